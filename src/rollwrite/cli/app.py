@@ -1,0 +1,69 @@
+"""The Typer app and its error boundary.
+
+Commands stay thin: they parse options, call library code and print.  Library code raises
+RollwriteError; ``main`` turns it into ``file:line:col: key.path: message`` on stderr and an exit code
+(1 rule violation or wrong claim, 2 unusable input or wrong usage).  Heavy libraries (reportlab,
+svgwrite) are imported only inside the commands that render.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from rollwrite import __version__
+from rollwrite.errors import RollwriteError
+
+app = typer.Typer(
+    name="rollwrite",
+    help="Print roll-and-write game sheets, roll seeded dice for daily challenges, and check typed-in sheets.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"rollwrite {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+) -> None:
+    """Print roll-and-write game sheets, roll seeded dice for daily challenges, and check typed-in sheets."""
+
+
+def fail(error: RollwriteError) -> typer.Exit:
+    """Print a RollwriteError to stderr and return the Exit to raise."""
+    typer.echo(f"rollwrite: {error}", err=True)
+    return typer.Exit(error.exit_code)
+
+
+def _register() -> None:
+    # Each command module adds its command to `app` when imported; they import nothing heavy at top level.
+    from rollwrite.cli import games as _games  # noqa: F401
+    import importlib
+
+    for name in ("print_cmd", "check_layout", "roll", "score"):
+        try:
+            importlib.import_module(f"rollwrite.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"rollwrite.cli.{name}":
+                raise
+
+
+_register()
+
+
+def main() -> None:
+    """Console entry point: run the app; any RollwriteError that escapes becomes a message + exit code."""
+    try:
+        app(standalone_mode=True)
+    except RollwriteError as error:  # pragma: no cover - commands catch their own; this is the last net
+        typer.echo(f"rollwrite: {error}", err=True)
+        sys.exit(error.exit_code)

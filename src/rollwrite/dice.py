@@ -1,0 +1,210 @@
+"""Platform-stable seeded dice.
+
+Every roll comes from SHA-256 in counter mode, never from Python's ``random``, so the same game id gives
+the same dice on every machine, every Python version and every release.  docs/seeds.md states the
+algorithm precisely enough to re-implement it; tests pin golden vectors.
+
+Game ids: ``<game>#<seed>`` for a named seed (``long-way#picnic``) and ``<game>@<YYYY-MM-DD>`` for the
+daily challenge of a UTC date (``wobbly-cafe@2026-11-22``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rollwrite.errors import UsageError
+
+ALGORITHM = "rollwrite-dice-1"
+MAX_SIDES = 1000
+_SEED_MAX = 64
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+# ---------------------------------------------------------------- ids
+
+
+def normalise_seed(seed: str) -> str:
+    """A seed as used in ids: NFC-normalised text, 1-64 characters, no control characters, no
+    leading or trailing spaces, no '#' or '@'."""
+    if seed is None or seed == "":
+        raise UsageError("the seed is empty", hint="give a word or phrase, e.g. --seed picnic")
+    text = unicodedata.normalize("NFC", seed)
+    if text != text.strip():
+        raise UsageError(f"the seed {seed!r} starts or ends with a space", hint="remove the spaces")
+    if len(text) > _SEED_MAX:
+        raise UsageError(f"the seed is {len(text)} characters long; the most is {_SEED_MAX}")
+    bad = [c for c in text if unicodedata.category(c).startswith("C") or c in "#@"]
+    if bad:
+        raise UsageError(
+            f"the seed {seed!r} contains {bad[0]!r}, which a seed may not contain",
+            hint="use letters, digits, spaces and punctuation other than '#' and '@'",
+        )
+    return text
+
+
+def parse_day(text: str) -> _dt.date:
+    """A ``YYYY-MM-DD`` date (UTC calendar day) or a UsageError that says what is wrong."""
+    if not _DATE_RE.match(text or ""):
+        raise UsageError(f"'{text}' is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
+    try:
+        return _dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise UsageError(f"'{text}' is not a real date ({exc})", hint="check the month and day") from None
+
+
+def today_utc() -> _dt.date:
+    return _dt.datetime.now(_dt.timezone.utc).date()
+
+
+def game_id(game: str, *, seed: str | None = None, day: _dt.date | None = None) -> str:
+    if (seed is None) == (day is None):
+        raise UsageError("give exactly one of a seed and a daily date")
+    if seed is not None:
+        return f"{game}#{normalise_seed(seed)}"
+    assert day is not None
+    return f"{game}@{day.isoformat()}"
+
+
+def parse_game_id(text: str) -> tuple[str, str | None, _dt.date | None]:
+    """Split ``game#seed`` or ``game@date`` into (game, seed, day)."""
+    if "#" in text:
+        game, seed = text.split("#", 1)
+        return game, normalise_seed(seed), None
+    if "@" in text:
+        game, day = text.split("@", 1)
+        return game, None, parse_day(day)
+    raise UsageError(f"'{text}' is not a game id", hint="ids look like long-way#picnic or long-way@2026-11-22")
+
+
+# ---------------------------------------------------------------- the generator
+
+
+def words(gid: str, stream: str) -> Iterator[int]:
+    """The endless sequence of 32-bit words for (game id, stream name).
+
+    Block i (i = 0, 1, 2, ...) is SHA-256 of the UTF-8 bytes of
+    ``"rollwrite-dice-1" NUL <game id> NUL <stream> NUL <i in decimal>``; each block gives eight
+    big-endian unsigned 32-bit words, used in order.
+    """
+    prefix = b"\x00".join((ALGORITHM.encode(), gid.encode("utf-8"), stream.encode("utf-8"))) + b"\x00"
+    i = 0
+    while True:
+        digest = hashlib.sha256(prefix + str(i).encode("ascii")).digest()
+        for k in range(0, 32, 4):
+            yield int.from_bytes(digest[k : k + 4], "big")
+        i += 1
+
+
+def roll(gid: str, stream: str, sides: int, n: int) -> tuple[int, ...]:
+    """The first ``n`` rolls of a fair die with ``sides`` faces (1..sides) for this stream.
+
+    Unbiased by rejection: a word w is used only when w < 2**32 - (2**32 mod sides), giving
+    ``w mod sides + 1``; otherwise it is skipped.
+    """
+    if not 2 <= sides <= MAX_SIDES:
+        raise UsageError(f"a die needs 2 to {MAX_SIDES} sides, not {sides}")
+    limit = 2**32 - (2**32 % sides)
+    out: list[int] = []
+    if n <= 0:
+        return ()
+    for w in words(gid, stream):
+        if w < limit:
+            out.append(w % sides + 1)
+            if len(out) == n:
+                break
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- schedules
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """The shape of a game's dice schedule, read from the ``dice:`` section of its layout.
+
+    ``groups`` names independent runs of turns (a single unnamed group, the floors of a café, one per
+    player); each group has ``turns`` turns of ``count`` dice with ``sides`` faces.  ``rerolls`` is how many
+    reserve values each die gets per turn for paid rerolls.
+    """
+
+    count: int
+    sides: int = 6
+    turns: int = 1
+    labels: tuple[str, ...] = ()
+    groups: tuple[str, ...] = ("",)
+    rerolls: int = 0
+
+    def die_label(self, k: int) -> str:
+        return self.labels[k] if k < len(self.labels) else f"die {k + 1}"
+
+
+@dataclass(frozen=True)
+class Turn:
+    group: int  # 1-based
+    number: int  # 1-based within its group
+    dice: tuple[int, ...]
+    rerolls: tuple[tuple[int, ...], ...] = ()  # per die: its reserve, used in order
+
+
+@dataclass(frozen=True)
+class Schedule:
+    game: str
+    id: str
+    spec: DiceSpec
+    turns: tuple[Turn, ...]
+    seed: str | None = None
+    day: str | None = None  # ISO date for a daily challenge
+
+    def group(self, g: int) -> list[Turn]:
+        """The turns of group ``g`` (1-based) in order."""
+        return [t for t in self.turns if t.group == g]
+
+    def turn(self, g: int, number: int) -> Turn:
+        return self.group(g)[number - 1]
+
+    def to_json(self) -> dict:
+        spec = self.spec
+        return {
+            "game": self.game,
+            "id": self.id,
+            "seed": self.seed,
+            "date": self.day,
+            "algorithm": ALGORITHM,
+            "dice": {"count": spec.count, "sides": spec.sides, "labels": list(spec.labels)},
+            "groups": [g for g in spec.groups],
+            "turns": [
+                {
+                    "group": t.group,
+                    "group_name": spec.groups[t.group - 1],
+                    "turn": t.number,
+                    "dice": list(t.dice),
+                    **({"rerolls": [list(r) for r in t.rerolls]} if spec.rerolls else {}),
+                }
+                for t in self.turns
+            ],
+        }
+
+
+def stream_name(group: int, turn: int, reroll_die: int | None = None) -> str:
+    """``g<group>/t<turn>`` for a turn's dice; ``g<group>/t<turn>/reroll/d<die>`` for a die's reserve."""
+    base = f"g{group}/t{turn}"
+    return base if reroll_die is None else f"{base}/reroll/d{reroll_die}"
+
+
+def make_schedule(
+    game: str, gid: str, spec: DiceSpec, *, seed: str | None = None, day: str | None = None
+) -> Schedule:
+    turns = []
+    for g in range(1, len(spec.groups) + 1):
+        for t in range(1, spec.turns + 1):
+            dice = roll(gid, stream_name(g, t), spec.sides, spec.count)
+            rerolls = tuple(
+                roll(gid, stream_name(g, t, d), spec.sides, spec.rerolls) for d in range(1, spec.count + 1)
+            ) if spec.rerolls else ()
+            turns.append(Turn(g, t, dice, rerolls))
+    return Schedule(game, gid, spec, tuple(turns), seed=seed, day=day)

@@ -1,0 +1,70 @@
+"""One small exception family.  Every error a user can cause is a RollwriteError.
+
+The command boundary (``rollwrite.cli.app.main``) prints ``str(error)`` to stderr and exits with
+``error.exit_code``; library code never calls ``sys.exit``.
+
+Exit codes: 1 = a rule violation or a wrong claimed score; 2 = unusable input or wrong usage.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class RollwriteError(Exception):
+    """An error the user can act on.  Carries an optional place: file, line, column, key path."""
+
+    exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        col: int | None = None,
+        path: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.col = col
+        self.path = path
+        self.hint = hint
+
+    def where(self) -> str:
+        """``file:line:col`` (as much of it as is known), or ``''``."""
+        parts = []
+        if self.file:
+            parts.append(str(self.file))
+            if self.line is not None:
+                parts.append(str(self.line))
+                if self.col is not None:
+                    parts.append(str(self.col))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        head = self.where()
+        text = f"{self.path}: {self.message}" if self.path else self.message
+        if head:
+            text = f"{head}: {text}"
+        if self.hint:
+            text = f"{text}\n  hint: {self.hint}"
+        return text
+
+
+class InputError(RollwriteError):
+    """A file or value that cannot be used: unreadable layout, malformed typed-in sheet, bad date."""
+
+
+class UsageError(RollwriteError):
+    """A command used the wrong way: conflicting options, an unknown game, an absurd request."""
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A ``did you mean 'x'?`` suggestion for an unknown name, or None when nothing is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

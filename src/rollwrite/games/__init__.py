@@ -1,0 +1,27 @@
+"""The game registry: slug -> Game.  Adding a game is one layout file, one module and one line here."""
+
+from __future__ import annotations
+
+import importlib
+
+from rollwrite.games.base import Game
+
+# slug -> "module:ClassName"; modules are imported only when the game is used.
+_REGISTRY: dict[str, str] = {
+}
+
+_cache: dict[str, Game] = {}
+
+
+def known() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get(slug: str) -> Game | None:
+    """The registered game, or None.  A layout whose ``game`` is not registered uses a plain Game."""
+    if slug not in _REGISTRY:
+        return None
+    if slug not in _cache:
+        module, cls = _REGISTRY[slug].split(":")
+        _cache[slug] = getattr(importlib.import_module(module), cls)()
+    return _cache[slug]
