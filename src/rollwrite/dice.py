@@ -22,35 +22,58 @@ from rollwrite.errors import UsageError
 ALGORITHM = "rollwrite-dice-1"
 MAX_SIDES = 1000
 _SEED_MAX = 64
-_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_ZWJ = "\u200d"  # zero width joiner: allowed, it glues emoji sequences together
 
 
 # ---------------------------------------------------------------- ids
 
 
-def normalise_seed(seed: str) -> str:
-    """A seed as used in ids: NFC-normalised text, 1-64 characters, no control characters, no
-    leading or trailing spaces, no '#' or '@'."""
-    if seed is None or seed == "":
-        raise UsageError("the seed is empty", hint="give a word or phrase, e.g. --seed picnic")
+def normalise_seed(seed: str | None) -> str:
+    """A seed as it appears in ids and is hashed.
+
+    The text is put in Unicode NFC; every space separator (general category Zs) becomes U+0020; runs of
+    spaces become one space; spaces at either end are dropped.  The result must be 1 to 64 code points
+    long and contain no '#', no '@' and no character of a C* category (control, format, private use,
+    surrogate, unassigned) other than U+200D.  Letter case is kept: ``Picnic`` and ``picnic`` are two
+    seeds.
+    """
+    if seed is None:
+        seed = ""
     text = unicodedata.normalize("NFC", seed)
-    if text != text.strip():
-        raise UsageError(f"the seed {seed!r} starts or ends with a space", hint="remove the spaces")
+    text = "".join(" " if unicodedata.category(c) == "Zs" else c for c in text)
+    text = " ".join(part for part in text.split(" ") if part)
+    if text == "":
+        raise UsageError("the seed is empty", hint="give a word or phrase, e.g. --seed picnic")
     if len(text) > _SEED_MAX:
-        raise UsageError(f"the seed is {len(text)} characters long; the most is {_SEED_MAX}")
-    bad = [c for c in text if unicodedata.category(c).startswith("C") or c in "#@"]
-    if bad:
         raise UsageError(
-            f"the seed {seed!r} contains {bad[0]!r}, which a seed may not contain",
-            hint="use letters, digits, spaces and punctuation other than '#' and '@'",
+            f"the seed is {len(text)} characters long; the most is {_SEED_MAX}", hint="use a shorter seed"
         )
+    for c in text:
+        if c in "#@" or (unicodedata.category(c).startswith("C") and c != _ZWJ):
+            shown = f"'{c}'" if c in "#@" else f"U+{ord(c):04X} (a control or invisible character)"
+            raise UsageError(
+                f"the seed {seed!r} contains {shown}, which a seed may not contain",
+                hint="use letters, digits, spaces and punctuation other than '#' and '@'",
+            )
     return text
 
 
-def parse_day(text: str) -> _dt.date:
+def check_slug(game: str) -> str:
+    """A game slug as used in ids: lower-case ASCII letters and digits in words joined by single '-'."""
+    if not isinstance(game, str) or not _SLUG_RE.match(game):
+        raise UsageError(
+            f"'{game}' is not a game name", hint="game names are lower-case words joined by '-', e.g. long-way"
+        )
+    return game
+
+
+def parse_day(text: str | None) -> _dt.date:
     """A ``YYYY-MM-DD`` date (UTC calendar day) or a UsageError that says what is wrong."""
     if not _DATE_RE.match(text or ""):
-        raise UsageError(f"'{text}' is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
+        raise UsageError(f"'{text or ''}' is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
+    assert text is not None
     try:
         return _dt.date.fromisoformat(text)
     except ValueError as exc:
@@ -58,12 +81,15 @@ def parse_day(text: str) -> _dt.date:
 
 
 def today_utc() -> _dt.date:
+    """Today's calendar date in UTC: the daily challenge changes at 00:00 UTC everywhere."""
     return _dt.datetime.now(_dt.timezone.utc).date()
 
 
 def game_id(game: str, *, seed: str | None = None, day: _dt.date | None = None) -> str:
+    """``<game>#<normalised seed>`` or ``<game>@<YYYY-MM-DD>``; exactly one of seed and day is given."""
     if (seed is None) == (day is None):
         raise UsageError("give exactly one of a seed and a daily date")
+    check_slug(game)
     if seed is not None:
         return f"{game}#{normalise_seed(seed)}"
     assert day is not None
@@ -71,14 +97,21 @@ def game_id(game: str, *, seed: str | None = None, day: _dt.date | None = None) 
 
 
 def parse_game_id(text: str) -> tuple[str, str | None, _dt.date | None]:
-    """Split ``game#seed`` or ``game@date`` into (game, seed, day)."""
-    if "#" in text:
-        game, seed = text.split("#", 1)
-        return game, normalise_seed(seed), None
-    if "@" in text:
-        game, day = text.split("@", 1)
-        return game, None, parse_day(day)
-    raise UsageError(f"'{text}' is not a game id", hint="ids look like long-way#picnic or long-way@2026-11-22")
+    """Split ``game#seed`` or ``game@date`` into (game, seed, day).
+
+    A slug never contains '#' or '@', so the first of them ends the game's name; the seed is normalised,
+    so ``parse_game_id`` and ``game_id`` are inverse on normalised ids.
+    """
+    cut = min((i for i in (text.find("#"), text.find("@")) if i >= 0), default=-1)
+    if cut < 0:
+        raise UsageError(
+            f"'{text}' is not a game id", hint="ids look like long-way#picnic or long-way@2026-11-22"
+        )
+    game, mark, rest = text[:cut], text[cut], text[cut + 1 :]
+    check_slug(game)
+    if mark == "#":
+        return game, normalise_seed(rest), None
+    return game, None, parse_day(rest)
 
 
 # ---------------------------------------------------------------- the generator
@@ -168,6 +201,8 @@ class Schedule:
         return self.group(g)[number - 1]
 
     def to_json(self) -> dict:
+        """A JSON-ready dict: game, id, seed, date, algorithm, dice, groups and turns (each with its
+        ``dice`` and, when the game has a reserve, ``rerolls``: one list per die)."""
         spec = self.spec
         return {
             "game": self.game,
@@ -175,7 +210,12 @@ class Schedule:
             "seed": self.seed,
             "date": self.day,
             "algorithm": ALGORITHM,
-            "dice": {"count": spec.count, "sides": spec.sides, "labels": list(spec.labels)},
+            "dice": {
+                "count": spec.count,
+                "sides": spec.sides,
+                "labels": [spec.die_label(k) for k in range(spec.count)],
+                "rerolls": spec.rerolls,
+            },
             "groups": [g for g in spec.groups],
             "turns": [
                 {
@@ -199,6 +239,10 @@ def stream_name(group: int, turn: int, reroll_die: int | None = None) -> str:
 def make_schedule(
     game: str, gid: str, spec: DiceSpec, *, seed: str | None = None, day: str | None = None
 ) -> Schedule:
+    """The schedule of id ``gid``: for each group g and turn t, ``spec.count`` dice from stream
+    ``g<g>/t<t>`` and, when ``spec.rerolls`` > 0, for die d a reserve of ``spec.rerolls`` values from
+    stream ``g<g>/t<t>/reroll/d<d>``.  Each turn has its own streams, so a longer schedule (more turns,
+    groups, dice or reserve values) starts with exactly the shorter one."""
     turns = []
     for g in range(1, len(spec.groups) + 1):
         for t in range(1, spec.turns + 1):
