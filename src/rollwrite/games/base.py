@@ -70,6 +70,8 @@ class ElementType:
     build: Callable[[Any, Any, Any], None]
     size: Callable[[Any], tuple[float, float]]
     doc: str = ""
+    #: optional (x0, y0, x1, y1) relative to ``at`` for elements that reach left of or above ``at``
+    bounds: Callable[[Any], tuple[float, float, float, float]] | None = None
 
 
 class Game:

@@ -1,0 +1,678 @@
+"""The generic elements of the layout language (docs/layout.md describes each one).
+
+Every element type reads its YAML keys into a small frozen value (``read``), reports its size
+(``size``/``bounds``, relative to its ``at``) and draws itself with a Pen moved to ``at`` (``build``).
+Nothing here imports a renderer; text widths come from :mod:`rollwrite.draw.metrics`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rollwrite.draw import icons
+from rollwrite.draw.metrics import FONTS, missing_glyphs, text_width, wrap
+from rollwrite.draw.scene import PT, Pen
+from rollwrite.games.base import ElementType
+from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
+
+ANCHORS = ["start", "middle", "end"]
+_COLOR = r"#[0-9a-fA-F]{6}"
+
+
+def _glyphs(node: Node, text: str, font: str) -> None:
+    missing = missing_glyphs(text, font)
+    if missing:
+        raise node.error(
+            f"the {font} font has no glyph for {', '.join(repr(c) for c in missing)}",
+            hint="use another character or draw it with an icon",
+        )
+
+
+def _dash(r: Reader) -> tuple[float, ...] | None:
+    n = r.raw("dash", None)
+    if n is None:
+        return None
+    if not isinstance(n, Seq) or not n.items:
+        raise n.error("expected a list of dash and gap lengths in mm, e.g. [1.5, 1]")
+    return tuple(expect_number(i, minimum=0.1) for i in n.items)
+
+
+# ---------------------------------------------------------------- text
+
+
+@dataclass(frozen=True)
+class TextV:
+    text: str
+    size: float
+    font: str
+    anchor: str
+    color: str
+
+
+def _read_text(node: Node, data: Any) -> TextV:
+    r = Reader(node, "a text element")
+    v = TextV(
+        text=r.str("text"),
+        size=r.number("size", 10.0, minimum=3, maximum=72),
+        font=r.str("font", "regular", choices=list(FONTS)),
+        anchor=r.str("anchor", "start", choices=ANCHORS),
+        color=r.str("color", "#000000", pattern=_COLOR),
+    )
+    r.done()
+    _glyphs(node, v.text, v.font)
+    return v
+
+
+def _text_bounds(v: TextV) -> tuple[float, float, float, float]:
+    w = text_width(v.text, v.size, v.font)
+    x0 = {"start": 0.0, "middle": -w / 2, "end": -w}[v.anchor]
+    return (x0, -v.size * PT * 0.76, x0 + w, v.size * PT * 0.24)
+
+
+def _build_text(v: TextV, pen: Pen, ctx: Any) -> None:
+    pen.text(0, 0, v.text, size=v.size, font=v.font, anchor=v.anchor, color=v.color)
+
+
+# ---------------------------------------------------------------- paragraph
+
+
+@dataclass(frozen=True)
+class ParagraphV:
+    text: str
+    width: float
+    size: float
+    leading: float
+    font: str
+    bullet: str
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def _runs(text: str, font: str) -> list[tuple[str, str]]:
+    runs: list[tuple[str, str]] = []
+    pos = 0
+    for m in _BOLD.finditer(text):
+        if m.start() > pos:
+            runs.append((text[pos : m.start()], font))
+        runs.append((m.group(1), "bold"))
+        pos = m.end()
+    if pos < len(text):
+        runs.append((text[pos:], font))
+    return runs
+
+
+def _read_paragraph(node: Node, data: Any) -> ParagraphV:
+    r = Reader(node, "a paragraph")
+    v = ParagraphV(
+        text=r.str("text"),
+        width=r.number("width", minimum=5),
+        size=r.number("size", 8.0, minimum=3, maximum=36),
+        leading=r.number("leading", 1.25, minimum=0.8, maximum=3),
+        font=r.str("font", "regular", choices=["regular", "condensed"]),
+        bullet=r.str("bullet", "•"),
+    )
+    r.done()
+    _glyphs(node, v.text.replace("**", ""), v.font)
+    _glyphs(node, _BOLD.sub(lambda m: m.group(1), v.text), "bold") if "**" in v.text else None
+    return v
+
+
+def paragraph_lines(v: ParagraphV) -> list[tuple[float, list[tuple[str, str]]]]:
+    """(indent mm, runs) per printed line.  Blank lines separate paragraphs; '- ' starts a bullet."""
+    out: list[tuple[float, list[tuple[str, str]]]] = []
+    indent = text_width(v.bullet + " ", v.size, v.font)
+    for block in v.text.strip().split("\n"):
+        block = block.strip()
+        if not block:
+            out.append((0.0, []))
+            continue
+        if block.startswith("- "):
+            lines = wrap(_runs(block[2:], v.font), v.width - indent, v.size)
+            for i, line in enumerate(lines):
+                out.append((indent, [("\0bullet", v.font)] + line if i == 0 else line))
+        else:
+            for line in wrap(_runs(block, v.font), v.width, v.size):
+                out.append((0.0, line))
+    return out
+
+
+def _paragraph_size(v: ParagraphV) -> tuple[float, float]:
+    n = len(paragraph_lines(v))
+    return v.width, n * v.size * PT * v.leading
+
+
+def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
+    step = v.size * PT * v.leading
+    y = v.size * PT * 0.8
+    for indent, runs in paragraph_lines(v):
+        x = indent
+        for text, font in runs:
+            if text == "\0bullet":
+                pen.text(0, y, v.bullet, size=v.size, font=font)
+                continue
+            pen.text(x, y, text, size=v.size, font=font)
+            x += text_width(text, v.size, font)
+        y += step
+
+
+# ---------------------------------------------------------------- grid
+
+
+@dataclass(frozen=True)
+class Mark:
+    row: int
+    col: int
+    icon: str
+    size: float
+
+
+@dataclass(frozen=True)
+class GridV:
+    rows: int
+    cols: int
+    cw: float
+    ch: float
+    line: float
+    border: float
+    color: str
+    shape: tuple[str, ...] | None
+    marks: tuple[Mark, ...]
+    middle: float  # width of the middle line, 0 for none
+    labels: bool
+
+    def inside(self, r: int, c: int) -> bool:
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            return False
+        return self.shape is None or self.shape[r][c] == "#"
+
+
+def _read_grid(node: Node, data: Any) -> GridV:
+    r = Reader(node, "a grid")
+    rows = r.int("rows", minimum=1, maximum=200)
+    cols = r.int("cols", minimum=1, maximum=200)
+    cell = r.raw("cell")
+    if isinstance(cell, Seq):
+        cw, ch = expect_pair(cell, minimum=1)
+    else:
+        cw = ch = expect_number(cell, minimum=1, maximum=100)
+    shape_node = r.list("shape", None)
+    marks_node = r.list("marks", None)
+    v_line = r.number("line", 0.25, minimum=0.05, maximum=3)
+    v_border = r.number("border", 0.8, minimum=0.05, maximum=5)
+    color = r.str("color", "#000000", pattern=_COLOR)
+    middle = r.number("middle", 0.0, minimum=0, maximum=5)
+    labels = r.bool("labels", False)
+    r.done()
+    shape = None
+    if shape_node is not None:
+        if len(shape_node) != rows:
+            raise shape_node.error(f"expected {rows} shape rows (one per grid row), got {len(shape_node)}")
+        rows_txt = []
+        for n in shape_node:
+            s = expect_str(n)
+            if len(s) != cols or set(s) - {"#", "."}:
+                raise n.error(f"expected {cols} characters, each '#' (a space) or '.' (no space), got '{s}'")
+            rows_txt.append(s)
+        shape = tuple(rows_txt)
+    marks = []
+    for n in marks_node or []:
+        mr = Reader(n, "a grid mark")
+        rc = mr.raw("cell")
+        row, col = (int(x) for x in expect_pair(rc))
+        icon = mr.str("icon")
+        size = mr.number("size", min(cw, ch) * 0.6, minimum=1)
+        mr.done()
+        if icons.get(icon) is None:
+            raise n.error(f"unknown icon '{icon}'", hint=f"known icons: {', '.join(icons.names())}")
+        if not (1 <= row <= rows and 1 <= col <= cols):
+            raise rc.error(f"cell [{row}, {col}] is outside the {rows} x {cols} grid (rows and columns count from 1)")
+        marks.append(Mark(row, col, icon, size))
+    v = GridV(rows, cols, cw, ch, v_line, v_border, color, shape, tuple(marks), middle, labels)
+    for m in v.marks:
+        if not v.inside(m.row - 1, m.col - 1):
+            raise node.error(f"the mark at cell [{m.row}, {m.col}] is not on a space of the grid's shape")
+    return v
+
+
+def _grid_bounds(v: GridV) -> tuple[float, float, float, float]:
+    pad = 4.0 if v.labels else 0.0
+    return (-pad, -pad, v.cols * v.cw, v.rows * v.ch)
+
+
+def _grid_size(v: GridV) -> tuple[float, float]:
+    return v.cols * v.cw, v.rows * v.ch
+
+
+def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
+    # Inner lines thin, the outline of the shape thick: an edge is outline when only one side is a space.
+    thin, thick, col = v.line, v.border, v.color
+    for r in range(v.rows + 1):  # horizontal edges
+        c = 0
+        while c < v.cols:
+            a, b = v.inside(r - 1, c), v.inside(r, c)
+            if not (a or b):
+                c += 1
+                continue
+            outline = a != b
+            start = c
+            while c < v.cols and (v.inside(r - 1, c) or v.inside(r, c)) and ((v.inside(r - 1, c) != v.inside(r, c)) == outline):
+                c += 1
+            pen.line(start * v.cw, r * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin, color=col,
+                     cap="square" if outline else "butt")
+    for c in range(v.cols + 1):  # vertical edges
+        r = 0
+        while r < v.rows:
+            a, b = v.inside(r, c - 1), v.inside(r, c)
+            if not (a or b):
+                r += 1
+                continue
+            outline = a != b
+            start = r
+            while r < v.rows and (v.inside(r, c - 1) or v.inside(r, c)) and ((v.inside(r, c - 1) != v.inside(r, c)) == outline):
+                r += 1
+            pen.line(c * v.cw, start * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin, color=col,
+                     cap="square" if outline else "butt")
+    if v.middle:
+        mx = v.cols * v.cw / 2
+        pen.line(mx, -1.5, mx, v.rows * v.ch + 1.5, width=v.middle, color=col, cap="round")
+    for m in v.marks:
+        icons.draw(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
+    if v.labels:
+        size = min(7.0, v.ch / PT * 0.45)
+        for c in range(v.cols):
+            pen.text((c + 0.5) * v.cw, -1.3, chr(ord("A") + c) if c < 26 else str(c + 1), size=size, anchor="middle", color="#555555")
+        for r in range(v.rows):
+            pen.text(-1.3, (r + 0.5) * v.ch + size * PT * 0.35, str(r + 1), size=size, anchor="end", color="#555555")
+
+
+# ---------------------------------------------------------------- box and line
+
+
+@dataclass(frozen=True)
+class BoxV:
+    w: float
+    h: float
+    label: str
+    label_size: float
+    line: float
+    radius: float
+    dash: tuple[float, ...] | None
+    fill: str | None
+
+
+def _read_box(node: Node, data: Any) -> BoxV:
+    r = Reader(node, "a box")
+    w, h = expect_pair(r.raw("size"), minimum=1)
+    v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30),
+             r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
+             _dash(r), r.str("fill", None, pattern=_COLOR))
+    r.done()
+    _glyphs(node, v.label, "bold")
+    return v
+
+
+def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
+    pen.rect(0, 0, v.w, v.h, width=v.line, radius=v.radius, dash=v.dash, fill=v.fill)
+    if v.label:
+        pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold")
+
+
+@dataclass(frozen=True)
+class LineV:
+    to: tuple[float, float]
+    width: float
+    dash: tuple[float, ...] | None
+    color: str
+
+
+def _read_line(node: Node, data: Any) -> LineV:
+    r = Reader(node, "a line")
+    v = LineV(r.point("to"), r.number("width", 0.3, minimum=0.05, maximum=5), _dash(r),
+              r.str("color", "#000000", pattern=_COLOR))
+    r.done()
+    return v
+
+
+def _line_bounds(v: LineV) -> tuple[float, float, float, float]:
+    # 'to' is the other end, measured from 'at'
+    return (min(0.0, v.to[0]), min(0.0, v.to[1]), max(0.0, v.to[0]), max(0.0, v.to[1]))
+
+
+def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
+    pen.line(0, 0, v.to[0], v.to[1], width=v.width, dash=v.dash, color=v.color, cap="round")
+
+
+# ---------------------------------------------------------------- icon, legend
+
+
+@dataclass(frozen=True)
+class IconV:
+    name: str
+    size: float
+    weight: float
+
+
+def _icon_name(n: Node) -> str:
+    name = expect_str(n)
+    if icons.get(name) is None:
+        raise n.error(f"unknown icon '{name}'", hint=f"known icons: {', '.join(icons.names())}")
+    return name
+
+
+def _read_icon(node: Node, data: Any) -> IconV:
+    r = Reader(node, "an icon")
+    v = IconV(_icon_name(r.raw("name")), r.number("size", 6.0, minimum=1, maximum=100),
+              r.number("weight", 0.35, minimum=0.05, maximum=3))
+    r.done()
+    return v
+
+
+def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
+    icons.draw(v.name, pen, 0, 0, v.size, v.weight)
+
+
+@dataclass(frozen=True)
+class LegendV:
+    items: tuple[tuple[str, str], ...]  # (icon, label)
+    columns: int
+    size: float  # icon size mm
+    text: float  # pt
+    col_width: float
+    row_height: float
+
+
+def _read_legend(node: Node, data: Any) -> LegendV:
+    r = Reader(node, "a legend")
+    items_node = r.list("items")
+    columns = r.int("columns", 1, minimum=1, maximum=12)
+    size = r.number("size", 5.0, minimum=1, maximum=30)
+    text = r.number("text", 8.0, minimum=3, maximum=30)
+    col_width = r.number("column_width", 40.0, minimum=5)
+    row_height = r.number("row_height", size + 1.5, minimum=1)
+    r.done()
+    items = []
+    for n in items_node:
+        ir = Reader(n, "a legend item")
+        icon = _icon_name(ir.raw("icon"))
+        label = ir.str("label")
+        ir.done()
+        _glyphs(n, label, "regular")
+        items.append((icon, label))
+    return LegendV(tuple(items), columns, size, text, col_width, row_height)
+
+
+def _legend_size(v: LegendV) -> tuple[float, float]:
+    rows = -(-len(v.items) // v.columns)
+    return v.columns * v.col_width, rows * v.row_height
+
+
+def _build_legend(v: LegendV, pen: Pen, ctx: Any) -> None:
+    for i, (icon, label) in enumerate(v.items):
+        row, col = divmod(i, v.columns)
+        x, y = col * v.col_width, row * v.row_height
+        icons.draw(icon, pen, x + v.size / 2, y + v.row_height / 2, v.size, 0.3)
+        pen.text(x + v.size + 1.5, y + v.row_height / 2 + v.text * PT * 0.35, label, size=v.text)
+
+
+# ---------------------------------------------------------------- circles (coin boxes, tick boxes)
+
+
+@dataclass(frozen=True)
+class CirclesV:
+    count: int
+    diameter: float
+    gap: float
+    shape: str
+    columns: int
+    line: float
+
+
+def _read_circles(node: Node, data: Any) -> CirclesV:
+    r = Reader(node, "a row of circles")
+    count = r.int("count", minimum=1, maximum=500)
+    v = CirclesV(count, r.number("diameter", 5.0, minimum=1, maximum=50), r.number("gap", 1.5, minimum=0, maximum=50),
+                 r.str("shape", "circle", choices=["circle", "square"]), r.int("columns", count, minimum=1),
+                 r.number("line", 0.3, minimum=0.05, maximum=3))
+    r.done()
+    return v
+
+
+def _circles_size(v: CirclesV) -> tuple[float, float]:
+    cols = min(v.columns, v.count)
+    rows = -(-v.count // v.columns)
+    return cols * v.diameter + (cols - 1) * v.gap, rows * v.diameter + (rows - 1) * v.gap
+
+
+def _build_circles(v: CirclesV, pen: Pen, ctx: Any) -> None:
+    d, step = v.diameter, v.diameter + v.gap
+    for i in range(v.count):
+        row, col = divmod(i, v.columns)
+        x, y = col * step, row * step
+        if v.shape == "circle":
+            pen.circle(x + d / 2, y + d / 2, d / 2, width=v.line)
+        else:
+            pen.rect(x, y, d, d, width=v.line, radius=d * 0.12)
+
+
+# ---------------------------------------------------------------- formula line with blanks
+
+
+@dataclass(frozen=True)
+class FormulaV:
+    template: str
+    size: float
+    blank: float
+    height: float
+
+
+def _read_formula(node: Node, data: Any) -> FormulaV:
+    r = Reader(node, "a formula line")
+    template = r.str("template")
+    size = r.number("size", 9.0, minimum=4, maximum=30)
+    blank = r.number("blank", 8.0, minimum=3, maximum=60)
+    height = r.number("height", 6.5, minimum=2, maximum=40)
+    r.done()
+    if "_" not in template:
+        raise node.error("a formula template needs at least one '_' for a blank to write in")
+    _glyphs(node, template, "regular")
+    return FormulaV(template, size, blank, height)
+
+
+def _formula_parts(v: FormulaV) -> list[str]:
+    return re.split(r"(_)", v.template)
+
+
+def _formula_size(v: FormulaV) -> tuple[float, float]:
+    w = sum(v.blank if p == "_" else text_width(p, v.size) for p in _formula_parts(v))
+    return w, v.height
+
+
+def _build_formula(v: FormulaV, pen: Pen, ctx: Any) -> None:
+    x = 0.0
+    base = v.height / 2 + v.size * PT * 0.35
+    for p in _formula_parts(v):
+        if p == "_":
+            pen.rect(x, 0, v.blank, v.height, width=0.3, radius=0.8)
+            x += v.blank
+        elif p:
+            pen.text(x, base, p, size=v.size)
+            x += text_width(p, v.size)
+
+
+# ---------------------------------------------------------------- name field
+
+
+@dataclass(frozen=True)
+class NameV:
+    width: float
+    label: str
+    size: float
+
+
+def _read_name(node: Node, data: Any) -> NameV:
+    r = Reader(node, "a name field")
+    v = NameV(r.number("width", minimum=10), r.str("label", "Name"), r.number("size", 9.0, minimum=4, maximum=30))
+    r.done()
+    return v
+
+
+def _build_name(v: NameV, pen: Pen, ctx: Any) -> None:
+    pen.text(0, 0, v.label, size=v.size, font="bold")
+    x = text_width(v.label, v.size, "bold") + 2
+    pen.line(x, 0.8, v.width, 0.8, width=0.3)
+
+
+# ---------------------------------------------------------------- ruler
+
+
+@dataclass(frozen=True)
+class RulerV:
+    length: int
+
+
+def _read_ruler(node: Node, data: Any) -> RulerV:
+    r = Reader(node, "a ruler")
+    v = RulerV(r.int("length", 50, minimum=10, maximum=300))
+    r.done()
+    return v
+
+
+def draw_ruler(pen: Pen, length: int) -> None:
+    """A true-size millimetre ruler whose top-left is at the pen's origin (height 6 mm)."""
+    pen.line(0, 0, length, 0, width=0.25)
+    for mm in range(length + 1):
+        h = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
+        pen.line(mm, 0, mm, h, width=0.15)
+        if mm % 10 == 0:
+            pen.text(mm, 5.4, str(mm // 10), size=5, anchor="middle", color="#333333")
+    pen.text(length + 1.5, 3.0, f"{length} mm: if this does not measure {length // 10} cm, print at 100 %", size=5.5,
+             color="#333333")
+
+
+def _ruler_size(v: RulerV) -> tuple[float, float]:
+    return v.length + 1.5 + text_width(f"{v.length} mm: if this does not measure {v.length // 10} cm, print at 100 %", 5.5), 6.0
+
+
+def _build_ruler(v: RulerV, pen: Pen, ctx: Any) -> None:
+    draw_ruler(pen, v.length)
+
+
+# ---------------------------------------------------------------- roll track and challenge stamp
+
+
+@dataclass(frozen=True)
+class RollTrackV:
+    group: int
+    w: float
+    h: float
+    columns: int
+    size: float
+    rerolls: bool
+    title: str
+
+
+def _read_roll_track(node: Node, data: Any) -> RollTrackV:
+    r = Reader(node, "a roll track")
+    w, h = expect_pair(r.raw("size"), minimum=5)
+    v = RollTrackV(r.int("group", 1, minimum=1, maximum=50), w, h, r.int("columns", 1, minimum=1, maximum=20),
+                   r.number("text", 7.0, minimum=4, maximum=20), r.bool("rerolls", True), r.str("title", ""))
+    r.done()
+    return v
+
+
+def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
+    schedule = getattr(ctx, "schedule", None)
+    if schedule is None or v.group > len(schedule.spec.groups):
+        return
+    turns = schedule.group(v.group)
+    spec = schedule.spec
+    y0 = 0.0
+    if v.title:
+        pen.text(0, v.size * PT, v.title, size=v.size, font="bold")
+        y0 = v.size * PT * 1.5
+    rows = -(-len(turns) // v.columns)
+    col_w = v.w / v.columns
+    row_h = min((v.h - y0) / max(rows, 1), 6.0)
+    tick = min(row_h * 0.7, 3.2)
+    font = "condensed"
+    for i, t in enumerate(turns):
+        c, rr = divmod(i, rows)
+        x, y = c * col_w, y0 + rr * row_h
+        base = y + row_h / 2 + v.size * PT * 0.35
+        pen.rect(x, y + (row_h - tick) / 2, tick, tick, width=0.25)
+        pen.text(x + tick + 4.5, base, f"{t.number}", size=v.size * 0.85, font=font, anchor="end", color="#444444")
+        dice = "  ".join(str(d) for d in t.dice)
+        pen.text(x + tick + 6.0, base, dice, size=v.size, font="bold")
+        if v.rerolls and t.rerolls:
+            rx = x + tick + 7.0 + text_width(dice, v.size, "bold")
+            parts = [f"{spec.die_label(k)[:1]}: {''.join(str(n) for n in res)}" for k, res in enumerate(t.rerolls)]
+            pen.text(rx, base, "   ".join(parts), size=v.size * 0.8, font=font, color="#333333")
+
+
+@dataclass(frozen=True)
+class ChallengeV:
+    size: float
+    anchor: str
+    free: str
+
+
+def _read_challenge(node: Node, data: Any) -> ChallengeV:
+    r = Reader(node, "a challenge stamp")
+    v = ChallengeV(r.number("size", 8.0, minimum=4, maximum=30), r.str("anchor", "start", choices=ANCHORS),
+                   r.str("free", ""))
+    r.done()
+    return v
+
+
+def challenge_text(schedule: Any) -> str:
+    if schedule is None:
+        return ""
+    if schedule.day:
+        return f"Daily challenge {schedule.id} (UTC date {schedule.day})"
+    return f"Challenge {schedule.id}"
+
+
+def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:
+    text = challenge_text(getattr(ctx, "schedule", None)) or v.free
+    pen.text(0, 0, text, size=v.size, font="bold", anchor=v.anchor)
+
+
+def _challenge_bounds(v: ChallengeV) -> tuple[float, float, float, float]:
+    w = text_width("Daily challenge long-way@2026-11-22 (UTC date 2026-11-22)", v.size, "bold")
+    x0 = {"start": 0.0, "middle": -w / 2, "end": -w}[v.anchor]
+    return (x0, -v.size * PT, x0 + w, v.size * PT * 0.3)
+
+
+# ---------------------------------------------------------------- the table
+
+
+GENERIC: dict[str, ElementType] = {
+    "text": ElementType(_read_text, _build_text, lambda v: _text_bounds(v)[2:], "one line of text", _text_bounds),
+    "paragraph": ElementType(_read_paragraph, _build_paragraph, _paragraph_size, "wrapped text, **bold** runs, '- ' bullets"),
+    "grid": ElementType(_read_grid, _build_grid, _grid_size, "a grid of spaces, optionally shaped and marked", _grid_bounds),
+    "box": ElementType(_read_box, _build_box, lambda v: (v.w, v.h), "a rectangle with an optional label"),
+    "line": ElementType(_read_line, _build_line, lambda v: _line_bounds(v)[2:], "a straight line; 'to' is the far end measured from 'at'", _line_bounds),
+    "icon": ElementType(_read_icon, _build_icon, lambda v: (v.size / 2, v.size / 2), "a named icon centred on 'at'",
+                        lambda v: (-v.size / 2, -v.size / 2, v.size / 2, v.size / 2)),
+    "legend": ElementType(_read_legend, _build_legend, _legend_size, "icons with labels in columns"),
+    "circles": ElementType(_read_circles, _build_circles, _circles_size, "a row of circles or squares to cross out"),
+    "formula": ElementType(_read_formula, _build_formula, _formula_size, "text with '_' blanks to write in"),
+    "name-field": ElementType(_read_name, _build_name, lambda v: (v.width, 1.0), "a label and a line to write a name on",
+                              lambda v: (0.0, -v.size * PT, v.width, 1.0)),
+    "ruler": ElementType(_read_ruler, _build_ruler, _ruler_size, "a true-size millimetre ruler"),
+    "roll-track": ElementType(_read_roll_track, _build_roll_track, lambda v: (v.w, v.h),
+                              "a seeded schedule's rolls with a box to tick per turn (empty without a schedule)"),
+    "challenge": ElementType(_read_challenge, _build_challenge, lambda v: _challenge_bounds(v)[2:],
+                             "the game id and date of a seeded or daily sheet", _challenge_bounds),
+}
+
+
+def measure(el: Any, etype: ElementType) -> tuple[float, float, float, float]:
+    """An element's bounding box relative to its ``at``."""
+    if etype.bounds is not None:
+        return etype.bounds(el.value)
+    w, h = etype.size(el.value)
+    return (0.0, 0.0, w, h)

@@ -1,0 +1,85 @@
+"""Text metrics from the TrueType fonts in fonts/ — the same files the backends embed, so a width
+measured here is the width printed.  fontTools is imported on first use only."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rollwrite.draw.scene import PT
+from rollwrite.resources import fonts_dir
+
+FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+}
+FONTS = tuple(FONT_FILES)
+
+
+class _Face:
+    def __init__(self, name: str) -> None:
+        from fontTools.ttLib import TTFont
+
+        self.path = fonts_dir() / FONT_FILES[name]
+        font = TTFont(str(self.path), lazy=True)
+        self.units = font["head"].unitsPerEm
+        cmap = font.getBestCmap()
+        hmtx = font["hmtx"].metrics
+        self.missing_width = hmtx[".notdef"][0]
+        self.advance = {cp: hmtx[g][0] for cp, g in cmap.items()}
+        self.ascent = font["hhea"].ascent / self.units
+        font.close()
+
+    def width(self, text: str, size_pt: float) -> float:
+        adv = self.advance
+        total = sum(adv.get(ord(ch), self.missing_width) for ch in text)
+        return total / self.units * size_pt * PT
+
+
+@lru_cache(maxsize=None)
+def face(font: str) -> _Face:
+    return _Face(font)
+
+
+def text_width(text: str, size_pt: float, font: str = "regular") -> float:
+    """Width in mm of ``text`` set in ``font`` at ``size_pt`` points."""
+    return face(font).width(text, size_pt)
+
+
+def missing_glyphs(text: str, font: str = "regular") -> list[str]:
+    """Characters of ``text`` the font cannot draw (spaces and line breaks aside)."""
+    adv = face(font).advance
+    return sorted({ch for ch in text if ord(ch) not in adv and ch not in "\n\r\t"})
+
+
+def wrap(runs: list[tuple[str, str]], width: float, size_pt: float) -> list[list[tuple[str, str]]]:
+    """Greedy word wrap of styled runs ``[(text, font), ...]`` into lines no wider than ``width`` mm.
+
+    Each line is a list of runs; words keep their font; a single word wider than the line stands alone.
+    """
+    words: list[tuple[str, str]] = []
+    for text, font in runs:
+        for i, w in enumerate(text.split(" ")):
+            if w:
+                words.append((w, font))
+            elif i and words:
+                pass
+    lines: list[list[tuple[str, str]]] = []
+    current: list[tuple[str, str]] = []
+    used = 0.0
+    for w, font in words:
+        wlen = text_width(w, size_pt, font)
+        space = text_width(" ", size_pt, font) if current else 0.0
+        if current and used + space + wlen > width + 1e-6:
+            lines.append(current)
+            current, used, space = [], 0.0, 0.0
+        if current and current[-1][1] == font:
+            current[-1] = (current[-1][0] + " " + w, font)
+        elif current:
+            current.append((" " + w, font))
+        else:
+            current.append((w, font))
+        used += space + wlen
+    if current:
+        lines.append(current)
+    return lines

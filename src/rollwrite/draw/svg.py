@@ -1,0 +1,137 @@
+"""SVG backend (svgwrite).  Imported only when an SVG is rendered.  One SVG document per page.
+
+Pages carry their size in mm with a viewBox in mm, so 1 user unit = 1 mm.  Text uses the same DejaVu
+fonts as the PDF, embedded as a subset (fontTools) in an ``@font-face`` rule, with generic fallbacks for
+converters that ignore embedded fonts.  No automatic ids are used, so output is byte-stable.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from functools import lru_cache
+
+import svgwrite
+
+from rollwrite.draw.metrics import FONT_FILES
+from rollwrite.draw.scene import PT, Circle, Line, Page, Path, Rect, Scene, Text
+from rollwrite.resources import fonts_dir
+
+_FAMILY = {
+    "regular": ("rw-sans", "normal", "normal"),
+    "bold": ("rw-sans", "bold", "normal"),
+    "condensed": ("rw-sans-condensed", "normal", "normal"),
+}
+_FALLBACK = {"rw-sans": "'DejaVu Sans', Verdana, Arial, sans-serif",
+             "rw-sans-condensed": "'DejaVu Sans Condensed', 'Arial Narrow', sans-serif"}
+
+
+def _n(v: float) -> str:
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+@lru_cache(maxsize=64)
+def _subset(font: str, chars: str) -> str:
+    """Base64 of a TrueType subset of ``font`` holding ``chars``."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(str(fonts_dir() / FONT_FILES[font]), recalcTimestamp=False)
+    options = subset.Options()
+    options.name_IDs = ["*"]  # keep the copyright and licence names with the glyphs
+    options.notdef_outline = True
+    options.layout_features = ["kern", "liga"]
+    sub = subset.Subsetter(options)
+    sub.populate(unicodes=sorted({ord(ch) for ch in chars} | {0x20}))
+    sub.subset(tt)
+    out = io.BytesIO()
+    tt.save(out)
+    return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+def _style(page: Page) -> str:
+    used: dict[str, set[str]] = {}
+    for it in page.items:
+        if isinstance(it, Text):
+            used.setdefault(it.font, set()).update(it.text)
+    rules = []
+    for font in sorted(used):
+        family, weight, style = _FAMILY[font]
+        data = _subset(font, "".join(sorted(used[font])))
+        rules.append(
+            f"@font-face{{font-family:'{family}';font-weight:{weight};font-style:{style};"
+            f"src:url(data:font/ttf;base64,{data}) format('truetype');}}"
+        )
+    return "".join(rules)
+
+
+def _stroke(el, stroke: str | None, width: float, dash) -> None:
+    if stroke and width > 0:
+        el["stroke"] = stroke
+        el["stroke-width"] = _n(width)
+        if dash:
+            el["stroke-dasharray"] = " ".join(_n(d) for d in dash)
+    else:
+        el["stroke"] = "none"
+
+
+def render_page(page: Page, title: str) -> bytes:
+    dwg = svgwrite.Drawing(
+        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+        profile="full",
+        debug=False,
+    )
+    dwg.add(dwg.title(title))
+    style = _style(page)
+    if style:
+        dwg.defs.add(dwg.style(style))
+    dwg.add(dwg.rect(insert=(0, 0), size=(_n(page.width), _n(page.height)), fill="#ffffff"))
+    for it in page.items:
+        if isinstance(it, Text):
+            family, weight, _ = _FAMILY[it.font]
+            t = dwg.text(it.text, insert=(_n(it.x), _n(it.y)))
+            t["font-family"] = f"{family}, {_FALLBACK[family]}"
+            t["font-size"] = _n(it.size * PT)
+            if weight != "normal":
+                t["font-weight"] = weight
+            if it.anchor != "start":
+                t["text-anchor"] = it.anchor
+            if it.color != "#000000":
+                t["fill"] = it.color
+            t["xml:space"] = "preserve"
+            dwg.add(t)
+        elif isinstance(it, Line):
+            el = dwg.line(start=(_n(it.x1), _n(it.y1)), end=(_n(it.x2), _n(it.y2)))
+            _stroke(el, it.color, it.width, it.dash)
+            if it.cap != "butt":
+                el["stroke-linecap"] = it.cap
+            dwg.add(el)
+        elif isinstance(it, Rect):
+            el = dwg.rect(insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
+            if it.radius:
+                el["rx"] = el["ry"] = _n(it.radius)
+            _stroke(el, it.stroke, it.width, it.dash)
+            el["fill"] = it.fill or "none"
+            dwg.add(el)
+        elif isinstance(it, Circle):
+            el = dwg.circle(center=(_n(it.cx), _n(it.cy)), r=_n(it.r))
+            _stroke(el, it.stroke, it.width, it.dash)
+            el["fill"] = it.fill or "none"
+            dwg.add(el)
+        elif isinstance(it, Path):
+            d = "M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in it.points) + (" Z" if it.closed else "")
+            el = dwg.path(d=d)
+            _stroke(el, it.stroke, it.width, it.dash)
+            el["fill"] = it.fill or "none"
+            el["stroke-linejoin"] = it.join
+            el["stroke-linecap"] = it.cap
+            dwg.add(el)
+    out = io.StringIO()
+    dwg.write(out, pretty=True, indent=1)
+    return out.getvalue().encode("utf-8")
+
+
+def render(scene: Scene) -> list[bytes]:
+    return [render_page(p, scene.title) for p in scene.pages]

@@ -1,0 +1,292 @@
+"""The layout model: YAML layout files -> a validated, typed, frozen Layout (all lengths in mm).
+
+Top-level keys of a layout file:
+
+``game``   the game's slug (a registered game, or any name for a layout of your own)
+``title``  the sheet's title; ``summary``: one line about the game
+``page``   paper (a4 | letter), orientation, margin, how many player sheets share a page and how
+``players`` default, min and max player count for ``rollwrite print``
+``sheet``  size [w, h] of one player sheet and its ``elements`` (see docs/layout.md)
+``dice``   the shape of the game's dice schedule (count, sides, turns, labels, groups, rerolls)
+``data``   game-specific data, validated by the game's rules module
+
+Loading never imports a renderer.  Geometry checks that need font metrics (paragraph heights, text
+widths, glyph coverage) run in :func:`check_geometry`, which ``print`` and ``check-layout`` call.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rollwrite import games
+from rollwrite.dice import MAX_SIDES, DiceSpec
+from rollwrite.errors import InputError, UsageError, did_you_mean
+from rollwrite.games.base import ElementType, Game
+from rollwrite.resources import layouts_dir
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, expect_str, load_yaml
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+FOOTER = 8.0  # mm at the foot of each page for the ruler and the page caption
+MAX_PAGES = 500
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    paper: str = "a4"
+    orientation: str = "portrait"
+    margin: float = 10.0
+    sheets_per_page: int = 1
+    arrange: str = "rows"  # rows: sheets stacked top to bottom; columns: side by side
+    gap: float = 6.0
+
+    def size(self, paper: str | None = None) -> tuple[float, float]:
+        w, h = PAPERS[paper or self.paper]
+        return (h, w) if self.orientation == "landscape" else (w, h)
+
+    def slot(self, paper: str | None = None) -> tuple[float, float]:
+        """The room for one player sheet on a page: (width, height) in mm."""
+        w, h = self.size(paper)
+        inner_w, inner_h = w - 2 * self.margin, h - 2 * self.margin - FOOTER
+        n = self.sheets_per_page
+        if self.arrange == "rows":
+            return inner_w, (inner_h - (n - 1) * self.gap) / n
+        return (inner_w - (n - 1) * self.gap) / n, inner_h
+
+
+@dataclass(frozen=True)
+class Element:
+    type: str
+    at: tuple[float, float]
+    value: Any
+    node: Node  # where it was written, for error messages
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    width: float
+    height: float
+    elements: tuple[Element, ...]
+
+
+@dataclass(frozen=True)
+class Players:
+    default: int = 1
+    minimum: int = 1
+    maximum: int = 500
+
+
+@dataclass(frozen=True)
+class Layout:
+    game: str
+    title: str
+    summary: str
+    source: str
+    page: PageSpec
+    players: Players
+    sheet: SheetSpec
+    dice: DiceSpec | None
+    data: Any
+
+    def replace(self, **changes: Any) -> Layout:
+        return dataclasses.replace(self, **changes)
+
+
+# ---------------------------------------------------------------- element types
+
+
+def element_types(game: Game | None) -> dict[str, ElementType]:
+    from rollwrite.draw.elements import GENERIC
+
+    types = dict(GENERIC)
+    if game is not None:
+        types.update(game.element_types())
+    return types
+
+
+def _without(node: Map, *keys: str) -> Map:
+    out = Map(node.file, node.line, node.col, node.path)
+    out.entries = {k: v for k, v in node.entries.items() if k not in keys}
+    return out
+
+
+def _read_element(node: Node, types: dict[str, ElementType], data: Any) -> Element:
+    r = Reader(node, "an element")
+    tnode = r.raw("type")
+    tname = expect_str(tnode)
+    if tname not in types:
+        raise tnode.error(
+            f"unknown element type '{tname}'",
+            hint=did_you_mean(tname, types) or f"known types: {', '.join(sorted(types))}",
+        )
+    at = r.point("at")
+    value = types[tname].read(_without(node, "type", "at"), data)  # type: ignore[arg-type]
+    return Element(tname, at, value, node)
+
+
+# ---------------------------------------------------------------- sections
+
+
+def _read_page(node: Node | None) -> PageSpec:
+    if node is None:
+        return PageSpec()
+    r = Reader(node, "'page'")
+    spec = PageSpec(
+        paper=r.str("paper", "a4", choices=list(PAPERS)),
+        orientation=r.str("orientation", "portrait", choices=["portrait", "landscape"]),
+        margin=r.number("margin", 10.0, minimum=0, maximum=40),
+        sheets_per_page=r.int("sheets_per_page", 1, minimum=1, maximum=12),
+        arrange=r.str("arrange", "rows", choices=["rows", "columns"]),
+        gap=r.number("gap", 6.0, minimum=0, maximum=50),
+    )
+    r.done()
+    return spec
+
+
+def _read_players(node: Node | None, game: Game | None) -> Players:
+    lo, hi = game.players if game else (1, MAX_PAGES)
+    if node is None:
+        return Players(default=lo, minimum=lo, maximum=hi)
+    r = Reader(node, "'players'")
+    minimum = r.int("min", lo, minimum=1, maximum=10_000)
+    maximum = r.int("max", hi, minimum=minimum, maximum=10_000)
+    default = r.int("default", minimum, minimum=minimum, maximum=maximum)
+    r.done()
+    return Players(default, minimum, maximum)
+
+
+def _read_dice(node: Node | None) -> DiceSpec | None:
+    if node is None:
+        return None
+    r = Reader(node, "'dice'")
+    count = r.int("count", minimum=1, maximum=20)
+    sides = r.int("sides", 6, minimum=2, maximum=MAX_SIDES)
+    turns = r.int("turns", minimum=1, maximum=1000)
+    labels_node = r.list("labels", None)
+    groups_node = r.list("groups", None)
+    rerolls = r.int("rerolls", 0, minimum=0, maximum=50)
+    r.done()
+    labels = tuple(expect_str(n) for n in labels_node) if labels_node is not None else ()
+    if labels and len(labels) != count:
+        raise labels_node.error(f"expected {count} labels (one per die), got {len(labels)}")
+    groups = tuple(expect_str(n) for n in groups_node) if groups_node is not None else ("",)
+    if not groups:
+        raise groups_node.error("expected at least one group")
+    return DiceSpec(count=count, sides=sides, turns=turns, labels=labels, groups=groups, rerolls=rerolls)
+
+
+def parse_layout(text: str, source: str) -> Layout:
+    root = load_yaml(text, source)
+    r = Reader(root, "the layout")
+    gnode = r.raw("game")
+    slug = expect_str(gnode, pattern=r"[a-z0-9][a-z0-9-]{0,40}") if isinstance(gnode, Scalar) and isinstance(gnode.value, str) else expect_str(gnode)
+    game = games.get(slug)
+    title = r.str("title")
+    summary = r.str("summary", "")
+    page = _read_page(r.raw("page", None))
+    players = _read_players(r.raw("players", None), game)
+    dice = _read_dice(r.raw("dice", None))
+    data_node = r.raw("data", None)
+    data = game.load_data(data_node) if game is not None else _plain_data(data_node)
+    sheet_node = r.map("sheet")
+    r.done()
+
+    sr = Reader(sheet_node, "'sheet'")
+    size_node = sr.raw("size")
+    from rollwrite.spec.nodes import expect_pair
+
+    width, height = expect_pair(size_node, minimum=10)
+    elements_node = sr.list("elements")
+    sr.done()
+    types = element_types(game)
+    elements = tuple(_read_element(n, types, data) for n in elements_node)
+    layout = Layout(slug, title, summary, source, page, players, SheetSpec(width, height, elements), dice, data)
+    sw, sh = page.slot()
+    if width > sw + 1e-6 or height > sh + 1e-6:
+        raise size_node.error(
+            f"a {width:g} x {height:g} mm sheet does not fit the {sw:.1f} x {sh:.1f} mm left for it on "
+            f"{page.paper} paper ({page.sheets_per_page} per page, margin {page.margin:g} mm)",
+            hint="make the sheet smaller, the margin narrower or put fewer sheets on a page",
+        )
+    return layout
+
+
+def _plain_data(node: Node | None) -> Any:
+    return None if node is None else node.plain()
+
+
+def load_layout(path: str | Path, display: str | None = None) -> Layout:
+    """Load and validate a layout file.  ``display`` is the name used in messages (default: the path)."""
+    p = Path(path)
+    name = display or str(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", file=name, hint="check the path") from None
+    except IsADirectoryError:
+        raise InputError("is a folder, not a layout file", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", file=name) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError("the file is not UTF-8 text", file=name, line=line, hint="save it as UTF-8") from None
+    return parse_layout(text, name)
+
+
+@lru_cache(maxsize=None)
+def load_builtin(slug: str) -> Layout:
+    """The layout of a built-in game (layouts/<slug>.yaml)."""
+    path = layouts_dir() / f"{slug}.yaml"
+    if not path.is_file():
+        known = builtin_slugs()
+        raise UsageError(
+            f"unknown game '{slug}'",
+            hint=(did_you_mean(slug, known) or "") + f" known games: {', '.join(known)}".rstrip(),
+        )
+    return load_layout(path, display=f"layouts/{slug}.yaml")
+
+
+def builtin_slugs() -> list[str]:
+    return sorted(p.stem for p in layouts_dir().glob("*.yaml"))
+
+
+def resolve(name: str) -> Layout:
+    """A built-in game's slug, or the path of a layout file of the user's own."""
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        return load_layout(name)
+    return load_builtin(name)
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def check_geometry(layout: Layout, paper: str | None = None) -> None:
+    """Check that the sheet fits the page slot of ``paper`` and every element fits inside the sheet
+    (this measures text, so it loads the fonts)."""
+    from rollwrite.draw.elements import measure
+
+    page = layout.page
+    sw, sh = page.slot(paper)
+    if layout.sheet.width > sw + 1e-6 or layout.sheet.height > sh + 1e-6:
+        raise InputError(
+            f"a {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet does not fit on {paper or page.paper} "
+            f"paper: {sw:.1f} x {sh:.1f} mm is left for it",
+            file=layout.source,
+            hint="choose the other paper size or make the sheet smaller",
+        )
+    types = element_types(games.get(layout.game))
+    for el in layout.sheet.elements:
+        x0, y0, x1, y1 = measure(el, types[el.type])
+        x0, y0, x1, y1 = x0 + el.at[0], y0 + el.at[1], x1 + el.at[0], y1 + el.at[1]
+        tol = 0.05
+        if x0 < -tol or y0 < -tol or x1 > layout.sheet.width + tol or y1 > layout.sheet.height + tol:
+            raise el.node.error(
+                f"this {el.type} reaches from ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm, outside the "
+                f"{layout.sheet.width:g} x {layout.sheet.height:g} mm sheet",
+                hint="move it with 'at' or make it smaller",
+            )
