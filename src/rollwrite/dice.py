@@ -22,8 +22,8 @@ from rollwrite.errors import UsageError
 ALGORITHM = "rollwrite-dice-1"
 MAX_SIDES = 1000
 _SEED_MAX = 64
-_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
-_SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_SLUG_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 _ZWJ = "\u200d"  # zero width joiner: allowed, it glues emoji sequences together
 
 
@@ -62,22 +62,22 @@ def normalise_seed(seed: str | None) -> str:
 
 def check_slug(game: str) -> str:
     """A game slug as used in ids: lower-case ASCII letters and digits in words joined by single '-'."""
-    if not isinstance(game, str) or not _SLUG_RE.match(game):
+    if not isinstance(game, str) or not _SLUG_RE.fullmatch(game):
         raise UsageError(
-            f"'{game}' is not a game name", hint="game names are lower-case words joined by '-', e.g. long-way"
+            f"{game!r} is not a game name", hint="game names are lower-case words joined by '-', e.g. long-way"
         )
     return game
 
 
 def parse_day(text: str | None) -> _dt.date:
     """A ``YYYY-MM-DD`` date (UTC calendar day) or a UsageError that says what is wrong."""
-    if not _DATE_RE.match(text or ""):
-        raise UsageError(f"'{text or ''}' is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
+    if not _DATE_RE.fullmatch(text or ""):
+        raise UsageError(f"{text or ''!r} is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
     assert text is not None
     try:
         return _dt.date.fromisoformat(text)
     except ValueError as exc:
-        raise UsageError(f"'{text}' is not a real date ({exc})", hint="check the month and day") from None
+        raise UsageError(f"{text!r} is not a real date ({exc})", hint="check the month and day") from None
 
 
 def today_utc() -> _dt.date:
@@ -105,7 +105,7 @@ def parse_game_id(text: str) -> tuple[str, str | None, _dt.date | None]:
     cut = min((i for i in (text.find("#"), text.find("@")) if i >= 0), default=-1)
     if cut < 0:
         raise UsageError(
-            f"'{text}' is not a game id", hint="ids look like long-way#picnic or long-way@2026-11-22"
+            f"{text!r} is not a game id", hint="ids look like long-way#picnic or long-way@2026-11-22"
         )
     game, mark, rest = text[:cut], text[cut], text[cut + 1 :]
     check_slug(game)
