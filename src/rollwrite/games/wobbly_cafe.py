@@ -405,6 +405,7 @@ def _check_rolls(sheet: CafeSheet, f: int, floor, schedule: Schedule) -> list[Pr
         free[key].append(t.number)  # type: ignore[index]
         rolled[key] += 1  # type: ignore[index]
     used: dict[int, tuple[int, int]] = {}
+    holders: dict[tuple[int, int], list[int]] = defaultdict(list)  # sorted pair -> rows that took a roll
     for r, row in enumerate(floor):
         n = len(row)
         for k in range(n // 2):
@@ -414,10 +415,17 @@ def _check_rolls(sheet: CafeSheet, f: int, floor, schedule: Schedule) -> list[Pr
             key = (min(a, b), max(a, b))  # type: ignore[type-var]
             if free[key]:
                 used[free[key].pop(0)] = key
+                holders[key].append(r + 1)
                 continue
             count = rolled[key]
             if count:
-                why = f"floor {f + 1} rolled {key[0]} and {key[1]} {_times(count)}, and earlier pairs already use {'it' if count == 1 else 'them all'}"
+                rows = sorted(set(holders[key]))
+                named = ", ".join(map(str, rows[:-1])) + f" and {rows[-1]}" if len(rows) > 1 else str(rows[0])
+                why = (
+                    f"floor {f + 1} rolled {key[0]} and {key[1]} {_times(count)}, and the pair{'s' if count > 1 else ''} "
+                    f"in row{'s' if len(rows) > 1 else ''} {named} already use{'s' if count == 1 else ''} "
+                    f"{'it' if count == 1 else 'them'}"
+                )
             else:
                 why = f"floor {f + 1} never rolled {key[0]} and {key[1]}"
             problems.append(Problem(
