@@ -8,6 +8,7 @@ svgwrite) are imported only inside the commands that render.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -67,3 +68,12 @@ def main() -> None:
     except RollwriteError as error:  # pragma: no cover - commands catch their own; this is the last net
         typer.echo(f"rollwrite: {error}", err=True)
         sys.exit(error.exit_code)
+    except KeyboardInterrupt:  # pragma: no cover
+        typer.echo("rollwrite: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # pragma: no cover - a bug: say so in one line, details on request
+        if os.environ.get("ROLLWRITE_DEBUG"):
+            raise
+        typer.echo(f"rollwrite: internal error: {type(exc).__name__}: {exc}", err=True)
+        typer.echo("  hint: this is a bug in rollwrite; run again with ROLLWRITE_DEBUG=1 for the details", err=True)
+        sys.exit(3)

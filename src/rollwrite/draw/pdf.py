@@ -41,7 +41,8 @@ def render(scene: Scene) -> bytes:
     _register_fonts()
     buf = io.BytesIO()
     first = scene.pages[0]
-    c = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1)
+    c = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
+               initialFontName=_PDF_FONT["regular"], initialFontSize=10)
     c.setTitle(scene.title)
     c.setSubject(scene.subject)
     c.setCreator(f"rollwrite {__version__}")

@@ -34,14 +34,19 @@ def _n(v: float) -> str:
 @lru_cache(maxsize=64)
 def _subset(font: str, chars: str) -> str:
     """Base64 of a TrueType subset of ``font`` holding ``chars``."""
+    import logging
+
     from fontTools import subset
     from fontTools.ttLib import TTFont
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
 
     tt = TTFont(str(fonts_dir() / FONT_FILES[font]), recalcTimestamp=False)
     options = subset.Options()
     options.name_IDs = ["*"]  # keep the copyright and licence names with the glyphs
     options.notdef_outline = True
     options.layout_features = ["kern", "liga"]
+    options.drop_tables += ["FFTM"]  # a FontForge timestamp table: not needed, and not subsettable
     sub = subset.Subsetter(options)
     sub.populate(unicodes=sorted({ord(ch) for ch in chars} | {0x20}))
     sub.subset(tt)
@@ -83,7 +88,7 @@ def render_page(page: Page, title: str) -> bytes:
         profile="full",
         debug=False,
     )
-    dwg.add(dwg.title(title))
+    dwg.set_desc(title=title)
     style = _style(page)
     if style:
         dwg.defs.add(dwg.style(style))

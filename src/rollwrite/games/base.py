@@ -100,6 +100,10 @@ class Game:
             raise UsageError(f"{self.slug} has no --{unknown[0]} option")
         return layout
 
+    def sheets(self, players: int) -> int:
+        """How many player sheets a print run for ``players`` players holds (default: one each)."""
+        return players
+
     def dice_spec(self, layout: Any, players: int) -> DiceSpec | None:
         """The dice schedule's shape for this layout (default: the layout's ``dice:`` section)."""
         return layout.dice
