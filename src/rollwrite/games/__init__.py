@@ -9,6 +9,7 @@ from rollwrite.games.base import Game
 # slug -> "module:ClassName"; modules are imported only when the game is used.
 _REGISTRY: dict[str, str] = {
     "wobbly-cafe": "rollwrite.games.wobbly_cafe:WobblyCafe",
+    "shelving-wars": "rollwrite.games.shelving_wars:ShelvingWars",
 }
 
 _cache: dict[str, Game] = {}

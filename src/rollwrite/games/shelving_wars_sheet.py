@@ -1,0 +1,226 @@
+"""The Shelving Wars sheet's own elements: the battlefield and the players' score columns.
+
+Both are sized by the layout in mm and read the variation in use (grid size, turns, dice, players)
+from the build context, so ``rollwrite print shelving-wars --size 16 --turns 10 -n 4`` needs no other
+layout.  Nothing here imports a renderer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rollwrite.draw.scene import PT, Pen
+from rollwrite.games.base import ElementType
+from rollwrite.games.shelving_wars import DEFAULT_DATA, Data, corner_square
+from rollwrite.spec.nodes import Node, Reader, expect_pair
+
+GREY = "#555555"
+PALE = "#9a9a9a"
+TINTS = ("#e4e4e4", "#e4e4e4", "#e4e4e4", "#e4e4e4")
+
+
+def _data(ctx: Any) -> Data:
+    d = getattr(ctx, "data", None)
+    return d if isinstance(d, Data) else DEFAULT_DATA
+
+
+def _players(ctx: Any, d: Data) -> int:
+    n = getattr(ctx, "players", None)
+    return n if isinstance(n, int) and 2 <= n <= 4 else d.players
+
+
+def _fit(ctx: Any, text: str, size: float, width: float, font: str = "regular") -> float:
+    """The largest size up to ``size`` pt at which ``text`` fits ``width`` mm."""
+    w = ctx.text_width(text, size, font)
+    return size if w <= width or w <= 0 else max(size * width / w, 3.0)
+
+
+# ---------------------------------------------------------------- the battlefield
+
+
+@dataclass(frozen=True)
+class BattlefieldV:
+    side: float  # mm, the grid's side without its labels
+    line: float
+    border: float
+
+
+LABEL_PAD = 4.5  # mm left of and above the grid for column letters and row numbers
+
+
+def _read_battlefield(node: Node, data: Any) -> BattlefieldV:
+    r = Reader(node, "a shelving-wars battlefield")
+    v = BattlefieldV(
+        side=r.number("side", minimum=40, maximum=400),
+        line=r.number("line", 0.2, minimum=0.05, maximum=2),
+        border=r.number("border", 0.8, minimum=0.1, maximum=3),
+    )
+    r.done()
+    return v
+
+
+def _battlefield_bounds(v: BattlefieldV) -> tuple[float, float, float, float]:
+    return (-LABEL_PAD, -LABEL_PAD, v.side + LABEL_PAD, v.side + LABEL_PAD)
+
+
+def _corner_mark(pen: Pen, x: float, y: float, cell: float, number: int) -> None:
+    """A starting corner: the square shaded, the player's number in a ring."""
+    pen.rect(x, y, cell, cell, width=0, stroke=None, fill=TINTS[number - 1])
+    r = cell * 0.36
+    pen.circle(x + cell / 2, y + cell / 2, r, width=0.35)
+    size = r * 1.25 / PT
+    pen.text(x + cell / 2, y + cell / 2 + size * PT * 0.36, str(number), size=size, font="bold", anchor="middle")
+
+
+def _build_battlefield(v: BattlefieldV, pen: Pen, ctx: Any) -> None:
+    d = _data(ctx)
+    n = d.size
+    cell = v.side / n
+    players = _players(ctx, d)
+    for k in range(players):
+        r, c = corner_square(d.corners[k], n)
+        _corner_mark(pen, c * cell, r * cell, cell, k + 1)
+    for i in range(1, n):
+        heavy = i % 5 == 0
+        w = v.line * (1.8 if heavy else 1.0)
+        color = "#444444" if heavy else "#777777"
+        pen.line(i * cell, 0, i * cell, v.side, width=w, color=color)
+        pen.line(0, i * cell, v.side, i * cell, width=w, color=color)
+    pen.rect(0, 0, v.side, v.side, width=v.border)
+    size = min(7.0, cell / PT * 0.5)
+    for i in range(n):
+        letter = chr(ord("A") + i)
+        pen.text((i + 0.5) * cell, -1.2, letter, size=size, anchor="middle", color=GREY)
+        pen.text((i + 0.5) * cell, v.side + 1.2 + size * PT * 0.75, letter, size=size, anchor="middle", color=GREY)
+        y = (i + 0.5) * cell + size * PT * 0.36
+        pen.text(-1.2, y, str(i + 1), size=size, anchor="end", color=GREY)
+        pen.text(v.side + 1.2, y, str(i + 1), size=size, anchor="start", color=GREY)
+
+
+# ---------------------------------------------------------------- the score columns
+
+
+@dataclass(frozen=True)
+class ScoreColumnsV:
+    w: float
+    h: float
+    gap: float
+    text: float  # pt
+
+
+def _read_columns(node: Node, data: Any) -> ScoreColumnsV:
+    r = Reader(node, "shelving-wars score columns")
+    w, h = expect_pair(r.raw("size"), minimum=20)
+    v = ScoreColumnsV(w, h, r.number("gap", 4.0, minimum=0, maximum=30), r.number("text", 7.5, minimum=4, maximum=14))
+    r.done()
+    return v
+
+
+# a row's cells as fractions of the column's width: turn/dice, "h × w = area", "= total", "− (h + w)", "= total"
+_CELLS = (0.16, 0.30, 0.18, 0.18, 0.18)
+_HEAD = ("turn", "h × w = area", "total", "− (h + w)", "total")
+
+
+def _build_columns(v: ScoreColumnsV, pen: Pen, ctx: Any) -> None:
+    d = _data(ctx)
+    players = _players(ctx, d)
+    schedule = getattr(ctx, "schedule", None)
+    col_w = (v.w - v.gap * (players - 1)) / players
+    head_h = 10.0
+    tail_rows = 3  # floating shelves, capture, final score
+    rows = d.turns + 1 + tail_rows  # + the column headings
+    row_h = min((v.h - head_h) / rows, 9.0)
+    for k in range(players):
+        _column(pen.at(k * (col_w + v.gap), 0), v, ctx, d, k, col_w, head_h, row_h, schedule)
+
+
+def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, head_h: float, row_h: float,
+            schedule: Any) -> None:
+    size = v.text
+    # heading: the corner mark, the player's number and corner, a line for the name
+    mark = 5.0
+    _corner_mark(pen, 0, 0.5, mark, k + 1)
+    corner = d.corners[k]
+    label = f"Player {k + 1} · {corner}"
+    ls = _fit(ctx, label, size, w - mark - 2, "bold")
+    pen.text(mark + 1.5, 0.5 + ls * PT * 0.8, label, size=ls, font="bold")
+    pen.line(mark + 1.5, head_h - 2.0, w, head_h - 2.0, width=0.25, color=GREY)
+    pen.text(mark + 1.5, head_h - 2.6, "name", size=5, color=PALE)
+    xs = [0.0]
+    for f in _CELLS:
+        xs.append(xs[-1] + f * w)
+    y = head_h
+    small = min(size * 0.8, row_h / PT * 0.55)
+    for i, text in enumerate(_HEAD):
+        s = _fit(ctx, text, small, xs[i + 1] - xs[i] - 1, "condensed")
+        pen.text((xs[i] + xs[i + 1]) / 2, y + row_h * 0.65, text, size=s, font="condensed", anchor="middle", color=GREY)
+    y += row_h
+    top = y
+    turns = schedule.group(k + 1) if schedule is not None and k < len(schedule.spec.groups) else []
+    base_off = row_h / 2 + size * PT * 0.35
+    for t in range(d.turns):
+        ry = y + t * row_h
+        if t % 2 == 1:
+            pen.rect(0, ry, w, row_h, width=0, stroke=None, fill="#f3f3f3")
+        # turn number, and the seeded dice when there is a schedule
+        if t < len(turns):
+            pen.text(1.0, ry + row_h * 0.42, str(t + 1), size=min(5.0, size * 0.7), color=GREY)
+            dice = " ".join(str(x) for x in turns[t].dice)
+            ds = _fit(ctx, dice, min(size, row_h / PT * 0.55), xs[1] - xs[0] - 1.5, "bold")
+            pen.text(xs[1] - 0.8, ry + base_off + 0.6, dice, size=ds, font="bold", anchor="end")
+        else:
+            pen.text((xs[0] + xs[1]) / 2, ry + base_off, str(t + 1), size=size * 0.9, anchor="middle", color=GREY)
+        # "__ × __ = ___" in the box cell
+        bx0, bx1 = xs[1], xs[2]
+        bw = bx1 - bx0
+        ms = min(size, row_h / PT * 0.6)
+        pen.text(bx0 + bw * 0.28, ry + base_off, "×", size=ms, anchor="middle", color=GREY)
+        pen.text(bx0 + bw * 0.60, ry + base_off, "=", size=ms, anchor="middle", color=GREY)
+        pen.text(xs[2] + 1.0, ry + base_off, "=", size=ms, color=GREY)
+        pen.text(xs[3] + 1.0, ry + base_off, "−", size=ms, color=GREY)
+        pen.text(xs[4] + 1.0, ry + base_off, "=", size=ms, color=GREY)
+    bottom = y + d.turns * row_h
+    for i in range(1, len(xs) - 1):
+        pen.line(xs[i], top, xs[i], bottom, width=0.2, color=PALE)
+    for t in range(d.turns + 1):
+        pen.line(0, top + t * row_h, w, top + t * row_h, width=0.2 if 0 < t < d.turns else 0.4, color=GREY if 0 < t < d.turns else "#000000")
+    # the end of the game: shelves, capture, final score
+    y = bottom
+    ms = min(size, row_h / PT * 0.6)
+    lines = (
+        ("floating shelves  −", "="),
+        ("capture  ___ / 2  +", "="),
+    )
+    for label, eq in lines:
+        s = _fit(ctx, label, ms * 0.9, xs[3] - 1.5, "condensed")
+        pen.text(xs[3] - 1.0, y + base_off, label, size=s, font="condensed", anchor="end", color=GREY)
+        pen.line(xs[3] + 0.5, y + row_h - 1.2, xs[4] - 0.5, y + row_h - 1.2, width=0.2, color=PALE)
+        pen.text(xs[4] + 1.0, y + base_off, eq, size=ms, color=GREY)
+        pen.line(xs[4] + 0.5, y + row_h - 1.2, w, y + row_h - 1.2, width=0.2, color=PALE)
+        y += row_h
+    s = _fit(ctx, "final score", ms, xs[4] - 2, "bold")
+    pen.text(xs[4] - 1.5, y + base_off, "final score", size=s, font="bold", anchor="end")
+    pen.rect(xs[4], y + 0.6, w - xs[4], row_h - 1.2, width=0.6)
+
+
+def _columns_size(v: ScoreColumnsV) -> tuple[float, float]:
+    return v.w, v.h
+
+
+def element_types() -> dict[str, ElementType]:
+    return {
+        "shelving-wars.battlefield": ElementType(
+            _read_battlefield,
+            _build_battlefield,
+            lambda v: (v.side + LABEL_PAD, v.side + LABEL_PAD),
+            "the square battlefield, sized by the variation's grid size, with the players' corners marked",
+            _battlefield_bounds,
+        ),
+        "shelving-wars.score-column": ElementType(
+            _read_columns,
+            _build_columns,
+            _columns_size,
+            "one running-total score column per player (with the seeded dice of each turn when printed with --seed)",
+        ),
+    }
