@@ -8,19 +8,19 @@ from typing import Optional
 import typer
 
 from rollwrite.cli.app import app, fail
+from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import RollwriteError, UsageError
 
 
-@app.command("print")
+@app.command("print", cls=ScheduleCommand)
 def print_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games') or the path of a layout .yaml file."),
     players: Optional[int] = typer.Option(None, "--players", "-n", help="How many players need a sheet (default: the game's)."),
     paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the layout's paper, A4)."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="pdf or svg (default: from --output's extension, else pdf)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="File to write (default: out/GAME.pdf). SVG writes one file per page: NAME-1.svg, NAME-2.svg..."),
-    seed: Optional[str] = typer.Option(None, "--seed", help="Print a seeded challenge: the same seed gives everyone the same dice."),
-    daily: Optional[str] = typer.Option(None, "--daily", metavar="[DATE]", flag_value="today",
-                                        help="Print the daily challenge of DATE (YYYY-MM-DD, UTC); alone, today's."),
+    seed: Optional[str] = typer.Option(None, "--seed", help=SEED_HELP),
+    daily: Optional[str] = typer.Option(None, "--daily", metavar="[DATE]", help=DAILY_HELP),
     size: Optional[int] = typer.Option(None, "--size", help="Variation: board size (games that have one)."),
     turns: Optional[int] = typer.Option(None, "--turns", help="Variation: number of turns (games that have one)."),
     dice: Optional[int] = typer.Option(None, "--dice", help="Variation: dice rolled per turn (games that have one)."),
@@ -40,6 +40,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
               output: Path | None = None, seed: str | None = None, daily: str | None = None,
               options: dict[str, int | None] | None = None) -> list[tuple[Path, int]]:
     from rollwrite import games
+    from rollwrite.cli.common import resolve_schedule
     from rollwrite.output import format_for, render, targets, write_all
     from rollwrite.sheet import build_scene
     from rollwrite.spec.layout import PAPERS, check_geometry, resolve
@@ -67,8 +68,6 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
         spec = g.dice_spec(layout, count) if g is not None else layout.dice
         if spec is None:
             raise UsageError(f"{layout.game} has no dice to seed", hint="leave out --seed and --daily")
-        from rollwrite.cli.common import resolve_schedule
-
         schedule = resolve_schedule(layout.game, spec, seed=seed, daily=daily)
     sheets = g.sheets(count) if g is not None else count
     scene = build_scene(layout, sheets=sheets, paper=paper, schedule=schedule)
