@@ -88,14 +88,14 @@ def print_table(schedule: Schedule, title: str) -> None:
     console = Console(highlight=False)
     spec = schedule.spec
     if schedule.day is not None:
-        what = f"the daily challenge of {schedule.day}, a UTC day"
+        what = f"daily challenge of {schedule.day}, UTC"
     else:
         what = f"seed: {schedule.seed}"
-    console.print(f"{title}: {schedule.id} ({what})", markup=False)
+    console.print(f"{title}: {schedule.id} ({what})", markup=False, soft_wrap=True)
     dice = f"{spec.count} {'die' if spec.count == 1 else 'dice'} with {spec.sides} sides per turn"
     if spec.rerolls:
         dice += f"; each die has {spec.rerolls} reroll value{'s' if spec.rerolls != 1 else ''} in reserve, used in order"
-    console.print(dice, markup=False)
+    console.print(dice, markup=False, soft_wrap=True)
     labels = [spec.die_label(k) for k in range(spec.count)]
     for g, name in enumerate(spec.groups, start=1):
         group = schedule.group(g)
