@@ -841,7 +841,7 @@ def score_sheet(sheet: Sheet, data: Data) -> Score:
         total: float = before - shelf_cost
         if p.shelves:
             lens = " ".join(f"− {s.length}" for s in p.shelves)
-            report.append(f"  floating shelves {lens} = {_signed(-shelf_cost)}   = {_plain(total)}")
+            report.append(f"  floating shelves {lens}   = {_plain(total)}")
         else:
             report.append("  floating shelves: none")
         squares = 0
@@ -850,7 +850,7 @@ def score_sheet(sheet: Sheet, data: Data) -> Score:
             squares = len(captured(sheet, corners, k))
             capture = squares / 2
             total += capture
-            report.append(f"  capture {squares}/2 = {_signed(capture)}   = {_plain(total)}")
+            report.append(f"  capture {squares} squares / 2 = {_signed(capture)}   = {_plain(total)}")
         else:
             report.append("  capture: not played")
         report.append(f"  final score {_plain(total)}")
