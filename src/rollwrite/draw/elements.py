@@ -12,22 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.draw import icons
-from rollwrite.draw.metrics import FONTS, missing_glyphs, text_width, wrap
+from rollwrite.draw.metrics import FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
 
 ANCHORS = ["start", "middle", "end"]
 _COLOR = r"#[0-9a-fA-F]{6}"
-
-
-def _glyphs(node: Node, text: str, font: str) -> None:
-    missing = missing_glyphs(text, font)
-    if missing:
-        raise node.error(
-            f"the {font} font has no glyph for {', '.join(repr(c) for c in missing)}",
-            hint="use another character or draw it with an icon",
-        )
 
 
 def _dash(r: Reader) -> tuple[float, ...] | None:
@@ -61,7 +52,6 @@ def _read_text(node: Node, data: Any) -> TextV:
         color=r.str("color", "#000000", pattern=_COLOR),
     )
     r.done()
-    _glyphs(node, v.text, v.font)
     return v
 
 
@@ -115,8 +105,6 @@ def _read_paragraph(node: Node, data: Any) -> ParagraphV:
         bullet=r.str("bullet", "•"),
     )
     r.done()
-    _glyphs(node, v.text.replace("**", ""), v.font)
-    _glyphs(node, _BOLD.sub(lambda m: m.group(1), v.text), "bold") if "**" in v.text else None
     return v
 
 
@@ -310,7 +298,6 @@ def _read_box(node: Node, data: Any) -> BoxV:
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
              _dash(r), r.str("fill", None, pattern=_COLOR))
     r.done()
-    _glyphs(node, v.label, "bold")
     return v
 
 
@@ -399,7 +386,6 @@ def _read_legend(node: Node, data: Any) -> LegendV:
         icon = _icon_name(ir.raw("icon"))
         label = ir.str("label")
         ir.done()
-        _glyphs(n, label, "regular")
         items.append((icon, label))
     return LegendV(tuple(items), columns, size, text, col_width, row_height)
 
@@ -477,7 +463,6 @@ def _read_formula(node: Node, data: Any) -> FormulaV:
     r.done()
     if "_" not in template:
         raise node.error("a formula template needs at least one '_' for a blank to write in")
-    _glyphs(node, template, "regular")
     return FormulaV(template, size, blank, height)
 
 

@@ -279,8 +279,23 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
             file=layout.source,
             hint="choose the other paper size or make the sheet smaller",
         )
+    from rollwrite.draw.metrics import missing_glyphs
+    from rollwrite.draw.scene import Page, Text
+    from rollwrite.sheet import BuildContext
+
     types = element_types(games.get(layout.game))
+    ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
     for el in layout.sheet.elements:
+        scratch = Page(layout.sheet.width, layout.sheet.height)
+        types[el.type].build(el.value, scratch.pen(), ctx)
+        for it in scratch.items:
+            if isinstance(it, Text):
+                missing = missing_glyphs(it.text, it.font)
+                if missing:
+                    raise el.node.error(
+                        f"the {it.font} font has no glyph for {', '.join(repr(c) for c in missing)}",
+                        hint="use another character or draw it with an icon",
+                    )
         x0, y0, x1, y1 = measure(el, types[el.type])
         x0, y0, x1, y1 = x0 + el.at[0], y0 + el.at[1], x1 + el.at[0], y1 + el.at[1]
         tol = 0.05
