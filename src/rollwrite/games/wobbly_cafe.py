@@ -160,12 +160,12 @@ def parse_sheet(text: str, source: str, data: CafeData) -> CafeSheet:
     name = ""
     name_line: int | None = None
     last_line = 1
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        last_line = lineno
+    for lineno, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):  # only these end a line
         stripped = raw.strip()
         indent = len(raw) - len(raw.lstrip())
         if not stripped or stripped.startswith("#"):
             continue
+        last_line = lineno
         m = _NAME.fullmatch(stripped)
         if m:
             if name_line is not None:
@@ -192,7 +192,7 @@ def parse_sheet(text: str, source: str, data: CafeData) -> CafeSheet:
                     file=source, line=lineno, col=indent + 1,
                     hint="type every row, with '.' for empty spaces",
                 )
-            if n != expected:
+            if n != expected or expected > data.floors:
                 if expected > data.floors:
                     msg = f"the café has {data.floors} floors; there is no floor {n}"
                 else:

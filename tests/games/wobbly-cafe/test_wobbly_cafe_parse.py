@@ -1,0 +1,207 @@
+"""The typed-in Wobbly Café format: what it accepts, the messages for what it does not, round trips."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwrite.errors import InputError
+from rollwrite.games.wobbly_cafe import DEFAULT_DATA, CafeSheet, WobblyCafe, format_sheet, parse_sheet
+
+D = DEFAULT_DATA
+GAME = WobblyCafe()
+
+FULL = """\
+# my café
+name: Ana Lee
+floor 1
+  22|21
+ 144|322
+5544|5555
+5566|6666
+5122|1441
+ 333|361
+  66|11
+
+Floor 2:
+1111
+111111
+11111111
+11111111
+11111111
+111111
+1111
+FLOOR 3   # the last one
+22 22
+222 222
+2222 2222
+2222 2222
+2222 2222
+222 222
+22 22
+"""
+
+
+def parse(text: str) -> CafeSheet:
+    return parse_sheet(text, "cafe.txt", D)
+
+
+def error(text: str) -> InputError:
+    with pytest.raises(InputError) as info:
+        parse(text)
+    return info.value
+
+
+def rows_text(value: str = "1") -> str:
+    return "\n".join(value * n for n in (4, 6, 8, 8, 8, 6, 4))
+
+
+def test_reads_name_floors_rows_and_lines():
+    s = parse(FULL)
+    assert s.name == "Ana Lee"
+    assert s.floors[0][0] == (2, 2, 2, 1)
+    assert s.floors[0][6] == (6, 6, 1, 1)
+    assert all(v == 1 for row in s.floors[1] for v in row)
+    assert all(v == 2 for row in s.floors[2] for v in row)
+    assert s.lines[0][0] == 4 and s.lines[1][0] == 13 and s.lines[2][6] == 27
+
+
+def test_floor_headers_are_optional():
+    s = parse(rows_text("3") + "\n" + rows_text("4") + "\n\n" + rows_text("5"))
+    assert [s.floors[f][3][0] for f in range(3)] == [3, 4, 5]
+
+
+def test_empty_spaces_dots_and_underscores():
+    s = parse(rows_text("1").replace("1111\n", "1._1\n", 1) + "\n" + rows_text() + "\n" + rows_text())
+    assert s.floors[0][0] == (1, None, None, 1)
+
+
+def test_any_digit_is_read_so_the_checker_can_report_it():
+    s = parse(rows_text("7") + "\n" + rows_text("0") + "\n" + rows_text("9"))
+    assert s.floors[0][0][0] == 7 and s.floors[1][0][0] == 0
+
+
+def test_crlf_and_byte_order_mark():
+    s = parse("\ufeff" + FULL.replace("\n", "\r\n"))
+    assert s.name == "Ana Lee" and s.floors[0][0] == (2, 2, 2, 1)
+
+
+def test_row_with_too_few_spaces_names_floor_row_line_and_column():
+    e = error("floor 1\n  22|21\n 144|32\n")
+    assert e.line == 3 and e.col == 2 and e.file == "cafe.txt"
+    assert e.message == "floor 1 row 2 needs 6 spaces; this line has 5"
+    assert "'.' for an empty space" in (e.hint or "")
+
+
+def test_unknown_character_points_at_it():
+    e = error("floor 1\n  2x|21\n")
+    assert (e.line, e.col) == (2, 4)
+    assert e.message == "'x' cannot be written in a space"
+
+
+def test_middle_line_in_the_wrong_place():
+    e = error("floor 1\n  2|221\n")
+    assert (e.line, e.col) == (2, 4)
+    assert e.message == "the '|' comes after 1 spaces; floor 1 row 1 has 2 spaces on each side of the middle line"
+    e = error("floor 1\n22||21\n")
+    assert e.message == "a row has one middle line, not two '|'"
+
+
+def test_floors_out_of_order():
+    e = error("floor 2\n" + rows_text())
+    assert (e.line, e.message) == (1, "expected floor 1 here, not floor 2")
+    e = error(rows_text() + "\nfloor 3\n")
+    assert e.message == "expected floor 2 here, not floor 3"
+    e = error("floor one\n")
+    assert e.message == "'floor one' is not a floor header" and e.hint == "write 'floor 1'"
+
+
+def test_a_fourth_floor_or_extra_rows():
+    three = "\n".join(rows_text() for _ in range(3))
+    e = error(three + "\nfloor 4\n")
+    assert e.message == "the café has 3 floors; there is no floor 4"
+    e = error(three + "\n1111\n")
+    assert e.line == 22 and e.message == "this row is more than the café holds: 3 floors of 7 rows"
+
+
+def test_a_floor_cut_short():
+    e = error("floor 1\n1111\n111111\nfloor 2\n")
+    assert (e.line, e.message) == (4, "floor 1 has only 2 of its 7 rows before 'floor 2'")
+    e = error(rows_text() + "\n1111\n")
+    assert e.message == "floor 2 has only 1 of its 7 rows"
+
+
+def test_missing_floors_and_empty_text():
+    e = error(rows_text())
+    assert e.message == "the sheet has 1 floor; the café has 3"
+    assert "'.' for spaces not filled yet" in (e.hint or "")
+    e = error("# nothing yet\n")
+    assert e.message == "no rows found"
+    assert error("").message == "no rows found"
+
+
+def test_unknown_key_and_name_twice():
+    e = error("score: 36\n")
+    assert e.message == "unknown line 'score: 36'" and e.hint == "the only 'key: value' line is 'name: ...'"
+    e = error("name: A\nname: B\n")
+    assert (e.line, e.message) == (2, "the name is given twice (first on line 1)")
+
+
+def test_format_draws_rows_centred_with_the_middle_line():
+    s = parse(FULL)
+    text = format_sheet(s, D)
+    lines = text.splitlines()
+    assert lines[:4] == ["name: Ana Lee", "", "floor 1", "  22|21"]
+    assert lines[5] == "5544|5555"
+    assert parse(text).floors == s.floors and parse(text).name == s.name
+    assert GAME.format(s, D) == text
+
+
+# ---------------------------------------------------------------- properties
+
+values = st.one_of(st.none(), st.integers(min_value=0, max_value=9))
+
+
+@st.composite
+def sheets(draw):
+    floors = tuple(
+        tuple(tuple(draw(values) for _ in range(n)) for n in (4, 6, 8, 8, 8, 6, 4)) for _ in range(3)
+    )
+    name = draw(st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF, blacklist_categories=("Cs",)), max_size=20))
+    return CafeSheet(floors, name.strip())
+
+
+@settings(max_examples=150, deadline=None)
+@given(sheets())
+def test_format_then_parse_round_trips(sheet):
+    back = parse(format_sheet(sheet, D))
+    assert back.floors == sheet.floors and back.name == sheet.name
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400))
+def test_parser_raises_only_input_errors_on_any_text(text):
+    try:
+        s = GAME.parse(text, "any.txt", D)
+    except InputError as e:
+        assert e.file == "any.txt" and e.line is not None
+    else:
+        GAME.score(s, D)
+
+
+row_chars = st.sampled_from(list("0123456789._| \t#\n") + ["floor 1\n", "floor 2\n", "name: x\n"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(row_chars, max_size=200).map("".join))
+def test_parser_raises_only_input_errors_on_near_miss_text(text):
+    try:
+        GAME.parse(text, "near.txt", D)
+    except InputError as e:
+        assert e.line is not None and e.col is not None
+
+
+def test_missing_rows_are_reported_at_the_last_written_line():
+    e = error("floor 1\n1111\n111111\n\n# more later\n\n")
+    assert (e.line, e.col) == (3, 1)
