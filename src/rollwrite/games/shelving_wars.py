@@ -296,7 +296,7 @@ class _Parser:
             if m:
                 key = m.group(1).lower()
                 value = m.group(2).strip()
-                vcol = indent + body.index(":") + 2 + (len(m.group(2)) - len(m.group(2).lstrip()))
+                vcol = indent + m.start(2) + 1
                 if key == "player":
                     if not value:
                         raise self.err("the player needs a name, e.g. 'player: Anna'", indent + 1)
