@@ -84,6 +84,8 @@ def parse_shape(lines: list[str], floors: int = 3) -> CafeData:
     if not lines:
         raise ValueError("the shape needs at least one row")
     width = len(lines[0])
+    if width % 2:
+        raise ValueError(f"the shape is {width} characters wide; it needs an even width so every space has a mirror")
     rows: list[tuple[int, ...]] = []
     nice: set[tuple[int, int]] = set()
     for r, text in enumerate(lines):
@@ -106,8 +108,6 @@ def parse_shape(lines: list[str], floors: int = 3) -> CafeData:
                     f"character {width - c}, is not"
                 )
         rows.append(tuple(cols))
-    if width % 2:
-        raise ValueError(f"the shape is {width} characters wide; it needs an even width so every space has a mirror")
     if not any(rows):
         raise ValueError("the shape has no spaces")
     return CafeData(width=width, rows=tuple(rows), nice=frozenset(nice), floors=floors)
