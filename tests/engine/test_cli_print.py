@@ -172,3 +172,13 @@ def test_help_and_games_do_not_import_the_renderers():
 def test_python_dash_m_runs_the_cli():
     out = subprocess.run([sys.executable, "-m", "rollwrite", "games"], capture_output=True, text=True)
     assert out.returncode == 0 and "long-way" in out.stdout
+
+
+def test_the_layout_guide_example_prints_as_it_says(cli, in_tmp):
+    import re
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "layout.md").read_text(encoding="utf-8")
+    (in_tmp / "my-bingo.yaml").write_text(re.search(r"```yaml\n(.*?)```", guide, re.S).group(1))
+    r = cli("print", "my-bingo.yaml", "--players", "4")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip() == "wrote out/my-bingo.pdf (2 pages)"

@@ -8,6 +8,7 @@ Nothing here imports a renderer; text widths come from :mod:`rollwrite.draw.metr
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,7 @@ def _read_paragraph(node: Node, data: Any) -> ParagraphV:
     return v
 
 
+@lru_cache(maxsize=512)
 def paragraph_lines(v: ParagraphV) -> list[tuple[float, list[tuple[str, str]]]]:
     """(indent mm, runs) per printed line.  Blank lines separate paragraphs; '- ' starts a bullet."""
     out: list[tuple[float, list[tuple[str, str]]]] = []

@@ -8,6 +8,7 @@ timestamp and random document id, so the same scene gives the same bytes.
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -33,8 +34,52 @@ def _register_fonts() -> None:
     _registered = True
 
 
-def _color(c: str | None):
-    return HexColor(c) if c else None
+@lru_cache(maxsize=256)
+def _color(c: str):
+    return HexColor(c)
+
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
+class _State:
+    """Graphics state already set on the page, so each setting is written only when it changes."""
+
+    def __init__(self, c: Canvas) -> None:
+        self.c = c
+        self.reset()
+
+    def reset(self) -> None:
+        self.width = self.dash = self.stroke = self.fill = self.cap = self.join = self.font = None
+
+    def line(self, width: float, dash, stroke: str | None, cap: int, join: int) -> None:
+        c = self.c
+        if width != self.width:
+            c.setLineWidth(width)
+            self.width = width
+        if dash != self.dash:
+            c.setDash([d * MM for d in dash] if dash else [])
+            self.dash = dash
+        if stroke and stroke != self.stroke:
+            c.setStrokeColor(_color(stroke))
+            self.stroke = stroke
+        if cap != self.cap:
+            c.setLineCap(cap)
+            self.cap = cap
+        if join != self.join:
+            c.setLineJoin(join)
+            self.join = join
+
+    def fill_color(self, fill: str | None) -> None:
+        if fill and fill != self.fill:
+            self.c.setFillColor(_color(fill))
+            self.fill = fill
+
+    def set_font(self, font: str, size: float) -> None:
+        if (font, size) != self.font:
+            self.c.setFont(_PDF_FONT[font], size)
+            self.font = (font, size)
 
 
 def render(scene: Scene) -> bytes:
@@ -49,17 +94,19 @@ def render(scene: Scene) -> bytes:
     c.setAuthor("rollwrite")
     # Ask viewers to print at true size: a pencil grid must not shrink.
     c.setViewerPreference("PrintScaling", "None")
+    st = _State(c)
     for page in scene.pages:
         c.setPageSize((page.width * MM, page.height * MM))
+        st.reset()
         height = page.height
 
-        def _y(y: float) -> float:
+        def _y(y: float) -> float:  # the one place where y is flipped
             return (height - y) * MM
 
         for it in page.items:
             if isinstance(it, Text):
-                c.setFillColor(_color(it.color))
-                c.setFont(_PDF_FONT[it.font], it.size)
+                st.fill_color(it.color)
+                st.set_font(it.font, it.size)
                 x, y = it.x * MM, _y(it.y)
                 if it.anchor == "middle":
                     c.drawCentredString(x, y, it.text)
@@ -67,41 +114,35 @@ def render(scene: Scene) -> bytes:
                     c.drawRightString(x, y, it.text)
                 else:
                     c.drawString(x, y, it.text)
-                continue
-            stroke = getattr(it, "stroke", None) if not isinstance(it, Line) else it.color
-            fill = getattr(it, "fill", None)
-            c.setLineWidth(it.width * MM)
-            c.setDash([d * MM for d in it.dash] if it.dash else [])
-            if stroke:
-                c.setStrokeColor(_color(stroke))
-            if fill:
-                c.setFillColor(_color(fill))
-            do_stroke = 1 if stroke and it.width > 0 else 0
-            do_fill = 1 if fill else 0
-            if isinstance(it, Line):
-                c.setLineCap({"butt": 0, "round": 1, "square": 2}[it.cap])
+            elif isinstance(it, Line):
+                st.line(it.width * MM, it.dash, it.color, _CAPS[it.cap], st.join if st.join is not None else 0)
                 c.line(it.x1 * MM, _y(it.y1), it.x2 * MM, _y(it.y2))
-            elif isinstance(it, Rect):
-                c.setLineCap(0)
-                c.setLineJoin(0)
-                if it.radius > 0:
-                    c.roundRect(it.x * MM, _y(it.y + it.h), it.w * MM, it.h * MM, it.radius * MM,
-                                stroke=do_stroke, fill=do_fill)
-                else:
-                    c.rect(it.x * MM, _y(it.y + it.h), it.w * MM, it.h * MM, stroke=do_stroke, fill=do_fill)
-            elif isinstance(it, Circle):
-                c.circle(it.cx * MM, _y(it.cy), it.r * MM, stroke=do_stroke, fill=do_fill)
-            elif isinstance(it, Path):
-                c.setLineCap({"butt": 0, "round": 1, "square": 2}[it.cap])
-                c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[it.join])
-                p = c.beginPath()
-                (x0, y0), *rest = it.points
-                p.moveTo(x0 * MM, _y(y0))
-                for x, y in rest:
-                    p.lineTo(x * MM, _y(y))
-                if it.closed:
-                    p.close()
-                c.drawPath(p, stroke=do_stroke, fill=do_fill)
+            else:
+                stroke, fill = it.stroke, it.fill
+                do_stroke = 1 if stroke and it.width > 0 else 0
+                do_fill = 1 if fill else 0
+                st.fill_color(fill)
+                if isinstance(it, Rect):
+                    st.line(it.width * MM, it.dash, stroke, 0, 0)
+                    if it.radius > 0:
+                        c.roundRect(it.x * MM, _y(it.y + it.h), it.w * MM, it.h * MM, it.radius * MM,
+                                    stroke=do_stroke, fill=do_fill)
+                    else:
+                        c.rect(it.x * MM, _y(it.y + it.h), it.w * MM, it.h * MM, stroke=do_stroke, fill=do_fill)
+                elif isinstance(it, Circle):
+                    st.line(it.width * MM, it.dash, stroke, st.cap if st.cap is not None else 0,
+                            st.join if st.join is not None else 0)
+                    c.circle(it.cx * MM, _y(it.cy), it.r * MM, stroke=do_stroke, fill=do_fill)
+                elif isinstance(it, Path):
+                    st.line(it.width * MM, it.dash, stroke, _CAPS[it.cap], _JOINS[it.join])
+                    p = c.beginPath()
+                    (x0, y0), *rest = it.points
+                    p.moveTo(x0 * MM, _y(y0))
+                    for x, y in rest:
+                        p.lineTo(x * MM, _y(y))
+                    if it.closed:
+                        p.close()
+                    c.drawPath(p, stroke=do_stroke, fill=do_fill)
         c.showPage()
     c.save()
     return buf.getvalue()

@@ -110,10 +110,14 @@ def _convert(node: yaml.Node, file: str, path: str) -> Node:
     raise InputError("unsupported YAML node", file=file, line=line, col=col, path=path or None)
 
 
+# libyaml's composer (when PyYAML was built with it) is ten times faster and gives the same marks.
+_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_yaml(text: str, file: str) -> Node:
     """Parse YAML text into nodes.  Syntax errors and unsafe tags become InputErrors with a place."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "the YAML cannot be read"
