@@ -205,3 +205,16 @@ def test_parser_raises_only_input_errors_on_near_miss_text(text):
 def test_missing_rows_are_reported_at_the_last_written_line():
     e = error("floor 1\n1111\n111111\n\n# more later\n\n")
     assert (e.line, e.col) == (3, 1)
+
+
+def test_the_documented_example_reads_and_scores_as_stated():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs" / "formats" / "wobbly-cafe.md").read_text(encoding="utf-8")
+    block = doc.split("## Example", 1)[1].split("```", 2)[1]
+    sheet = parse(block)
+    assert GAME.score(sheet, D).total == 113
+    assert "scores `36 + 38 + 39 = 113`" in doc
+    example = parse((root / "examples" / "wobbly-cafe" / "worked-example.txt").read_text(encoding="utf-8"))
+    assert sheet.floors == example.floors and sheet.name == "Ana"
