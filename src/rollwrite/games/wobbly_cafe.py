@@ -62,10 +62,6 @@ class CafeData:
     def row_len(self, r: int) -> int:
         return len(self.rows[r])
 
-    def is_nice(self, r: int, k: int) -> bool:
-        """Whether space k (0-based) of row r (0-based) has a nice view."""
-        return (r, self.rows[r][k]) in self.nice
-
     def shape_lines(self) -> list[str]:
         out = []
         for r, cols in enumerate(self.rows):
@@ -141,11 +137,6 @@ _DIGITS = "0123456789"
 _EMPTY = "._"
 _ROW_CHARS = set(_DIGITS + _EMPTY + "| \t")
 _ROW_HINT = "write one character per space: a digit, or '.' for an empty space ('|' may mark the middle line)"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def parse_sheet(text: str, source: str, data: CafeData) -> CafeSheet:

@@ -123,3 +123,8 @@ def test_without_a_schedule_no_rolls_are_printed(tmp_path):
 
 def test_letter_paper_fits(tmp_path):
     assert len(_print(tmp_path, "--players", "3", "--paper", "letter").pages) == 1
+
+
+def test_shape_lines_give_back_the_shape():
+    assert DEFAULT_DATA.shape_lines()[3] == "*oooooo*"
+    assert parse_shape(DEFAULT_DATA.shape_lines()) == DEFAULT_DATA
