@@ -10,7 +10,7 @@ from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import Schedule
-from rollwrite.draw.elements import challenge_text, draw_ruler
+from rollwrite.draw.elements import challenge_text, draw_ruler, fit_size, ruler_width
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import Pen, Scene
 from rollwrite.errors import UsageError
@@ -97,12 +97,17 @@ def build_scene(
     return scene
 
 
+RULER = 50
+
+
 def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float) -> None:
-    draw_ruler(pen, 50)
+    draw_ruler(pen, RULER)
     right = pw - 2 * layout.page.margin
     parts = [layout.title]
     stamp = challenge_text(schedule)
     if stamp:
         parts.append(stamp)
     parts.append(f"page {page} of {pages}")
-    pen.text(right, 5.4, "  ·  ".join(parts), size=6, anchor="end", color="#333333")
+    text = "  ·  ".join(parts)
+    room = right - ruler_width(RULER) - 3
+    pen.text(right, 5.4, text, size=fit_size(text, 6, "regular", room), anchor="end", color="#333333")

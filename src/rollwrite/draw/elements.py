@@ -539,8 +539,12 @@ def draw_ruler(pen: Pen, length: int) -> None:
              color="#333333")
 
 
+def ruler_width(length: int) -> float:
+    return length + 1.5 + text_width(f"{length} mm: if this does not measure {length // 10} cm, print at 100 %", 5.5)
+
+
 def _ruler_size(v: RulerV) -> tuple[float, float]:
-    return v.length + 1.5 + text_width(f"{v.length} mm: if this does not measure {v.length // 10} cm, print at 100 %", 5.5), 6.0
+    return ruler_width(v.length), 6.0
 
 
 def _build_ruler(v: RulerV, pen: Pen, ctx: Any) -> None:
@@ -604,33 +608,57 @@ class ChallengeV:
     size: float
     anchor: str
     free: str
+    width: float
+    wrap: bool
 
 
 def _read_challenge(node: Node, data: Any) -> ChallengeV:
     r = Reader(node, "a challenge stamp")
     v = ChallengeV(r.number("size", 8.0, minimum=4, maximum=30), r.str("anchor", "start", choices=ANCHORS),
-                   r.str("free", ""))
+                   r.str("free", ""), r.number("width", 90.0, minimum=20, maximum=400), r.bool("wrap", True))
     r.done()
     return v
 
 
-def challenge_text(schedule: Any) -> str:
+def challenge_parts(schedule: Any) -> tuple[str, str]:
+    """(label, id) of a seeded or daily schedule, e.g. ('Daily challenge, UTC date 2026-11-22', 'long-way@2026-11-22')."""
     if schedule is None:
-        return ""
+        return "", ""
     if schedule.day:
-        return f"Daily challenge {schedule.id} (UTC date {schedule.day})"
-    return f"Challenge {schedule.id}"
+        return f"Daily challenge, UTC date {schedule.day}", schedule.id
+    return "Challenge", schedule.id
+
+
+def challenge_text(schedule: Any) -> str:
+    label, gid = challenge_parts(schedule)
+    return f"{label}: {gid}" if gid else ""
+
+
+def fit_size(text: str, size: float, font: str, width: float) -> float:
+    """``size``, or smaller so that ``text`` fits in ``width`` mm."""
+    w = text_width(text, size, font)
+    return size if w <= width else size * width / w
 
 
 def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:
-    text = challenge_text(getattr(ctx, "schedule", None)) or v.free
-    pen.text(0, 0, text, size=v.size, font="bold", anchor=v.anchor)
+    schedule = getattr(ctx, "schedule", None)
+    text = challenge_text(schedule) or v.free
+    if not text:
+        return
+    size = fit_size(text, v.size, "bold", v.width)
+    if size >= min(v.size, 6.0) or not schedule or not v.wrap:
+        pen.text(0, 0, text, size=size, font="bold", anchor=v.anchor)
+        return
+    # a long seed: the label on this line, the id on the next, each as large as fits
+    label, gid = challenge_parts(schedule)
+    top = fit_size(label + ":", v.size, "bold", v.width)
+    pen.text(0, 0, label + ":", size=top, font="bold", anchor=v.anchor)
+    pen.text(0, v.size * PT * 1.15, gid, size=fit_size(gid, v.size, "bold", v.width), font="bold", anchor=v.anchor)
 
 
 def _challenge_bounds(v: ChallengeV) -> tuple[float, float, float, float]:
-    w = text_width("Daily challenge long-way@2026-11-22 (UTC date 2026-11-22)", v.size, "bold")
-    x0 = {"start": 0.0, "middle": -w / 2, "end": -w}[v.anchor]
-    return (x0, -v.size * PT, x0 + w, v.size * PT * 0.3)
+    x0 = {"start": 0.0, "middle": -v.width / 2, "end": -v.width}[v.anchor]
+    return (x0, -v.size * PT, x0 + v.width, v.size * PT * (1.45 if v.wrap else 0.3))
 
 
 # ---------------------------------------------------------------- the table

@@ -246,7 +246,7 @@ def load_builtin(slug: str) -> Layout:
         known = builtin_slugs()
         raise UsageError(
             f"unknown game '{slug}'",
-            hint=(did_you_mean(slug, known) or "") + f" known games: {', '.join(known)}".rstrip(),
+            hint=" ".join(filter(None, [did_you_mean(slug, known), f"known games: {', '.join(known)}"])),
         )
     return load_layout(path, display=f"layouts/{slug}.yaml")
 
