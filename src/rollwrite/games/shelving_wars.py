@@ -324,6 +324,8 @@ class _Parser:
                 header_lines[key] = self.lineno
                 continue
             toks = [(indent + mm.start() + 1, mm.group()) for mm in _TOKEN.finditer(body)]
+            if not toks:
+                raise self.err(f"expected a setting, 'player: NAME', a box or a shelf, got '{body}'", indent + 1)
             word = toks[0][1].lower()
             if word not in ("box", "shelf"):
                 raise self.err(

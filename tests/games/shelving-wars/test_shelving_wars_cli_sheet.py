@@ -158,7 +158,7 @@ def test_print_variations_and_four_players(cli, tmp_path):
     reader, text = _pdf(cli, tmp_path, "--size", "16", "--turns", "10", "-n", "4", "--seed", "rainy-sunday")
     assert len(reader.pages) == 1
     assert "Player 4 · bottom-left" in text and "Player 3 · top-right" in text
-    assert "Challenge shelving-wars#rainy-sunday" in text
+    assert "shelving-wars#rainy-sunday" in text
     assert "10" in text
     # the seeded dice of player 1's first turn are printed in the score column
     from rollwrite.dice import game_id, make_schedule
