@@ -10,6 +10,7 @@ from rollwrite.games.base import Game
 _REGISTRY: dict[str, str] = {
     "wobbly-cafe": "rollwrite.games.wobbly_cafe:WobblyCafe",
     "shelving-wars": "rollwrite.games.shelving_wars:ShelvingWars",
+    "long-way": "rollwrite.games.long_way:LongWay",
 }
 
 _cache: dict[str, Game] = {}

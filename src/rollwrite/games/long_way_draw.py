@@ -1,0 +1,164 @@
+"""The Long Way's pictures, drawn with Pen strokes only (millimetres, y down).
+
+The six furniture displays, the cafeteria fork and the doorway mark are each a few straight strokes
+that a player can copy with a pencil into a 10 mm space.  Every symbol function has the icon
+signature ``draw(pen, cx, cy, size, weight)``: centred on (cx, cy) inside a ``size`` mm square.
+They are also registered as icons ``long-way.<name>`` for layouts to use in legends and grids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rollwrite.draw.scene import Pen
+
+SymbolFn = Callable[[Pen, float, float, float, float], None]
+BLACK = "#000000"
+GREY = "#9a9a9a"
+N, E, S, W = 1, 2, 4, 8
+
+
+def chair(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A chair from the side: the back and rear leg in one stroke, the seat, the front leg."""
+    s = size
+    pen.path([(cx - 0.22 * s, cy - 0.42 * s), (cx - 0.22 * s, cy + 0.42 * s)], width=weight)
+    pen.path([(cx - 0.22 * s, cy + 0.02 * s), (cx + 0.26 * s, cy + 0.02 * s), (cx + 0.26 * s, cy + 0.42 * s)], width=weight)
+
+
+def shelf(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A bookcase from the front: a tall box with two shelves."""
+    s = size
+    pen.rect(cx - 0.28 * s, cy - 0.42 * s, 0.56 * s, 0.84 * s, width=weight)
+    for y in (-0.14, 0.14):
+        pen.line(cx - 0.28 * s, cy + y * s, cx + 0.28 * s, cy + y * s, width=weight)
+
+
+def lamp(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A floor lamp: a shade, a stem and a foot."""
+    s = size
+    pen.path([(cx - 0.14 * s, cy - 0.42 * s), (cx + 0.14 * s, cy - 0.42 * s), (cx + 0.28 * s, cy - 0.1 * s),
+              (cx - 0.28 * s, cy - 0.1 * s)], closed=True, width=weight)
+    pen.line(cx, cy - 0.1 * s, cx, cy + 0.4 * s, width=weight)
+    pen.line(cx - 0.2 * s, cy + 0.4 * s, cx + 0.2 * s, cy + 0.4 * s, width=weight)
+
+
+def bed(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A bed from above: the frame, a pillow and the fold of the blanket."""
+    s = size
+    pen.rect(cx - 0.28 * s, cy - 0.42 * s, 0.56 * s, 0.84 * s, width=weight)
+    pen.rect(cx - 0.17 * s, cy - 0.34 * s, 0.34 * s, 0.15 * s, width=weight)
+    pen.line(cx - 0.28 * s, cy - 0.08 * s, cx + 0.28 * s, cy - 0.08 * s, width=weight)
+
+
+def desk(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A desk from the front: the top, one leg and a block of drawers."""
+    s = size
+    pen.line(cx - 0.42 * s, cy - 0.2 * s, cx + 0.42 * s, cy - 0.2 * s, width=weight)
+    pen.line(cx - 0.34 * s, cy - 0.2 * s, cx - 0.34 * s, cy + 0.34 * s, width=weight)
+    pen.rect(cx + 0.04 * s, cy - 0.2 * s, 0.3 * s, 0.54 * s, width=weight)
+    pen.line(cx + 0.04 * s, cy + 0.07 * s, cx + 0.34 * s, cy + 0.07 * s, width=weight)
+
+
+def sofa(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A sofa from the front: one outline with arms and back, and the seat line."""
+    s = size
+    pts = [(-0.42, 0.28), (-0.42, -0.08), (-0.3, -0.08), (-0.3, -0.3), (0.3, -0.3), (0.3, -0.08),
+           (0.42, -0.08), (0.42, 0.28)]
+    pen.path([(cx + x * s, cy + y * s) for x, y in pts], closed=True, width=weight)
+    pen.line(cx - 0.3 * s, cy + 0.08 * s, cx + 0.3 * s, cy + 0.08 * s, width=weight)
+
+
+def fork(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """The cafeteria: a fork, three tines and a handle."""
+    s = size
+    pen.path([(cx - 0.15 * s, cy - 0.42 * s), (cx - 0.15 * s, cy - 0.1 * s), (cx + 0.15 * s, cy - 0.1 * s),
+              (cx + 0.15 * s, cy - 0.42 * s)], width=weight)
+    pen.line(cx, cy - 0.42 * s, cx, cy + 0.42 * s, width=weight)
+
+
+def doorway(pen: Pen, x1: float, y1: float, x2: float, y2: float, weight: float = 0.6) -> None:
+    """A wall segment from (x1, y1) to (x2, y2) with a doorway punched through it: the wall's two ends,
+    a gap in the middle, and a short stroke across each side of the gap."""
+    dx, dy = x2 - x1, y2 - y1
+    ax, ay = x1 + dx / 3, y1 + dy / 3
+    bx, by = x1 + 2 * dx / 3, y1 + 2 * dy / 3
+    pen.line(x1, y1, ax, ay, width=weight, cap="round")
+    pen.line(bx, by, x2, y2, width=weight, cap="round")
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    nx, ny = -dy / length * length * 0.12, dx / length * length * 0.12
+    for px, py in ((ax, ay), (bx, by)):
+        pen.line(px - nx, py - ny, px + nx, py + ny, width=weight * 0.6)
+
+
+def doorway_icon(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """The doorway mark on a horizontal wall, for legends."""
+    doorway(pen, cx - 0.45 * size, cy, cx + 0.45 * size, cy, weight=max(weight, 0.5))
+
+
+SYMBOLS: dict[str, SymbolFn] = {
+    "chair": chair,
+    "shelf": shelf,
+    "lamp": lamp,
+    "bed": bed,
+    "desk": desk,
+    "sofa": sofa,
+}
+SYMBOL_NAMES: tuple[str, ...] = tuple(SYMBOLS)
+
+
+def display(pen: Pen, name: str, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    SYMBOLS[name](pen, cx, cy, size, weight)
+
+
+_PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def die_face(pen: Pen, x: float, y: float, size: float, face: int, dark: bool = False) -> None:
+    """A die showing ``face``, top-left corner at (x, y): a light die is white with black pips, a dark
+    die black with white pips."""
+    body, pip = (BLACK, "#ffffff") if dark else ("#ffffff", BLACK)
+    pen.rect(x, y, size, size, width=0.3, stroke=BLACK, fill=body, radius=size * 0.18)
+    r = size * 0.09
+    for px, py in _PIPS[face]:
+        pen.circle(x + size / 2 + px * size * 0.26, y + size / 2 + py * size * 0.26, r, width=0, stroke=None, fill=pip)
+
+
+def tile(pen: Pen, cells: list[tuple[int, int, int]], x: float, y: float, cell: float,
+         wall: float = 0.7, line: float = 0.15) -> None:
+    """A chart tile, top-left of its bounding box at (x, y): each space a thin square, a dot on each
+    space without walls, and each wall as a thick stroke just inside the side of the space it belongs
+    to (so two back-to-back walls show as two strokes)."""
+    inset = wall / 2 + 0.15
+    for r, c, walls in cells:
+        x0, y0 = x + c * cell, y + r * cell
+        pen.rect(x0, y0, cell, cell, width=line, stroke=GREY)
+        if not walls:
+            pen.circle(x0 + cell / 2, y0 + cell / 2, max(0.25, cell * 0.07), width=0, stroke=None, fill=BLACK)
+            continue
+        x1, y1 = x0 + cell, y0 + cell
+        if walls & N:
+            pen.line(x0, y0 + inset, x1, y0 + inset, width=wall, cap="butt")
+        if walls & S:
+            pen.line(x0, y1 - inset, x1, y1 - inset, width=wall, cap="butt")
+        if walls & W:
+            pen.line(x0 + inset, y0, x0 + inset, y1, width=wall, cap="butt")
+        if walls & E:
+            pen.line(x1 - inset, y0, x1 - inset, y1, width=wall, cap="butt")
+
+
+def _register_icons() -> None:
+    from rollwrite.draw import icons
+
+    for name, fn in list(SYMBOLS.items()) + [("fork", fork), ("doorway", doorway_icon)]:
+        if icons.get(f"long-way.{name}") is None:
+            icons.register(f"long-way.{name}")(fn)
+
+
+_register_icons()

@@ -1,0 +1,495 @@
+"""The Long Way's typed-in sheet: parse and format (docs/formats/long-way.md).
+
+    entrance: r4c1 W
+    exit: r1c7 N
+    coins: gained 2, spent 1
+    store:
+         1    2    3    4    5    6    7
+    1    .    o    3    NS   A    A    .
+    ...
+    log:
+    1: roll 1 5, tile r4c1, display 5 r4c1, bonus coins
+
+A store space is one token: its mark, then its walled sides.  Marks: ``.`` nothing drawn, ``o`` a dot,
+``1``-``6`` a display (die face), ``A``/``B`` the two spaces of a cafeteria (``C`` would be a third).
+Walls: ``N E S W``, each followed by ``*`` when a doorway is punched through it.  A token that starts
+with a side letter has no mark (a walled tile space): ``NE`` = ``.NE``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rollwrite.errors import InputError, did_you_mean
+from rollwrite.games.long_way_data import BIT, SIDES, SIZE, side_letters
+
+MARKS = ".o123456ABC"
+CAFE_LETTERS = "ABC"
+KEYS = ("entrance", "exit", "coins", "store", "log")
+MAX_TURNS = 200
+
+
+def cell_name(cell: int) -> str:
+    return f"r{cell // SIZE + 1}c{cell % SIZE + 1}"
+
+
+def where(cell: int) -> str:
+    return f"row {cell // SIZE + 1}, column {cell % SIZE + 1}"
+
+
+def edge_sides(cell: int) -> int:
+    """The sides of a space that lie on the store's outer wall (a mask)."""
+    r, c = divmod(cell, SIZE)
+    m = 0
+    if r == 0:
+        m |= BIT["N"]
+    if r == SIZE - 1:
+        m |= BIT["S"]
+    if c == 0:
+        m |= BIT["W"]
+    if c == SIZE - 1:
+        m |= BIT["E"]
+    return m
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The entrance or the exit: an edge space and the side it opens to (0 when not given)."""
+
+    cell: int
+    side: int = 0
+
+
+@dataclass(frozen=True)
+class Bonus:
+    kind: str  # coins | doorway | wall
+    cell: int = -1
+    side: int = 0
+
+
+@dataclass(frozen=True)
+class LogTurn:
+    number: int
+    roll: tuple[int, int]
+    rerolls: tuple[tuple[int, int], ...] = ()  # (die index 0 light / 1 dark, new value)
+    action: str = "stop"  # tile | cafeteria | stop
+    at: int = -1  # tile: the space its anchor covers
+    display: tuple[int, int] | None = None  # (face, space)
+    bonus: Bonus | None = None
+    cafe: tuple[int, int] | None = None
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    marks: tuple[str, ...]  # 49 marks, reading order
+    walls: tuple[int, ...]  # 49 wall masks (walls with a doorway included)
+    doors: tuple[int, ...]  # 49 masks of the walls that have a doorway
+    entrance: Gate
+    exit: Gate
+    gained: int = 0
+    spent: int = 0
+    log: tuple[LogTurn, ...] | None = None
+    source: str = field(default="", compare=False)
+    row_lines: tuple[int, ...] = field(default=(), compare=False)  # file line of each store row
+
+    def line_of(self, cell: int) -> int | None:
+        return self.row_lines[cell // SIZE] if self.row_lines else None
+
+
+# ---------------------------------------------------------------- parsing
+
+
+_TOKEN_CACHE: dict[str, tuple[str, int, int] | str] = {}
+
+
+def _parse_token(tok: str) -> tuple[str, int, int] | str:
+    """(mark, walls, doors) of a store token, or an error message."""
+    hit = _TOKEN_CACHE.get(tok)
+    if hit is not None:
+        return hit
+    out = _parse_token_slow(tok)
+    if len(_TOKEN_CACHE) < 4096:
+        _TOKEN_CACHE[tok] = out
+    return out
+
+
+def _parse_token_slow(tok: str) -> tuple[str, int, int] | str:
+    mark, rest = tok[0], tok[1:]
+    if mark in "NESWnesw":
+        mark, rest = ".", tok
+    elif mark == "O":
+        mark = "o"
+    elif mark not in MARKS:
+        if mark in "789":
+            return f"'{tok}': displays are die faces 1 to 6"
+        if mark == "0":
+            return f"'{tok}': write a dot as the letter 'o', not a zero"
+        if mark.isalpha() and mark.upper() in CAFE_LETTERS:
+            return f"'{tok}': cafeterias are written with capital letters A and B"
+        return f"'{tok}' is not a store space: start with . o 1-6 or A/B, then walled sides N E S W"
+    walls = doors = 0
+    i = 0
+    while i < len(rest):
+        ch = rest[i].upper()
+        bit = BIT.get(ch)
+        if bit is None:
+            if rest[i] == "*":
+                return f"'{tok}': '*' marks a doorway and goes right after the side of its wall, e.g. N*"
+            return f"'{tok}': '{rest[i]}' is not a side; walls are written N E S W (a doorway as N*)"
+        if walls & bit:
+            return f"'{tok}': the {ch} wall is given twice"
+        walls |= bit
+        if i + 1 < len(rest) and rest[i + 1] == "*":
+            doors |= bit
+            i += 1
+        i += 1
+    return (mark, walls, doors)
+
+
+_CELL_RE = re.compile(r"^[rR](\d+)[cC](\d+)$")
+
+
+class _Line:
+    """One line of the file split into words with their columns."""
+
+    def __init__(self, text: str, number: int, source: str) -> None:
+        self.text = text
+        self.number = number
+        self.source = source
+
+    def error(self, message: str, col: int = 1, hint: str | None = None) -> InputError:
+        return InputError(message, file=self.source, line=self.number, col=col, hint=hint)
+
+
+def _words(text: str, start: int = 0) -> list[tuple[str, int]]:
+    """Words of ``text`` (split on spaces and commas) with their 1-based columns."""
+    return [(m.group(), m.start() + 1 + start) for m in re.finditer(r"[^\s,]+", text)]
+
+
+def _cell(word: str, col: int, line: _Line) -> int:
+    m = _CELL_RE.match(word)
+    if not m:
+        raise line.error(f"'{word}' is not a space", col, hint="name a space by row and column, e.g. r4c1")
+    r, c = int(m.group(1)), int(m.group(2))
+    if not (1 <= r <= SIZE and 1 <= c <= SIZE):
+        raise line.error(f"'{word}' is outside the store", col, hint=f"rows and columns run from 1 to {SIZE}")
+    return (r - 1) * SIZE + (c - 1)
+
+
+def _side(word: str, col: int, line: _Line) -> int:
+    bit = BIT.get(word.upper()) if len(word) == 1 else None
+    if bit is None:
+        full = {"north": "N", "east": "E", "south": "S", "west": "W"}.get(word.lower())
+        if full:
+            return BIT[full]
+        raise line.error(f"'{word}' is not a side", col, hint="write N, E, S or W")
+    return bit
+
+
+def _int(word: str, col: int, line: _Line, what: str, lo: int, hi: int) -> int:
+    if not word.isdigit() or not word.isascii():
+        raise line.error(f"expected {what}, got '{word}'", col)
+    v = int(word)
+    if not lo <= v <= hi:
+        raise line.error(f"expected {what} from {lo} to {hi}, got {v}", col)
+    return v
+
+
+def _gate(words: list[tuple[str, int]], line: _Line, key: str) -> Gate:
+    if not words:
+        raise line.error(f"'{key}:' needs a space", len(key) + 2, hint=f"e.g. {key}: r4c1 W")
+    if len(words) > 2:
+        raise line.error(f"'{key}:' takes a space and a side, e.g. {key}: r4c1 W", words[2][1])
+    cell = _cell(words[0][0], words[0][1], line)
+    if len(words) == 2:
+        return Gate(cell, _side(words[1][0], words[1][1], line))
+    edges = edge_sides(cell)
+    if edges in (BIT["N"], BIT["E"], BIT["S"], BIT["W"]):
+        return Gate(cell, edges)
+    if edges:
+        raise line.error(
+            f"{cell_name(cell)} is a corner: say which side the {key} opens to", words[0][1],
+            hint=f"e.g. {key}: {cell_name(cell)} {side_letters(edges)[0]}",
+        )
+    return Gate(cell, 0)
+
+
+def _coins(words: list[tuple[str, int]], line: _Line) -> tuple[int, int]:
+    got: dict[str, int] = {}
+    i = 0
+    while i < len(words):
+        w, col = words[i]
+        if w.lower() not in ("gained", "spent"):
+            raise line.error(f"expected 'gained' or 'spent', got '{w}'", col, hint="e.g. coins: gained 4, spent 3")
+        if w.lower() in got:
+            raise line.error(f"'{w}' is given twice", col)
+        if i + 1 >= len(words):
+            raise line.error(f"'{w}' needs a number", col + len(w))
+        got[w.lower()] = _int(words[i + 1][0], words[i + 1][1], line, "a number of coins", 0, 999)
+        i += 2
+    return got.get("gained", 0), got.get("spent", 0)
+
+
+def _store_row(raw: str, line: _Line, row: int) -> list[tuple[str, int, int]]:
+    words = _words(raw)
+    if len(words) == SIZE + 1:
+        label, col = words[0]
+        if label != str(row):
+            raise line.error(f"this is row {row} of the store, but it is labelled '{label}'", col)
+        words = words[1:]
+    if len(words) != SIZE:
+        col = words[SIZE][1] if len(words) > SIZE else len(raw.rstrip()) + 1
+        raise line.error(
+            f"row {row} of the store has {len(words)} spaces; expected {SIZE}", col,
+            hint="one token per space, split by spaces; '.' for a space with nothing drawn",
+        )
+    out = []
+    for tok, col in words:
+        res = _parse_token(tok)
+        if isinstance(res, str):
+            raise line.error(res, col)
+        out.append(res)
+    return out
+
+
+def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
+    m = re.match(r"^\s*(?:turn\s+)?(\S+?)\s*:", raw, re.IGNORECASE)
+    if not m:
+        raise line.error("a log line starts with its turn number and a colon", 1, hint="e.g. 3: roll 2 5, tile r1c1, display 2 r1c1")
+    num_word = m.group(1)
+    number = _int(num_word, m.start(1) + 1, line, "a turn number", 1, MAX_TURNS)
+    if number != expected:
+        raise line.error(f"expected turn {expected} here, got turn {number}", m.start(1) + 1,
+                         hint="number the turns 1, 2, 3, ... one line each")
+    body = raw[m.end():]
+    offset = m.end()
+    parts = []
+    for pm in re.finditer(r"[^,]+", body):
+        words = _words(pm.group(), offset + pm.start())
+        if words:
+            parts.append(words)
+    if not parts:
+        raise line.error(f"turn {number} is empty", offset + 1, hint="e.g. roll 2 5, tile r1c1, display 2 r1c1")
+    roll = None
+    rerolls: list[tuple[int, int]] = []
+    action = None
+    at = -1
+    display = None
+    bonus = None
+    cafe = None
+    action_col = 0
+    for words in parts:
+        key, col = words[0][0].lower(), words[0][1]
+        args = words[1:]
+
+        def need(n: int, example: str) -> None:
+            if len(args) != n:
+                c = args[n][1] if len(args) > n else col + len(key)
+                raise line.error(f"'{key}' takes {n} value{'s' if n != 1 else ''}: {example}", c)
+
+        if key == "roll":
+            if roll is not None or rerolls or action:
+                raise line.error("'roll' comes first, once", col)
+            need(2, "roll 3 5 (light die, dark die)")
+            roll = (_int(args[0][0], args[0][1], line, "a die", 1, 6), _int(args[1][0], args[1][1], line, "a die", 1, 6))
+            continue
+        if roll is None:
+            raise line.error("a turn starts with its roll", col, hint="e.g. roll 3 5 (light die, dark die)")
+        if key == "reroll":
+            if action:
+                raise line.error("rerolls come before the choice of the turn", col)
+            need(2, "reroll light 4 or reroll dark 2")
+            die = args[0][0].lower()
+            if die not in ("light", "dark"):
+                raise line.error(f"expected light or dark, got '{args[0][0]}'", args[0][1])
+            rerolls.append((0 if die == "light" else 1, _int(args[1][0], args[1][1], line, "a die", 1, 6)))
+        elif key in ("tile", "cafeteria", "stop"):
+            if action:
+                raise line.error(f"a turn makes one choice; this one already has '{action}'", col)
+            action, action_col = key, col
+            if key == "tile":
+                need(1, "tile r4c1 (the space of the tile's first space in reading order)")
+                at = _cell(args[0][0], args[0][1], line)
+            elif key == "cafeteria":
+                need(2, "cafeteria r1c5 r1c6")
+                cafe = (_cell(args[0][0], args[0][1], line), _cell(args[1][0], args[1][1], line))
+            else:
+                need(0, "stop")
+        elif key == "display":
+            if action != "tile" or display is not None:
+                raise line.error("'display' follows 'tile', once", col)
+            need(2, "display 5 r4c1 (die face, space)")
+            display = (_int(args[0][0], args[0][1], line, "a die face", 1, 6), _cell(args[1][0], args[1][1], line))
+        elif key == "bonus":
+            if action != "tile" or display is None or bonus is not None:
+                raise line.error("'bonus' follows 'display', once", col)
+            if not args:
+                raise line.error("'bonus' takes coins, doorway SPACE SIDE or wall SPACE SIDE", col + 5)
+            kind = args[0][0].lower()
+            if kind == "coins":
+                if len(args) != 1:
+                    raise line.error("'bonus coins' takes nothing more", args[1][1])
+                bonus = Bonus("coins")
+            elif kind in ("doorway", "wall"):
+                if len(args) != 3:
+                    c = args[3][1] if len(args) > 3 else args[-1][1] + len(args[-1][0])
+                    raise line.error(f"'bonus {kind}' takes a space and a side: bonus {kind} r3c4 E", c)
+                bonus = Bonus(kind, _cell(args[1][0], args[1][1], line), _side(args[2][0], args[2][1], line))
+            else:
+                raise line.error(f"'{args[0][0]}' is not a bonus", args[0][1],
+                                 hint=did_you_mean(kind, ["coins", "doorway", "wall"]) or "the bonuses are coins, doorway and wall")
+        else:
+            choices = ["roll", "reroll", "tile", "display", "bonus", "cafeteria", "stop"]
+            raise line.error(f"unknown word '{words[0][0]}' in a log line", col,
+                             hint=did_you_mean(key, choices) or f"known: {', '.join(choices)}")
+    if action is None:
+        raise line.error(f"turn {number} makes no choice", len(raw.rstrip()) + 1,
+                         hint="end the line with 'tile SPACE, display FACE SPACE', 'cafeteria SPACE SPACE' or 'stop'")
+    if action == "tile" and display is None:
+        raise line.error(f"turn {number} draws a tile without its display", action_col, hint="add e.g. ', display 5 r4c1'")
+    assert roll is not None
+    return LogTurn(number, roll, tuple(rerolls), action, at, display, bonus, cafe, line.number)
+
+
+def parse(text: str, source: str) -> Sheet:
+    """Read a typed-in sheet.  Raises InputError (file, line, column) for anything unreadable."""
+    if not isinstance(text, str):
+        raise InputError("the sheet is not text", file=source)
+    lines = text.splitlines()
+    seen: dict[str, int] = {}
+    entrance = exit_ = None
+    gained = spent = 0
+    rows: list[list[tuple[str, int, int]]] = []
+    row_lines: list[int] = []
+    log: list[LogTurn] | None = None
+    section = None  # "store" or "log" while reading their lines
+    i = 0
+    for i, raw_full in enumerate(lines, start=1):
+        raw = raw_full.split("#", 1)[0].rstrip()
+        if "\t" in raw:
+            raw = raw.replace("\t", " ")
+        if not raw.strip():
+            continue
+        line = _Line(raw, i, source)
+        km = re.match(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$", raw)
+        is_key = km is not None and not (section == "log" and km.group(1).lower().startswith("turn"))
+        if is_key and km is not None:
+            key = km.group(1).lower()
+            if key not in KEYS:
+                if section == "log":
+                    raise line.error(f"unknown word '{km.group(1)}' in the log", km.start(1) + 1,
+                                     hint="a log line starts with its turn number, e.g. 3: roll 2 5, stop")
+                raise line.error(f"unknown key '{km.group(1)}'", km.start(1) + 1,
+                                 hint=did_you_mean(key, KEYS) or f"the keys are {', '.join(KEYS)}")
+            if key in seen:
+                raise line.error(f"'{key}:' is given twice (first at line {seen[key]})", km.start(1) + 1, hint="keep one of them")
+            if section == "store" and len(rows) < SIZE:
+                raise line.error(f"the store has {len(rows)} rows; expected {SIZE} before '{key}:'", km.start(1) + 1)
+            seen[key] = i
+            rest_col = km.start(2)
+            words = _words(km.group(2), rest_col)
+            section = None
+            if key == "entrance":
+                entrance = _gate(words, line, key)
+            elif key == "exit":
+                exit_ = _gate(words, line, key)
+            elif key == "coins":
+                gained, spent = _coins(words, line)
+            else:
+                if words:
+                    raise line.error(f"'{key}:' stands alone on its line; its lines follow it", words[0][1])
+                section = key
+                if key == "log":
+                    log = []
+            continue
+        if section == "store":
+            words = _words(raw)
+            if not rows and [w for w, _ in words] == [str(k) for k in range(1, SIZE + 1)]:
+                continue  # the column header
+            if len(rows) == SIZE:
+                raise line.error(f"the store has only {SIZE} rows; this line is one too many", words[0][1])
+            rows.append(_store_row(raw, line, len(rows) + 1))
+            row_lines.append(i)
+        elif section == "log":
+            assert log is not None
+            log.append(_log_turn(raw, line, len(log) + 1))
+        else:
+            first = _words(raw)[0]
+            raise line.error(
+                f"'{first[0]}' is outside any section", first[1],
+                hint="start the sheet with 'entrance:', 'exit:', 'coins:' and 'store:' lines (docs/formats/long-way.md)",
+            )
+    end = len(lines) + 1
+    if "store" not in seen:
+        raise InputError("the sheet has no 'store:' section", file=source, line=max(1, min(end, len(lines) or 1)), col=1,
+                         hint="add 'store:' and the 7 rows of the store below it")
+    if len(rows) < SIZE:
+        raise InputError(f"the store has {len(rows)} rows; expected {SIZE}", file=source, line=row_lines[-1] if row_lines else seen["store"], col=1)
+    for key, val in (("entrance", entrance), ("exit", exit_)):
+        if val is None:
+            raise InputError(f"the sheet has no '{key}:' line", file=source, line=1, col=1,
+                             hint=f"add e.g. '{key}: r4c1 W' (the space and the side it opens to)")
+    assert entrance is not None and exit_ is not None
+    flat = [cell for row in rows for cell in row]
+    return Sheet(
+        marks=tuple(m for m, _, _ in flat),
+        walls=tuple(w for _, w, _ in flat),
+        doors=tuple(d for _, _, d in flat),
+        entrance=entrance,
+        exit=exit_,
+        gained=gained,
+        spent=spent,
+        log=tuple(log) if log is not None else None,
+        source=source,
+        row_lines=tuple(row_lines),
+    )
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def token(mark: str, walls: int, doors: int) -> str:
+    out = "" if (mark == "." and walls) else mark
+    for ch in SIDES:
+        bit = BIT[ch]
+        if walls & bit:
+            out += ch + ("*" if doors & bit else "")
+    return out
+
+
+def _gate_text(g: Gate) -> str:
+    return cell_name(g.cell) + (f" {side_letters(g.side)}" if g.side else "")
+
+
+def format_log_turn(t: LogTurn) -> str:
+    parts = [f"roll {t.roll[0]} {t.roll[1]}"]
+    parts += [f"reroll {'light' if d == 0 else 'dark'} {v}" for d, v in t.rerolls]
+    if t.action == "tile":
+        parts.append(f"tile {cell_name(t.at)}")
+        if t.display:
+            parts.append(f"display {t.display[0]} {cell_name(t.display[1])}")
+        if t.bonus:
+            b = t.bonus
+            parts.append("bonus coins" if b.kind == "coins" else f"bonus {b.kind} {cell_name(b.cell)} {side_letters(b.side)}")
+    elif t.action == "cafeteria" and t.cafe:
+        parts.append(f"cafeteria {cell_name(t.cafe[0])} {cell_name(t.cafe[1])}")
+    else:
+        parts.append("stop")
+    return f"{t.number}: " + ", ".join(parts)
+
+
+def format_sheet(sheet: Sheet) -> str:
+    out = [f"entrance: {_gate_text(sheet.entrance)}", f"exit: {_gate_text(sheet.exit)}"]
+    out.append(f"coins: gained {sheet.gained}, spent {sheet.spent}")
+    out.append("store:")
+    toks = [token(m, w, d) for m, w, d in zip(sheet.marks, sheet.walls, sheet.doors)]
+    width = max(4, max(len(t) for t in toks) + 1)
+    out.append("   " + "".join(str(c + 1).ljust(width) for c in range(SIZE)).rstrip())
+    for r in range(SIZE):
+        out.append(f"{r + 1}  " + "".join(t.ljust(width) for t in toks[r * SIZE:(r + 1) * SIZE]).rstrip())
+    if sheet.log is not None:
+        out.append("log:")
+        out += [format_log_turn(t) for t in sheet.log]
+    return "\n".join(out) + "\n"

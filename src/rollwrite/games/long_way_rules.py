@@ -1,0 +1,873 @@
+"""The Long Way's rules: the customers' path and its score, the checks of a finished sheet, and the
+replay of a game log (docs/rules/long-way.md states every reading taken where the rules are silent).
+
+Spaces are numbered 0..48 in reading order; a set of spaces is an int bit mask.  Walls are masks of
+the sides N=1, E=2, S=4, W=8 of one space; a wall with a doorway no longer blocks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any
+
+from rollwrite.games.base import Problem, Score
+from rollwrite.games.long_way_data import BIT, OPPOSITE, SIZE, Chart, Tile, side_letters
+from rollwrite.games.long_way_format import (
+    CAFE_LETTERS,
+    Bonus,
+    LogTurn,
+    Sheet,
+    cell_name,
+    edge_sides,
+    token,
+    where,
+)
+
+N, E, S, W = BIT["N"], BIT["E"], BIT["S"], BIT["W"]
+CELLS = SIZE * SIZE
+ALL = (1 << CELLS) - 1
+_COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
+_COL6 = _COL0 << (SIZE - 1)
+_ROW0 = (1 << SIZE) - 1
+_ROW6 = _ROW0 << (SIZE * (SIZE - 1))
+SIDE_NAME = {N: "north", E: "east", S: "south", W: "west"}
+
+
+def neighbour(cell: int, side: int) -> int:
+    """The space across ``side`` of ``cell``, or -1 at the store's outer wall."""
+    r, c = divmod(cell, SIZE)
+    if side == N:
+        return cell - SIZE if r > 0 else -1
+    if side == S:
+        return cell + SIZE if r < SIZE - 1 else -1
+    if side == E:
+        return cell + 1 if c < SIZE - 1 else -1
+    return cell - 1 if c > 0 else -1
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ---------------------------------------------------------------- moves
+
+
+class Moves:
+    """Which moves between neighbouring spaces are open, as bit masks of the spaces they start from."""
+
+    __slots__ = ("n", "e", "s", "w")
+
+    def __init__(self, walls: tuple[int, ...] | list[int], doors: tuple[int, ...] | list[int]) -> None:
+        sn = se = ss = sw = 0
+        for i in range(CELLS):
+            solid = walls[i] & ~doors[i]
+            if solid:
+                b = 1 << i
+                if solid & N:
+                    sn |= b
+                if solid & E:
+                    se |= b
+                if solid & S:
+                    ss |= b
+                if solid & W:
+                    sw |= b
+        # a move is blocked by the wall of the space it leaves or the facing wall of the space it enters
+        self.n = ALL & ~_ROW0 & ~sn & ~(ss << SIZE)
+        self.s = ALL & ~_ROW6 & ~ss & ~(sn >> SIZE)
+        self.e = ALL & ~_COL6 & ~se & ~(sw << 1)
+        self.w = ALL & ~_COL0 & ~sw & ~(se >> 1)
+
+    def step(self, f: int) -> int:
+        return ((f & self.n) >> SIZE) | ((f & self.s) << SIZE) | ((f & self.e) << 1) | ((f & self.w) >> 1)
+
+    def back(self, g: int) -> int:
+        """The spaces with an open move into ``g``."""
+        return (self.n & (g << SIZE)) | (self.s & (g >> SIZE)) | (self.e & (g >> 1)) | (self.w & (g << 1))
+
+    def preds(self, v: int) -> list[int]:
+        out = []
+        if v + SIZE < CELLS and (self.n >> (v + SIZE)) & 1:
+            out.append(v + SIZE)
+        if v - SIZE >= 0 and (self.s >> (v - SIZE)) & 1:
+            out.append(v - SIZE)
+        if v - 1 >= 0 and (self.e >> (v - 1)) & 1:
+            out.append(v - 1)
+        if v + 1 < CELLS and (self.w >> (v + 1)) & 1:
+            out.append(v + 1)
+        return out
+
+
+def distance(moves: Moves, src: int, tgt: int) -> int | None:
+    """Fewest steps from any space of ``src`` to any of ``tgt`` (masks), or None."""
+    seen = f = src
+    d = 0
+    while not f & tgt:
+        f = moves.step(f) & ~seen
+        if not f:
+            return None
+        seen |= f
+        d += 1
+    return d
+
+
+@dataclass(frozen=True)
+class Leg:
+    start: str
+    end: str
+    path: tuple[int, ...]  # spaces from start to end, both included
+    value: int  # displays minus empty spaces along it
+    displays: int
+    empties: int
+
+    @property
+    def steps(self) -> int:
+        return len(self.path) - 1
+
+
+def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple[int, ...], int] | None:
+    """The best-scoring path among the shortest ones from ``src`` to ``tgt`` (masks)."""
+    layers = [src]
+    seen = f = src
+    while not f & tgt:
+        f = moves.step(f) & ~seen
+        if not f:
+            return None
+        seen |= f
+        layers.append(f)
+    on = [0] * len(layers)
+    on[-1] = f & tgt
+    for k in range(len(layers) - 2, -1, -1):
+        on[k] = layers[k] & moves.back(on[k + 1])
+    best: dict[int, int] = {c: weight[c] for c in _bits(on[0])}
+    prev: dict[int, int] = {}
+    for k in range(1, len(on)):
+        layer_prev = on[k - 1]
+        for v in _bits(on[k]):
+            top = None
+            arg = -1
+            for u in moves.preds(v):
+                if (layer_prev >> u) & 1 and (top is None or best[u] > top):
+                    top, arg = best[u], u
+            assert top is not None
+            best[v] = top + weight[v]
+            prev[v] = arg
+    end = max(_bits(on[-1]), key=lambda c: (best[c], -c))
+    path = [end]
+    while path[-1] in prev:
+        path.append(prev[path[-1]])
+    path.reverse()
+    return tuple(path), best[end]
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def cafeterias(sheet: Sheet) -> list[tuple[str, int]]:
+    """(letter, mask of its spaces) for each cafeteria letter on the sheet, in letter order."""
+    out = []
+    for letter in CAFE_LETTERS:
+        mask = 0
+        for i, m in enumerate(sheet.marks):
+            if m == letter:
+                mask |= 1 << i
+        if mask:
+            out.append((letter, mask))
+    return out
+
+
+def weights(sheet: Sheet) -> list[int]:
+    """+1 on a display, -1 on an empty space (no mark and no wall), 0 elsewhere."""
+    return [1 if m in "123456" else (-1 if m == "." and not w else 0) for m, w in zip(sheet.marks, sheet.walls)]
+
+
+def _gate_open(sheet: Sheet, gate) -> bool:
+    side = gate.side & edge_sides(gate.cell)
+    return not (side and sheet.walls[gate.cell] & side & ~sheet.doors[gate.cell])
+
+
+@dataclass
+class PathResult:
+    total: int
+    legs: tuple[Leg, ...]
+    reason: str | None  # why there is no path, when there is none
+    order: tuple[str, ...]
+
+
+def customers_path(sheet: Sheet) -> PathResult:
+    """The customers' route: entrance -> nearer cafeteria -> other cafeteria -> exit, each leg a
+    shortest path; among equally short routes (and equally near cafeterias) the best-scoring one."""
+    moves = Moves(sheet.walls, sheet.doors)
+    weight = weights(sheet)
+    ent, ext = sheet.entrance, sheet.exit
+    if not _gate_open(sheet, ent):
+        return PathResult(0, (), f"a wall without a doorway closes the entrance ({cell_name(ent.cell)})", ())
+    if not _gate_open(sheet, ext):
+        return PathResult(0, (), f"a wall without a doorway closes the exit ({cell_name(ext.cell)})", ())
+    cafes = cafeterias(sheet)
+    stops = [("entrance", 1 << ent.cell)] + [(f"cafeteria {l}", m) for l, m in cafes]
+    exit_stop = ("exit", 1 << ext.cell)
+    dist: dict[tuple[int, int], int | None] = {}
+
+    def d(a: int, b: int) -> int | None:
+        key = (a, b)
+        if key not in dist:
+            dist[key] = distance(moves, stops[a][1], stops[b][1])
+        return dist[key]
+
+    legs_cache: dict[tuple[int, int], Leg | None] = {}
+
+    def leg(a: int, b: int) -> Leg | None:
+        key = (a, b)
+        if key not in legs_cache:
+            target = exit_stop if b < 0 else stops[b]
+            found = best_leg(moves, stops[a][1], target[1], weight)
+            if found is None:
+                legs_cache[key] = None
+            else:
+                path, value = found
+                disp = sum(1 for c in path if weight[c] > 0)
+                emp = sum(1 for c in path if weight[c] < 0)
+                legs_cache[key] = Leg(stops[a][0], target[0], path, value, disp, emp)
+        return legs_cache[key]
+
+    k = len(cafes)
+    best: PathResult | None = None
+    reason = None
+    for order in permutations(range(1, k + 1)):
+        # keep only the orders in which every next cafeteria is a nearest one
+        here, ok, remaining = 0, True, set(order)
+        for nxt in order:
+            dn = d(here, nxt)
+            near = [d(here, o) for o in remaining]
+            reach = [x for x in near if x is not None]
+            if dn is None or (reach and dn > min(reach)):
+                ok = False
+                if dn is None and reason is None:
+                    reason = f"{stops[nxt][0]} cannot be reached from the {stops[here][0]}"
+                break
+            remaining.discard(nxt)
+            here = nxt
+        if not ok:
+            continue
+        legs = []
+        here = 0
+        for nxt in list(order) + [-1]:
+            lg = leg(here, nxt)
+            if lg is None:
+                legs = None
+                reason = reason or f"the exit cannot be reached from the {stops[here][0]}"
+                break
+            legs.append(lg)
+            here = nxt
+        if legs is None:
+            continue
+        total = sum(lg.value for lg in legs)
+        if best is None or total > best.total:
+            best = PathResult(total, tuple(legs), None, tuple(stops[i][0] for i in order))
+    if best is None:
+        return PathResult(0, (), reason or "the exit cannot be reached", ())
+    return best
+
+
+def _mark_text(mark: str, chart: Chart | None) -> str:
+    if mark in "123456":
+        face = int(mark)
+        return f"display {face}" + (f" ({chart.display_name(face)})" if chart else "")
+    if mark in CAFE_LETTERS:
+        return f"cafeteria {mark}"
+    return ""
+
+
+def ascii_store(sheet: Sheet, on_path: set[int]) -> list[str]:
+    """The store drawn in ASCII: walls as '---' and '|', walls with a doorway as '- -' and ':',
+    spaces on the path in brackets, the entrance and exit as arrows through the outer wall."""
+    walls, doors = sheet.walls, sheet.doors
+
+    def edge(cell: int, side: int) -> str:
+        """'wall', 'door' or ''."""
+        nb = neighbour(cell, side)
+        mine = walls[cell] & side
+        theirs = walls[nb] & OPPOSITE[side] if nb >= 0 else 0
+        if not mine and not theirs:
+            return ""
+        solid = (mine and not doors[cell] & side) or (theirs and not doors[nb] & OPPOSITE[side])
+        return "wall" if solid else "door"
+
+    def gate_char(cell: int, side: int) -> str | None:
+        inward = {N: "v", S: "^", W: ">", E: "<"}
+        outward = {N: "^", S: "v", W: "<", E: ">"}
+        ent, ext = sheet.entrance, sheet.exit
+        closed = walls[cell] & side & ~doors[cell]
+        if ent.cell == cell and ent.side == side:
+            return "X" if closed else inward[side]
+        if ext.cell == cell and ext.side == side:
+            return "X" if closed else outward[side]
+        return None
+
+    lines = ["     " + "   ".join(str(c + 1) for c in range(SIZE))]
+    for r in range(SIZE):
+        # the horizontal edge above row r
+        top = "   +"
+        for c in range(SIZE):
+            cell = r * SIZE + c
+            g = gate_char(cell, N) if r == 0 else None
+            if g:
+                top += f" {g} +"
+            elif r == 0:
+                top += "===+"
+            else:
+                kind = edge(cell, N)
+                top += ("---" if kind == "wall" else "- -" if kind == "door" else "   ") + "+"
+        lines.append(top)
+        row = f"{r + 1:>2} "
+        for c in range(SIZE):
+            cell = r * SIZE + c
+            if c == 0:
+                g = gate_char(cell, W)
+                row += g if g else "|"
+            mark = sheet.marks[cell]
+            shown = mark if mark != "." else ("." if not walls[cell] else " ")
+            row += f"[{shown}]" if cell in on_path else f" {shown} "
+            if c == SIZE - 1:
+                g = gate_char(cell, E)
+                row += g if g else "|"
+            else:
+                kind = edge(cell, E)
+                row += "|" if kind == "wall" else ":" if kind == "door" else " "
+        lines.append(row.rstrip())
+        # inner walls of a space on the outer wall are drawn inside the border, shown in the listing
+    bottom = "   +"
+    for c in range(SIZE):
+        cell = (SIZE - 1) * SIZE + c
+        g = gate_char(cell, S)
+        bottom += (f" {g} " if g else "===") + "+"
+    lines.append(bottom)
+    return lines
+
+
+def score(sheet: Sheet, chart: Chart | None) -> Score:
+    res = customers_path(sheet)
+    on_path = {c for lg in res.legs for c in lg.path}
+    report = []
+    if res.reason:
+        report.append(f"No customers' path: {res.reason}. The store scores 0.")
+    else:
+        route = " -> ".join(["entrance"] + list(res.order) + ["exit"])
+        steps = sum(lg.steps for lg in res.legs)
+        report.append(f"Customers' path: {route}, {steps} steps.")
+    report.append("")
+    report += ascii_store(sheet, on_path)
+    report.append("  [x] on the path  --- | wall  - - : doorway  v ^ < > entrance and exit  X closed by a wall")
+    report.append("")
+    for i, lg in enumerate(res.legs, start=1):
+        passed = []
+        for c in lg.path:
+            t = _mark_text(sheet.marks[c], chart)
+            if sheet.marks[c] in "123456":
+                passed.append(f"{cell_name(c)} {t} +1")
+            elif sheet.marks[c] == "." and not sheet.walls[c]:
+                passed.append(f"{cell_name(c)} empty -1")
+        report.append(
+            f"Leg {i}: {lg.start} -> {lg.end}, {lg.steps} steps: {lg.displays} displays, "
+            f"{lg.empties} empty spaces = {lg.value:+d}"
+        )
+        if passed:
+            report.append("  passes " + ", ".join(passed))
+    displays = sum(lg.displays for lg in res.legs)
+    empties = sum(lg.empties for lg in res.legs)
+    if not res.reason:
+        report.append(f"Displays on the path {displays} - empty spaces on the path {empties} = {res.total}")
+    breakdown: dict[str, Any] = {
+        "reachable": res.reason is None,
+        "reason": res.reason,
+        "order": list(res.order),
+        "legs": [
+            {
+                "from": lg.start,
+                "to": lg.end,
+                "steps": lg.steps,
+                "displays": lg.displays,
+                "empties": lg.empties,
+                "score": lg.value,
+                "path": [cell_name(c) for c in lg.path],
+            }
+            for lg in res.legs
+        ],
+        "displays": displays,
+        "empties": empties,
+        "path": [cell_name(c) for lg in res.legs for c in lg.path],
+        "coins": {"gained": sheet.gained, "spent": sheet.spent},
+    }
+    return Score(total=res.total, breakdown=breakdown, report="\n".join(report))
+
+
+# ---------------------------------------------------------------- checks of a finished sheet
+
+
+@dataclass(frozen=True)
+class Placement:
+    tile: Tile
+    anchor: int
+    mask: int
+    free: int  # spaces of the tile without walls
+    wn: int
+    we: int
+    ws: int
+    ww: int
+    nwalls: int
+
+
+_PLACEMENTS: dict[int, tuple[Chart, list[list[Placement]]]] = {}
+
+
+def placements(chart: Chart) -> list[list[Placement]]:
+    """For each space, every placement of a chart tile (unrotated) that covers it."""
+    hit = _PLACEMENTS.get(id(chart))
+    if hit is not None and hit[0] is chart:
+        return hit[1]
+    cover: list[list[Placement]] = [[] for _ in range(CELLS)]
+    for tile in chart.all_tiles():
+        for anchor in range(CELLS):
+            ar, ac = divmod(anchor, SIZE)
+            cells = []
+            for dr, dc in tile.cells:
+                r, c = ar + dr, ac + dc
+                if not (0 <= r < SIZE and 0 <= c < SIZE):
+                    break
+                cells.append(r * SIZE + c)
+            else:
+                mask = free = wn = we = ws = ww = 0
+                nwalls = 0
+                for cell, wmask in zip(cells, tile.walls):
+                    b = 1 << cell
+                    mask |= b
+                    if not wmask:
+                        free |= b
+                    wn |= b if wmask & N else 0
+                    we |= b if wmask & E else 0
+                    ws |= b if wmask & S else 0
+                    ww |= b if wmask & W else 0
+                    nwalls += bin(wmask).count("1")
+                p = Placement(tile, anchor, mask, free, wn, we, ws, ww, nwalls)
+                for cell in cells:
+                    cover[cell].append(p)
+    _PLACEMENTS[id(chart)] = (chart, cover)
+    return cover
+
+
+@dataclass
+class Tiling:
+    found: list[Placement] | None
+    stuck: int  # a space no tile could explain, when none found
+    complete: bool  # the search finished (False: it gave up after too many tries)
+
+
+def find_tiling(sheet: Sheet, chart: Chart, *, most_walls: bool = False, limit: int = 20000) -> Tiling:
+    """Chart tiles (unrotated, not overlapping, off the cafeterias) that explain every dot and display:
+    each tile carries exactly one display, its wall-less spaces show a dot or the display, its walled
+    spaces show at least the chart's walls and no dot.  With ``most_walls`` it looks for the tiling that
+    explains the most wall segments (the rest were added as bonuses)."""
+    cover = placements(chart)
+    dot = disp = cafe = 0
+    sn = se = ss = sw = 0
+    for i, (m, w) in enumerate(zip(sheet.marks, sheet.walls)):
+        b = 1 << i
+        if m == "o":
+            dot |= b
+        elif m in "123456":
+            disp |= b
+        elif m in CAFE_LETTERS:
+            cafe |= b
+        if w:
+            if w & N:
+                sn |= b
+            if w & E:
+                se |= b
+            if w & S:
+                ss |= b
+            if w & W:
+                sw |= b
+    filled = dot | disp
+    not_filled = ~filled
+    ok_cache: dict[int, bool] = {}
+
+    def fits(p: Placement) -> bool:
+        key = id(p)
+        r = ok_cache.get(key)
+        if r is None:
+            d = p.mask & disp
+            r = (
+                not (p.mask & cafe)
+                and not (p.free & not_filled)
+                and not (p.mask & ~p.free & dot)
+                and not (p.wn & ~sn) and not (p.we & ~se) and not (p.ws & ~ss) and not (p.ww & ~sw)
+                and d != 0 and not (d & (d - 1))
+            )
+            ok_cache[key] = r
+        return r
+
+    best: list[Placement] | None = None
+    best_walls = -1
+    chosen: list[Placement] = []
+    nodes = 0
+    deepest = (-1, -1)
+    gave_up = False
+
+    def dfs(used: int, todo: int, walls_so_far: int) -> bool:
+        nonlocal best, best_walls, nodes, deepest, gave_up
+        if not todo:
+            if walls_so_far > best_walls:
+                best, best_walls = list(chosen), walls_so_far
+            return not most_walls
+        nodes += 1
+        if nodes > limit:
+            gave_up = True
+            return True
+        x = (todo & -todo).bit_length() - 1
+        if len(chosen) > deepest[0]:
+            deepest = (len(chosen), x)
+        for p in cover[x]:
+            if p.mask & used or not fits(p):
+                continue
+            chosen.append(p)
+            stop = dfs(used | p.mask, todo & ~p.mask, walls_so_far + p.nwalls)
+            chosen.pop()
+            if stop:
+                return True
+        return False
+
+    dfs(0, filled, 0)
+    if best is not None:
+        return Tiling(best, -1, not gave_up)
+    # a space no placement explains at all, else where the search got stuck deepest
+    for x in _bits(filled):
+        if not any(fits(p) for p in cover[x]):
+            return Tiling(None, x, not gave_up)
+    return Tiling(None, deepest[1], not gave_up)
+
+
+def _bonus_bound(sheet: Sheet) -> int:
+    """The most bonuses the sheet's displays can have earned: a display earns one only next to a
+    cafeteria or an earlier display of its furniture, so in each group of touching same-furniture
+    displays with no cafeteria beside any of them, the first one placed earned nothing."""
+    marks = sheet.marks
+    disp = [i for i, m in enumerate(marks) if m in "123456"]
+    parent = {i: i for i in disp}
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    near_cafe = set()
+    for i in disp:
+        for side in (N, E, S, W):
+            nb = neighbour(i, side)
+            if nb < 0:
+                continue
+            if marks[nb] in CAFE_LETTERS:
+                near_cafe.add(i)
+            elif marks[nb] == marks[i]:
+                parent[find(nb)] = find(i)
+    groups: dict[int, list[int]] = {}
+    for i in disp:
+        groups.setdefault(find(i), []).append(i)
+    return sum(len(g) - (0 if any(i in near_cafe for i in g) else 1) for g in groups.values())
+
+
+def _doorway_edges(sheet: Sheet) -> int:
+    edges = set()
+    for cell, d in enumerate(sheet.doors):
+        for side in (N, E, S, W):
+            if d & side:
+                nb = neighbour(cell, side)
+                edges.add((cell, side) if nb < 0 or side in (E, S) else (nb, OPPOSITE[side]))
+    return len(edges)
+
+
+def check_sheet(sheet: Sheet, chart: Chart) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def add(cell: int | None, message: str, rule: str) -> None:
+        if cell is None:
+            problems.append(Problem("sheet", message, rule))
+        else:
+            problems.append(Problem(where(cell), message, rule, sheet.line_of(cell)))
+
+    # entrance and exit
+    for name, gate in (("entrance", sheet.entrance), ("exit", sheet.exit)):
+        edges = edge_sides(gate.cell)
+        if not edges:
+            add(gate.cell, f"the {name} must be on an edge space of the store", "entrance-exit")
+        elif gate.side and not gate.side & edges:
+            add(gate.cell, f"the {name} opens {SIDE_NAME[gate.side]}, which is not the store's outer wall here "
+                f"(open it to the {' or '.join(SIDE_NAME[s] for s in (N, E, S, W) if s & edges)})", "entrance-exit")
+    if sheet.entrance == sheet.exit:
+        add(sheet.entrance.cell, "the entrance and the exit are the same doorway", "entrance-exit")
+
+    # cafeterias
+    cafes = cafeterias(sheet)
+    for letter, mask in cafes:
+        cells = list(_bits(mask))
+        if len(cells) != 2:
+            add(cells[0], f"cafeteria {letter} covers {len(cells)} space{'s' if len(cells) != 1 else ''}; "
+                "a cafeteria covers two side-by-side spaces", "cafeteria")
+        elif cells[1] - cells[0] not in (1, SIZE) or (cells[1] - cells[0] == 1 and cells[1] % SIZE == 0):
+            add(cells[0], f"the two spaces of cafeteria {letter} ({cell_name(cells[0])}, {cell_name(cells[1])}) "
+                "are not side by side", "cafeteria")
+    if len(cafes) > 2:
+        third = list(_bits(cafes[2][1]))[0]
+        add(third, f"{len(cafes)} cafeterias: a store has at most two", "cafeteria")
+
+    # coins
+    if sheet.gained % 2:
+        add(None, f"{sheet.gained} coins gained: coins come two at a time", "coins")
+    if sheet.spent > sheet.gained:
+        add(None, f"{sheet.spent} coins spent but only {sheet.gained} gained", "coins")
+
+    # tiles
+    tiling = find_tiling(sheet, chart)
+    if tiling.found is None and tiling.complete:
+        cell = tiling.stuck
+        mark = sheet.marks[cell]
+        what = f"the display ({chart.display_name(int(mark))})" if mark in "123456" else "this dotted space"
+        add(cell, f"{what} belongs to no tile of the chart: drawn unrotated, each tile shows its walls, a dot on "
+            "each wall-less space and exactly one display", "tiles")
+    elif tiling.found is not None and tiling.complete:
+        total_walls = sum(bin(w).count("1") for w in sheet.walls)
+        explained = sum(p.nwalls for p in tiling.found)
+        added = total_walls - explained
+        punched = _doorway_edges(sheet)
+        used = added + punched + sheet.gained // 2
+        bound = _bonus_bound(sheet)
+        if used > bound:
+            again = find_tiling(sheet, chart, most_walls=True)
+            if again.found is not None and again.complete:
+                added = total_walls - sum(p.nwalls for p in again.found)
+                used = added + punched + sheet.gained // 2
+            if used > bound and again.complete:
+                add(None, f"the sheet shows {used} bonuses ({added} added wall segments, {punched} doorways, "
+                    f"{sheet.gained // 2} coin gains) but its displays can have earned at most {bound}", "bonus")
+    return problems
+
+
+# ---------------------------------------------------------------- replay of a game log
+
+
+@dataclass
+class _State:
+    marks: list[str]
+    walls: list[int]
+    doors: list[int]
+    owner: list[str]
+    cafes: list[tuple[int, int]]
+    coins: int = 0
+    gained: int = 0
+    spent: int = 0
+
+
+def _edge_open(st: _State, cell: int, side: int) -> bool:
+    nb = neighbour(cell, side)
+    if st.walls[cell] & side & ~st.doors[cell]:
+        return False
+    return not (nb >= 0 and st.walls[nb] & OPPOSITE[side] & ~st.doors[nb])
+
+
+def replay(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
+    """Replay ``sheet.log`` turn by turn (checked against ``schedule`` when given) and compare the
+    store it draws with the typed-in store."""
+    assert sheet.log is not None
+    problems: list[Problem] = []
+    st = _State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, [])
+    turns = schedule.group(1) if schedule is not None else None
+    stopped = 0
+
+    for t in sheet.log:
+        n = t.number
+
+        def bad(message: str, rule: str) -> None:
+            problems.append(Problem(f"turn {n}", message, rule, t.line))
+
+        if stopped:
+            bad(f"the game stopped at turn {stopped}; a stopped player takes no more turns", "stop")
+            continue
+        light, dark = t.roll
+        sched = None
+        if turns is not None:
+            if n > len(turns):
+                bad(f"the schedule {schedule.id} has only {len(turns)} turns", "dice")
+            else:
+                sched = turns[n - 1]
+                if tuple(sched.dice[:2]) != t.roll:
+                    bad(f"the dice of {schedule.id} were light {sched.dice[0]}, dark {sched.dice[1]}; "
+                        f"the log says {t.roll[0]} {t.roll[1]}", "dice")
+        dice = [light, dark]
+        used = [0, 0]
+        for die, value in t.rerolls:
+            label = "light" if die == 0 else "dark"
+            if st.coins < 1:
+                bad(f"a reroll of the {label} die costs a coin, and the coin box is empty", "coins")
+            else:
+                st.coins -= 1
+                st.spent += 1
+            used[die] += 1
+            if sched is not None:
+                reserve = sched.rerolls[die] if die < len(sched.rerolls) else ()
+                if used[die] > len(reserve):
+                    bad(f"the schedule holds {len(reserve)} rerolls of the {label} die per turn", "dice")
+                elif reserve[used[die] - 1] != value:
+                    bad(f"reroll {used[die]} of the {label} die gave {reserve[used[die] - 1]}, not {value}", "dice")
+            dice[die] = value
+        light, dark = dice
+
+        if t.action == "stop":
+            stopped = n
+            continue
+        if t.action == "cafeteria":
+            assert t.cafe is not None
+            a, b = t.cafe
+            if len(st.cafes) >= 2:
+                bad("a third cafeteria: a store has at most two", "cafeteria")
+                continue
+            if b - a not in (1, -1, SIZE, -SIZE) or (abs(b - a) == 1 and a // SIZE != b // SIZE):
+                bad(f"{cell_name(a)} and {cell_name(b)} are not side by side", "cafeteria")
+                continue
+            busy = [c for c in (a, b) if st.marks[c] != "." or st.walls[c]]
+            if busy:
+                bad(f"the cafeteria needs empty spaces, and {cell_name(busy[0])} is not empty", "cafeteria")
+                continue
+            letter = CAFE_LETTERS[len(st.cafes)]
+            st.cafes.append((a, b))
+            for c in (a, b):
+                st.marks[c] = letter
+                st.owner[c] = f"turn {n}'s cafeteria"
+            continue
+
+        # a tile
+        tile = chart.tile(light, dark)
+        label = f"tile light {light}, dark {dark}"
+        ar, ac = divmod(t.at, SIZE)
+        cells = []
+        off = False
+        for dr, dc in tile.cells:
+            r, c = ar + dr, ac + dc
+            if not (0 <= r < SIZE and 0 <= c < SIZE):
+                off = True
+                break
+            cells.append(r * SIZE + c)
+        if off:
+            bad(f"{label} with its first space on {cell_name(t.at)} runs off the store (tiles are never rotated)", "tiles")
+            continue
+        busy = [c for c in cells if st.marks[c] != "." or st.walls[c]]
+        if busy:
+            bad(f"{label} at {cell_name(t.at)} needs empty spaces, and {cell_name(busy[0])} is not empty", "tiles")
+            continue
+        for c, wmask in zip(cells, tile.walls):
+            st.walls[c] = wmask
+            st.marks[c] = "o" if not wmask else "."
+            st.owner[c] = f"turn {n}'s {label}"
+        assert t.display is not None
+        face, dcell = t.display
+        if face not in (light, dark):
+            bad(f"the display must show the furniture of a die (light {light} or dark {dark}), not {face}", "display")
+            continue
+        if dcell not in cells:
+            bad(f"the display on {cell_name(dcell)} is not on the tile just drawn", "display")
+            continue
+        st.marks[dcell] = str(face)
+        if t.bonus is None:
+            continue
+        earned = False
+        for side in (N, E, S, W):
+            nb = neighbour(dcell, side)
+            if nb < 0 or not _edge_open(st, dcell, side):
+                continue
+            if st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face):
+                earned = True
+                break
+        if not earned:
+            bad(f"no bonus was earned: the display on {cell_name(dcell)} touches no cafeteria and no earlier "
+                f"{chart.display_name(face)} without a wall between them", "bonus")
+            continue
+        _apply_bonus(st, t.bonus, n, bad)
+
+    if problems:
+        return problems
+    return _compare(sheet, st)
+
+
+def _apply_bonus(st: _State, b: Bonus, n: int, bad) -> None:
+    if b.kind == "coins":
+        st.coins += 2
+        st.gained += 2
+        return
+    side, cell = b.side, b.cell
+    nb = neighbour(cell, side)
+    if b.kind == "wall":
+        if st.walls[cell] & side:
+            bad(f"{cell_name(cell)} already has a wall on its {SIDE_NAME[side]} side", "bonus")
+            return
+        st.walls[cell] |= side
+        st.owner[cell] = f"turn {n}'s added wall"
+        return
+    mine = st.walls[cell] & side
+    theirs = st.walls[nb] & OPPOSITE[side] if nb >= 0 else 0
+    if not ((mine and not st.doors[cell] & side) or (theirs and not st.doors[nb] & OPPOSITE[side])):
+        bad(f"there is no wall without a doorway on the {SIDE_NAME[side]} side of {cell_name(cell)}", "bonus")
+        return
+    # the doorway goes through every wall standing on that edge
+    if mine:
+        st.doors[cell] |= side
+        st.owner[cell] = f"turn {n}'s doorway"
+    if theirs:
+        st.doors[nb] |= OPPOSITE[side]
+        st.owner[nb] = f"turn {n}'s doorway"
+
+
+def _compare(sheet: Sheet, st: _State) -> list[Problem]:
+    problems: list[Problem] = []
+    diffs = 0
+    for c in range(CELLS):
+        want_m, got_m = st.marks[c], sheet.marks[c]
+        if want_m in CAFE_LETTERS and got_m in CAFE_LETTERS:
+            want_m = got_m  # cafeteria letters may be swapped; the pairs are compared below
+        if (want_m, st.walls[c], st.doors[c]) != (got_m, sheet.walls[c], sheet.doors[c]):
+            diffs += 1
+            if diffs <= 8:
+                log_tok = token(want_m, st.walls[c], st.doors[c])
+                sheet_tok = token(got_m, sheet.walls[c], sheet.doors[c])
+                who = f" ({st.owner[c]})" if st.owner[c] else " (no turn drew here)"
+                problems.append(Problem(
+                    where(c),
+                    f"the log leaves '{log_tok}' here{who} but the sheet shows '{sheet_tok}' (tiles are drawn as the "
+                    "chart shows them, never rotated)",
+                    "log", sheet.line_of(c),
+                ))
+    if diffs > 8:
+        problems.append(Problem("sheet", f"{diffs - 8} more spaces differ from the log", "log"))
+    if diffs == 0:
+        typed = {frozenset(_bits(m)) for _, m in cafeterias(sheet)}
+        replayed = {frozenset(p) for p in st.cafes}
+        if typed != replayed:
+            problems.append(Problem("sheet", "the cafeterias' spaces pair up differently from the log", "log"))
+    if (st.gained, st.spent) != (sheet.gained, sheet.spent):
+        problems.append(Problem(
+            "coins", f"the log gains {st.gained} and spends {st.spent} coins; the sheet says gained {sheet.gained}, "
+            f"spent {sheet.spent}", "log",
+        ))
+    return problems
+
+
+def check(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
+    problems = check_sheet(sheet, chart)
+    if sheet.log is not None:
+        problems += replay(sheet, chart, schedule)
+    return problems
+
+
+__all__ = ["check", "customers_path", "find_tiling", "replay", "score", "side_letters", "LogTurn"]
