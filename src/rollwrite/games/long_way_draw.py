@@ -85,7 +85,7 @@ def doorway(pen: Pen, x1: float, y1: float, x2: float, y2: float, weight: float 
     pen.line(x1, y1, ax, ay, width=weight, cap="round")
     pen.line(bx, by, x2, y2, width=weight, cap="round")
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    nx, ny = -dy / length * length * 0.12, dx / length * length * 0.12
+    nx, ny = -dy / length * 1.2, dx / length * 1.2
     for px, py in ((ax, ay), (bx, by)):
         pen.line(px - nx, py - ny, px + nx, py + ny, width=weight * 0.6)
 

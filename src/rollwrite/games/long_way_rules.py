@@ -78,8 +78,8 @@ class Moves:
         # a move is blocked by the wall of the space it leaves or the facing wall of the space it enters
         self.n = ALL & ~_ROW0 & ~sn & ~(ss << SIZE)
         self.s = ALL & ~_ROW6 & ~ss & ~(sn >> SIZE)
-        self.e = ALL & ~_COL6 & ~se & ~(sw << 1)
-        self.w = ALL & ~_COL0 & ~sw & ~(se >> 1)
+        self.e = ALL & ~_COL6 & ~se & ~(sw >> 1)
+        self.w = ALL & ~_COL0 & ~sw & ~(se << 1)
 
     def step(self, f: int) -> int:
         return ((f & self.n) >> SIZE) | ((f & self.s) << SIZE) | ((f & self.e) << 1) | ((f & self.w) >> 1)
