@@ -372,8 +372,8 @@ def score(sheet: Sheet, chart: Chart | None) -> Score:
             elif sheet.marks[c] == "." and not sheet.walls[c]:
                 passed.append(f"{cell_name(c)} empty -1")
         report.append(
-            f"Leg {i}: {lg.start} -> {lg.end}, {lg.steps} steps: {lg.displays} displays, "
-            f"{lg.empties} empty spaces = {lg.value:+d}"
+            f"Leg {i}: {lg.start} -> {lg.end}, {_count(lg.steps, 'step')}: {_count(lg.displays, 'display')}, "
+            f"{_count(lg.empties, 'empty space')} = {lg.value:+d}"
         )
         if passed:
             report.append("  passes " + ", ".join(passed))
@@ -510,44 +510,59 @@ def find_tiling(sheet: Sheet, chart: Chart, *, most_walls: bool = False, limit: 
             ok_cache[key] = r
         return r
 
-    best: list[Placement] | None = None
-    best_walls = -1
-    chosen: list[Placement] = []
+    # memo: covered spaces -> (most walls the rest can explain, the placement to take next) or None
+    memo: dict[int, tuple[int, Placement | None] | None] = {}
     nodes = 0
     deepest = (-1, -1)
     gave_up = False
 
-    def dfs(used: int, todo: int, walls_so_far: int) -> bool:
-        nonlocal best, best_walls, nodes, deepest, gave_up
+    def solve(used: int) -> tuple[int, Placement | None] | None:
+        nonlocal nodes, deepest, gave_up
+        todo = filled & ~used
         if not todo:
-            if walls_so_far > best_walls:
-                best, best_walls = list(chosen), walls_so_far
-            return not most_walls
+            return (0, None)
+        if used in memo:
+            return memo[used]
         nodes += 1
         if nodes > limit:
             gave_up = True
-            return True
+            return None
         x = (todo & -todo).bit_length() - 1
-        if len(chosen) > deepest[0]:
-            deepest = (len(chosen), x)
+        depth = bin(used).count("1")
+        if depth > deepest[0]:
+            deepest = (depth, x)
+        best: tuple[int, Placement | None] | None = None
         for p in cover[x]:
             if p.mask & used or not fits(p):
                 continue
-            chosen.append(p)
-            stop = dfs(used | p.mask, todo & ~p.mask, walls_so_far + p.nwalls)
-            chosen.pop()
-            if stop:
-                return True
-        return False
+            r = solve(used | p.mask)
+            if r is not None:
+                if best is None or r[0] + p.nwalls > best[0]:
+                    best = (r[0] + p.nwalls, p)
+                if not most_walls:
+                    break
+            if gave_up:
+                return None
+        memo[used] = best
+        return best
 
-    dfs(0, filled, 0)
-    if best is not None:
-        return Tiling(best, -1, not gave_up)
+    top = solve(0)
+    if top is not None and not gave_up:
+        chosen: list[Placement] = []
+        used = 0
+        while filled & ~used:
+            step = memo[used]
+            assert step is not None and step[1] is not None
+            chosen.append(step[1])
+            used |= step[1].mask
+        return Tiling(chosen, -1, True)
+    if gave_up:
+        return Tiling(None, -1, False)
     # a space no placement explains at all, else where the search got stuck deepest
     for x in _bits(filled):
         if not any(fits(p) for p in cover[x]):
-            return Tiling(None, x, not gave_up)
-    return Tiling(None, deepest[1], not gave_up)
+            return Tiling(None, x, True)
+    return Tiling(None, deepest[1], True)
 
 
 def _bonus_bound(sheet: Sheet) -> int:
@@ -588,6 +603,10 @@ def _doorway_edges(sheet: Sheet) -> int:
                 nb = neighbour(cell, side)
                 edges.add((cell, side) if nb < 0 or side in (E, S) else (nb, OPPOSITE[side]))
     return len(edges)
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def check_sheet(sheet: Sheet, chart: Chart) -> list[Problem]:
@@ -651,8 +670,9 @@ def check_sheet(sheet: Sheet, chart: Chart) -> list[Problem]:
                 added = total_walls - sum(p.nwalls for p in again.found)
                 used = added + punched + sheet.gained // 2
             if used > bound and again.complete:
-                add(None, f"the sheet shows {used} bonuses ({added} added wall segments, {punched} doorways, "
-                    f"{sheet.gained // 2} coin gains) but its displays can have earned at most {bound}", "bonus")
+                add(None, f"the sheet shows {_count(used, 'bonus', 'bonuses')} ({_count(added, 'added wall segment')}, "
+                    f"{_count(punched, 'doorway')}, {_count(sheet.gained // 2, 'coin gain')}) but its displays can "
+                    f"have earned at most {bound}", "bonus")
     return problems
 
 
@@ -686,6 +706,7 @@ def replay(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
     st = _State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, [])
     turns = schedule.group(1) if schedule is not None else None
     stopped = 0
+    dice_errors = 0
 
     for t in sheet.log:
         n = t.number
@@ -704,6 +725,10 @@ def replay(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
             else:
                 sched = turns[n - 1]
                 if tuple(sched.dice[:2]) != t.roll:
+                    dice_errors += 1
+                if tuple(sched.dice[:2]) != t.roll and dice_errors > 3:
+                    pass
+                elif tuple(sched.dice[:2]) != t.roll:
                     bad(f"the dice of {schedule.id} were light {sched.dice[0]}, dark {sched.dice[1]}; "
                         f"the log says {t.roll[0]} {t.roll[1]}", "dice")
         dice = [light, dark]
@@ -796,6 +821,8 @@ def replay(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
             continue
         _apply_bonus(st, t.bonus, n, bad)
 
+    if dice_errors > 3:
+        problems.append(Problem("log", f"{dice_errors - 3} more turns roll other dice than {schedule.id}", "dice"))
     if problems:
         return problems
     return _compare(sheet, st)
