@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rollwrite.errors import InputError
-from rollwrite.spec.nodes import Node, Reader, Scalar, Seq, expect_number, expect_str
+from rollwrite.spec.nodes import Node, Reader, Scalar, Seq, expect_number
 
 SIDES = "NESW"
 N, E, S, W = 1, 2, 4, 8
@@ -183,9 +183,12 @@ def load_chart(node: Node | None, symbol_names: tuple[str, ...] | None = None) -
             hint="copy the 'data:' section of the built-in layouts/long-way.yaml",
         )
     r = Reader(node, "'data'")
-    dnode = r.list("displays")
-    tnode = r.list("tiles")
-    r.done()
+    dnode = r.list("displays", None)
+    tnode = r.list("tiles", None)
+    r.done()  # an unknown (misspelt) key first, then what is missing
+    for key, n in (("displays", dnode), ("tiles", tnode)):
+        if n is None:
+            raise node.error(f"'{key}' is missing", hint=f"add '{key}:' to data (see layouts/long-way.yaml)")
 
     displays = []
     if len(dnode) != 6:
@@ -227,11 +230,7 @@ def load_chart(node: Node | None, symbol_names: tuple[str, ...] | None = None) -
     return Chart(tuple(displays), tuple(rows))
 
 
-def expect_face(node: Node) -> int:
-    return expect_number(node, whole=True, minimum=1, maximum=6)
-
-
 __all__ = [
     "BIT", "Chart", "Display", "E", "FACES", "N", "OPPOSITE", "S", "SIDES", "SIZE", "Tile", "W",
-    "expect_face", "expect_str", "load_chart", "parse_walls_token", "side_letters",
+    "load_chart", "parse_walls_token", "side_letters",
 ]

@@ -1,0 +1,107 @@
+"""The Long Way's typed-in format: what it reads, and the messages for what it cannot."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollwrite.errors import InputError
+from rollwrite.games.long_way_format import Bonus, Gate, LogTurn, format_sheet, parse
+
+ROWS = "\n".join([". . . . . . ."] * 7)
+
+
+def sheet_text(head: str = "entrance: r4c1 W\nexit: r1c7 N\n", rows: str = ROWS, tail: str = "") -> str:
+    return f"{head}store:\n{rows}\n{tail}"
+
+
+def err(text: str) -> InputError:
+    with pytest.raises(InputError) as info:
+        parse(text, "s.txt")
+    return info.value
+
+
+def test_tokens():
+    rows = "\n".join(["o 3 NS* A A 6EW* .", *[". . . . . . ."] * 6])
+    s = parse(sheet_text(rows=rows), "s.txt")
+    assert s.marks[:7] == ("o", "3", ".", "A", "A", "6", ".")
+    assert s.walls[2] == 5 and s.doors[2] == 4  # N wall, S wall with a doorway
+    assert s.walls[5] == 10 and s.doors[5] == 8  # E wall, W wall with a doorway
+    assert s.entrance == Gate(21, 8) and s.exit == Gate(6, 1)
+
+
+def test_labels_header_comments_and_lowercase_sides():
+    text = (
+        "# my store\nentrance: r4c1   # west side implied\nexit: R1C7 north\ncoins: spent 1, gained 2\nstore:\n"
+        "   1 2 3 4 5 6 7\n" + "\n".join(f"{r} . . . . . . ns" for r in range(1, 8)) + "\n"
+    )
+    s = parse(text, "s.txt")
+    assert s.entrance == Gate(21, 8) and s.exit == Gate(6, 1)
+    assert (s.gained, s.spent) == (2, 1)
+    assert s.walls[6] == 5 and s.row_lines[0] == 7
+
+
+def test_log_lines():
+    log = (
+        "log:\n1: roll 1 5, tile r4c1, display 5 r4c1, bonus doorway r4c1 E\n"
+        "turn 2: roll 2 2, reroll dark 4, reroll light 1, cafeteria r1c1 r1c2\n3: roll 6 6, stop\n"
+    )
+    s = parse(sheet_text(tail=log), "s.txt")
+    assert s.log == (
+        LogTurn(1, (1, 5), (), "tile", 21, (5, 21), Bonus("doorway", 21, 2)),
+        LogTurn(2, (2, 2), ((1, 4), (0, 1)), "cafeteria", cafe=(0, 1)),
+        LogTurn(3, (6, 6), (), "stop"),
+    )
+    assert s.log[1].line == 13
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("", (1, 1), "the sheet has no 'store:' section"),
+    (sheet_text(head="exit: r1c7 N\n"), (1, 1), "the sheet has no 'entrance:' line"),
+    (sheet_text(head="entrance: r4c1 W\nexot: r1c7\n"), (2, 1), "unknown key 'exot'"),
+    (sheet_text(head="entrance: r4c1 W\nexit: r1c7 N\nexit: r1c6 N\n"), (3, 1), "'exit:' is given twice (first at line 2)"),
+    (sheet_text(head="entrance: r4c9\nexit: r1c7\n"), (1, 11), "'r4c9' is outside the store"),
+    (sheet_text(head="entrance: 4,1\nexit: r1c7\n"), (1, 11), "'4' is not a space"),
+    (sheet_text(head="entrance: r1c1\nexit: r1c7 N\n"), (1, 11), "r1c1 is a corner: say which side the entrance opens to"),
+    (sheet_text(head="entrance: r4c1 up\nexit: r1c7\n"), (1, 16), "'up' is not a side"),
+    (sheet_text(head="entrance: r4c1\nexit: r1c6\ncoins: 3\n"), (3, 8), "expected 'gained' or 'spent', got '3'"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". . . . . .", 1)), (4, 12), "row 1 of the store has 6 spaces; expected 7"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". 7 . . . . .", 1)), (4, 3), "'7': displays are die faces 1 to 6"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". 0 . . . . .", 1)), (4, 3), "'0': write a dot as the letter 'o', not a zero"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". a . . . . .", 1)), (4, 3), "'a': cafeterias are written with capital letters A and B"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". 3NX . . . . .", 1)), (4, 3), "'3NX': 'X' is not a side; walls are written N E S W (a doorway as N*)"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". 3NN . . . . .", 1)), (4, 3), "'3NN': the N wall is given twice"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". *N . . . . .", 1)), (4, 3), "'*N' is not a store space: start with . o 1-6 or A/B, then walled sides N E S W"),
+    (sheet_text(rows=ROWS + "\n. . . . . . ."), (11, 1), "the store has only 7 rows; this line is one too many"),
+    (sheet_text(rows="\n".join([". . . . . . ."] * 6), tail="log:\n"), (10, 1), "the store has 6 rows; expected 7 before 'log:'"),
+    ("hello\n", (1, 1), "'hello' is outside any section"),
+    (sheet_text(tail="log:\n2: roll 1 1, stop\n"), (12, 1), "expected turn 1 here, got turn 2"),
+    (sheet_text(tail="log:\n1: tile r1c1\n"), (12, 4), "a turn starts with its roll"),
+    (sheet_text(tail="log:\n1: roll 1 7, stop\n"), (12, 11), "expected a die from 1 to 6, got 7"),
+    (sheet_text(tail="log:\n1: roll 1 1, tile r1c1\n"), (12, 14), "turn 1 draws a tile without its display"),
+    (sheet_text(tail="log:\n1: roll 1 1\n"), (12, 12), "turn 1 makes no choice"),
+    (sheet_text(tail="log:\n1: roll 1 1, stop, stop\n"), (12, 20), "a turn makes one choice; this one already has 'stop'"),
+    (sheet_text(tail="log:\n1: roll 1 1, tile r1c1, display 1 r1c1, bonus cash\n"), (12, 47), "'cash' is not a bonus"),
+    (sheet_text(tail="log:\n1: roll 1 1, tile r1c1, display 1 r1c1, bonus wall r1c1\n"), (12, 56), "'bonus wall' takes a space and a side: bonus wall r3c4 E"),
+    (sheet_text(tail="log:\n1: roll 1 1, tlie r1c1\n"), (12, 14), "unknown word 'tlie' in a log line"),
+    (sheet_text(tail="log:\n1: roll 1 1, reroll grey 3, stop\n"), (12, 21), "expected light or dark, got 'grey'"),
+])
+def test_messages(text, where, message):
+    e = err(text)
+    assert (e.line, e.col) == where
+    assert e.message == message
+    assert e.file == "s.txt"
+
+
+def test_hints():
+    assert err(sheet_text(head="entrance: r4c1 W\nexot: r1c7\n")).hint == "did you mean 'exit'?"
+    assert err(sheet_text(tail="log:\n1: roll 1 1, tlie r1c1\n")).hint == "did you mean 'tile'?"
+    assert "r1c1 N" in err(sheet_text(head="entrance: r1c1\nexit: r1c7 N\n")).hint
+
+
+def test_format_is_readable_and_round_trips():
+    rows = "\n".join(["o 3 NS* A A 6EW* .", *[". . . . . . ."] * 5, "B B 1 2 3 4 5"])
+    s = parse(sheet_text(rows=rows, tail="log:\n1: roll 1 5, tile r4c1, display 5 r4c1, bonus coins\n"), "s.txt")
+    text = format_sheet(s)
+    assert "\n1  o    3    NS*  A    A    6EW* .\n" in text
+    assert "1: roll 1 5, tile r4c1, display 5 r4c1, bonus coins" in text
+    assert parse(text, "again.txt") == s
