@@ -366,11 +366,22 @@ def parse(text: str, source: str) -> Sheet:
     log: list[LogTurn] | None = None
     section = None  # "store" or "log" while reading their lines
     i = 0
-    for i, raw_full in enumerate(lines, start=1):
-        raw = raw_full.split("#", 1)[0].rstrip()
+    for i, raw in enumerate(lines, start=1):
+        if "#" in raw:
+            raw = raw.split("#", 1)[0]
         if "\t" in raw:
             raw = raw.replace("\t", " ")
-        if not raw.strip():
+        if section == "store" and ":" not in raw and len(rows) < SIZE:
+            # the common case, kept quick: a row of the store
+            words_fast = raw.split()
+            if len(words_fast) == SIZE and "," not in raw:
+                parsed = [_TOKEN_CACHE.get(w) or _parse_token(w) for w in words_fast]
+                if not any(isinstance(p, str) for p in parsed):
+                    rows.append(parsed)  # type: ignore[arg-type]
+                    row_lines.append(i)
+                    continue
+        raw = raw.rstrip()
+        if not raw.replace(",", " ").strip():
             continue
         line = _Line(raw, i, source)
         km = re.match(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$", raw)

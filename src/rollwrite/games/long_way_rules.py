@@ -349,8 +349,27 @@ def ascii_store(sheet: Sheet, on_path: set[int]) -> list[str]:
     return lines
 
 
-def score(sheet: Sheet, chart: Chart | None) -> Score:
-    res = customers_path(sheet)
+class LongWayScore(Score):
+    """A Score whose ASCII report is drawn the first time it is read (scoring many sheets for their
+    totals then costs only the path search)."""
+
+    def __init__(self, total: float, breakdown: dict, make_report) -> None:
+        self._make_report = make_report
+        self._report: str | None = None
+        super().__init__(total=total, breakdown=breakdown)
+
+    @property  # type: ignore[override]
+    def report(self) -> str:
+        if self._report is None:
+            self._report = self._make_report()
+        return self._report
+
+    @report.setter
+    def report(self, value: str) -> None:
+        self._report = value or None
+
+
+def _report(sheet: Sheet, chart: Chart | None, res: PathResult) -> str:
     on_path = {c for lg in res.legs for c in lg.path}
     report = []
     if res.reason:
@@ -381,6 +400,13 @@ def score(sheet: Sheet, chart: Chart | None) -> Score:
     empties = sum(lg.empties for lg in res.legs)
     if not res.reason:
         report.append(f"Displays on the path {displays} - empty spaces on the path {empties} = {res.total}")
+    return "\n".join(report)
+
+
+def score(sheet: Sheet, chart: Chart | None) -> Score:
+    res = customers_path(sheet)
+    displays = sum(lg.displays for lg in res.legs)
+    empties = sum(lg.empties for lg in res.legs)
     breakdown: dict[str, Any] = {
         "reachable": res.reason is None,
         "reason": res.reason,
@@ -402,7 +428,7 @@ def score(sheet: Sheet, chart: Chart | None) -> Score:
         "path": [cell_name(c) for lg in res.legs for c in lg.path],
         "coins": {"gained": sheet.gained, "spent": sheet.spent},
     }
-    return Score(total=res.total, breakdown=breakdown, report="\n".join(report))
+    return LongWayScore(res.total, breakdown, lambda: _report(sheet, chart, res))
 
 
 # ---------------------------------------------------------------- checks of a finished sheet
@@ -419,9 +445,33 @@ class Placement:
     ws: int
     ww: int
     nwalls: int
+    walls_at: tuple[tuple[int, int], ...] = ()  # (space, the tile's walls there)
+    places: int = 0  # free | (walled spaces << 49): checked against what each kind of space forbids
+    wallbits: int = 0  # wn | we << 49 | ws << 98 | ww << 147
 
 
 _PLACEMENTS: dict[int, tuple[Chart, list[list[Placement]]]] = {}
+_INDEX: dict[int, tuple[Chart, dict[tuple[int, int], list[Placement]]]] = {}
+
+
+def placements_for(chart: Chart, x: int, walls: int, kind: int) -> list[Placement]:
+    """The placements covering space ``x`` that suit what the sheet shows there: ``kind`` 0 a dot
+    (the tile has no wall there), 1 a display (the tile's walls there are among ``walls``), 2 no mark
+    (the tile has walls there, all among ``walls``)."""
+    hit = _INDEX.get(id(chart))
+    if hit is None or hit[0] is not chart:
+        hit = (chart, {})
+        _INDEX[id(chart)] = hit
+    key = (x, walls | (kind << 4))
+    got = hit[1].get(key)
+    if got is None:
+        got = []
+        for p in placements(chart)[x]:
+            mine = dict(p.walls_at)[x]
+            if (kind == 0 and not mine) or (kind == 1 and not mine & ~walls) or (kind == 2 and mine and not mine & ~walls):
+                got.append(p)
+        hit[1][key] = got
+    return got
 
 
 def placements(chart: Chart) -> list[list[Placement]]:
@@ -452,25 +502,36 @@ def placements(chart: Chart) -> list[list[Placement]]:
                     ws |= b if wmask & S else 0
                     ww |= b if wmask & W else 0
                     nwalls += bin(wmask).count("1")
-                p = Placement(tile, anchor, mask, free, wn, we, ws, ww, nwalls)
+                p = Placement(tile, anchor, mask, free, wn, we, ws, ww, nwalls, tuple(zip(cells, tile.walls)),
+                              free | ((mask & ~free) << CELLS),
+                              wn | (we << CELLS) | (ws << 2 * CELLS) | (ww << 3 * CELLS))
                 for cell in cells:
                     cover[cell].append(p)
+    for lst in cover:
+        lst.sort(key=lambda p: -p.nwalls)
     _PLACEMENTS[id(chart)] = (chart, cover)
     return cover
+
+
+#: search steps spent looking for a tiling that accounts for more walls before the bonus count check
+#: gives up and stays silent (the replay of a game log checks every bonus exactly)
+BONUS_LIMIT = 400
 
 
 @dataclass
 class Tiling:
     found: list[Placement] | None
-    stuck: int  # a space no tile could explain, when none found
+    stuck: int  # a space no tile could explain, when no tiling exists (-1 otherwise)
     complete: bool  # the search finished (False: it gave up after too many tries)
+    explained: int = 0  # wall segments the tiling's tiles account for (the most possible, when short)
+    short: bool = False  # tilings exist, but none explains the walls asked for
 
 
-def find_tiling(sheet: Sheet, chart: Chart, *, most_walls: bool = False, limit: int = 20000) -> Tiling:
+def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: int = 4000) -> Tiling:
     """Chart tiles (unrotated, not overlapping, off the cafeterias) that explain every dot and display:
     each tile carries exactly one display, its wall-less spaces show a dot or the display, its walled
-    spaces show at least the chart's walls and no dot.  With ``most_walls`` it looks for the tiling that
-    explains the most wall segments (the rest were added as bonuses)."""
+    spaces show at least the chart's walls and no dot.  Walls no tile accounts for were added as
+    bonuses; with ``need`` the tiles must account for at least that many wall segments."""
     cover = placements(chart)
     dot = disp = cafe = 0
     sn = se = ss = sw = 0
@@ -493,116 +554,224 @@ def find_tiling(sheet: Sheet, chart: Chart, *, most_walls: bool = False, limit: 
                 sw |= b
     filled = dot | disp
     not_filled = ~filled
-    ok_cache: dict[int, bool] = {}
+    walled = sn | se | ss | sw
+    coverable = filled | (walled & ~cafe & ~dot)
+    # walls a tile could account for: on spaces a tile may cover with walls (not dots, not cafeterias)
+    # a wall-less tile space needs a dot or a display; a walled one may not hold a dot; no tile
+    # space lies on a cafeteria; every wall of a tile must be on the sheet
+    forbid = ((not_filled | cafe) & ALL) | ((dot | cafe) << CELLS)
+    missing = (~sn & ALL) | ((~se & ALL) << CELLS) | ((~ss & ALL) << 2 * CELLS) | ((~sw & ALL) << 3 * CELLS)
+    valid: dict[int, list[Placement]] = {}
 
-    def fits(p: Placement) -> bool:
-        key = id(p)
-        r = ok_cache.get(key)
-        if r is None:
-            d = p.mask & disp
-            r = (
-                not (p.mask & cafe)
-                and not (p.free & not_filled)
-                and not (p.mask & ~p.free & dot)
-                and not (p.wn & ~sn) and not (p.we & ~se) and not (p.ws & ~ss) and not (p.ww & ~sw)
-                and d != 0 and not (d & (d - 1))
-            )
-            ok_cache[key] = r
-        return r
+    def candidates(x: int) -> list[Placement]:
+        got = valid.get(x)
+        if got is None:
+            got = []
+            b = 1 << x
+            kind = 0 if dot & b else 1 if disp & b else 2
+            for p in placements_for(chart, x, sheet.walls[x], kind):
+                if p.places & forbid or p.wallbits & missing:
+                    continue
+                d = p.mask & disp
+                if d and not d & (d - 1):
+                    got.append(p)
+            valid[x] = got
+        return got
 
-    # memo: covered spaces -> (most walls the rest can explain, the placement to take next) or None
-    memo: dict[int, tuple[int, Placement | None] | None] = {}
+    levels = [0, 0, 0, 0]  # levels[k]: spaces where some fitting tile could account for more than k walls
+
+    def upper(mask: int) -> int:
+        return (levels[0] & mask).bit_count() + (levels[1] & mask).bit_count() + (levels[2] & mask).bit_count() + (levels[3] & mask).bit_count()
+
+    parts: list[tuple[int, list[Placement]]] = []
+    todo_all = filled
+    while todo_all:
+        # tiles never reach across unmarked spaces: each group of touching marked spaces is tiled alone
+        comp = todo_all & -todo_all
+        while True:
+            grown = comp | (coverable & (
+                (comp >> SIZE) | (comp << SIZE) | ((comp & ~_COL6) << 1) | ((comp & ~_COL0) >> 1)))
+            if grown == comp:
+                break
+            comp = grown
+        todo_all &= ~comp
+        part = _first_tiling(filled & comp, candidates, limit)
+        if isinstance(part, int):
+            return Tiling(None, part, part != -1)
+        parts.append((comp, part))
+    chosen = [p for _, part in parts for p in part]
+    explained = sum(p.nwalls for p in chosen)
+    if need is None or explained >= need:
+        return Tiling(chosen, -1, True, explained)
+    # look for tilings that account for more walls, one group at a time (branch and bound)
+    for x in _bits(coverable & ~dot):
+        most = 0
+        for p in candidates(x):
+            most = max(most, _POP[dict(p.walls_at)[x]])
+        for k in range(most):
+            levels[k] |= 1 << x
+    bests = [sum(p.nwalls for p in part) for _, part in parts]
+    ubs = [upper(comp) for comp, _ in parts]
+    if sum(ubs) < need:
+        return Tiling(None, -1, True, sum(ubs), short=True)
+    order = sorted(range(len(parts)), key=lambda i: bests[i] - ubs[i])
+    for i in order:
+        if bests[i] == ubs[i]:
+            continue
+        comp, part = parts[i]
+        others = sum(bests) - bests[i]
+        # the least this group must reach, given the others at their best so far / at most
+        found = _most_walls(filled & comp, comp, candidates, upper, bests[i], need - others, BONUS_LIMIT)
+        if found is None:
+            return Tiling(None, -1, False)
+        value, placed = found
+        if value > bests[i]:
+            bests[i] = value
+            parts[i] = (comp, placed)
+        if sum(bests) >= need:
+            chosen = [p for _, part in parts for p in part]
+            return Tiling(chosen, -1, True, sum(bests))
+    return Tiling(None, -1, True, sum(bests), short=True)
+
+
+def _first_tiling(filled: int, candidates, limit: int) -> list[Placement] | int:
+    """Some tiling of ``filled`` (most-walled tiles tried first): its placements, or the space where
+    the search got stuck, or -1 when it gave up."""
+    dead: set[int] = set()
     nodes = 0
     deepest = (-1, -1)
     gave_up = False
+    chosen: list[Placement] = []
 
-    def solve(used: int) -> tuple[int, Placement | None] | None:
+    def solve(used: int) -> bool:
         nonlocal nodes, deepest, gave_up
         todo = filled & ~used
         if not todo:
-            return (0, None)
-        if used in memo:
-            return memo[used]
+            return True
+        if used in dead:
+            return False
         nodes += 1
         if nodes > limit:
             gave_up = True
-            return None
+            return False
         x = (todo & -todo).bit_length() - 1
-        depth = bin(used).count("1")
+        depth = used.bit_count()
         if depth > deepest[0]:
             deepest = (depth, x)
-        best: tuple[int, Placement | None] | None = None
-        for p in cover[x]:
-            if p.mask & used or not fits(p):
+        for p in candidates(x):
+            if p.mask & used:
                 continue
-            r = solve(used | p.mask)
-            if r is not None:
-                if best is None or r[0] + p.nwalls > best[0]:
-                    best = (r[0] + p.nwalls, p)
-                if not most_walls:
-                    break
+            chosen.append(p)
+            if solve(used | p.mask):
+                return True
+            chosen.pop()
             if gave_up:
-                return None
-        memo[used] = best
-        return best
+                return False
+        dead.add(used)
+        return False
 
-    top = solve(0)
-    if top is not None and not gave_up:
-        chosen: list[Placement] = []
-        used = 0
-        while filled & ~used:
-            step = memo[used]
-            assert step is not None and step[1] is not None
-            chosen.append(step[1])
-            used |= step[1].mask
-        return Tiling(chosen, -1, True)
+    if solve(0):
+        return chosen
     if gave_up:
-        return Tiling(None, -1, False)
-    # a space no placement explains at all, else where the search got stuck deepest
+        return -1
     for x in _bits(filled):
-        if not any(fits(p) for p in cover[x]):
-            return Tiling(None, x, True)
-    return Tiling(None, deepest[1], True)
+        if not candidates(x):
+            return x
+    return deepest[1]
+
+
+def _most_walls(filled: int, comp: int, candidates, upper, best: int, enough: int,
+                limit: int) -> tuple[int, list[Placement]] | None:
+    """The tiling of one group that accounts for the most walls (stopping once ``enough`` is
+    reached), by branch and bound from a known ``best``; None when it gave up."""
+    nodes = 0
+    top = (best, [])  # type: tuple[int, list[Placement]]
+    chosen: list[Placement] = []
+    gave_up = False
+    dead: set[int] = set()
+
+    def dfs(used: int, value: int) -> bool:
+        """True when it found a tiling that is enough (stop searching).  Marks dead ends."""
+        nonlocal nodes, top, gave_up
+        todo = filled & ~used
+        if not todo:
+            if value > top[0]:
+                top = (value, list(chosen))
+            return value >= enough
+        if used in dead or value + upper(comp & ~used) <= top[0]:
+            return False
+        nodes += 1
+        if nodes > limit:
+            gave_up = True
+            return True
+        x = (todo & -todo).bit_length() - 1
+        any_fit = False
+        for p in candidates(x):
+            if p.mask & used:
+                continue
+            any_fit = True
+            chosen.append(p)
+            if dfs(used | p.mask, value + p.nwalls):
+                return True
+            chosen.pop()
+        if not any_fit:
+            dead.add(used)
+        return False
+
+    dfs(0, 0)
+    if gave_up:
+        return None
+    return top if top[1] else (best, [])
+
+
+_POP = [bin(i).count("1") for i in range(16)]
+
+
+def _spread(m: int) -> int:
+    """The spaces next to any space of ``m`` (walls ignored)."""
+    return ((m >> SIZE) | (m << SIZE) | ((m & ~_COL6) << 1) | ((m & ~_COL0) >> 1)) & ALL
 
 
 def _bonus_bound(sheet: Sheet) -> int:
     """The most bonuses the sheet's displays can have earned: a display earns one only next to a
     cafeteria or an earlier display of its furniture, so in each group of touching same-furniture
     displays with no cafeteria beside any of them, the first one placed earned nothing."""
-    marks = sheet.marks
-    disp = [i for i, m in enumerate(marks) if m in "123456"]
-    parent = {i: i for i in disp}
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    near_cafe = set()
-    for i in disp:
-        for side in (N, E, S, W):
-            nb = neighbour(i, side)
-            if nb < 0:
-                continue
-            if marks[nb] in CAFE_LETTERS:
-                near_cafe.add(i)
-            elif marks[nb] == marks[i]:
-                parent[find(nb)] = find(i)
-    groups: dict[int, list[int]] = {}
-    for i in disp:
-        groups.setdefault(find(i), []).append(i)
-    return sum(len(g) - (0 if any(i in near_cafe for i in g) else 1) for g in groups.values())
+    by_face = [0] * 7
+    cafe = 0
+    for i, m in enumerate(sheet.marks):
+        if m in "123456":
+            by_face[int(m)] |= 1 << i
+        elif m in CAFE_LETTERS:
+            cafe |= 1 << i
+    near_cafe = _spread(cafe)
+    bound = 0
+    for left in by_face:
+        while left:
+            group = left & -left
+            while True:
+                grown = group | (_spread(group) & left)
+                if grown == group:
+                    break
+                group = grown
+            left &= ~group
+            bound += group.bit_count() - (0 if group & near_cafe else 1)
+    return bound
 
 
 def _doorway_edges(sheet: Sheet) -> int:
-    edges = set()
-    for cell, d in enumerate(sheet.doors):
-        for side in (N, E, S, W):
-            if d & side:
-                nb = neighbour(cell, side)
-                edges.add((cell, side) if nb < 0 or side in (E, S) else (nb, OPPOSITE[side]))
-    return len(edges)
+    """How many wall edges have a doorway (one doorway may go through the walls on both sides)."""
+    dn = de = ds = dw = 0
+    for i, d in enumerate(sheet.doors):
+        if d:
+            b = 1 << i
+            dn |= b if d & N else 0
+            de |= b if d & E else 0
+            ds |= b if d & S else 0
+            dw |= b if d & W else 0
+    inner_h = (ds & ~_ROW6) | ((dn & ~_ROW0) >> SIZE)
+    inner_v = (de & ~_COL6) | ((dw & ~_COL0) >> 1)
+    border = (dn & _ROW0).bit_count() + (ds & _ROW6).bit_count() + (de & _COL6).bit_count() + (dw & _COL0).bit_count()
+    return inner_h.bit_count() + inner_v.bit_count() + border
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
@@ -649,30 +818,24 @@ def check_sheet(sheet: Sheet, chart: Chart) -> list[Problem]:
     if sheet.spent > sheet.gained:
         add(None, f"{sheet.spent} coins spent but only {sheet.gained} gained", "coins")
 
-    # tiles
-    tiling = find_tiling(sheet, chart)
-    if tiling.found is None and tiling.complete:
+    # tiles, and the bonuses the walls and doorways beyond the tiles' own must have come from
+    total_walls = sum(_POP[w] for w in sheet.walls)
+    punched = _doorway_edges(sheet)
+    bound = _bonus_bound(sheet)
+    need = total_walls - (bound - punched - sheet.gained // 2)
+    tiling = find_tiling(sheet, chart, need=need)
+    if tiling.found is None and tiling.stuck >= 0:
         cell = tiling.stuck
         mark = sheet.marks[cell]
         what = f"the display ({chart.display_name(int(mark))})" if mark in "123456" else "this dotted space"
         add(cell, f"{what} belongs to no tile of the chart: drawn unrotated, each tile shows its walls, a dot on "
             "each wall-less space and exactly one display", "tiles")
-    elif tiling.found is not None and tiling.complete:
-        total_walls = sum(bin(w).count("1") for w in sheet.walls)
-        explained = sum(p.nwalls for p in tiling.found)
-        added = total_walls - explained
-        punched = _doorway_edges(sheet)
+    elif tiling.short:
+        added = total_walls - tiling.explained
         used = added + punched + sheet.gained // 2
-        bound = _bonus_bound(sheet)
-        if used > bound:
-            again = find_tiling(sheet, chart, most_walls=True)
-            if again.found is not None and again.complete:
-                added = total_walls - sum(p.nwalls for p in again.found)
-                used = added + punched + sheet.gained // 2
-            if used > bound and again.complete:
-                add(None, f"the sheet shows {_count(used, 'bonus', 'bonuses')} ({_count(added, 'added wall segment')}, "
-                    f"{_count(punched, 'doorway')}, {_count(sheet.gained // 2, 'coin gain')}) but its displays can "
-                    f"have earned at most {bound}", "bonus")
+        add(None, f"the sheet shows {_count(used, 'bonus', 'bonuses')} ({_count(added, 'added wall segment')}, "
+            f"{_count(punched, 'doorway')}, {_count(sheet.gained // 2, 'coin gain')}) but its displays can "
+            f"have earned at most {bound}", "bonus")
     return problems
 
 
