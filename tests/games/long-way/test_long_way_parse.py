@@ -105,3 +105,19 @@ def test_format_is_readable_and_round_trips():
     assert "\n1  o    3    NS*  A    A    6EW* .\n" in text
     assert "1: roll 1 5, tile r4c1, display 5 r4c1, bonus coins" in text
     assert parse(text, "again.txt") == s
+
+
+def test_the_format_docs_example_is_complete_and_scores_7():
+    from pathlib import Path
+
+    from rollwrite.dice import make_schedule
+    from rollwrite.games import get
+    from rollwrite.spec.layout import load_builtin
+
+    doc = (Path(__file__).parents[3] / "docs" / "formats" / "long-way.md").read_text()
+    example = doc.split("## Example", 1)[1].split("```\n", 2)[1]
+    game, layout = get("long-way"), load_builtin("long-way")
+    sheet = game.parse(example, "doc.txt", layout.data)
+    sched = make_schedule("long-way", "long-way#picnic", game.score_dice_spec(layout, sheet), seed="picnic")
+    assert game.check(sheet, layout.data, sched) == []
+    assert game.score(sheet, layout.data).total == 7
