@@ -41,6 +41,7 @@ def face(font: str) -> _Face:
     return _Face(font)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size_pt: float, font: str = "regular") -> float:
     """Width in mm of ``text`` set in ``font`` at ``size_pt`` points."""
     return face(font).width(text, size_pt)
