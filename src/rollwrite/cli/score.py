@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -72,26 +71,16 @@ def _num(v: float) -> int | float:
 
 
 def _read(name: str) -> str:
+    from rollwrite.files import decode, read_text
+
+    hint = "type the sheet in a plain text editor and save it as UTF-8"
     if name == STDIN:
         data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
         source = "<stdin>"
+        text = decode(data, source, hint)
     else:
-        p = Path(name)
         source = name
-        try:
-            data = p.read_bytes()
-        except FileNotFoundError:
-            raise InputError("no such file", file=source, hint="check the path") from None
-        except IsADirectoryError:
-            raise InputError("is a folder, not a sheet", file=source) from None
-        except OSError as exc:
-            raise InputError(f"cannot read the file ({exc.strerror})", file=source) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError("the file is not UTF-8 text", file=source, line=line,
-                         hint="type the sheet in a plain text editor and save it as UTF-8") from None
+        text = read_text(name, source, "a sheet", hint)
     if not text.strip():
         raise InputError("the file is empty", file=source, line=1, col=1,
                          hint="type the sheet in as docs/formats/<game>.md shows")

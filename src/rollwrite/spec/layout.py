@@ -220,21 +220,10 @@ def _plain_data(node: Node | None) -> Any:
 
 def load_layout(path: str | Path, display: str | None = None) -> Layout:
     """Load and validate a layout file.  ``display`` is the name used in messages (default: the path)."""
-    p = Path(path)
+    from rollwrite.files import read_text
+
     name = display or str(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", file=name, hint="check the path") from None
-    except IsADirectoryError:
-        raise InputError("is a folder, not a layout file", file=name) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})", file=name) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise InputError("the file is not UTF-8 text", file=name, line=line, hint="save it as UTF-8") from None
+    text = read_text(path, name, "a layout file")
     return parse_layout(text, name)
 
 
