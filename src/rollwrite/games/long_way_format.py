@@ -1,14 +1,14 @@
 """The Long Way's typed-in sheet: parse and format (docs/formats/long-way.md).
 
-    entrance: r4c1 W
-    exit: r1c7 N
+    entrance: A4 W
+    exit: G1 N
     coins: gained 2, spent 1
     store:
-         1    2    3    4    5    6    7
+         A    B    C    D    E    F    G
     1    .    o    3    NS   A    A    .
     ...
     log:
-    1: roll 1 5, tile r4c1, display 5 r4c1, bonus coins
+    1: roll 1 5, tile A4, display 5 A4, bonus coins
 
 A store space is one token: its mark, then its walled sides.  Marks: ``.`` nothing drawn, ``o`` a dot,
 ``1``-``6`` a display (die face), ``A``/``B`` the two spaces of a cafeteria (``C`` would be a third).
@@ -30,12 +30,16 @@ KEYS = ("entrance", "exit", "coins", "store", "log")
 MAX_TURNS = 200
 
 
+COLUMNS = "ABCDEFG"  # the sheet letters its columns and numbers its rows
+
+
 def cell_name(cell: int) -> str:
-    return f"r{cell // SIZE + 1}c{cell % SIZE + 1}"
+    """A space as the sheet labels it: column letter and row number, e.g. ``A4``."""
+    return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
 
 
 def where(cell: int) -> str:
-    return f"row {cell // SIZE + 1}, column {cell % SIZE + 1}"
+    return f"row {cell // SIZE + 1}, column {COLUMNS[cell % SIZE]}"
 
 
 def edge_sides(cell: int) -> int:
@@ -148,7 +152,8 @@ def _parse_token_slow(tok: str) -> tuple[str, int, int] | str:
     return (mark, walls, doors)
 
 
-_CELL_RE = re.compile(r"^[rR](\d+)[cC](\d+)$")
+_CELL_RE = re.compile(r"^([A-Za-z])(\d+)$")
+_RC_RE = re.compile(r"^[rR](\d+)[cC](\d+)$")
 
 
 class _Line:
@@ -170,11 +175,16 @@ def _words(text: str, start: int = 0) -> list[tuple[str, int]]:
 
 def _cell(word: str, col: int, line: _Line) -> int:
     m = _CELL_RE.match(word)
-    if not m:
-        raise line.error(f"'{word}' is not a space", col, hint="name a space by row and column, e.g. r4c1")
-    r, c = int(m.group(1)), int(m.group(2))
+    if m:
+        c, r = ord(m.group(1).upper()) - ord("A") + 1, int(m.group(2))
+    else:
+        m = _RC_RE.match(word)
+        if not m:
+            raise line.error(f"'{word}' is not a space", col,
+                             hint="name a space by its column letter and row number, as on the sheet: e.g. A4")
+        r, c = int(m.group(1)), int(m.group(2))
     if not (1 <= r <= SIZE and 1 <= c <= SIZE):
-        raise line.error(f"'{word}' is outside the store", col, hint=f"rows and columns run from 1 to {SIZE}")
+        raise line.error(f"'{word}' is outside the store", col, hint=f"columns run from A to G, rows from 1 to {SIZE}")
     return (r - 1) * SIZE + (c - 1)
 
 
@@ -199,9 +209,9 @@ def _int(word: str, col: int, line: _Line, what: str, lo: int, hi: int) -> int:
 
 def _gate(words: list[tuple[str, int]], line: _Line, key: str) -> Gate:
     if not words:
-        raise line.error(f"'{key}:' needs a space", len(key) + 2, hint=f"e.g. {key}: r4c1 W")
+        raise line.error(f"'{key}:' needs a space", len(key) + 2, hint=f"e.g. {key}: A4 W")
     if len(words) > 2:
-        raise line.error(f"'{key}:' takes a space and a side, e.g. {key}: r4c1 W", words[2][1])
+        raise line.error(f"'{key}:' takes a space and a side, e.g. {key}: A4 W", words[2][1])
     cell = _cell(words[0][0], words[0][1], line)
     if len(words) == 2:
         return Gate(cell, _side(words[1][0], words[1][1], line))
@@ -257,7 +267,7 @@ def _store_row(raw: str, line: _Line, row: int) -> list[tuple[str, int, int]]:
 def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
     m = re.match(r"^\s*(?:turn\s+)?(\S+?)\s*:", raw, re.IGNORECASE)
     if not m:
-        raise line.error("a log line starts with its turn number and a colon", 1, hint="e.g. 3: roll 2 5, tile r1c1, display 2 r1c1")
+        raise line.error("a log line starts with its turn number and a colon", 1, hint="e.g. 3: roll 2 5, tile A1, display 2 A1")
     num_word = m.group(1)
     number = _int(num_word, m.start(1) + 1, line, "a turn number", 1, MAX_TURNS)
     if number != expected:
@@ -271,7 +281,7 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
         if words:
             parts.append(words)
     if not parts:
-        raise line.error(f"turn {number} is empty", offset + 1, hint="e.g. roll 2 5, tile r1c1, display 2 r1c1")
+        raise line.error(f"turn {number} is empty", offset + 1, hint="e.g. roll 2 5, tile A1, display 2 A1")
     roll = None
     rerolls: list[tuple[int, int]] = []
     action = None
@@ -310,17 +320,17 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
                 raise line.error(f"a turn makes one choice; this one already has '{action}'", col)
             action, action_col = key, col
             if key == "tile":
-                need(1, "tile r4c1 (the space of the tile's first space in reading order)")
+                need(1, "tile A4 (the space of the tile's first space in reading order)")
                 at = _cell(args[0][0], args[0][1], line)
             elif key == "cafeteria":
-                need(2, "cafeteria r1c5 r1c6")
+                need(2, "cafeteria E1 F1")
                 cafe = (_cell(args[0][0], args[0][1], line), _cell(args[1][0], args[1][1], line))
             else:
                 need(0, "stop")
         elif key == "display":
             if action != "tile" or display is not None:
                 raise line.error("'display' follows 'tile', once", col)
-            need(2, "display 5 r4c1 (die face, space)")
+            need(2, "display 5 A4 (die face, space)")
             display = (_int(args[0][0], args[0][1], line, "a die face", 1, 6), _cell(args[1][0], args[1][1], line))
         elif key == "bonus":
             if action != "tile" or display is None or bonus is not None:
@@ -335,7 +345,7 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
             elif kind in ("doorway", "wall"):
                 if len(args) != 3:
                     c = args[3][1] if len(args) > 3 else args[-1][1] + len(args[-1][0])
-                    raise line.error(f"'bonus {kind}' takes a space and a side: bonus {kind} r3c4 E", c)
+                    raise line.error(f"'bonus {kind}' takes a space and a side: bonus {kind} D3 E", c)
                 bonus = Bonus(kind, _cell(args[1][0], args[1][1], line), _side(args[2][0], args[2][1], line))
             else:
                 raise line.error(f"'{args[0][0]}' is not a bonus", args[0][1],
@@ -348,7 +358,7 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
         raise line.error(f"turn {number} makes no choice", len(raw.rstrip()) + 1,
                          hint="end the line with 'tile SPACE, display FACE SPACE', 'cafeteria SPACE SPACE' or 'stop'")
     if action == "tile" and display is None:
-        raise line.error(f"turn {number} draws a tile without its display", action_col, hint="add e.g. ', display 5 r4c1'")
+        raise line.error(f"turn {number} draws a tile without its display", action_col, hint="add e.g. ', display 5 A4'")
     assert roll is not None
     return LogTurn(number, roll, tuple(rerolls), action, at, display, bonus, cafe, line.number)
 
@@ -417,7 +427,7 @@ def parse(text: str, source: str) -> Sheet:
             continue
         if section == "store":
             words = _words(raw)
-            if not rows and [w for w, _ in words] == [str(k) for k in range(1, SIZE + 1)]:
+            if not rows and [w.upper() for w, _ in words] in (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)]):
                 continue  # the column header
             if len(rows) == SIZE:
                 raise line.error(f"the store has only {SIZE} rows; this line is one too many", words[0][1])
@@ -441,7 +451,7 @@ def parse(text: str, source: str) -> Sheet:
     for key, val in (("entrance", entrance), ("exit", exit_)):
         if val is None:
             raise InputError(f"the sheet has no '{key}:' line", file=source, line=1, col=1,
-                             hint=f"add e.g. '{key}: r4c1 W' (the space and the side it opens to)")
+                             hint=f"add e.g. '{key}: A4 W' (the space and the side it opens to)")
     assert entrance is not None and exit_ is not None
     flat = [cell for row in rows for cell in row]
     return Sheet(
@@ -497,7 +507,7 @@ def format_sheet(sheet: Sheet) -> str:
     out.append("store:")
     toks = [token(m, w, d) for m, w, d in zip(sheet.marks, sheet.walls, sheet.doors)]
     width = max(4, max(len(t) for t in toks) + 1)
-    out.append("   " + "".join(str(c + 1).ljust(width) for c in range(SIZE)).rstrip())
+    out.append("   " + "".join(COLUMNS[c].ljust(width) for c in range(SIZE)).rstrip())
     for r in range(SIZE):
         out.append(f"{r + 1}  " + "".join(t.ljust(width) for t in toks[r * SIZE:(r + 1) * SIZE]).rstrip())
     if sheet.log is not None:

@@ -15,6 +15,7 @@ from rollwrite.games.base import Problem, Score
 from rollwrite.games.long_way_data import BIT, OPPOSITE, SIZE, Chart, Tile, side_letters
 from rollwrite.games.long_way_format import (
     CAFE_LETTERS,
+    COLUMNS,
     Bonus,
     LogTurn,
     Sheet,
@@ -308,7 +309,7 @@ def ascii_store(sheet: Sheet, on_path: set[int]) -> list[str]:
             return "X" if closed else outward[side]
         return None
 
-    lines = ["     " + "   ".join(str(c + 1) for c in range(SIZE))]
+    lines = ["     " + "   ".join(COLUMNS)]
     for r in range(SIZE):
         # the horizontal edge above row r
         top = "   +"

@@ -24,7 +24,7 @@ def schedule(seed: str):
     return make_schedule("long-way", f"long-way#{seed}", GAME.score_dice_spec(LAYOUT, None), seed=seed)
 
 
-def store(rows: dict[int, str] | None = None, entrance: str = "r4c1 W", exit: str = "r4c7 E", coins: str = "") -> str:
+def store(rows: dict[int, str] | None = None, entrance: str = "A4 W", exit: str = "G4 E", coins: str = "") -> str:
     lines = [(rows or {}).get(r, EMPTY) for r in range(1, 8)]
     head = f"entrance: {entrance}\nexit: {exit}\n" + (f"coins: {coins}\n" if coins else "")
     return head + "store:\n" + "\n".join(lines) + "\n"
@@ -51,7 +51,7 @@ def test_a_rotated_tile_is_not_explained():
     # the chart's L is '##/#.': this '#./##' shape only fits if every tile carries one display
     rows = {1: "o . . . . . .", 2: "5 o . . . . ."}
     probs = problems(store(rows))
-    assert [(p.where, p.rule) for p in probs] == [("row 2, column 2", "tiles")]
+    assert [(p.where, p.rule) for p in probs] == [("row 2, column B", "tiles")]
     assert "belongs to no tile of the chart" in probs[0].message
 
 
@@ -76,12 +76,12 @@ def test_two_displays_on_one_tile_are_two_tiles():
 def test_cafeteria_rules():
     probs = problems(store({1: "A . . . . . .", 3: "B . B . . . .", 5: "C C . . . . ."}))
     assert [(p.where, p.rule) for p in probs] == [
-        ("row 1, column 1", "cafeteria"),
-        ("row 3, column 1", "cafeteria"),
-        ("row 5, column 1", "cafeteria"),
+        ("row 1, column A", "cafeteria"),
+        ("row 3, column A", "cafeteria"),
+        ("row 5, column A", "cafeteria"),
     ]
     assert probs[0].message == "cafeteria A covers 1 space; a cafeteria covers two side-by-side spaces"
-    assert probs[1].message == "the two spaces of cafeteria B (r3c1, r3c3) are not side by side"
+    assert probs[1].message == "the two spaces of cafeteria B (A3, C3) are not side by side"
     assert probs[2].message == "3 cafeterias: a store has at most two"
 
 
@@ -91,14 +91,14 @@ def test_cafeteria_across_a_row_end_is_not_side_by_side():
 
 
 def test_entrance_and_exit_on_edges():
-    probs = problems(store(entrance="r4c4", exit="r1c3 S"))
-    assert [(p.where, p.rule) for p in probs] == [("row 4, column 4", "entrance-exit"), ("row 1, column 3", "entrance-exit")]
+    probs = problems(store(entrance="D4", exit="C1 S"))
+    assert [(p.where, p.rule) for p in probs] == [("row 4, column D", "entrance-exit"), ("row 1, column C", "entrance-exit")]
     assert probs[0].message == "the entrance must be on an edge space of the store"
     assert probs[1].message == "the exit opens south, which is not the store's outer wall here (open it to the north)"
 
 
 def test_same_doorway_for_entrance_and_exit():
-    probs = problems(store(entrance="r4c1 W", exit="r4c1 W"))
+    probs = problems(store(entrance="A4 W", exit="A4 W"))
     assert probs[0].message == "the entrance and the exit are the same doorway"
 
 
@@ -163,12 +163,12 @@ def test_wrong_tile_is_caught_with_its_turn():
 
 
 def test_rotated_tile_is_caught_with_its_turn():
-    # turn 1 drew light 1, dark 3 (a wall on the east side) on r5c3; the sheet shows it turned south
+    # turn 1 drew light 1, dark 3 (a wall on the east side) on C5; the sheet shows it turned south
     text = (EXAMPLES / "picnic.txt").read_text().replace("1    EW   1E   1 ", "1    EW   1S   1 ")
     sheet = parse(text, "rotated.txt")
     probs = GAME.check(sheet, CHART, schedule("picnic"))
     log_probs = [p for p in probs if p.rule == "log"]
-    assert log_probs[0].where == "row 5, column 3"
+    assert log_probs[0].where == "row 5, column C"
     assert "turn 1's tile light 1, dark 3" in log_probs[0].message
     assert "'1E'" in log_probs[0].message and "'1S'" in log_probs[0].message
 
@@ -177,7 +177,7 @@ def test_unearned_bonus_is_caught_with_its_turn():
     sheet = _with_turn(example("picnic.txt"), 3, bonus=Bonus("coins"))
     probs = GAME.check(sheet, CHART, schedule("picnic"))
     assert probs[0].where == "turn 3" and probs[0].rule == "bonus"
-    assert probs[0].message.startswith("no bonus was earned: the display on r5c1 touches no cafeteria")
+    assert probs[0].message.startswith("no bonus was earned: the display on A5 touches no cafeteria")
 
 
 def test_earned_bonus_is_accepted():
@@ -207,9 +207,9 @@ def test_tile_on_a_filled_space_and_off_the_store():
     sheet = example("picnic.txt")
     probs = GAME.check(_with_turn(sheet, 3, at=sheet.log[0].at), CHART, None)
     assert probs[0].where == "turn 3"
-    assert probs[0].message == "tile light 1, dark 1 at r5c3 needs empty spaces, and r5c3 is not empty"
+    assert probs[0].message == "tile light 1, dark 1 at C5 needs empty spaces, and C5 is not empty"
     probs = GAME.check(_with_turn(sheet, 2, at=6), CHART, None)
-    assert probs[0].message == "tile light 6, dark 1 with its first space on r1c7 runs off the store (tiles are never rotated)"
+    assert probs[0].message == "tile light 6, dark 1 with its first space on G1 runs off the store (tiles are never rotated)"
 
 
 def test_display_must_match_a_die_and_sit_on_the_tile():
@@ -217,7 +217,7 @@ def test_display_must_match_a_die_and_sit_on_the_tile():
     probs = GAME.check(_with_turn(sheet, 1, display=(4, sheet.log[0].at)), CHART, None)
     assert probs[0].message == "the display must show the furniture of a die (light 1 or dark 3), not 4"
     probs = GAME.check(_with_turn(sheet, 1, display=(3, 0)), CHART, None)
-    assert probs[0].message == "the display on r1c1 is not on the tile just drawn"
+    assert probs[0].message == "the display on A1 is not on the tile just drawn"
 
 
 def test_third_cafeteria_and_turns_after_stop():
@@ -253,10 +253,10 @@ def test_doorway_bonus_goes_through_both_walls_of_an_edge():
     from rollwrite.games.long_way_rules import _apply_bonus, _State
 
     st = _State(["."] * 49, [0] * 49, [0] * 49, [""] * 49, [])
-    st.walls[10] = 2  # east wall of r2c4
-    st.walls[11] = 8  # west wall of r2c5
+    st.walls[10] = 2  # east wall of D2
+    st.walls[11] = 8  # west wall of E2
     _apply_bonus(st, Bonus("doorway", 11, 8), 1, lambda m, r: pytest.fail(m))
     assert (st.doors[10], st.doors[11]) == (2, 8)
     errors = []
     _apply_bonus(st, Bonus("doorway", 10, 2), 2, lambda m, r: errors.append(m))
-    assert errors == ["there is no wall without a doorway on the east side of r2c4"]
+    assert errors == ["there is no wall without a doorway on the east side of D2"]

@@ -50,7 +50,7 @@ def test_json_document():
     r = score(PICNIC, "--json")
     doc = json.loads(r.output)
     assert [leg["steps"] for leg in doc["breakdown"]["legs"]] == [2, 13, 10]
-    assert doc["breakdown"]["path"][0] == "r4c1"
+    assert doc["breakdown"]["path"][0] == "A4"
 
 
 def test_rule_problems_in_json():
@@ -68,5 +68,5 @@ def test_garbage_and_empty_input_exit_2():
     assert "<stdin>:1:1: 'hello' is outside any section" in r.stderr
     r = score("-", input="")
     assert r.exit_code == 2
-    r = score("-", input="entrance: r4c1 W\nexit: r1c7 N\nstore:\n. . .\n")
+    r = score("-", input="entrance: A4 W\nexit: G1 N\nstore:\n. . .\n")
     assert r.exit_code == 2 and "<stdin>:4:6: row 1 of the store has 3 spaces; expected 7" in r.stderr

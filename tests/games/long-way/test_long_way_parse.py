@@ -10,7 +10,7 @@ from rollwrite.games.long_way_format import Bonus, Gate, LogTurn, format_sheet, 
 ROWS = "\n".join([". . . . . . ."] * 7)
 
 
-def sheet_text(head: str = "entrance: r4c1 W\nexit: r1c7 N\n", rows: str = ROWS, tail: str = "") -> str:
+def sheet_text(head: str = "entrance: A4 W\nexit: G1 N\n", rows: str = ROWS, tail: str = "") -> str:
     return f"{head}store:\n{rows}\n{tail}"
 
 
@@ -31,7 +31,7 @@ def test_tokens():
 
 def test_labels_header_comments_and_lowercase_sides():
     text = (
-        "# my store\nentrance: r4c1   # west side implied\nexit: R1C7 north\ncoins: spent 1, gained 2\nstore:\n"
+        "# my store\nentrance: A4   # west side implied\nexit: R1C7 north\ncoins: spent 1, gained 2\nstore:\n"
         "   1 2 3 4 5 6 7\n" + "\n".join(f"{r} . . . . . . ns" for r in range(1, 8)) + "\n"
     )
     s = parse(text, "s.txt")
@@ -42,8 +42,8 @@ def test_labels_header_comments_and_lowercase_sides():
 
 def test_log_lines():
     log = (
-        "log:\n1: roll 1 5, tile r4c1, display 5 r4c1, bonus doorway r4c1 E\n"
-        "turn 2: roll 2 2, reroll dark 4, reroll light 1, cafeteria r1c1 r1c2\n3: roll 6 6, stop\n"
+        "log:\n1: roll 1 5, tile A4, display 5 A4, bonus doorway A4 E\n"
+        "turn 2: roll 2 2, reroll dark 4, reroll light 1, cafeteria A1 B1\n3: roll 6 6, stop\n"
     )
     s = parse(sheet_text(tail=log), "s.txt")
     assert s.log == (
@@ -56,14 +56,16 @@ def test_log_lines():
 
 @pytest.mark.parametrize("text, where, message", [
     ("", (1, 1), "the sheet has no 'store:' section"),
-    (sheet_text(head="exit: r1c7 N\n"), (1, 1), "the sheet has no 'entrance:' line"),
-    (sheet_text(head="entrance: r4c1 W\nexot: r1c7\n"), (2, 1), "unknown key 'exot'"),
-    (sheet_text(head="entrance: r4c1 W\nexit: r1c7 N\nexit: r1c6 N\n"), (3, 1), "'exit:' is given twice (first at line 2)"),
-    (sheet_text(head="entrance: r4c9\nexit: r1c7\n"), (1, 11), "'r4c9' is outside the store"),
-    (sheet_text(head="entrance: 4,1\nexit: r1c7\n"), (1, 11), "'4' is not a space"),
-    (sheet_text(head="entrance: r1c1\nexit: r1c7 N\n"), (1, 11), "r1c1 is a corner: say which side the entrance opens to"),
-    (sheet_text(head="entrance: r4c1 up\nexit: r1c7\n"), (1, 16), "'up' is not a side"),
-    (sheet_text(head="entrance: r4c1\nexit: r1c6\ncoins: 3\n"), (3, 8), "expected 'gained' or 'spent', got '3'"),
+    (sheet_text(head="exit: G1 N\n"), (1, 1), "the sheet has no 'entrance:' line"),
+    (sheet_text(head="entrance: A4 W\nexot: G1\n"), (2, 1), "unknown key 'exot'"),
+    (sheet_text(head="entrance: A4 W\nexit: G1 N\nexit: F1 N\n"), (3, 1), "'exit:' is given twice (first at line 2)"),
+    (sheet_text(head="entrance: r4c9\nexit: G1\n"), (1, 11), "'r4c9' is outside the store"),
+    (sheet_text(head="entrance: H4\nexit: G1\n"), (1, 11), "'H4' is outside the store"),
+    (sheet_text(head="entrance: A0\nexit: G1\n"), (1, 11), "'A0' is outside the store"),
+    (sheet_text(head="entrance: 4,1\nexit: G1\n"), (1, 11), "'4' is not a space"),
+    (sheet_text(head="entrance: A1\nexit: G1 N\n"), (1, 11), "A1 is a corner: say which side the entrance opens to"),
+    (sheet_text(head="entrance: A4 up\nexit: G1\n"), (1, 14), "'up' is not a side"),
+    (sheet_text(head="entrance: A4\nexit: F1\ncoins: 3\n"), (3, 8), "expected 'gained' or 'spent', got '3'"),
     (sheet_text(rows=ROWS.replace(". . . . . . .", ". . . . . .", 1)), (4, 12), "row 1 of the store has 6 spaces; expected 7"),
     (sheet_text(rows=ROWS.replace(". . . . . . .", ". 7 . . . . .", 1)), (4, 3), "'7': displays are die faces 1 to 6"),
     (sheet_text(rows=ROWS.replace(". . . . . . .", ". 0 . . . . .", 1)), (4, 3), "'0': write a dot as the letter 'o', not a zero"),
@@ -75,14 +77,14 @@ def test_log_lines():
     (sheet_text(rows="\n".join([". . . . . . ."] * 6), tail="log:\n"), (10, 1), "the store has 6 rows; expected 7 before 'log:'"),
     ("hello\n", (1, 1), "'hello' is outside any section"),
     (sheet_text(tail="log:\n2: roll 1 1, stop\n"), (12, 1), "expected turn 1 here, got turn 2"),
-    (sheet_text(tail="log:\n1: tile r1c1\n"), (12, 4), "a turn starts with its roll"),
+    (sheet_text(tail="log:\n1: tile A1\n"), (12, 4), "a turn starts with its roll"),
     (sheet_text(tail="log:\n1: roll 1 7, stop\n"), (12, 11), "expected a die from 1 to 6, got 7"),
-    (sheet_text(tail="log:\n1: roll 1 1, tile r1c1\n"), (12, 14), "turn 1 draws a tile without its display"),
+    (sheet_text(tail="log:\n1: roll 1 1, tile A1\n"), (12, 14), "turn 1 draws a tile without its display"),
     (sheet_text(tail="log:\n1: roll 1 1\n"), (12, 12), "turn 1 makes no choice"),
     (sheet_text(tail="log:\n1: roll 1 1, stop, stop\n"), (12, 20), "a turn makes one choice; this one already has 'stop'"),
-    (sheet_text(tail="log:\n1: roll 1 1, tile r1c1, display 1 r1c1, bonus cash\n"), (12, 47), "'cash' is not a bonus"),
-    (sheet_text(tail="log:\n1: roll 1 1, tile r1c1, display 1 r1c1, bonus wall r1c1\n"), (12, 56), "'bonus wall' takes a space and a side: bonus wall r3c4 E"),
-    (sheet_text(tail="log:\n1: roll 1 1, tlie r1c1\n"), (12, 14), "unknown word 'tlie' in a log line"),
+    (sheet_text(tail="log:\n1: roll 1 1, tile A1, display 1 A1, bonus cash\n"), (12, 43), "'cash' is not a bonus"),
+    (sheet_text(tail="log:\n1: roll 1 1, tile A1, display 1 A1, bonus wall A1\n"), (12, 50), "'bonus wall' takes a space and a side: bonus wall D3 E"),
+    (sheet_text(tail="log:\n1: roll 1 1, tlie A1\n"), (12, 14), "unknown word 'tlie' in a log line"),
     (sheet_text(tail="log:\n1: roll 1 1, reroll grey 3, stop\n"), (12, 21), "expected light or dark, got 'grey'"),
 ])
 def test_messages(text, where, message):
@@ -93,17 +95,17 @@ def test_messages(text, where, message):
 
 
 def test_hints():
-    assert err(sheet_text(head="entrance: r4c1 W\nexot: r1c7\n")).hint == "did you mean 'exit'?"
-    assert err(sheet_text(tail="log:\n1: roll 1 1, tlie r1c1\n")).hint == "did you mean 'tile'?"
-    assert "r1c1 N" in err(sheet_text(head="entrance: r1c1\nexit: r1c7 N\n")).hint
+    assert err(sheet_text(head="entrance: A4 W\nexot: G1\n")).hint == "did you mean 'exit'?"
+    assert err(sheet_text(tail="log:\n1: roll 1 1, tlie A1\n")).hint == "did you mean 'tile'?"
+    assert "A1 N" in err(sheet_text(head="entrance: A1\nexit: G1 N\n")).hint
 
 
 def test_format_is_readable_and_round_trips():
     rows = "\n".join(["o 3 NS* A A 6EW* .", *[". . . . . . ."] * 5, "B B 1 2 3 4 5"])
-    s = parse(sheet_text(rows=rows, tail="log:\n1: roll 1 5, tile r4c1, display 5 r4c1, bonus coins\n"), "s.txt")
+    s = parse(sheet_text(rows=rows, tail="log:\n1: roll 1 5, tile A4, display 5 A4, bonus coins\n"), "s.txt")
     text = format_sheet(s)
     assert "\n1  o    3    NS*  A    A    6EW* .\n" in text
-    assert "1: roll 1 5, tile r4c1, display 5 r4c1, bonus coins" in text
+    assert "1: roll 1 5, tile A4, display 5 A4, bonus coins" in text
     assert parse(text, "again.txt") == s
 
 

@@ -166,8 +166,8 @@ def test_any_text_parses_or_raises_input_error(text):
 
 @FAST
 @given(st.lists(st.sampled_from([
-    "entrance: r4c1 W", "exit: r1c7", "coins: gained 2", "store:", "log:", ". o 1 A B NS* W", "1 2 3 4 5 6 7",
-    "1: roll 2 3, tile r1c1, display 2 r1c1", "2: roll 1 1, stop", "o o o o o o o", "# note", "r9c9", "bonus coins",
+    "entrance: A4 W", "exit: G1", "coins: gained 2", "store:", "log:", ". o 1 A B NS* W", "1 2 3 4 5 6 7",
+    "1: roll 2 3, tile A1, display 2 A1", "2: roll 1 1, stop", "o o o o o o o", "# note", "r9c9", "bonus coins",
 ]), max_size=20))
 def test_near_miss_sheets_parse_or_raise_input_error(lines):
     try:

@@ -15,7 +15,7 @@ CHART = load_builtin("long-way").data
 EMPTY = ". . . . . . ."
 
 
-def store(rows: dict[int, str] | None = None, entrance: str = "r4c1 W", exit: str = "r4c7 E") -> str:
+def store(rows: dict[int, str] | None = None, entrance: str = "A4 W", exit: str = "G4 E") -> str:
     lines = [(rows or {}).get(r, EMPTY) for r in range(1, 8)]
     return f"entrance: {entrance}\nexit: {exit}\nstore:\n" + "\n".join(lines) + "\n"
 
@@ -25,7 +25,7 @@ def total(text: str) -> int:
 
 
 def test_empty_store_straight_through():
-    # seven empty spaces from r4c1 to r4c7
+    # seven empty spaces from A4 to G4
     assert total(store()) == -7
 
 
@@ -34,7 +34,7 @@ def test_empty_store_straight_through():
 def _double_wall(row4_c3: str, row4_c4: str) -> str:
     rows = {r: ". . E W . . ." for r in range(1, 8)}
     rows[4] = f". . {row4_c3} {row4_c4} . . ."
-    return store(rows, entrance="r1c1 W", exit="r1c7 E")
+    return store(rows, entrance="A1 W", exit="G1 E")
 
 
 def test_double_wall_with_one_doorway_blocks():
@@ -45,20 +45,20 @@ def test_double_wall_with_one_doorway_blocks():
 
 
 def test_double_wall_with_a_doorway_through_both():
-    # entrance r1c1, a column-2 space, then the walled columns 3 and 4 (not empty) and r1c5..r1c7:
+    # entrance A1, a column-2 space, then the walled columns 3 and 4 (not empty) and E1..G1:
     # at best five empty spaces on a 12-step path
     s = GAME.score(parse(_double_wall("E*", "W*"), "t"), CHART)
     assert s.total == -5
     assert s.breakdown["legs"][0]["steps"] == 12
-    assert ["r4c3", "r4c4"] == [c for c in s.breakdown["path"] if c in ("r4c3", "r4c4")]
+    assert ["C4", "D4"] == [c for c in s.breakdown["path"] if c in ("C4", "D4")]
 
 
 def test_single_wall_with_a_doorway_passes():
     rows = {r: ". . E . . . ." for r in range(1, 8)}
     rows[4] = ". . E* . . . ."
-    s = GAME.score(parse(store(rows, entrance="r1c1 W", exit="r1c7 E"), "t"), CHART)
+    s = GAME.score(parse(store(rows, entrance="A1 W", exit="G1 E"), "t"), CHART)
     assert s.breakdown["reachable"] is True
-    assert "r4c3" in s.breakdown["path"] and "r4c4" in s.breakdown["path"]
+    assert "C4" in s.breakdown["path"] and "D4" in s.breakdown["path"]
 
 
 def test_the_nearer_cafeteria_comes_first_even_when_the_other_order_scores_more():
@@ -66,15 +66,15 @@ def test_the_nearer_cafeteria_comes_first_even_when_the_other_order_scores_more(
     rows = {1: ". . A A . . .", 7: "B B . . . . ."}
     for r in range(2, 7):
         rows[r] = "1 . . . . . ."
-    s = GAME.score(parse(store(rows, entrance="r1c1 W", exit="r7c7 E"), "t"), CHART)
+    s = GAME.score(parse(store(rows, entrance="A1 W", exit="G7 E"), "t"), CHART)
     assert s.breakdown["order"] == ["cafeteria A", "cafeteria B"]
-    # -2 (r1c1, r1c2), -6 (six spaces from A to B), -5 (r7c3..r7c7)
+    # -2 (A1, B1), -6 (six spaces from A to B), -5 (C7..G7)
     assert s.total == -13
     assert [leg["steps"] for leg in s.breakdown["legs"]] == [2, 7, 5]
 
 
 def test_equally_near_cafeterias_take_the_order_that_scores_best():
-    # both 3 steps from r4c1; ending at B (bottom) lets the last leg pass one of two displays
+    # both 3 steps from A4; ending at B (bottom) lets the last leg pass one of two displays
     rows = {1: "A A . . . . .", 7: "B B . . . . .", 5: ". . . . 2 . .", 6: ". . . . . 2 ."}
     s = GAME.score(parse(store(rows), "t"), CHART)
     assert s.breakdown["order"] == ["cafeteria A", "cafeteria B"]
@@ -84,7 +84,7 @@ def test_equally_near_cafeterias_take_the_order_that_scores_best():
 def test_ties_among_shortest_paths_take_the_most_displays():
     rows = {7: "4 . . . . . .", 1: ". . . . . . 4"}
     # corner to corner: every shortest path has 13 spaces; the best passes one display
-    s = GAME.score(parse(store(rows, entrance="r1c1 W", exit="r7c7 S"), "t"), CHART)
+    s = GAME.score(parse(store(rows, entrance="A1 W", exit="G7 S"), "t"), CHART)
     assert s.total == -11
     assert s.breakdown["displays"] == 1
 
@@ -102,15 +102,15 @@ def test_a_space_walked_twice_counts_twice():
     rows = {5: "1EW . . . . . .", 6: "2EW . . . . . .", 7: "A ANE . . . . ."}
     s = GAME.score(parse(store(rows), "t"), CHART)
     legs = s.breakdown["legs"]
-    assert legs[0]["score"] == 1  # r4c1 -1, r5c1 +1, r6c1 +1
-    assert legs[1]["score"] == -5  # r6c1 +1, r5c1 +1, r4c1 -1, r4c2..r4c7 -6
+    assert legs[0]["score"] == 1  # A4 -1, A5 +1, A6 +1
+    assert legs[1]["score"] == -5  # A6 +1, A5 +1, A4 -1, B4..G4 -6
     assert s.total == -4
     assert s.breakdown["displays"] == 4 and s.breakdown["empties"] == 8
 
 
 def test_unreachable_exit_scores_zero():
     rows = {7: ". . . . . . NW"}
-    s = GAME.score(parse(store(rows, exit="r7c7 E"), "t"), CHART)
+    s = GAME.score(parse(store(rows, exit="G7 E"), "t"), CHART)
     assert s.total == 0 and s.breakdown["reachable"] is False
 
 
@@ -134,7 +134,7 @@ def test_cafeteria_spaces_and_dots_score_nothing():
 def test_report_draws_the_path_and_lists_what_it_passed():
     s = GAME.score(parse(store({4: ". 3 . . . . ."}), "t"), CHART)
     assert "[3]" in s.report and "[.]" in s.report
-    assert "r4c2 display 3 (lamp) +1" in s.report
+    assert "B4 display 3 (lamp) +1" in s.report
     assert "Displays on the path 1 - empty spaces on the path 6 = -5" in s.report
     assert " > " not in s.report.splitlines()[0]
     lines = s.report.splitlines()
