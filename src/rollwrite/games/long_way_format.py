@@ -384,6 +384,8 @@ def parse(text: str, source: str) -> Sheet:
         if section == "store" and ":" not in raw and len(rows) < SIZE:
             # the common case, kept quick: a row of the store
             words_fast = raw.split()
+            if len(words_fast) == SIZE + 1 and words_fast[0] == str(len(rows) + 1):
+                del words_fast[0]
             if len(words_fast) == SIZE and "," not in raw:
                 parsed = [_TOKEN_CACHE.get(w) or _parse_token(w) for w in words_fast]
                 if not any(isinstance(p, str) for p in parsed):

@@ -169,15 +169,11 @@ def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple
 
 def cafeterias(sheet: Sheet) -> list[tuple[str, int]]:
     """(letter, mask of its spaces) for each cafeteria letter on the sheet, in letter order."""
-    out = []
-    for letter in CAFE_LETTERS:
-        mask = 0
-        for i, m in enumerate(sheet.marks):
-            if m == letter:
-                mask |= 1 << i
-        if mask:
-            out.append((letter, mask))
-    return out
+    found: dict[str, int] = {}
+    for i, m in enumerate(sheet.marks):
+        if m in CAFE_LETTERS:
+            found[m] = found.get(m, 0) | (1 << i)
+    return sorted(found.items())
 
 
 def weights(sheet: Sheet) -> list[int]:
@@ -516,7 +512,7 @@ def placements(chart: Chart) -> list[list[Placement]]:
 
 #: search steps spent looking for a tiling that accounts for more walls before the bonus count check
 #: gives up and stays silent (the replay of a game log checks every bonus exactly)
-BONUS_LIMIT = 400
+BONUS_LIMIT = 150
 
 
 @dataclass
@@ -596,7 +592,7 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
                 break
             comp = grown
         todo_all &= ~comp
-        part = _first_tiling(filled & comp, candidates, limit)
+        part = _first_tiling(filled & comp, candidates, valid, limit)
         if isinstance(part, int):
             return Tiling(None, part, part != -1)
         parts.append((comp, part))
@@ -622,7 +618,7 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
         comp, part = parts[i]
         others = sum(bests) - bests[i]
         # the least this group must reach, given the others at their best so far / at most
-        found = _most_walls(filled & comp, comp, candidates, upper, bests[i], need - others, BONUS_LIMIT)
+        found = _most_walls(filled & comp, comp, candidates, valid, upper, bests[i], need - others, BONUS_LIMIT)
         if found is None:
             return Tiling(None, -1, False)
         value, placed = found
@@ -635,7 +631,7 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
     return Tiling(None, -1, True, sum(bests), short=True)
 
 
-def _first_tiling(filled: int, candidates, limit: int) -> list[Placement] | int:
+def _first_tiling(filled: int, candidates, valid: dict, limit: int) -> list[Placement] | int:
     """Some tiling of ``filled`` (most-walled tiles tried first): its placements, or the space where
     the search got stuck, or -1 when it gave up."""
     dead: set[int] = set()
@@ -659,7 +655,8 @@ def _first_tiling(filled: int, candidates, limit: int) -> list[Placement] | int:
         depth = used.bit_count()
         if depth > deepest[0]:
             deepest = (depth, x)
-        for p in candidates(x):
+        cands = valid.get(x)
+        for p in cands if cands is not None else candidates(x):
             if p.mask & used:
                 continue
             chosen.append(p)
@@ -681,7 +678,7 @@ def _first_tiling(filled: int, candidates, limit: int) -> list[Placement] | int:
     return deepest[1]
 
 
-def _most_walls(filled: int, comp: int, candidates, upper, best: int, enough: int,
+def _most_walls(filled: int, comp: int, candidates, valid: dict, upper, best: int, enough: int,
                 limit: int) -> tuple[int, list[Placement]] | None:
     """The tiling of one group that accounts for the most walls (stopping once ``enough`` is
     reached), by branch and bound from a known ``best``; None when it gave up."""
@@ -707,7 +704,8 @@ def _most_walls(filled: int, comp: int, candidates, upper, best: int, enough: in
             return True
         x = (todo & -todo).bit_length() - 1
         any_fit = False
-        for p in candidates(x):
+        cands = valid.get(x)
+        for p in cands if cands is not None else candidates(x):
             if p.mask & used:
                 continue
             any_fit = True
