@@ -157,3 +157,17 @@ def test_icons_are_registered_for_layouts():
 
     GAME.element_types()
     assert {"long-way.chair", "long-way.sofa", "long-way.fork", "long-way.doorway"} <= set(icons.names())
+
+
+def test_the_printed_sheet_carries_the_chart_and_the_displays():
+    from rollwrite.sheet import build_scene
+    from rollwrite.spec.layout import check_geometry
+
+    check_geometry(LAYOUT, "a4")
+    check_geometry(LAYOUT, "letter")
+    scene = build_scene(LAYOUT, sheets=1)
+    page = scene.pages[0]
+    dice = [i for i in page.items if isinstance(i, Rect) and i.radius > 0]
+    assert len(dice) >= 12 + 6  # the chart's dice and the display legend's
+    texts = [i.text for i in page.items if isinstance(i, Text)]
+    assert {"chair", "shelf", "lamp", "bed", "desk", "sofa"} <= set(texts)
