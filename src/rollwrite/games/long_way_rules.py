@@ -336,7 +336,6 @@ def ascii_store(sheet: Sheet, on_path: set[int]) -> list[str]:
                 kind = edge(cell, E)
                 row += "|" if kind == "wall" else ":" if kind == "door" else " "
         lines.append(row.rstrip())
-        # inner walls of a space on the outer wall are drawn inside the border, shown in the listing
     bottom = "   +"
     for c in range(SIZE):
         cell = (SIZE - 1) * SIZE + c

@@ -10,7 +10,6 @@ from rollwrite.draw.scene import Circle, Line, Page, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.games import get
 from rollwrite.games.long_way import SYMBOL_NAMES
-from rollwrite.games.long_way_data import load_chart
 from rollwrite.spec.layout import load_builtin
 from rollwrite.spec.nodes import load_yaml
 
