@@ -70,7 +70,7 @@ def _num(v: float) -> int | float:
     return int(v) if float(v).is_integer() else v
 
 
-def _read(name: str) -> str:
+def _read(name: str, game: str) -> str:
     from rollwrite.files import decode, read_text
 
     hint = "type the sheet in a plain text editor and save it as UTF-8"
@@ -83,7 +83,7 @@ def _read(name: str) -> str:
         text = read_text(name, source, "a sheet", hint)
     if not text.strip():
         raise InputError("the file is empty", file=source, line=1, col=1,
-                         hint="type the sheet in as docs/formats/<game>.md shows")
+                         hint=f"type the sheet in as docs/formats/{game}.md shows")
     return text
 
 
@@ -109,7 +109,7 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
     worst = 0
     for name in files:
         try:
-            text = _read(name)
+            text = _read(name, layout.game)
             source = "<stdin>" if name == STDIN else name
             sheet = g.parse(text, source, layout.data)
             schedule = None
