@@ -46,16 +46,8 @@ def fail(error: RollwriteError) -> typer.Exit:
 
 
 def _register() -> None:
-    # Each command module adds its command to `app` when imported; they import nothing heavy at top level.
-    from rollwrite.cli import games as _games  # noqa: F401
-    import importlib
-
-    for name in ("print_cmd", "check_layout", "roll", "score"):
-        try:
-            importlib.import_module(f"rollwrite.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"rollwrite.cli.{name}":
-                raise
+    # Each command module adds its command to `app` when imported; none imports anything heavy at top level.
+    from rollwrite.cli import check_layout, games, print_cmd, roll, score  # noqa: F401
 
 
 _register()
