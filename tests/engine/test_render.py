@@ -106,3 +106,18 @@ def test_svg_and_pdf_draw_the_same_lines():
     pdf = PdfReader(io.BytesIO(render(scene, FORMATS["pdf"])[0]))
     content = pdf.pages[0].get_contents().get_data().decode("latin-1")
     assert len(re.findall(r" m [-\d.]+ [-\d.]+ l S", content)) == n_lines
+
+
+def test_roll_track_is_a_roll_log_on_free_play_and_the_schedule_on_a_challenge():
+    from rollwrite.dice import make_schedule
+
+    layout = load_builtin("long-way")
+    free = [it.text for it in lw_scene(1).pages[0].items if hasattr(it, "text")]
+    assert any(t.startswith("Roll log:") for t in free)
+    assert "40" in free and not any(t.startswith("Rolls for this challenge") for t in free)
+    sched = make_schedule("long-way", "long-way#picnic", layout.dice, seed="picnic")
+    seeded = [it.text for it in build_scene(layout, sheets=1, schedule=sched).pages[0].items if hasattr(it, "text")]
+    assert any(t.startswith("Rolls for this challenge") for t in seeded)
+    assert not any(t.startswith("Roll log:") for t in seeded)
+    first = sched.turn(1, 1)
+    assert f"{first.dice[0]}  {first.dice[1]}" in seeded

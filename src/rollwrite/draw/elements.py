@@ -563,20 +563,47 @@ class RollTrackV:
     size: float
     rerolls: bool
     title: str
+    free_title: str
+    free_columns: int
 
 
 def _read_roll_track(node: Node, data: Any) -> RollTrackV:
     r = Reader(node, "a roll track")
     w, h = expect_pair(r.raw("size"), minimum=5)
     v = RollTrackV(r.int("group", 1, minimum=1, maximum=50), w, h, r.int("columns", 1, minimum=1, maximum=20),
-                   r.number("text", 7.0, minimum=4, maximum=20), r.bool("rerolls", True), r.str("title", ""))
+                   r.number("text", 7.0, minimum=4, maximum=20), r.bool("rerolls", True), r.str("title", ""),
+                   r.str("free_title", ""), r.int("free_columns", 0, minimum=0, maximum=20))
     r.done()
     return v
 
 
+def _build_free_log(v: RollTrackV, pen: Pen, ctx: Any) -> None:
+    """A free-play sheet's roll log: per turn a number and one box per die to write the roll in."""
+    spec = getattr(ctx.layout, "dice", None) if ctx is not None else None
+    if spec is None or not v.free_title:
+        return
+    pen.text(0, v.size * PT, v.free_title, size=v.size, font="bold")
+    y0 = v.size * PT * 1.5
+    columns = v.free_columns or v.columns
+    rows = -(-spec.turns // columns)
+    col_w = v.w / columns
+    row_h = min((v.h - y0) / max(rows, 1), 6.5)
+    box = min(row_h * 0.8, 5.0)
+    for i in range(spec.turns):
+        c, rr = divmod(i, rows)
+        x, y = c * col_w, y0 + rr * row_h
+        pen.text(x + 4.5, y + row_h / 2 + v.size * PT * 0.35, str(i + 1), size=v.size * 0.85, font="condensed",
+                 anchor="end", color="#444444")
+        for d in range(spec.count):
+            pen.rect(x + 6.0 + d * (box + 1.0), y + (row_h - box) / 2, box, box, width=0.25, radius=0.4)
+
+
 def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
     schedule = getattr(ctx, "schedule", None)
-    if schedule is None or v.group > len(schedule.spec.groups):
+    if schedule is None:
+        _build_free_log(v, pen, ctx)
+        return
+    if v.group > len(schedule.spec.groups):
         return
     turns = schedule.group(v.group)
     spec = schedule.spec
