@@ -442,40 +442,75 @@ class Placement:
     ww: int
     nwalls: int
     walls_at: tuple[tuple[int, int], ...] = ()  # (space, the tile's walls there)
-    places: int = 0  # free | (walled spaces << 49): checked against what each kind of space forbids
-    wallbits: int = 0  # wn | we << 49 | ws << 98 | ww << 147
 
 
-_PLACEMENTS: dict[int, tuple[Chart, list[list[Placement]]]] = {}
-_INDEX: dict[int, tuple[Chart, dict[tuple[int, int], list[Placement]]]] = {}
+_PLACEMENTS: dict[int, tuple[Chart, list[list[Placement]], "_Index"]] = {}
+
+# the kind of mark on a space, for _Index.allowed: a cafeteria, a dot, a display (+ its walls), no mark (+ its walls)
+_CAFE, _DOT, _DISP, _BARE = 0, 1, 2, 18
+_MARK_KIND = {"o": _DOT, **{str(f): _DISP for f in range(1, 7)}, **{ch: _CAFE for ch in CAFE_LETTERS}}
 
 
-def placements_for(chart: Chart, x: int, walls: int, kind: int) -> list[Placement]:
-    """The placements covering space ``x`` that suit what the sheet shows there: ``kind`` 0 a dot
-    (the tile has no wall there), 1 a display (the tile's walls there are among ``walls``), 2 no mark
-    (the tile has walls there, all among ``walls``)."""
-    hit = _INDEX.get(id(chart))
-    if hit is None or hit[0] is not chart:
-        hit = (chart, {})
-        _INDEX[id(chart)] = hit
-    key = (x, walls | (kind << 4))
-    got = hit[1].get(key)
-    if got is None:
-        got = []
-        for p in placements(chart)[x]:
-            mine = dict(p.walls_at)[x]
-            if (kind == 0 and not mine) or (kind == 1 and not mine & ~walls) or (kind == 2 and mine and not mine & ~walls):
-                got.append(p)
-        hit[1][key] = got
-    return got
+class _Index:
+    """Every placement of the chart numbered once, and sets of placements as int bit masks over those
+    numbers, so that finding the placements that suit a sheet is a few dozen mask operations.
+
+    Numbers run from the most-walled placement (the highest number) down, ties in chart order, so
+    reading a set's bits from the top gives the placements in the order the searches try them."""
+
+    __slots__ = ("plist", "cover", "allowed", "more")
+
+    def __init__(self, ranked: list[Placement]) -> None:
+        count = len(ranked)
+        self.plist = ranked[::-1]  # plist[i]: placement number i
+        everything = (1 << count) - 1
+        self.cover = [0] * CELLS  # placements covering each space
+        by_walls = [[0] * 16 for _ in range(CELLS)]  # [space][tile's walls there]: placements
+        for i, p in enumerate(self.plist):
+            b = 1 << i
+            for cell, w in p.walls_at:
+                self.cover[cell] |= b
+                by_walls[cell][w] |= b
+        # allowed[space][kind + walls]: the placements that may lie as they do on a space showing that:
+        # not covering it, or covering it as the check of tiles allows (see find_tiling)
+        self.allowed: list[list[int]] = []
+        self.more: list[tuple[int, ...]] = []  # [space][k]: placements with more than k walls there
+        for cell in range(CELLS):
+            off = everything & ~self.cover[cell]
+            bw = by_walls[cell]
+            row = [0] * 34
+            row[_CAFE] = off
+            row[_DOT] = off | bw[0]
+            for walls in range(16):
+                subsets = 0
+                for t in range(1, 16):
+                    if not t & ~walls:
+                        subsets |= bw[t]
+                row[_DISP + walls] = off | bw[0] | subsets
+                row[_BARE + walls] = off | subsets
+            self.allowed.append(row)
+            self.more.append(tuple(
+                _or_all(bw[t] for t in range(16) if _POP[t] > k) for k in range(4)))
+
+
+def _or_all(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 def placements(chart: Chart) -> list[list[Placement]]:
-    """For each space, every placement of a chart tile (unrotated) that covers it."""
+    """For each space, every placement of a chart tile (unrotated) that covers it, most walls first."""
+    return _chart_tables(chart)[0]
+
+
+def _chart_tables(chart: Chart) -> tuple[list[list[Placement]], _Index]:
     hit = _PLACEMENTS.get(id(chart))
     if hit is not None and hit[0] is chart:
-        return hit[1]
+        return hit[1], hit[2]
     cover: list[list[Placement]] = [[] for _ in range(CELLS)]
+    every: list[Placement] = []
     for tile in chart.all_tiles():
         for anchor in range(CELLS):
             ar, ac = divmod(anchor, SIZE)
@@ -498,15 +533,16 @@ def placements(chart: Chart) -> list[list[Placement]]:
                     ws |= b if wmask & S else 0
                     ww |= b if wmask & W else 0
                     nwalls += bin(wmask).count("1")
-                p = Placement(tile, anchor, mask, free, wn, we, ws, ww, nwalls, tuple(zip(cells, tile.walls)),
-                              free | ((mask & ~free) << CELLS),
-                              wn | (we << CELLS) | (ws << 2 * CELLS) | (ww << 3 * CELLS))
+                p = Placement(tile, anchor, mask, free, wn, we, ws, ww, nwalls, tuple(zip(cells, tile.walls)))
+                every.append(p)
                 for cell in cells:
                     cover[cell].append(p)
     for lst in cover:
         lst.sort(key=lambda p: -p.nwalls)
-    _PLACEMENTS[id(chart)] = (chart, cover)
-    return cover
+    every.sort(key=lambda p: -p.nwalls)  # stable: ties stay in chart order, as in each space's list
+    index = _Index(every)
+    _PLACEMENTS[id(chart)] = (chart, cover, index)
+    return cover, index
 
 
 #: search steps spent looking for a tiling that accounts for more walls before the bonus count check
@@ -528,49 +564,44 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
     each tile carries exactly one display, its wall-less spaces show a dot or the display, its walled
     spaces show at least the chart's walls and no dot.  Walls no tile accounts for were added as
     bonuses; with ``need`` the tiles must account for at least that many wall segments."""
-    cover = placements(chart)
-    dot = disp = cafe = 0
-    sn = se = ss = sw = 0
+    index = _chart_tables(chart)[1]
+    allowed, cover, plist = index.allowed, index.cover, index.plist
+    kinds = _MARK_KIND
+    dot = disp = cafe = walled = 0
+    fits = -1  # the placements that suit every space of the sheet
     for i, (m, w) in enumerate(zip(sheet.marks, sheet.walls)):
-        b = 1 << i
-        if m == "o":
-            dot |= b
-        elif m in "123456":
-            disp |= b
-        elif m in CAFE_LETTERS:
-            cafe |= b
+        kind = kinds.get(m, _BARE)
+        if kind == _DOT:
+            dot |= 1 << i
+            fits &= allowed[i][_DOT]
+        else:
+            if kind == _DISP:
+                disp |= 1 << i
+            elif kind == _CAFE:
+                cafe |= 1 << i
+            fits &= allowed[i][kind + w if kind else _CAFE]
         if w:
-            if w & N:
-                sn |= b
-            if w & E:
-                se |= b
-            if w & S:
-                ss |= b
-            if w & W:
-                sw |= b
+            walled |= 1 << i
+    # each tile carries exactly one display
+    once = twice = 0
+    for i in _bits(disp):
+        c = cover[i]
+        twice |= once & c
+        once |= c
+    fits &= once & ~twice
     filled = dot | disp
-    not_filled = ~filled
-    walled = sn | se | ss | sw
     coverable = filled | (walled & ~cafe & ~dot)
-    # walls a tile could account for: on spaces a tile may cover with walls (not dots, not cafeterias)
-    # a wall-less tile space needs a dot or a display; a walled one may not hold a dot; no tile
-    # space lies on a cafeteria; every wall of a tile must be on the sheet
-    forbid = ((not_filled | cafe) & ALL) | ((dot | cafe) << CELLS)
-    missing = (~sn & ALL) | ((~se & ALL) << CELLS) | ((~ss & ALL) << 2 * CELLS) | ((~sw & ALL) << 3 * CELLS)
     valid: dict[int, list[Placement]] = {}
 
     def candidates(x: int) -> list[Placement]:
         got = valid.get(x)
         if got is None:
             got = []
-            b = 1 << x
-            kind = 0 if dot & b else 1 if disp & b else 2
-            for p in placements_for(chart, x, sheet.walls[x], kind):
-                if p.places & forbid or p.wallbits & missing:
-                    continue
-                d = p.mask & disp
-                if d and not d & (d - 1):
-                    got.append(p)
+            m = fits & cover[x]
+            while m:
+                top = m.bit_length() - 1
+                got.append(plist[top])
+                m ^= 1 << top
             valid[x] = got
         return got
 
@@ -600,11 +631,12 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
     if need is None or explained >= need:
         return Tiling(chosen, -1, True, explained)
     # look for tilings that account for more walls, one group at a time (branch and bound)
+    more = index.more
     for x in _bits(coverable & ~dot):
-        most = 0
-        for p in candidates(x):
-            most = max(most, _POP[dict(p.walls_at)[x]])
-        for k in range(most):
+        mx = more[x]
+        for k in range(4):
+            if not fits & mx[k]:
+                break
             levels[k] |= 1 << x
     bests = [sum(p.nwalls for p in part) for _, part in parts]
     ubs = [upper(comp) for comp, _ in parts]
