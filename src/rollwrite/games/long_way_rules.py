@@ -458,16 +458,21 @@ class _Index:
     Numbers run from the most-walled placement (the highest number) down, ties in chart order, so
     reading a set's bits from the top gives the placements in the order the searches try them."""
 
-    __slots__ = ("plist", "cover", "allowed", "more")
+    __slots__ = ("plist", "cover", "allowed", "more", "fewer", "anchored", "tails", "tail_cells", "nwalls")
 
     def __init__(self, ranked: list[Placement]) -> None:
         count = len(ranked)
         self.plist = ranked[::-1]  # plist[i]: placement number i
+        self.anchored = [0] * CELLS  # placements by their anchor
+        self.tails = [p.mask & ~(1 << p.anchor) for p in self.plist]  # the spaces after the anchor
+        self.tail_cells = [tuple(c for c, _ in p.walls_at if c != p.anchor) for p in self.plist]
+        self.nwalls = [p.nwalls for p in self.plist]
         everything = (1 << count) - 1
         self.cover = [0] * CELLS  # placements covering each space
         by_walls = [[0] * 16 for _ in range(CELLS)]  # [space][tile's walls there]: placements
         for i, p in enumerate(self.plist):
             b = 1 << i
+            self.anchored[p.anchor] |= b
             for cell, w in p.walls_at:
                 self.cover[cell] |= b
                 by_walls[cell][w] |= b
@@ -475,6 +480,7 @@ class _Index:
         # not covering it, or covering it as the check of tiles allows (see find_tiling)
         self.allowed: list[list[int]] = []
         self.more: list[tuple[int, ...]] = []  # [space][k]: placements with more than k walls there
+        self.fewer: list[tuple[int, ...]] = []  # [space][k]: placements with fewer than k walls there
         for cell in range(CELLS):
             off = everything & ~self.cover[cell]
             bw = by_walls[cell]
@@ -491,6 +497,8 @@ class _Index:
             self.allowed.append(row)
             self.more.append(tuple(
                 _or_all(bw[t] for t in range(16) if _POP[t] > k) for k in range(4)))
+            self.fewer.append(tuple(
+                _or_all(bw[t] for t in range(16) if _POP[t] < k) for k in range(5)))
 
 
 def _or_all(masks) -> int:
@@ -545,8 +553,9 @@ def _chart_tables(chart: Chart) -> tuple[list[list[Placement]], _Index]:
     return cover, index
 
 
-#: search steps spent looking for a tiling that accounts for more walls before the bonus count check
-#: gives up and stays silent (the replay of a game log checks every bonus exactly)
+#: partial tilings kept at once while looking for the tiling that accounts for the most walls, beyond
+#: which the tile and bonus count checks give up and stay silent (the replay of a game log checks
+#: every bonus exactly)
 BONUS_LIMIT = 150
 
 
@@ -563,7 +572,10 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
     """Chart tiles (unrotated, not overlapping, off the cafeterias) that explain every dot and display:
     each tile carries exactly one display, its wall-less spaces show a dot or the display, its walled
     spaces show at least the chart's walls and no dot.  Walls no tile accounts for were added as
-    bonuses; with ``need`` the tiles must account for at least that many wall segments."""
+    bonuses; with ``need`` the tiles must account for at least that many wall segments.
+
+    The tiling returned is one that accounts for the most walls.  When there is none, the space
+    named is where a search in reading order, most-walled tiles first, got stuck."""
     index = _chart_tables(chart)[1]
     allowed, cover, plist = index.allowed, index.cover, index.plist
     kinds = _MARK_KIND
@@ -605,15 +617,56 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
             valid[x] = got
         return got
 
-    levels = [0, 0, 0, 0]  # levels[k]: spaces where some fitting tile could account for more than k walls
+    found: tuple[int, list[Placement] | None] | None = (0, None)
+    most = 0
+    if need is not None:
+        # the most walls a fitting tile could account for on each space bound what any tiling explains;
+        # on a sheet played by the rules some tiling usually reaches that bound, and looking only for
+        # such tilings, then only for tilings that explain what is needed, drops most partial tilings early
+        level = [0] * CELLS
+        more, fewer = index.more, index.fewer
+        lossless = fits  # the placements that account for the most walls on each of their spaces
+        must = filled  # the spaces a tiling reaching that bound covers
+        for x in _bits(coverable & ~dot):
+            mx = more[x]
+            k = 0
+            while k < 4 and fits & mx[k]:
+                k += 1
+            if k:
+                level[x] = k
+                lossless &= ~fewer[x][k]
+                must |= 1 << x
+        most = sum(level)
+        if need <= most:
+            found = _exact_tiling(must, coverable, lossless, index, BONUS_LIMIT)
+            if found is None:
+                return Tiling(None, -1, False)
+            if found[1] is None and need < most:
+                found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, level, need)
+                if found is None:
+                    return Tiling(None, -1, False)
+            else:
+                found = (most, found[1])
+    if found[1] is None:
+        # is there a tiling at all, and what does the best one explain?
+        found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, [0] * CELLS, -4 * CELLS)
+        if found is None:
+            return Tiling(None, -1, False)
+        if found[1] is None:
+            return _no_tiling(filled, coverable, candidates, valid, limit)
+    explained, chosen = found
+    if need is None or explained >= need:
+        return Tiling(chosen, -1, True, explained)
+    # when even the most walls each space could have from some fitting tile fall short, that is the
+    # figure reported (it decides without a full search)
+    return Tiling(None, -1, True, most if most < need else explained, short=True)
 
-    def upper(mask: int) -> int:
-        return (levels[0] & mask).bit_count() + (levels[1] & mask).bit_count() + (levels[2] & mask).bit_count() + (levels[3] & mask).bit_count()
 
-    parts: list[tuple[int, list[Placement]]] = []
+def _no_tiling(filled: int, coverable: int, candidates, valid: dict, limit: int) -> Tiling:
+    """Where the search for a tiling gets stuck, group by group of touching marked spaces in reading
+    order (the space the problem names), or that it gave up."""
     todo_all = filled
     while todo_all:
-        # tiles never reach across unmarked spaces: each group of touching marked spaces is tiled alone
         comp = todo_all & -todo_all
         while True:
             grown = comp | (coverable & (
@@ -625,41 +678,114 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
         part = _first_tiling(filled & comp, candidates, valid, limit)
         if isinstance(part, int):
             return Tiling(None, part, part != -1)
-        parts.append((comp, part))
-    chosen = [p for _, part in parts for p in part]
-    explained = sum(p.nwalls for p in chosen)
-    if need is None or explained >= need:
-        return Tiling(chosen, -1, True, explained)
-    # look for tilings that account for more walls, one group at a time (branch and bound)
-    more = index.more
-    for x in _bits(coverable & ~dot):
-        mx = more[x]
-        for k in range(4):
-            if not fits & mx[k]:
-                break
-            levels[k] |= 1 << x
-    bests = [sum(p.nwalls for p in part) for _, part in parts]
-    ubs = [upper(comp) for comp, _ in parts]
-    if sum(ubs) < need:
-        return Tiling(None, -1, True, sum(ubs), short=True)
-    order = sorted(range(len(parts)), key=lambda i: bests[i] - ubs[i])
-    for i in order:
-        if bests[i] == ubs[i]:
-            continue
-        comp, part = parts[i]
-        others = sum(bests) - bests[i]
-        # the least this group must reach, given the others at their best so far / at most
-        found = _most_walls(filled & comp, comp, candidates, valid, upper, bests[i], need - others, BONUS_LIMIT)
-        if found is None:
-            return Tiling(None, -1, False)
-        value, placed = found
-        if value > bests[i]:
-            bests[i] = value
-            parts[i] = (comp, placed)
-        if sum(bests) >= need:
-            chosen = [p for _, part in parts for p in part]
-            return Tiling(chosen, -1, True, sum(bests))
-    return Tiling(None, -1, True, sum(bests), short=True)
+    raise AssertionError("a tiling exists after all")
+
+
+def _exact_tiling(must: int, coverable: int, fits: int, index: _Index, limit: int) \
+        -> tuple[int, list[Placement] | None] | None:
+    """A tiling by ``fits`` covering every space of ``must``: (0, its placements); (0, None) when there
+    is none; None when it gave up (more than ``limit`` partial tilings at once).  Spaces are settled
+    in reading order as in _most_walls, here with nothing to weigh."""
+    anchored, tails = index.anchored, index.tails
+    states: dict[int, Any] = {0: None}
+    for i in _bits(coverable):
+        bit = 1 << i
+        m = fits & anchored[i]
+        if not m and not must & bit:
+            continue  # spaces covered here stay marked in the key: no harm but fewer merges
+        options = []
+        while m:
+            j = m.bit_length() - 1
+            options.append((tails[j], j))
+            m ^= 1 << j
+        nxt: dict[int, Any] = {}
+        free = not must & bit
+        for cov, chain in states.items():
+            if cov & bit:
+                nxt[cov ^ bit] = chain
+                continue
+            if free:
+                nxt[cov] = chain
+            for tail, j in options:
+                if not tail & cov:
+                    nxt[cov | tail] = (j, chain)
+        if not nxt:
+            return 0, None
+        if len(nxt) > limit:
+            return None
+        states = nxt
+    return 0, _chain_list(next(iter(states.values())), index)
+
+
+def _chain_list(chain, index: _Index) -> list[Placement]:
+    chosen = []
+    while chain is not None:
+        chosen.append(index.plist[chain[0]])
+        chain = chain[1]
+    chosen.reverse()
+    return chosen
+
+
+def _most_walls(filled: int, coverable: int, fits: int, index: _Index, limit: int, level: list[int],
+                need: int) -> tuple[int, list[Placement] | None] | None:
+    """The tiling that accounts for the most walls, if that is at least ``need``: (walls, its
+    placements); (0, None) when there is no such tiling; None when it gave up (more than ``limit``
+    partial tilings at once).
+
+    Spaces are settled in reading order, and a tile is laid when its anchor (its first space) is
+    reached, so partial tilings differ for what comes only in which of the spaces still to come they
+    cover: for each such set the best is kept, with its placements as a chain (number, rest of chain).
+    One is dropped when even ``level`` (the most walls on each space) on every space still uncovered
+    would leave it short of ``need``; it keeps its walls less the levels of the spaces it covers still
+    to come, so that adding the levels of all spaces still to come gives that bound."""
+    anchored, tails, tail_cells, nwalls, plist = index.anchored, index.tails, index.tail_cells, index.nwalls, index.plist
+    states: dict[int, tuple[int, Any]] = {0: (0, None)}
+    rest = sum(level)  # the levels of the spaces after the one being settled
+    for i in _bits(coverable):
+        bit = 1 << i
+        here = level[i]
+        rest -= here
+        m = fits & anchored[i]
+        options = []
+        while m:
+            j = m.bit_length() - 1
+            tail = tails[j]
+            gain = nwalls[j]
+            if rest:
+                for c in tail_cells[j]:
+                    gain -= level[c]
+            options.append((tail, gain, j))
+            m ^= 1 << j
+        nxt: dict[int, tuple[int, Any]] = {}
+        low = need - rest  # what a partial tiling must keep to stay
+        mark = filled & bit
+        for cov, got in states.items():
+            if cov & bit:
+                key = cov ^ bit
+                value = got[0] + here
+                old = nxt.get(key)
+                if old is None or value > old[0]:
+                    nxt[key] = (value, got[1])
+                continue
+            value = got[0]
+            if not mark and value >= low:
+                # an unmarked walled space may stay uncovered
+                old = nxt.get(cov)
+                if old is None or value > old[0]:
+                    nxt[cov] = got
+            for tail, gain, j in options:
+                if not tail & cov and value + gain >= low:
+                    key = cov | tail
+                    old = nxt.get(key)
+                    if old is None or value + gain > old[0]:
+                        nxt[key] = (value + gain, (j, got[1]))
+        if not nxt:
+            return 0, None
+        if len(nxt) > limit:
+            return None
+        states = nxt
+    value, chain = max(states.values(), key=lambda got: got[0])
+    return value, _chain_list(chain, index)
 
 
 def _first_tiling(filled: int, candidates, valid: dict, limit: int) -> list[Placement] | int:
@@ -707,51 +833,6 @@ def _first_tiling(filled: int, candidates, valid: dict, limit: int) -> list[Plac
         if not candidates(x):
             return x
     return deepest[1]
-
-
-def _most_walls(filled: int, comp: int, candidates, valid: dict, upper, best: int, enough: int,
-                limit: int) -> tuple[int, list[Placement]] | None:
-    """The tiling of one group that accounts for the most walls (stopping once ``enough`` is
-    reached), by branch and bound from a known ``best``; None when it gave up."""
-    nodes = 0
-    top = (best, [])  # type: tuple[int, list[Placement]]
-    chosen: list[Placement] = []
-    gave_up = False
-    dead: set[int] = set()
-
-    def dfs(used: int, value: int) -> bool:
-        """True when it found a tiling that is enough (stop searching).  Marks dead ends."""
-        nonlocal nodes, top, gave_up
-        todo = filled & ~used
-        if not todo:
-            if value > top[0]:
-                top = (value, list(chosen))
-            return value >= enough
-        if used in dead or value + upper(comp & ~used) <= top[0]:
-            return False
-        nodes += 1
-        if nodes > limit:
-            gave_up = True
-            return True
-        x = (todo & -todo).bit_length() - 1
-        any_fit = False
-        cands = valid.get(x)
-        for p in cands if cands is not None else candidates(x):
-            if p.mask & used:
-                continue
-            any_fit = True
-            chosen.append(p)
-            if dfs(used | p.mask, value + p.nwalls):
-                return True
-            chosen.pop()
-        if not any_fit:
-            dead.add(used)
-        return False
-
-    dfs(0, 0)
-    if gave_up:
-        return None
-    return top if top[1] else (best, [])
 
 
 _POP = [bin(i).count("1") for i in range(16)]
