@@ -54,6 +54,23 @@ def _bits(mask: int):
         mask ^= low
 
 
+_ROW_CELLS = [[tuple(r * SIZE + c for c in range(SIZE) if bits >> c & 1) for bits in range(1 << SIZE)]
+              for r in range(SIZE)]
+
+
+def _cells(mask: int) -> list[int]:
+    """The spaces of ``mask`` in reading order (a list: quicker than _bits for whole stores)."""
+    out: list[int] = []
+    for row in _ROW_CELLS:
+        if not mask:
+            break
+        bits = mask & _ROW0
+        if bits:
+            out += row[bits]
+        mask >>= SIZE
+    return out
+
+
 # ---------------------------------------------------------------- moves
 
 
@@ -596,7 +613,7 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
             walled |= 1 << i
     # each tile carries exactly one display
     once = twice = 0
-    for i in _bits(disp):
+    for i in _cells(disp):
         c = cover[i]
         twice |= once & c
         once |= c
@@ -627,11 +644,13 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
         more, fewer = index.more, index.fewer
         lossless = fits  # the placements that account for the most walls on each of their spaces
         must = filled  # the spaces a tiling reaching that bound covers
-        for x in _bits(coverable & ~dot):
+        walls = sheet.walls
+        for x in _cells(coverable & ~dot):
+            # a tile's walls on a space are among the sheet's there: count down from those
             mx = more[x]
-            k = 0
-            while k < 4 and fits & mx[k]:
-                k += 1
+            k = _POP[walls[x]]
+            while k and not fits & mx[k - 1]:
+                k -= 1
             if k:
                 level[x] = k
                 lossless &= ~fewer[x][k]
@@ -688,7 +707,7 @@ def _exact_tiling(must: int, coverable: int, fits: int, index: _Index, limit: in
     in reading order as in _most_walls, here with nothing to weigh."""
     anchored, tails = index.anchored, index.tails
     states: dict[int, Any] = {0: None}
-    for i in _bits(coverable):
+    for i in _cells(coverable):
         bit = 1 << i
         m = fits & anchored[i]
         if not m and not must & bit:
@@ -741,7 +760,7 @@ def _most_walls(filled: int, coverable: int, fits: int, index: _Index, limit: in
     anchored, tails, tail_cells, nwalls, plist = index.anchored, index.tails, index.tail_cells, index.nwalls, index.plist
     states: dict[int, tuple[int, Any]] = {0: (0, None)}
     rest = sum(level)  # the levels of the spaces after the one being settled
-    for i in _bits(coverable):
+    for i in _cells(coverable):
         bit = 1 << i
         here = level[i]
         rest -= here
@@ -847,25 +866,29 @@ def _bonus_bound(sheet: Sheet) -> int:
     """The most bonuses the sheet's displays can have earned: a display earns one only next to a
     cafeteria or an earlier display of its furniture, so in each group of touching same-furniture
     displays with no cafeteria beside any of them, the first one placed earned nothing."""
-    by_face = [0] * 7
-    cafe = 0
+    by_mark: dict[str, int] = {}
     for i, m in enumerate(sheet.marks):
-        if m in "123456":
-            by_face[int(m)] |= 1 << i
-        elif m in CAFE_LETTERS:
-            cafe |= 1 << i
+        if m != "." and m != "o":
+            by_mark[m] = by_mark.get(m, 0) | (1 << i)
+    cafe = 0
+    for letter in CAFE_LETTERS:
+        cafe |= by_mark.get(letter, 0)
     near_cafe = _spread(cafe)
     bound = 0
-    for left in by_face:
+    for m, left in by_mark.items():
+        if m not in "123456":
+            continue
+        bound += left.bit_count()
         while left:
             group = left & -left
             while True:
-                grown = group | (_spread(group) & left)
+                grown = group | (((group >> SIZE) | (group << SIZE) | ((group & ~_COL6) << 1) | ((group & ~_COL0) >> 1)) & left)
                 if grown == group:
                     break
                 group = grown
             left &= ~group
-            bound += group.bit_count() - (0 if group & near_cafe else 1)
+            if not group & near_cafe:
+                bound -= 1
     return bound
 
 
