@@ -598,19 +598,25 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
     kinds = _MARK_KIND
     dot = disp = cafe = walled = 0
     fits = -1  # the placements that suit every space of the sheet
-    for i, (m, w) in enumerate(zip(sheet.marks, sheet.walls)):
+    i = 0
+    for m, w, here in zip(sheet.marks, sheet.walls, allowed):
         kind = kinds.get(m, _BARE)
-        if kind == _DOT:
-            dot |= 1 << i
-            fits &= allowed[i][_DOT]
-        else:
+        if kind >= _DISP:
             if kind == _DISP:
                 disp |= 1 << i
-            elif kind == _CAFE:
-                cafe |= 1 << i
-            fits &= allowed[i][kind + w if kind else _CAFE]
-        if w:
-            walled |= 1 << i
+            if w:
+                walled |= 1 << i
+                kind += w
+        elif kind == _DOT:
+            dot |= 1 << i
+            if w:
+                walled |= 1 << i
+        else:
+            cafe |= 1 << i
+            if w:
+                walled |= 1 << i
+        fits &= here[kind]
+        i += 1
     # each tile carries exactly one display
     once = twice = 0
     for i in _cells(disp):
@@ -657,15 +663,13 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
                 must |= 1 << x
         most = sum(level)
         if need <= most:
-            found = _exact_tiling(must, coverable, lossless, index, BONUS_LIMIT)
-            if found is None:
-                return Tiling(None, -1, False)
-            if found[1] is None and need < most:
+            exact = _exact_tiling(must, lossless, index, BONUS_LIMIT)
+            if exact is not None and exact[1] is not None:
+                found = (most, exact[1])
+            elif exact is None or need < most:
                 found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, level, need)
                 if found is None:
                     return Tiling(None, -1, False)
-            else:
-                found = (most, found[1])
     if found[1] is None:
         # is there a tiling at all, and what does the best one explain?
         found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, [0] * CELLS, -4 * CELLS)
@@ -700,31 +704,27 @@ def _no_tiling(filled: int, coverable: int, candidates, valid: dict, limit: int)
     raise AssertionError("a tiling exists after all")
 
 
-def _exact_tiling(must: int, coverable: int, fits: int, index: _Index, limit: int) \
-        -> tuple[int, list[Placement] | None] | None:
-    """A tiling by ``fits`` covering every space of ``must``: (0, its placements); (0, None) when there
-    is none; None when it gave up (more than ``limit`` partial tilings at once).  Spaces are settled
-    in reading order as in _most_walls, here with nothing to weigh."""
+def _exact_tiling(must: int, fits: int, index: _Index, limit: int) -> tuple[int, list[Placement] | None] | None:
+    """A tiling by ``fits`` (each lying within ``must``) that covers every space of ``must``: (0, its
+    placements); (0, None) when there is none; None when it gave up (more than ``limit`` partial
+    tilings at once).  Spaces are settled in reading order as in _most_walls, with nothing to weigh."""
     anchored, tails = index.anchored, index.tails
     states: dict[int, Any] = {0: None}
-    for i in _cells(coverable):
+    for i in _cells(must):
         bit = 1 << i
-        m = fits & anchored[i]
-        if not m and not must & bit:
-            continue  # spaces covered here stay marked in the key: no harm but fewer merges
-        options = []
-        while m:
-            j = m.bit_length() - 1
-            options.append((tails[j], j))
-            m ^= 1 << j
         nxt: dict[int, Any] = {}
-        free = not must & bit
+        options = None
         for cov, chain in states.items():
             if cov & bit:
                 nxt[cov ^ bit] = chain
                 continue
-            if free:
-                nxt[cov] = chain
+            if options is None:
+                options = []
+                m = fits & anchored[i]
+                while m:
+                    j = m.bit_length() - 1
+                    options.append((tails[j], j))
+                    m ^= 1 << j
             for tail, j in options:
                 if not tail & cov:
                     nxt[cov | tail] = (j, chain)
@@ -953,7 +953,7 @@ def check_sheet(sheet: Sheet, chart: Chart) -> list[Problem]:
         add(None, f"{sheet.spent} coins spent but only {sheet.gained} gained", "coins")
 
     # tiles, and the bonuses the walls and doorways beyond the tiles' own must have come from
-    total_walls = sum(_POP[w] for w in sheet.walls)
+    total_walls = sum(map(_POP.__getitem__, sheet.walls))
     punched = _doorway_edges(sheet)
     bound = _bonus_bound(sheet)
     need = total_walls - (bound - punched - sheet.gained // 2)
