@@ -473,7 +473,8 @@ class _Index:
     numbers, so that finding the placements that suit a sheet is a few dozen mask operations.
 
     Numbers run from the most-walled placement (the highest number) down, ties in chart order, so
-    reading a set's bits from the top gives the placements in the order the searches try them."""
+    reading a set's bits from the top gives the placements in the order the search that names a
+    stuck space tries them."""
 
     __slots__ = ("plist", "cover", "allowed", "more", "fewer", "anchored", "tails", "tail_cells", "nwalls")
 
@@ -581,7 +582,8 @@ class Tiling:
     found: list[Placement] | None
     stuck: int  # a space no tile could explain, when no tiling exists (-1 otherwise)
     complete: bool  # the search finished (False: it gave up after too many tries)
-    explained: int = 0  # wall segments the tiling's tiles account for (the most possible, when short)
+    explained: int = 0  # wall segments the tiling's tiles account for: the most any tiling can (when short,
+    # the most each space could have, if even that falls short)
     short: bool = False  # tilings exist, but none explains the walls asked for
 
 
