@@ -549,7 +549,7 @@ def _build_floor(v: FloorV, pen: Any, ctx: Any) -> None:
     for r, c in sorted(d.nice):
         _sun(pen, (c + 1) * cs - 1.6, r * cs + 1.6, 1.25)
     mx, h = d.width * cs / 2, len(d.rows) * cs
-    pen.line(mx, -1.2, mx, h + 1.0, width=v.middle, cap="round")
+    pen.line(mx, 0, mx, h, width=v.middle, cap="butt")
     if v.label:
         if v.label_inside():
             pen.text(0.3, 0.6 * cs, v.label, size=8, font="bold")
