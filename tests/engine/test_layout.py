@@ -118,3 +118,9 @@ def test_missing_and_non_utf8_files(tmp_path):
     with pytest.raises(InputError) as info:
         load_layout(bad)
     assert str(info.value).endswith(":2: the file is not UTF-8 text\n  hint: save it as UTF-8")
+
+
+def test_game_name_must_be_a_slug():
+    assert err(MINIMAL.replace("game: my-game", "game: My Game")) == (
+        "layouts/x.yaml:1:7: game: 'My Game' is not a game name\n  hint: use lower-case letters, digits and '-', e.g. my-game"
+    )

@@ -110,8 +110,9 @@ class Game:
 
     # ---- typed-in sheets
     can_score: bool = False
-    #: the schedule's shape when checking a typed-in sheet (players read from the sheet)
+
     def score_dice_spec(self, layout: Any, sheet: Any) -> DiceSpec | None:
+        """The schedule's shape when checking a typed-in sheet (e.g. as many groups as it has players)."""
         return layout.dice
 
     def parse(self, text: str, source: str, data: Any) -> Any:

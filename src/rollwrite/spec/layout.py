@@ -17,6 +17,7 @@ widths, glyph coverage) run in :func:`check_geometry`, which ``print`` and ``che
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +28,7 @@ from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, UsageError, did_you_mean
 from rollwrite.games.base import ElementType, Game
 from rollwrite.resources import layouts_dir
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, expect_str, load_yaml
+from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 FOOTER = 8.0  # mm at the foot of each page for the ruler and the page caption
@@ -182,7 +183,9 @@ def parse_layout(text: str, source: str) -> Layout:
     root = load_yaml(text, source)
     r = Reader(root, "the layout")
     gnode = r.raw("game")
-    slug = expect_str(gnode, pattern=r"[a-z0-9][a-z0-9-]{0,40}") if isinstance(gnode, Scalar) and isinstance(gnode.value, str) else expect_str(gnode)
+    slug = expect_str(gnode)
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,40}", slug):
+        raise gnode.error(f"'{slug}' is not a game name", hint="use lower-case letters, digits and '-', e.g. my-game")
     game = games.get(slug)
     title = r.str("title")
     summary = r.str("summary", "")
@@ -196,8 +199,6 @@ def parse_layout(text: str, source: str) -> Layout:
 
     sr = Reader(sheet_node, "'sheet'")
     size_node = sr.raw("size")
-    from rollwrite.spec.nodes import expect_pair
-
     width, height = expect_pair(size_node, minimum=10)
     elements_node = sr.list("elements")
     sr.done()
