@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from rollwrite.cli.app import app, fail
+from rollwrite.cli.app import app
 from rollwrite.errors import RollwriteError
 
 

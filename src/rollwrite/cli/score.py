@@ -15,6 +15,7 @@ import typer
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import InputError, RollwriteError, UsageError
+from rollwrite.games.base import plain_number as _num
 
 STDIN = "-"
 
@@ -64,10 +65,6 @@ def parse_claim(text: str) -> list[float]:
             raise UsageError(f"--claimed: '{part}' is not a number")
         out.append(value)
     return out
-
-
-def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else v
 
 
 def _read(name: str, game: str) -> str:

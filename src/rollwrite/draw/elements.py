@@ -661,10 +661,10 @@ def challenge_text(schedule: Any) -> str:
     return f"{label}: {gid}" if gid else ""
 
 
-def fit_size(text: str, size: float, font: str, width: float) -> float:
-    """``size``, or smaller so that ``text`` fits in ``width`` mm."""
+def fit_size(text: str, size: float, font: str, width: float, minimum: float = 0.0) -> float:
+    """``size``, or smaller (but not below ``minimum``) so that ``text`` fits in ``width`` mm."""
     w = text_width(text, size, font)
-    return size if w <= width else size * width / w
+    return size if w <= width else max(size * width / w, minimum)
 
 
 def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:

@@ -17,6 +17,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.spec.nodes import Node
 
 
+def plain_number(v: float) -> int | float:
+    """A score as people write it: ``80`` rather than ``80.0``, ``16.5`` as it is."""
+    return int(v) if float(v).is_integer() else v
+
+
 @dataclass(frozen=True)
 class Problem:
     """One broken rule on a sheet.  ``where`` is for people ("row 3, column 5", "player 2, box 4",

@@ -759,7 +759,7 @@ def _most_walls(filled: int, coverable: int, fits: int, index: _Index, limit: in
     One is dropped when even ``level`` (the most walls on each space) on every space still uncovered
     would leave it short of ``need``; it keeps its walls less the levels of the spaces it covers still
     to come, so that adding the levels of all spaces still to come gives that bound."""
-    anchored, tails, tail_cells, nwalls, plist = index.anchored, index.tails, index.tail_cells, index.nwalls, index.plist
+    anchored, tails, tail_cells, nwalls = index.anchored, index.tails, index.tail_cells, index.nwalls
     states: dict[int, tuple[int, Any]] = {0: (0, None)}
     rest = sum(level)  # the levels of the spaces after the one being settled
     for i in _cells(coverable):

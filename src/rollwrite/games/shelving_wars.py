@@ -24,6 +24,7 @@ from typing import Any, Union
 
 from rollwrite.errors import InputError, UsageError, did_you_mean
 from rollwrite.games.base import ElementType, Game, Problem, Score
+from rollwrite.games.base import plain_number as _num
 
 # ---------------------------------------------------------------- constants
 
@@ -798,10 +799,6 @@ def captured(sheet: Sheet, corners: tuple[str, ...], k: int) -> set[tuple[int, i
                 seen.add((nr, nc))
                 todo.append((nr, nc))
     return {(r, c) for r in range(size) for c in range(size)} - covered - seen
-
-
-def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else v
 
 
 def _signed(v: float) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rollwrite.draw.elements import fit_size
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.shelving_wars import DEFAULT_DATA, Data, corner_square
@@ -30,10 +31,9 @@ def _players(ctx: Any, d: Data) -> int:
     return n if isinstance(n, int) and 2 <= n <= 4 else d.players
 
 
-def _fit(ctx: Any, text: str, size: float, width: float, font: str = "regular") -> float:
-    """The largest size up to ``size`` pt at which ``text`` fits ``width`` mm."""
-    w = ctx.text_width(text, size, font)
-    return size if w <= width or w <= 0 else max(size * width / w, 3.0)
+def _fit(text: str, size: float, width: float, font: str = "regular") -> float:
+    """The largest size up to ``size`` pt (and not below 3 pt) at which ``text`` fits ``width`` mm."""
+    return fit_size(text, size, font, width, minimum=3.0)
 
 
 # ---------------------------------------------------------------- the battlefield
@@ -143,7 +143,7 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
     _corner_mark(pen, 0, 0.5, mark, k + 1)
     corner = d.corners[k]
     label = f"Player {k + 1} · {corner}"
-    ls = _fit(ctx, label, size, w - mark - 2, "bold")
+    ls = _fit(label, size, w - mark - 2, "bold")
     pen.text(mark + 1.5, 0.5 + ls * PT * 0.8, label, size=ls, font="bold")
     pen.line(mark + 1.5, head_h - 2.0, w, head_h - 2.0, width=0.25, color=GREY)
     pen.text(mark + 1.5, head_h - 2.6, "name", size=5, color=PALE)
@@ -153,7 +153,7 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
     y = head_h
     small = min(size * 0.8, row_h / PT * 0.55)
     for i, text in enumerate(_HEAD):
-        s = _fit(ctx, text, small, xs[i + 1] - xs[i] - 1, "condensed")
+        s = _fit(text, small, xs[i + 1] - xs[i] - 1, "condensed")
         pen.text((xs[i] + xs[i + 1]) / 2, y + row_h * 0.65, text, size=s, font="condensed", anchor="middle", color=GREY)
     y += row_h
     top = y
@@ -167,7 +167,7 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
         if t < len(turns):
             pen.text(1.0, ry + row_h * 0.42, str(t + 1), size=min(5.0, size * 0.7), color=GREY)
             dice = " ".join(str(x) for x in turns[t].dice)
-            ds = _fit(ctx, dice, min(size, row_h / PT * 0.55), xs[1] - xs[0] - 1.5, "bold")
+            ds = _fit(dice, min(size, row_h / PT * 0.55), xs[1] - xs[0] - 1.5, "bold")
             pen.text(xs[1] - 0.8, ry + base_off + 0.6, dice, size=ds, font="bold", anchor="end")
         else:
             pen.text((xs[0] + xs[1]) / 2, ry + base_off, str(t + 1), size=size * 0.9, anchor="middle", color=GREY)
@@ -193,13 +193,13 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
         ("capture  ___ / 2  +", "="),
     )
     for label, eq in lines:
-        s = _fit(ctx, label, ms * 0.9, xs[3] - 1.5, "condensed")
+        s = _fit(label, ms * 0.9, xs[3] - 1.5, "condensed")
         pen.text(xs[3] - 1.0, y + base_off, label, size=s, font="condensed", anchor="end", color=GREY)
         pen.line(xs[3] + 0.5, y + row_h - 1.2, xs[4] - 0.5, y + row_h - 1.2, width=0.2, color=PALE)
         pen.text(xs[4] + 1.0, y + base_off, eq, size=ms, color=GREY)
         pen.line(xs[4] + 0.5, y + row_h - 1.2, w, y + row_h - 1.2, width=0.2, color=PALE)
         y += row_h
-    s = _fit(ctx, "final score", ms, xs[4] - 2, "bold")
+    s = _fit("final score", ms, xs[4] - 2, "bold")
     pen.text(xs[4] - 1.5, y + base_off, "final score", size=s, font="bold", anchor="end")
     pen.rect(xs[4], y + 0.6, w - xs[4], row_h - 1.2, width=0.6)
 
