@@ -1,0 +1,46 @@
+"""Every built-in game's printed output, pinned byte for byte.
+
+A change that moves code around must not change what users get.  These pins hold the SHA-256 of each
+game's PDF and SVG pages for a fixed id and paper.  When a change alters a sheet on purpose, look at the
+new output first, then refresh the pins with:
+
+    ROLLWRITE_REPIN=1 .venv/bin/python -m pytest -q tests/test_output_pins.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from rollwrite import games
+from rollwrite.cli.print_cmd import run_print
+from rollwrite.spec.layout import load_builtin
+
+PINS = Path(__file__).with_name("output_pins.json")
+CASES = [(slug, paper, fmt) for slug in games.known() for paper in ("a4", "letter") for fmt in ("pdf", "svg")]
+
+
+def _digests(slug: str, paper: str, fmt: str, folder: Path) -> list[str]:
+    seed = "pin" if load_builtin(slug).dice is not None else None
+    written = run_print(slug, paper=paper, fmt=fmt, seed=seed, output=folder / f"{slug}.{fmt}")
+    return [hashlib.sha256(p.read_bytes()).hexdigest() for p, _ in written]
+
+
+def _key(slug: str, paper: str, fmt: str) -> str:
+    return f"{slug} {paper} {fmt}"
+
+
+@pytest.mark.parametrize("slug,paper,fmt", CASES)
+def test_output_is_byte_identical_to_its_pin(slug, paper, fmt, tmp_path):
+    got = _digests(slug, paper, fmt, tmp_path)
+    pins = json.loads(PINS.read_text()) if PINS.exists() else {}
+    if os.environ.get("ROLLWRITE_REPIN"):
+        pins[_key(slug, paper, fmt)] = got
+        PINS.write_text(json.dumps(dict(sorted(pins.items())), indent=1) + "\n")
+        return
+    assert _key(slug, paper, fmt) in pins, f"no pin for {slug}; refresh with ROLLWRITE_REPIN=1 (see docstring)"
+    assert got == pins[_key(slug, paper, fmt)], f"{slug} {paper} {fmt} output changed; see the module docstring"
