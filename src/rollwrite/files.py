@@ -1,29 +1,157 @@
-"""Reading a user's text file, with messages that say what is wrong and how to fix it."""
+"""Reading a user's text file, with messages that say what is wrong and how to fix it.
+
+Files come from other people (shared layouts, sheets mailed in for a leaderboard), so every read is
+bounded: a file longer than its limit is refused after reading at most one byte past the limit, and
+a typed-in sheet is also held to a line length and a number length, and to ASCII digits, before any
+game reads it.  Each refusal names the file, line and column.
+"""
 
 from __future__ import annotations
 
+import io
+import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from rollwrite.errors import InputError
 
 
-def decode(data: bytes, name: str, hint: str = "save it as UTF-8") -> str:
-    """UTF-8 text (a leading byte-order mark is dropped), or an InputError naming the first bad line."""
+@dataclass(frozen=True)
+class TextLimits:
+    """What a file of one kind may hold.  ``None`` leaves that check out."""
+
+    kind: str  # how messages call the file: "a sheet", "a layout file"
+    max_bytes: int
+    max_line: int | None = None  # characters on one line
+    max_digits: int | None = None  # digits in one run of digits (one number)
+    ascii_digits: bool = False  # refuse digits from other scripts (３, ١, ५)
+    comment: str | None = None  # text after this on a line is a comment: only the size limits apply there
+
+
+#: A typed-in sheet.  The longest real sheet is a few kilobytes with lines under 60 characters.
+SHEET = TextLimits("a sheet", max_bytes=256 * 1024, max_line=400, max_digits=40, ascii_digits=True, comment="#")
+#: A YAML layout (each file of it).  The built-in layouts are under 8 KB.
+LAYOUT = TextLimits("a layout file", max_bytes=512 * 1024)
+
+
+def _kib(n: int) -> str:
+    return f"{n // 1024} KB" if n % 1024 == 0 else f"{n} bytes"
+
+
+def place(data: bytes | str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of ``offset`` (a byte offset into bytes, a character offset into str)."""
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    head = data[:offset]
+    line = head.count(nl) + 1  # type: ignore[arg-type]
+    start = head.rfind(nl) + 1  # type: ignore[arg-type]
+    col = offset - start + 1
+    if isinstance(data, bytes):  # count characters, not bytes, on the last line
+        col = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    return line, col
+
+
+def too_big(data: bytes | str, name: str, limits: TextLimits) -> InputError:
+    line, col = place(data, limits.max_bytes)
+    return InputError(
+        f"the file is larger than {_kib(limits.max_bytes)}, the most {limits.kind} may be; it goes past that here",
+        file=name, line=line, col=col,
+        hint=f"this is far larger than any real {limits.kind.split(' ', 1)[1]}: check it is the file you meant",
+    )
+
+
+def read_bounded(stream: BinaryIO, name: str, limits: TextLimits) -> bytes:
+    """At most ``limits.max_bytes`` bytes of ``stream``; one more byte means the file is refused."""
+    data = stream.read(limits.max_bytes + 1)
+    if len(data) > limits.max_bytes:
+        raise too_big(data, name, limits)
+    return data
+
+
+def decode(data: bytes, name: str, hint: str = "save it as UTF-8", limits: TextLimits | None = None) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped), or an InputError naming the first bad line.
+
+    With ``limits``, the size, line length, number length and digits are checked too.
+    """
+    if limits is not None and len(data) > limits.max_bytes:
+        raise too_big(data, name, limits)
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise InputError("the file is not UTF-8 text", file=name, line=line, hint=hint) from None
+    if limits is not None:
+        check_text(text, name, limits)
+    return text
 
 
-def read_text(path: str | Path, name: str, kind: str, hint: str = "save it as UTF-8") -> str:
-    """The text of ``path``; ``name`` is how messages call it, ``kind`` what it should be ('a sheet')."""
+def read_text(path: str | Path, name: str, kind: str | None = None, hint: str = "save it as UTF-8",
+              limits: TextLimits | None = None) -> str:
+    """The text of ``path``; ``name`` is how messages call it.
+
+    ``limits`` bounds what is read (``SHEET``, ``LAYOUT``); without it the file's kind is only named by
+    ``kind`` ('a sheet') and the layout limits apply to its size.
+    """
+    lim = limits or LAYOUT
+    what = kind or lim.kind
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            data = read_bounded(fh, name, lim)
     except FileNotFoundError:
         raise InputError("no such file", file=name, hint="check the path") from None
     except IsADirectoryError:
-        raise InputError(f"is a folder, not {kind}", file=name) from None
+        raise InputError(f"is a folder, not {what}", file=name) from None
     except OSError as exc:
         raise InputError(f"cannot read the file ({exc.strerror})", file=name) from None
-    return decode(data, name, hint)
+    return decode(data, name, hint, limits)
+
+
+def read_stream(stream: BinaryIO | io.TextIOBase, name: str, hint: str, limits: TextLimits) -> str:
+    """Bounded text from an open stream such as standard input."""
+    raw = getattr(stream, "buffer", None)
+    if raw is not None:
+        data = read_bounded(raw, name, limits)
+    else:  # a text stream (tests): read a bounded number of characters
+        chunk = stream.read(limits.max_bytes + 1)
+        data = chunk.encode("utf-8") if isinstance(chunk, str) else chunk
+    return decode(data, name, hint, limits)
+
+
+def _digit_name(ch: str) -> str:
+    value = unicodedata.digit(ch, None)
+    script = unicodedata.name(ch, "").split(" DIGIT")[0].title() or "another script"
+    return f"'{ch}' is a digit from {script}" + (f"; type {value}" if value is not None else "")
+
+
+def check_text(text: str, name: str, limits: TextLimits) -> None:
+    """Line length, number length and ASCII digits, with the line and column of the first problem."""
+    if limits.max_line is None and limits.max_digits is None and not limits.ascii_digits:
+        return
+    for lineno, line in enumerate(text.split("\n"), 1):
+        if limits.max_line is not None and len(line) > limits.max_line:
+            raise InputError(
+                f"the line is {len(line)} characters long; a line of {limits.kind} may have at most {limits.max_line}",
+                file=name, line=lineno, col=limits.max_line + 1,
+                hint="each entry goes on its own line",
+            )
+        body = line.split(limits.comment, 1)[0] if limits.comment else line
+        if body.isascii():
+            if limits.max_digits is not None and len(body) > limits.max_digits:
+                _check_runs(body, name, lineno, limits)
+            continue
+        for col, ch in enumerate(body, 1):
+            if limits.ascii_digits and not ch.isascii() and ch.isdigit():
+                raise InputError(f"{_digit_name(ch)}: numbers are written with the digits 0 to 9",
+                                 file=name, line=lineno, col=col, hint="retype the number with the digits 0 to 9")
+        if limits.max_digits is not None:
+            _check_runs(body, name, lineno, limits)
+
+
+def _check_runs(body: str, name: str, lineno: int, limits: TextLimits) -> None:
+    run = 0
+    for col, ch in enumerate(body, 1):
+        run = run + 1 if "0" <= ch <= "9" else 0
+        if run > limits.max_digits:  # type: ignore[operator]
+            start = col - run + 1
+            raise InputError(f"this number has more than {limits.max_digits} digits",
+                             file=name, line=lineno, col=start, hint="no count or score in a game is that long")

@@ -68,16 +68,15 @@ def parse_claim(text: str) -> list[float]:
 
 
 def _read(name: str, game: str) -> str:
-    from rollwrite.files import decode, read_text
+    from rollwrite.files import SHEET, read_stream, read_text
 
     hint = "type the sheet in a plain text editor and save it as UTF-8"
     if name == STDIN:
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
         source = "<stdin>"
-        text = decode(data, source, hint)
+        text = read_stream(sys.stdin, source, hint, SHEET)
     else:
         source = name
-        text = read_text(name, source, "a sheet", hint)
+        text = read_text(name, source, hint=hint, limits=SHEET)
     if not text.strip():
         raise InputError("the file is empty", file=source, line=1, col=1,
                          hint=f"type the sheet in as docs/formats/{game}.md shows")

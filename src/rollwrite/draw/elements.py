@@ -239,29 +239,36 @@ def _grid_size(v: GridV) -> tuple[float, float]:
 def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
     # Inner lines thin, the outline of the shape thick: an edge is outline when only one side is a space.
     thin, thick, col = v.line, v.border, v.color
+    # in_[r + 1][c + 1] is v.inside(r, c), with a border of False round the grid.
+    in_ = [[False] * (v.cols + 2) for _ in range(v.rows + 2)]
+    for r in range(v.rows):
+        row = in_[r + 1]
+        for c in range(v.cols):
+            row[c + 1] = v.shape is None or v.shape[r][c] == "#"
     for r in range(v.rows + 1):  # horizontal edges
+        above, below = in_[r], in_[r + 1]
         c = 0
         while c < v.cols:
-            a, b = v.inside(r - 1, c), v.inside(r, c)
+            a, b = above[c + 1], below[c + 1]
             if not (a or b):
                 c += 1
                 continue
             outline = a != b
             start = c
-            while c < v.cols and (v.inside(r - 1, c) or v.inside(r, c)) and ((v.inside(r - 1, c) != v.inside(r, c)) == outline):
+            while c < v.cols and (above[c + 1] or below[c + 1]) and ((above[c + 1] != below[c + 1]) == outline):
                 c += 1
             pen.line(start * v.cw, r * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin, color=col,
                      cap="square" if outline else "butt")
     for c in range(v.cols + 1):  # vertical edges
         r = 0
         while r < v.rows:
-            a, b = v.inside(r, c - 1), v.inside(r, c)
+            a, b = in_[r + 1][c], in_[r + 1][c + 1]
             if not (a or b):
                 r += 1
                 continue
             outline = a != b
             start = r
-            while r < v.rows and (v.inside(r, c - 1) or v.inside(r, c)) and ((v.inside(r, c - 1) != v.inside(r, c)) == outline):
+            while r < v.rows and (in_[r + 1][c] or in_[r + 1][c + 1]) and ((in_[r + 1][c] != in_[r + 1][c + 1]) == outline):
                 r += 1
             pen.line(c * v.cw, start * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin, color=col,
                      cap="square" if outline else "butt")

@@ -28,7 +28,7 @@ from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, UsageError, did_you_mean
 from rollwrite.games.base import ElementType, Game
 from rollwrite.resources import layouts_dir
-from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml
+from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml, load_yaml_file
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 FOOTER = 8.0  # mm at the foot of each page for the ruler and the page caption
@@ -179,8 +179,19 @@ def _read_dice(node: Node | None) -> DiceSpec | None:
     return DiceSpec(count=count, sides=sides, turns=turns, labels=labels, groups=groups, rerolls=rerolls)
 
 
+#: Most elements on one sheet (the built-in layouts have under 30), and most lines, shapes and texts they
+#: may draw together (the busiest built-in sheet draws about 600): a shared layout cannot make
+#: ``check-layout`` or ``print`` run for minutes.
+MAX_ELEMENTS = 500
+MAX_DRAWN = 20_000
+
+
 def parse_layout(text: str, source: str) -> Layout:
-    root = load_yaml(text, source)
+    return layout_from_node(load_yaml(text, source), source)
+
+
+def layout_from_node(root: Node, source: str) -> Layout:
+    """The typed layout of a YAML document already loaded (see ``load_yaml_file``)."""
     r = Reader(root, "the layout")
     gnode = r.raw("game")
     slug = expect_str(gnode)
@@ -202,6 +213,10 @@ def parse_layout(text: str, source: str) -> Layout:
     width, height = expect_pair(size_node, minimum=10)
     elements_node = sr.list("elements")
     sr.done()
+    if len(elements_node) > MAX_ELEMENTS:
+        raise elements_node.items[MAX_ELEMENTS].error(
+            f"a sheet may have at most {MAX_ELEMENTS} elements; this is element {MAX_ELEMENTS + 1}",
+            hint="draw a row of spaces with one 'grid' or 'circles' element rather than one element each")
     types = element_types(game)
     elements = tuple(_read_element(n, types, data) for n in elements_node)
     layout = Layout(slug, title, summary, source, page, players, SheetSpec(width, height, elements), dice, data)
@@ -221,11 +236,8 @@ def _plain_data(node: Node | None) -> Any:
 
 def load_layout(path: str | Path, display: str | None = None) -> Layout:
     """Load and validate a layout file.  ``display`` is the name used in messages (default: the path)."""
-    from rollwrite.files import read_text
-
     name = display or str(path)
-    text = read_text(path, name, "a layout file")
-    return parse_layout(text, name)
+    return layout_from_node(load_yaml_file(path, name), name)
 
 
 @lru_cache(maxsize=None)
@@ -275,9 +287,15 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
 
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
+    drawn = 0
     for el in layout.sheet.elements:
         scratch = Page(layout.sheet.width, layout.sheet.height)
         types[el.type].build(el.value, scratch.pen(), ctx)
+        drawn += len(scratch.items)
+        if drawn > MAX_DRAWN:
+            raise el.node.error(
+                f"by this element the sheet draws more than {MAX_DRAWN:,} lines, shapes and texts",
+                hint="no printed sheet needs that many; use fewer or smaller elements")
         for it in scratch.items:
             if isinstance(it, Text):
                 missing = missing_glyphs(it.text, it.font)
