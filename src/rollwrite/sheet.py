@@ -1,10 +1,22 @@
-"""Build a scene from a layout: the n-up page planner, the per-page footer, and every element.
+"""Build a scene from a layout: the page planner, the per-page footer, and every element.
 
-``build_scene`` knows no output format; the backends in rollwrite.draw render what it returns.
+The page planner knows no output format.  It takes a :class:`~rollwrite.spec.page.PageSpec` (the
+layout's ``page:`` section, overridden by command-line options) and the sheet's size, and decides
+the paper's orientation, how many sheets share a page (n-up), where each goes, where the crop marks
+or cut lines run, and the trim and bleed boxes.  ``build_scene`` then draws each sheet (and its back,
+when the layout gives one) into the slots; the backends in rollwrite.draw render what it returns.
+
+Placement: the sheets' trimmed pieces (sheet plus ``padding`` on each side, times ``scale`` for the
+sheet itself) form one block, ``gutter`` apart, centred in the room inside the margins above the
+footer.  Crop marks lie on the lines a cutter follows (each trimmed edge) but only where nothing is
+printed: in the margins, where they run out to the paper's edge so that they survive trimming, and in
+the gutters; they keep clear of every sheet's bleed.  Back pages mirror the slot order left to right,
+so a page printed double-sided (turned over about its vertical axis) puts each back behind its front.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +26,15 @@ from rollwrite.draw.elements import challenge_text, draw_ruler, fit_size, ruler_
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import Pen, Scene
 from rollwrite.errors import UsageError
-from rollwrite.spec.layout import FOOTER, MAX_PAGES, Layout, element_types
+from rollwrite.spec.layout import MAX_PAGES, Layout, element_types
+from rollwrite.spec.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downward
+Segment = tuple[float, float, float, float]
+
+MARK_CLEAR = 1.5  # mm a crop mark keeps from any sheet's bleed and from the footer
+MARK_MIN = 1.0  # shorter pieces of a crop mark are left out
+MARK_WIDTH = 0.2
 
 
 @dataclass
@@ -28,39 +48,285 @@ class BuildContext:
     players: int
     page: int  # 1-based
     pages: int
+    side: str = "front"  # or "back" while a sheet's back elements are drawn
 
     @staticmethod
     def text_width(text: str, size_pt: float, font: str = "regular") -> float:
         return text_width(text, size_pt, font)
 
 
-def slots(layout: Layout, paper: str) -> list[tuple[float, float]]:
-    """Top-left corners (mm) of the player sheets on one page, each sheet centred in its slot."""
-    page = layout.page
-    pw, ph = page.size(paper)
-    sw, sh = page.slot(paper)
-    n = page.sheets_per_page
+@dataclass(frozen=True)
+class Slot:
+    col: int
+    row: int
+    x: float  # the sheet's own top-left corner (where its elements' `at` is measured from)
+    y: float
+    trim: Box  # the trimmed piece: the sheet plus its padding
+    bleed: Box
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    spec: PageSpec
+    paper: str  # canonical paper name
+    orientation: str
+    width: float
+    height: float
+    cols: int
+    rows: int
+    scale: float
+    sheet_w: float  # the sheet as printed (scaled)
+    sheet_h: float
+    slots: tuple[Slot, ...]  # reading order: left to right, then top to bottom
+
+    @property
+    def per_page(self) -> int:
+        return len(self.slots)
+
+    def back_slot(self, i: int) -> Slot:
+        """Where the back of the sheet in slot ``i`` goes on its back page: the same row, mirrored column."""
+        s = self.slots[i]
+        w = self.width  # the block is centred across the page, so mirroring the page mirrors the columns
+
+        def flip(b: Box) -> Box:
+            return (w - b[2], b[1], w - b[0], b[3])
+
+        return Slot(self.cols - 1 - s.col, s.row, w - s.x - self.sheet_w, s.y, flip(s.trim), flip(s.bleed))
+
+    def footer_box(self) -> Box:
+        """Where the footer's ruler and caption are printed."""
+        m = self.spec.margin
+        return (m, self.height - m - FOOTER + 1.5, self.width - m, self.height - m)
+
+    def trim_box(self, slots: list[Slot] | None = None) -> Box:
+        return _union([s.trim for s in (slots or self.slots)])
+
+    def bleed_box(self, slots: list[Slot] | None = None) -> Box:
+        x0, y0, x1, y1 = _union([s.bleed for s in (slots or self.slots)])
+        return (max(0.0, x0), max(0.0, y0), min(self.width, x1), min(self.height, y1))
+
+    def crop_marks(self, slots: list[Slot] | None = None) -> list[Segment]:
+        """Crop marks for the sheets in ``slots`` (default: every slot): on each trimmed edge's line,
+        wherever that line is clear of every slot's bleed (by MARK_CLEAR) and of the footer."""
+        slots = slots or list(self.slots)
+        # every slot is kept clear, used or not, so a part-full page has the same marks as a full one
+        obstacles = [_grow(s.bleed, MARK_CLEAR) for s in self.slots] + [_grow(self.footer_box(), MARK_CLEAR)]
+        xs = sorted({round(v, 4) for s in slots for v in (s.trim[0], s.trim[2])})
+        ys = sorted({round(v, 4) for s in slots for v in (s.trim[1], s.trim[3])})
+        out: list[Segment] = []
+        for x in xs:
+            blocked = [(b[1], b[3]) for b in obstacles if b[0] <= x <= b[2]]
+            out += [(x, a, x, b) for a, b in _free(0.0, self.height, blocked)]
+        for y in ys:
+            blocked = [(b[0], b[2]) for b in obstacles if b[1] <= y <= b[3]]
+            out += [(a, y, b, y) for a, b in _free(0.0, self.width, blocked)]
+        return out
+
+    def cut_lines(self) -> list[Segment]:
+        """Dashed guide lines down the middle of each gutter (when there are no crop marks)."""
+        out: list[Segment] = []
+        top = self.footer_box()[1] - 1
+        for c in range(1, self.cols):
+            a, b = self.slots[c - 1], self.slots[c]
+            x = (a.trim[2] + b.trim[0]) / 2
+            out.append((x, 4.0, x, top))
+        for r in range(1, self.rows):
+            a, b = self.slots[(r - 1) * self.cols], self.slots[r * self.cols]
+            y = (a.trim[3] + b.trim[1]) / 2
+            out.append((4.0, y, self.width - 4.0, y))
+        return out
+
+
+def _union(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _grow(b: Box, d: float) -> Box:
+    return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
+
+
+def _free(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of [lo, hi] outside every blocked interval, each at least MARK_MIN long."""
     out = []
-    for i in range(n):
-        if page.arrange == "rows":
-            x0, y0 = page.margin, page.margin + i * (sh + page.gap)
-        else:
-            x0, y0 = page.margin + i * (sw + page.gap), page.margin
-        out.append((x0 + (sw - layout.sheet.width) / 2, y0 + (sh - layout.sheet.height) / 2))
+    at = lo
+    for a, b in sorted(blocked):
+        if a > at and a - at >= MARK_MIN:
+            out.append((at, min(a, hi)))
+        at = max(at, b)
+        if at >= hi:
+            break
+    if hi - at >= MARK_MIN:
+        out.append((at, hi))
     return out
 
 
-def _cut_lines(pen: Pen, layout: Layout, paper: str) -> None:
-    page = layout.page
-    pw, ph = page.size(paper)
-    sw, sh = page.slot(paper)
-    for i in range(1, page.sheets_per_page):
-        if page.arrange == "rows":
-            y = page.margin + i * (sh + page.gap) - page.gap / 2
-            pen.line(4, y, pw - 4, y, width=0.2, dash=(2.0, 1.5), color="#777777")
+# ---------------------------------------------------------------- planning
+
+
+def _room(spec: PageSpec, pw: float, ph: float) -> tuple[float, float]:
+    """The room for the block of trimmed sheets: inside the margins, above the footer."""
+    return pw - 2 * spec.margin, ph - 2 * spec.margin - FOOTER
+
+
+def _capacity(spec: PageSpec, pw: float, ph: float, tw: float, th: float) -> tuple[int, int]:
+    """How many trimmed pieces of tw x th fit across and down."""
+    iw, ih = _room(spec, pw, ph)
+    g, eps = spec.gutter, 1e-6
+    cols = max(0, math.floor((iw + g) / (tw + g) + eps)) if tw <= iw + eps else 0
+    rows = max(0, math.floor((ih + g) / (th + g) + eps)) if th <= ih + eps else 0
+    return cols, rows
+
+
+def _grid_for(spec: PageSpec, cmax: int, rmax: int) -> tuple[int, int] | None:
+    """Columns and rows for the spec's per_page within (cmax, rmax), or None when it cannot be done.
+    A count that is not ``per_page_exact`` is a most: fewer go on the page when fewer fit."""
+    pp = spec.per_page
+    if pp.grid is not None:
+        c, r = pp.grid
+        return (c, r) if c <= cmax and r <= rmax else None
+    if cmax * rmax == 0:
+        return None
+    if pp.count == 0:
+        return cmax, rmax
+    n = pp.count if spec.per_page_exact else min(pp.count, cmax * rmax)
+    best = None
+    for c in range(1, cmax + 1):
+        r = -(-n // c)
+        if r > rmax or (c - 1) * r >= n:  # too tall, or a column would stay empty
+            continue
+        prefer = c if spec.arrange == "rows" else -c
+        key = (c * r, abs(c - r), prefer)
+        if best is None or key < best[0]:
+            best = (key, (c, r))
+    return best[1] if best else None
+
+
+def _orientations(spec: PageSpec) -> list[str]:
+    other = "landscape" if spec.orientation == "portrait" else "portrait"
+    return [spec.orientation, other] if spec.turn else [spec.orientation]
+
+
+def _try(spec: PageSpec, sheet_w: float, sheet_h: float) -> tuple[str, tuple[int, int], int] | None:
+    """(orientation, (cols, rows), sheets on the page) of the best way to honour the spec, or None.
+    The preferred orientation wins unless the other one puts more sheets (up to the count asked) on a page."""
+    tw = sheet_w * spec.scale + 2 * spec.padding
+    th = sheet_h * spec.scale + 2 * spec.padding
+    best = None
+    for o in _orientations(spec):
+        pw, ph = spec.size(orientation=o)
+        cmax, rmax = _capacity(spec, pw, ph, tw, th)
+        grid = _grid_for(spec, cmax, rmax)
+        if grid is None:
+            continue
+        pp = spec.per_page
+        n = grid[0] * grid[1] if pp.grid or pp.count == 0 else min(pp.count, grid[0] * grid[1])
+        if best is None or n > best[2]:
+            best = (o, grid, n)
+    return best
+
+
+def _most(spec: PageSpec, sheet_w: float, sheet_h: float) -> tuple[int, str, tuple[int, int]]:
+    """The most sheets one page of spec's paper holds (either allowed orientation)."""
+    best = (0, spec.orientation, (0, 0))
+    tw = sheet_w * spec.scale + 2 * spec.padding
+    th = sheet_h * spec.scale + 2 * spec.padding
+    for o in _orientations(spec):
+        pw, ph = spec.size(orientation=o)
+        c, r = _capacity(spec, pw, ph, tw, th)
+        if c * r > best[0]:
+            best = (c * r, o, (c, r))
+    return best
+
+
+def _largest_scale(spec: PageSpec, sheet_w: float, sheet_h: float) -> float:
+    """The largest scale (to 0.01, at least MIN_SCALE) at which the spec can be honoured, or 0."""
+    lo, hi = MIN_SCALE, spec.scale
+    if _try(spec.replace(scale=lo), sheet_w, sheet_h) is None:
+        return 0.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if _try(spec.replace(scale=mid), sheet_w, sheet_h) is None:
+            hi = mid
         else:
-            x = page.margin + i * (sw + page.gap) - page.gap / 2
-            pen.line(x, 4, x, ph - FOOTER - 2, width=0.2, dash=(2.0, 1.5), color="#777777")
+            lo = mid
+    return math.floor(lo * 100 + 1e-9) / 100
+
+
+def _num(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _refuse(spec: PageSpec, sheet_w: float, sheet_h: float) -> UsageError:
+    name, _, _ = paper_size(spec.paper)
+    k = spec.scale
+    w, h = sheet_w * k, sheet_h * k
+    what = f"a {_num(w)} x {_num(h)} mm sheet" + (f" (scale {k:g})" if k != 1 else "")
+    pp = spec.per_page
+    most, o, (c, r) = _most(spec, sheet_w, sheet_h)
+    turns = "" if spec.turn else f" {spec.orientation}"
+    if most == 0:
+        pw, ph = spec.size()
+        iw, ih = _room(spec, pw, ph)
+        pad = f" with {_num(spec.padding)} mm padding" if spec.padding else ""
+        message = (f"{what}{pad} does not fit on {name}{turns} paper: {_num(iw)} x {_num(ih)} mm is free inside "
+                   f"the {_num(spec.margin)} mm margins and above the footer")
+    else:
+        want = f"{pp.cols}x{pp.rows}" if pp.grid else str(pp.count)
+        message = (f"{want} per page does not fit: one {name}{turns} page holds at most {most} "
+                   f"{'sheet' if most == 1 else 'sheets'} of {_num(w)} x {_num(h)} mm ({c}x{r}, {o})")
+    hints = []
+    if most:
+        hints.append(f"put {most} or fewer on a page")
+    elsewhere = [p for p in PAPERS if p != name and _try(spec.replace(paper=p), sheet_w, sheet_h) is not None]
+    if elsewhere:
+        hints.append(f"it fits on {', '.join(elsewhere)} paper")
+    if not spec.turn:
+        other = "landscape" if spec.orientation == "portrait" else "portrait"
+        if _try(spec.replace(orientation=other), sheet_w, sheet_h) is not None:
+            hints.append(f"it fits {name} {other}")
+    best = _largest_scale(spec, sheet_w, sheet_h)
+    if best:
+        hints.append(f"on {name}{turns} it fits up to scale {best:g}")
+    if spec.margin > 5:
+        hints.append("or narrow the margin")
+    return UsageError(message, hint="; ".join(hints) if hints else None)
+
+
+def plan_page(spec: PageSpec, sheet_w: float, sheet_h: float) -> PagePlan:
+    """Where sheets of sheet_w x sheet_h mm go on one page of ``spec``; a UsageError saying what would
+    fit when they do not."""
+    spec.check()
+    found = _try(spec, sheet_w, sheet_h)
+    if found is None:
+        raise _refuse(spec, sheet_w, sheet_h)
+    orientation, (cols, rows), count = found
+    name, _, _ = paper_size(spec.paper)
+    pw, ph = spec.size(orientation=orientation)
+    k = spec.scale
+    sw, sh = sheet_w * k, sheet_h * k
+    tw, th = sw + 2 * spec.padding, sh + 2 * spec.padding
+    g = spec.gutter
+    iw, ih = _room(spec, pw, ph)
+    block_w, block_h = cols * tw + (cols - 1) * g, rows * th + (rows - 1) * g
+    x0 = spec.margin + (iw - block_w) / 2
+    y0 = spec.margin + (ih - block_h) / 2
+    slots = []
+    for i in range(count):
+        r, c = divmod(i, cols)
+        tx, ty = x0 + c * (tw + g), y0 + r * (th + g)
+        trim = (tx, ty, tx + tw, ty + th)
+        b = spec.bleed
+        slots.append(Slot(c, r, tx + spec.padding, ty + spec.padding, trim, (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)))
+    return PagePlan(spec, name, orientation, pw, ph, cols, rows, k, sw, sh, tuple(slots))
+
+
+def slots(layout: Layout, paper: str | None = None) -> list[tuple[float, float]]:
+    """Top-left corners (mm) of the sheets on one page of ``paper`` (default: the layout's)."""
+    spec = layout.page if paper is None else layout.page.replace(paper=paper)
+    return [(s.x, s.y) for s in plan_page(spec, layout.sheet.width, layout.sheet.height).slots]
+
+
+# ---------------------------------------------------------------- the scene
 
 
 def build_scene(
@@ -69,45 +335,84 @@ def build_scene(
     sheets: int,
     paper: str | None = None,
     schedule: Schedule | None = None,
+    page: PageSpec | None = None,
 ) -> Scene:
-    paper = paper or layout.page.paper
-    per_page = layout.page.sheets_per_page
-    n_pages = -(-sheets // per_page)
+    """Every sheet of a print run, placed by the page planner.  ``page`` overrides the layout's page
+    section (``paper`` only its paper)."""
+    spec = page or layout.page
+    if paper is not None:
+        spec = spec.replace(paper=paper)
+    plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+    per_page = plan.per_page
+    fronts = -(-sheets // per_page)
+    backs = bool(spec.backs and layout.sheet.back)
+    n_pages = fronts * (2 if backs else 1)
     if n_pages > MAX_PAGES:
         raise UsageError(f"that would print {n_pages} pages; the most one run prints is {MAX_PAGES}")
     game = games.get(layout.game)
     types = element_types(game)
     title = layout.title
     scene = Scene(title=title, subject=challenge_text(schedule) or f"{title} player sheets")
-    pw, ph = layout.page.size(paper)
-    origins = slots(layout, paper)
-    for p in range(n_pages):
+    pw, ph = plan.width, plan.height
+    boxes = spec.crop_marks or spec.bleed > 0
+    number = 0
+    page_no = 0
+    for _ in range(fronts):
+        used = plan.slots[: min(per_page, sheets - number)]
+        first = number
+        page_no += 1
         page = scene.new_page(pw, ph)
+        if boxes:
+            page.trim, page.bleed = plan.trim_box(list(used)), plan.bleed_box(list(used))
         pen = page.pen()
-        _cut_lines(pen, layout, paper)
-        for k, (ox, oy) in enumerate(origins):
-            number = p * per_page + k + 1
-            if number > sheets:
-                break
-            ctx = BuildContext(layout, layout.data, schedule, number, sheets, p + 1, n_pages)
-            sheet_pen = pen.at(ox, oy)
+        if spec.crop_marks:
+            for x1, y1, x2, y2 in plan.crop_marks(list(used)):
+                pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
+        elif len(plan.slots) > 1 and spec.gutter > 0:
+            for x1, y1, x2, y2 in plan.cut_lines():
+                pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
+        for slot in used:
+            number += 1
+            ctx = BuildContext(layout, layout.data, schedule, number, sheets, page_no, n_pages)
+            sheet_pen = pen.at(slot.x, slot.y).scaled(plan.scale)
             for el in layout.sheet.elements:
                 types[el.type].build(el.value, sheet_pen.at(*el.at), ctx)
-        _footer(pen.at(layout.page.margin, ph - layout.page.margin - FOOTER + 1.5), layout, schedule, p + 1, n_pages, pw)
+        _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
+                spec.margin)
+        if backs:
+            page_no += 1
+            back = scene.new_page(pw, ph)
+            mirrored = [plan.back_slot(i) for i in range(len(used))]
+            if boxes:
+                back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
+            bpen = back.pen()
+            for i, slot in enumerate(mirrored):
+                ctx = BuildContext(layout, layout.data, schedule, first + i + 1, sheets, page_no, n_pages, "back")
+                sheet_pen = bpen.at(slot.x, slot.y).scaled(plan.scale)
+                for el in layout.sheet.back:
+                    types[el.type].build(el.value, sheet_pen.at(*el.at), ctx)
+            _footer(bpen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
+                    spec.margin, back_of=page_no - 1)
     return scene
 
 
 RULER = 50
 
 
-def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float) -> None:
-    draw_ruler(pen, RULER)
-    right = pw - 2 * layout.page.margin
+def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float,
+            margin: float, back_of: int | None = None) -> None:
+    right = pw - 2 * margin
     parts = [layout.title]
     stamp = challenge_text(schedule)
     if stamp:
         parts.append(stamp)
+    if back_of is not None:
+        parts.append(f"backs of page {back_of}")
     parts.append(f"page {page} of {pages}")
     text = "  ·  ".join(parts)
-    room = right - ruler_width(RULER) - 3
+    if back_of is None:
+        draw_ruler(pen, RULER)
+        room = right - ruler_width(RULER) - 3
+    else:
+        room = right
     pen.text(right, 5.4, text, size=fit_size(text, 6, "regular", room), anchor="end", color="#333333")

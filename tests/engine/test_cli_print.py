@@ -75,7 +75,7 @@ def test_same_command_same_bytes(cli, in_tmp):
         (["print", "long-wya"], "rollwrite: unknown game 'long-wya'\n  hint: did you mean 'long-way'? known games:"),
         (["print", "long-way", "--players", "100000"], "rollwrite: long-way prints for 1 to 200 players, not 100000"),
         (["print", "long-way", "--players", "0"], "rollwrite: long-way prints for 1 to 200 players, not 0"),
-        (["print", "long-way", "--paper", "a3"], "rollwrite: unknown paper 'a3'\n  hint: choose one of: a4, letter"),
+        (["print", "long-way", "--paper", "a6"], "rollwrite: unknown paper 'a6'\n  hint: choose a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT"),
         (["print", "long-way", "--format", "png"], "rollwrite: unknown format 'png'"),
         (["print", "long-way", "--format", "svg", "-o", "x.pdf"], "rollwrite: --format svg does not match the output file 'x.pdf'"),
         (["print", "long-way", "--size", "9"], "rollwrite: long-way has no --size option"),
@@ -94,7 +94,7 @@ def test_bad_requests_exit_2_with_a_clear_message(cli, args, message):
 def test_a_users_own_layout_prints_without_python(cli, in_tmp):
     (in_tmp / "bingo.yaml").write_text(USER_LAYOUT)
     r = cli("check-layout", "bingo.yaml")
-    assert r.exit_code == 0 and r.stdout.startswith("bingo.yaml: ok (My Bingo: 2 elements, fits A4 and Letter)")
+    assert r.exit_code == 0 and r.stdout.startswith("bingo.yaml: ok (My Bingo: 2 elements; prints on a3, a4, a5, letter, legal, tabloid)")
     r = cli("print", "bingo.yaml", "--players", "2")
     assert r.exit_code == 0, r.output
     assert r.stdout.strip() == "wrote out/bingo.pdf (2 pages)"
@@ -178,7 +178,7 @@ def test_the_layout_guide_example_prints_as_it_says(cli, in_tmp):
     import re
 
     guide = (Path(__file__).resolve().parents[2] / "docs" / "layout.md").read_text(encoding="utf-8")
-    (in_tmp / "my-bingo.yaml").write_text(re.search(r"```yaml\n(.*?)```", guide, re.S).group(1))
+    (in_tmp / "my-bingo.yaml").write_text(re.search(r"## Example.*?```yaml\n(.*?)```", guide, re.S).group(1))
     r = cli("print", "my-bingo.yaml", "--players", "4")
     assert r.exit_code == 0, r.output
     assert r.stdout.strip() == "wrote out/my-bingo.pdf (2 pages)"

@@ -83,14 +83,25 @@ def test_element_outside_the_sheet():
 
 
 def test_sheet_too_big_for_the_page():
-    text = MINIMAL.replace("size: [100, 60]", "size: [200, 60]")
-    assert err(text).startswith("layouts/x.yaml:4:9: sheet.size: a 200 x 60 mm sheet does not fit the 190.0 x 269.0 mm left for it on a4 paper")
+    text = MINIMAL.replace("size: [100, 60]", "size: [300, 60]")
+    assert err(text) == (
+        "layouts/x.yaml:4:9: sheet.size: a 300 x 60 mm sheet does not fit on a4 paper: 190 x 269 mm is free inside "
+        "the 10 mm margins and above the footer\n"
+        "  hint: it fits on a3, legal, tabloid paper; on a4 it fits up to scale 0.92; or narrow the margin"
+    )
+    # a sheet wider than tall turns the page rather than being refused
+    wide = MINIMAL.replace("size: [100, 60]", "size: [250, 60]")
+    layout = parse_layout(wide, "wide.yaml")
+    from rollwrite.sheet import plan_page
+
+    assert plan_page(layout.page, 250, 60).orientation == "landscape"
 
 
 def test_unknown_top_level_key_and_paper():
     assert "did you mean 'title'?" in err("titel: x\n" + MINIMAL)
-    assert err(MINIMAL + "page:\n  paper: a5\n") == (
-        "layouts/x.yaml:15:10: page.paper: expected one of a4, letter, got 'a5'"
+    assert err(MINIMAL + "page:\n  paper: a6\n") == (
+        "layouts/x.yaml:15:10: page.paper: unknown paper 'a6'\n"
+        "  hint: choose a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT with mm, cm or in (e.g. 100x150mm, 4x6in)"
     )
 
 

@@ -14,20 +14,34 @@ from rollwrite.errors import RollwriteError
 def check_layout_command(
     paths: list[Path] = typer.Argument(..., metavar="LAYOUT...", help="Layout .yaml files to check."),
 ) -> None:
-    """Check layout files: keys, values, and that every element fits on the sheet and the sheet on the page."""
+    """Check layout files: keys, values, and that every element fits on the sheet and the sheet on the page.
+
+    A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
+    wherever its players live.
+    """
+    from rollwrite.sheet import plan_page
     from rollwrite.spec.layout import PAPERS, check_geometry, load_layout
 
     worst = 0
     for path in paths:
         try:
             layout = load_layout(path)
-            for paper in PAPERS:
-                check_geometry(layout, paper)
+            check_geometry(layout)
+            if layout.page.paper in ("a4", "letter"):
+                for paper in ("a4", "letter"):
+                    check_geometry(layout, paper)
         except RollwriteError as error:
             typer.echo(f"rollwrite: {error}", err=True)
             worst = max(worst, error.exit_code)
             continue
-        n = len(layout.sheet.elements)
-        typer.echo(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}, fits A4 and Letter)")
+        fits = []
+        for paper in PAPERS:
+            try:
+                plan_page(layout.page.replace(paper=paper), layout.sheet.width, layout.sheet.height)
+                fits.append(paper)
+            except RollwriteError:
+                pass
+        n = len(layout.sheet.elements) + len(layout.sheet.back)
+        typer.echo(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})")
     if worst:
         raise typer.Exit(worst)

@@ -1,4 +1,4 @@
-"""``rollwrite print``: render a game's sheets (or a layout file of your own) to PDF or SVG."""
+"""``rollwrite print``: render a game's sheets (or a layout file of your own) to PDF, SVG or PNG."""
 
 from __future__ import annotations
 
@@ -11,25 +11,48 @@ from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import RollwriteError, UsageError
 
+PAPER = "Paper and cutting"
+CHALLENGE = "Seeded and daily challenges"
+VARIATION = "Variations (games that have them)"
+
 
 @app.command("print", cls=ScheduleCommand)
 def print_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games') or the path of a layout .yaml file."),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="How many players need a sheet (default: the game's)."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the layout's paper, A4)."),
-    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="pdf or svg (default: from --output's extension, else pdf)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="File to write (default: out/GAME.pdf). SVG writes one file per page: NAME-1.svg, NAME-2.svg..."),
-    seed: Optional[str] = typer.Option(None, "--seed", help=SEED_HELP),
-    daily: Optional[str] = typer.Option(None, "--daily", metavar="[DATE]", help=DAILY_HELP),
-    size: Optional[int] = typer.Option(None, "--size", help="Variation: board size (games that have one)."),
-    turns: Optional[int] = typer.Option(None, "--turns", help="Variation: number of turns (games that have one)."),
-    dice: Optional[int] = typer.Option(None, "--dice", help="Variation: dice rolled per turn (games that have one)."),
-    sides: Optional[int] = typer.Option(None, "--sides", help="Variation: sides per die (games that have one)."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="How many players need a sheet (default: the game's)."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="pdf or svg (default: from --output's extension, else pdf)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write (default: out/GAME.pdf). SVG writes one file per page: NAME-1.svg, NAME-2.svg..."),
+    paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", rich_help_panel=PAPER,
+                                        help="a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT in mm, cm or in (100x150mm, 4x6in). Default: the layout's (A4)."),
+    landscape: Optional[bool] = typer.Option(None, "--landscape/--portrait", show_default=False, rich_help_panel=PAPER,
+                                             help="Turn the paper (default: the layout's way, turned if the sheets fit only the other way)."),
+    per_page: Optional[str] = typer.Option(None, "--per-page", metavar="N|COLSxROWS|max", rich_help_panel=PAPER,
+                                           help="Sheets on each page: a count, a grid such as 2x2, or max for as many as fit."),
+    scale: Optional[float] = typer.Option(None, "--scale", metavar="FACTOR", rich_help_panel=PAPER,
+                                          help="Print each sheet this many times its size (0.25 to 4; default 1)."),
+    large_print: bool = typer.Option(False, "--large-print", rich_help_panel=PAPER,
+                                     help="Bigger boxes and text for players who need them: the same as --scale 1.41."),
+    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks", show_default=False, rich_help_panel=PAPER,
+                                              help="Crop marks on every cutting line, in the margins and gutters (default: the layout's; else dashed cut lines)."),
+    gutter: Optional[float] = typer.Option(None, "--gutter", metavar="MM", rich_help_panel=PAPER, help="Space between sheets on a page, in mm."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=PAPER, help="How far each sheet's drawing may reach past its cut edge, in mm."),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=PAPER, help="Blank paper kept round the page's edge, in mm."),
+    backs: Optional[bool] = typer.Option(None, "--backs/--no-backs", show_default=False, rich_help_panel=PAPER,
+                                         help="For layouts with backs (cards): print them on the following pages, mirrored for double-sided printing."),
+    seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help=SEED_HELP, rich_help_panel=CHALLENGE),
+    daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help=DAILY_HELP, rich_help_panel=CHALLENGE),
+    size: Optional[int] = typer.Option(None, "--size", metavar="N", rich_help_panel=VARIATION, help="Board size."),
+    turns: Optional[int] = typer.Option(None, "--turns", metavar="N", rich_help_panel=VARIATION, help="How many turns the game lasts."),
+    dice: Optional[int] = typer.Option(None, "--dice", metavar="N", rich_help_panel=VARIATION, help="Dice rolled each turn."),
+    sides: Optional[int] = typer.Option(None, "--sides", metavar="N", rich_help_panel=VARIATION, help="Sides of each die."),
 ) -> None:
     """Print player sheets, ready to cut and play, to out/GAME.pdf (or SVG)."""
     try:
-        written = run_print(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily,
-                            options={"size": size, "turns": turns, "dice": dice, "sides": sides})
+        page = {"paper": paper, "landscape": landscape, "per_page": per_page, "scale": scale,
+                "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
+                "margin": margin, "backs": backs}
+        written = run_print(game, players=players, fmt=fmt, output=output, seed=seed, daily=daily,
+                            options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page)
     except RollwriteError as error:
         raise fail(error) from None
     for path, pages in written:
@@ -38,19 +61,21 @@ def print_command(
 
 def run_print(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
               output: Path | None = None, seed: str | None = None, daily: str | None = None,
-              options: dict[str, int | None] | None = None) -> list[tuple[Path, int]]:
+              options: dict[str, int | None] | None = None, page: dict | None = None) -> list[tuple[Path, int]]:
+    """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.spec.page.with_options`."""
     from rollwrite import games
     from rollwrite.cli.common import resolve_schedule
     from rollwrite.output import format_for, render, targets, write_all
     from rollwrite.sheet import build_scene
-    from rollwrite.spec.layout import PAPERS, check_geometry, resolve
+    from rollwrite.spec.layout import check_geometry, resolve
+    from rollwrite.spec.page import with_options
 
+    page = dict(page or {})
+    if paper is not None:
+        page["paper"] = paper
+    form = format_for(fmt, output)  # a wrong format is refused before any work
     layout = resolve(game)
     g = games.get(layout.game)
-    if paper is not None:
-        paper = paper.lower()
-        if paper not in PAPERS:
-            raise UsageError(f"unknown paper '{paper}'", hint=f"choose one of: {', '.join(PAPERS)}")
     count = layout.players.default if players is None else players
     lo, hi = layout.players.minimum, layout.players.maximum
     if not lo <= count <= hi:
@@ -62,16 +87,16 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     elif any(v is not None for v in options.values()):
         name = next(k for k, v in options.items() if v is not None)
         raise UsageError(f"a layout of your own has no --{name} option")
-    check_geometry(layout, paper)
+    spec = with_options(layout.page, **page)
+    check_geometry(layout)
     schedule = None
     if seed is not None or daily is not None:
-        spec = g.dice_spec(layout, count) if g is not None else layout.dice
-        if spec is None:
+        spec_d = g.dice_spec(layout, count) if g is not None else layout.dice
+        if spec_d is None:
             raise UsageError(f"{layout.game} has no dice to seed", hint="leave out --seed and --daily")
-        schedule = resolve_schedule(layout.game, spec, seed=seed, daily=daily)
+        schedule = resolve_schedule(layout.game, spec_d, seed=seed, daily=daily)
     sheets = g.sheets(count) if g is not None else count
-    scene = build_scene(layout, sheets=sheets, paper=paper, schedule=schedule)
-    form = format_for(fmt, output)
+    scene = build_scene(layout, sheets=sheets, schedule=schedule, page=spec)
     if output is None:
         stem = Path(game).stem if game.endswith((".yaml", ".yml")) else layout.game
         base = Path("out") / f"{stem}.{form.name}"

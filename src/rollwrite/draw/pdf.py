@@ -99,6 +99,10 @@ def render(scene: Scene) -> bytes:
         c.setPageSize((page.width * MM, page.height * MM))
         st.reset()
         height = page.height
+        # a page meant to be cut says where (TrimBox) and how far its ink may reach (BleedBox)
+        for name, box in (("trim", page.trim), ("bleed", page.bleed)):
+            c.setCropBox(None if box is None else (box[0] * MM, (height - box[3]) * MM, box[2] * MM,
+                                                   (height - box[1]) * MM), name=name)
 
         def _y(y: float) -> float:  # the one place where y is flipped
             return (height - y) * MM

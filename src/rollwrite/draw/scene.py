@@ -88,6 +88,9 @@ class Page:
     width: float  # mm
     height: float  # mm
     items: list[Item] = field(default_factory=list)
+    #: the trimmed area and the bleed area (x0, y0, x1, y1 in mm), for pages meant to be cut
+    trim: tuple[float, float, float, float] | None = None
+    bleed: tuple[float, float, float, float] | None = None
 
     def pen(self, dx: float = 0.0, dy: float = 0.0) -> Pen:
         return Pen(self, dx, dy)
@@ -105,30 +108,67 @@ class Scene:
         return page
 
 
-class Pen:
-    """Draws into a page, shifted by (dx, dy) mm.  ``pen.at(x, y)`` gives a further-shifted pen."""
+_SCALED = ("width", "radius", "size")
 
-    def __init__(self, page: Page, dx: float = 0.0, dy: float = 0.0) -> None:
+
+class Pen:
+    """Draws into a page, shifted by (dx, dy) mm and enlarged ``k`` times.  ``pen.at(x, y)`` gives a
+    further-shifted pen; ``pen.scaled(k)`` one that draws k times as big (lines, text and all)."""
+
+    def __init__(self, page: Page, dx: float = 0.0, dy: float = 0.0, k: float = 1.0) -> None:
         self.page = page
         self.dx = dx
         self.dy = dy
+        self.k = k
 
     def at(self, x: float, y: float) -> Pen:
-        return Pen(self.page, self.dx + x, self.dy + y)
+        return Pen(self.page, self.dx + x * self.k, self.dy + y * self.k, self.k)
+
+    def scaled(self, k: float) -> Pen:
+        return Pen(self.page, self.dx, self.dy, self.k * k)
+
+    def _style(self, style: dict) -> dict:
+        k = self.k
+        if k == 1.0:
+            return style
+        out = {key: (v * k if key in _SCALED else v) for key, v in style.items()}
+        if out.get("dash"):
+            out["dash"] = tuple(d * k for d in out["dash"])
+        return out
 
     def line(self, x1: float, y1: float, x2: float, y2: float, **style) -> None:
-        self.page.items.append(Line(x1 + self.dx, y1 + self.dy, x2 + self.dx, y2 + self.dy, **style))
+        k, dx, dy = self.k, self.dx, self.dy
+        style = self._style(style)
+        if k != 1.0:
+            style.setdefault("width", 0.3 * k)
+        self.page.items.append(Line(x1 * k + dx, y1 * k + dy, x2 * k + dx, y2 * k + dy, **style))
 
     def rect(self, x: float, y: float, w: float, h: float, **style) -> None:
-        self.page.items.append(Rect(x + self.dx, y + self.dy, w, h, **style))
+        k = self.k
+        style = self._style(style)
+        if k != 1.0:
+            style.setdefault("width", 0.3 * k)
+        self.page.items.append(Rect(x * k + self.dx, y * k + self.dy, w * k, h * k, **style))
 
     def circle(self, cx: float, cy: float, r: float, **style) -> None:
-        self.page.items.append(Circle(cx + self.dx, cy + self.dy, r, **style))
+        k = self.k
+        style = self._style(style)
+        if k != 1.0:
+            style.setdefault("width", 0.3 * k)
+        self.page.items.append(Circle(cx * k + self.dx, cy * k + self.dy, r * k, **style))
 
     def path(self, points, closed: bool = False, **style) -> None:
-        pts = tuple((float(x) + self.dx, float(y) + self.dy) for x, y in points)
+        k, dx, dy = self.k, self.dx, self.dy
+        pts = tuple((float(x) * k + dx, float(y) * k + dy) for x, y in points)
+        style = self._style(style)
+        if k != 1.0:
+            style.setdefault("width", 0.3 * k)
         self.page.items.append(Path(pts, closed, **style))
 
     def text(self, x: float, y: float, text: str, **style) -> None:
         if text:
-            self.page.items.append(Text(x + self.dx, y + self.dy, text, **style))
+            k = self.k
+            style = self._style(style)
+            if k != 1.0:
+                style.setdefault("size", 10.0 * k)
+            self.page.items.append(Text(x * k + self.dx, y * k + self.dy, text, **style))

@@ -4,7 +4,8 @@ Top-level keys of a layout file:
 
 ``game``   the game's slug (a registered game, or any name for a layout of your own)
 ``title``  the sheet's title; ``summary``: one line about the game
-``page``   paper (a4 | letter), orientation, margin, how many player sheets share a page and how
+``page``   paper, orientation, margin, how many sheets share a page, gutter, crop marks, bleed, scale
+           (see :mod:`rollwrite.spec.page`)
 ``players`` default, min and max player count for ``rollwrite print``
 ``sheet``  size [w, h] of one player sheet and its ``elements`` (see docs/layout.md)
 ``dice``   the shape of the game's dice schedule (count, sides, turns, labels, groups, rerolls)
@@ -29,33 +30,9 @@ from rollwrite.errors import InputError, UsageError, did_you_mean
 from rollwrite.games.base import ElementType, Game
 from rollwrite.resources import layouts_dir
 from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml, load_yaml_file
+from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-FOOTER = 8.0  # mm at the foot of each page for the ruler and the page caption
 MAX_PAGES = 500
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    paper: str = "a4"
-    orientation: str = "portrait"
-    margin: float = 10.0
-    sheets_per_page: int = 1
-    arrange: str = "rows"  # rows: sheets stacked top to bottom; columns: side by side
-    gap: float = 6.0
-
-    def size(self, paper: str | None = None) -> tuple[float, float]:
-        w, h = PAPERS[paper or self.paper]
-        return (h, w) if self.orientation == "landscape" else (w, h)
-
-    def slot(self, paper: str | None = None) -> tuple[float, float]:
-        """The room for one player sheet on a page: (width, height) in mm."""
-        w, h = self.size(paper)
-        inner_w, inner_h = w - 2 * self.margin, h - 2 * self.margin - FOOTER
-        n = self.sheets_per_page
-        if self.arrange == "rows":
-            return inner_w, (inner_h - (n - 1) * self.gap) / n
-        return (inner_w - (n - 1) * self.gap) / n, inner_h
 
 
 @dataclass(frozen=True)
@@ -71,6 +48,8 @@ class SheetSpec:
     width: float
     height: float
     elements: tuple[Element, ...]
+    #: drawn on the following page, behind each sheet, when the page spec prints backs (cards)
+    back: tuple[Element, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -132,19 +111,7 @@ def _read_element(node: Node, types: dict[str, ElementType], data: Any) -> Eleme
 
 
 def _read_page(node: Node | None) -> PageSpec:
-    if node is None:
-        return PageSpec()
-    r = Reader(node, "'page'")
-    spec = PageSpec(
-        paper=r.str("paper", "a4", choices=list(PAPERS)),
-        orientation=r.str("orientation", "portrait", choices=["portrait", "landscape"]),
-        margin=r.number("margin", 10.0, minimum=0, maximum=40),
-        sheets_per_page=r.int("sheets_per_page", 1, minimum=1, maximum=12),
-        arrange=r.str("arrange", "rows", choices=["rows", "columns"]),
-        gap=r.number("gap", 6.0, minimum=0, maximum=50),
-    )
-    r.done()
-    return spec
+    return read_page(node)
 
 
 def _read_players(node: Node | None, game: Game | None) -> Players:
@@ -212,6 +179,7 @@ def layout_from_node(root: Node, source: str) -> Layout:
     size_node = sr.raw("size")
     width, height = expect_pair(size_node, minimum=10)
     elements_node = sr.list("elements")
+    back_node = sr.list("back", None)
     sr.done()
     if len(elements_node) > MAX_ELEMENTS:
         raise elements_node.items[MAX_ELEMENTS].error(
@@ -219,15 +187,24 @@ def layout_from_node(root: Node, source: str) -> Layout:
             hint="draw a row of spaces with one 'grid' or 'circles' element rather than one element each")
     types = element_types(game)
     elements = tuple(_read_element(n, types, data) for n in elements_node)
-    layout = Layout(slug, title, summary, source, page, players, SheetSpec(width, height, elements), dice, data)
-    sw, sh = page.slot()
-    if width > sw + 1e-6 or height > sh + 1e-6:
-        raise size_node.error(
-            f"a {width:g} x {height:g} mm sheet does not fit the {sw:.1f} x {sh:.1f} mm left for it on "
-            f"{page.paper} paper ({page.sheets_per_page} per page, margin {page.margin:g} mm)",
-            hint="make the sheet smaller, the margin narrower or put fewer sheets on a page",
-        )
+    back = tuple(_read_element(n, types, data) for n in back_node) if back_node is not None else ()
+    sheet = SheetSpec(width, height, elements, back)
+    layout = Layout(slug, title, summary, source, page, players, sheet, dice, data)
+    _check_fits(layout, size_node)
     return layout
+
+
+def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None = None) -> None:
+    """The sheet fits the layout's own page section (or ``page``); else an error at ``node`` saying what
+    would fit."""
+    from rollwrite.sheet import plan_page
+
+    try:
+        plan_page((page or layout.page).replace(per_page_exact=True), layout.sheet.width, layout.sheet.height)
+    except UsageError as e:
+        if node is not None:
+            raise node.error(e.message, hint=e.hint) from None
+        raise InputError(e.message, file=layout.source, hint=e.hint) from None
 
 
 def _plain_data(node: Node | None) -> Any:
@@ -268,19 +245,13 @@ def resolve(name: str) -> Layout:
 
 
 def check_geometry(layout: Layout, paper: str | None = None) -> None:
-    """Check that the sheet fits the page slot of ``paper`` and every element fits inside the sheet
-    (this measures text, so it loads the fonts)."""
+    """Check that the sheet fits on ``paper`` (when given; the layout's own page was checked on loading)
+    and that every element, front and back, fits inside the sheet (or reaches at most the page's bleed
+    past it).  This measures text, so it loads the fonts."""
     from rollwrite.draw.elements import measure
 
-    page = layout.page
-    sw, sh = page.slot(paper)
-    if layout.sheet.width > sw + 1e-6 or layout.sheet.height > sh + 1e-6:
-        raise InputError(
-            f"a {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet does not fit on {paper or page.paper} "
-            f"paper: {sw:.1f} x {sh:.1f} mm is left for it",
-            file=layout.source,
-            hint="choose the other paper size or make the sheet smaller",
-        )
+    if paper is not None:
+        _check_fits(layout, page=layout.page.replace(paper=paper))
     from rollwrite.draw.metrics import missing_glyphs
     from rollwrite.draw.scene import Page, Text
     from rollwrite.sheet import BuildContext
@@ -288,7 +259,8 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
     drawn = 0
-    for el in layout.sheet.elements:
+    bleed = layout.page.bleed
+    for el in layout.sheet.elements + layout.sheet.back:
         scratch = Page(layout.sheet.width, layout.sheet.height)
         types[el.type].build(el.value, scratch.pen(), ctx)
         drawn += len(scratch.items)
@@ -306,7 +278,7 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
                     )
         x0, y0, x1, y1 = measure(el, types[el.type])
         x0, y0, x1, y1 = x0 + el.at[0], y0 + el.at[1], x1 + el.at[0], y1 + el.at[1]
-        tol = 0.05
+        tol = 0.05 + bleed
         if x0 < -tol or y0 < -tol or x1 > layout.sheet.width + tol or y1 > layout.sheet.height + tol:
             raise el.node.error(
                 f"this {el.type} reaches from ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm, outside the "
