@@ -63,6 +63,9 @@ def test_bad_rows_pinned_message():
 
 def test_unknown_element_key_did_you_mean():
     text = MINIMAL.replace("cols: 4", "colums: 4")
+    assert err(text) == "layouts/x.yaml:12:7: sheet.elements[1]: 'cols' is missing; did you mean 'colums' -> 'cols'?"
+    # nothing like it given: where to add it
+    text = MINIMAL.replace("cols: 4", "shape: null")
     assert err(text) == "layouts/x.yaml:9:7: sheet.elements[1]: 'cols' is missing\n  hint: add 'cols:' to sheet.elements[1]"
     # with both given, the typo itself is named
     text = MINIMAL.replace("cols: 4", "cols: 4\n      colums: 4")

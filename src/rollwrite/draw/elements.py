@@ -47,7 +47,7 @@ def _read_text(node: Node, data: Any) -> TextV:
     r = Reader(node, "a text element")
     v = TextV(
         text=r.str("text"),
-        size=r.number("size", 10.0, minimum=3, maximum=72),
+        size=r.number("size", 10.0, minimum=3, maximum=72, unit="pt"),
         font=r.str("font", "regular", choices=list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
         color=r.str("color", "#000000", pattern=_COLOR),
@@ -100,8 +100,8 @@ def _read_paragraph(node: Node, data: Any) -> ParagraphV:
     v = ParagraphV(
         text=r.str("text"),
         width=r.number("width", minimum=5),
-        size=r.number("size", 8.0, minimum=3, maximum=36),
-        leading=r.number("leading", 1.25, minimum=0.8, maximum=3),
+        size=r.number("size", 8.0, minimum=3, maximum=36, unit="pt"),
+        leading=r.number("leading", 1.25, minimum=0.8, maximum=3, unit=None),
         font=r.str("font", "regular", choices=["regular", "condensed"]),
         bullet=r.str("bullet", "•"),
     )
@@ -303,7 +303,7 @@ class BoxV:
 def _read_box(node: Node, data: Any) -> BoxV:
     r = Reader(node, "a box")
     w, h = expect_pair(r.raw("size"), minimum=1)
-    v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30),
+    v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
              _dash(r), r.str("fill", None, pattern=_COLOR))
     r.done()
@@ -385,7 +385,7 @@ def _read_legend(node: Node, data: Any) -> LegendV:
     items_node = r.list("items")
     columns = r.int("columns", 1, minimum=1, maximum=12)
     size = r.number("size", 5.0, minimum=1, maximum=30)
-    text = r.number("text", 8.0, minimum=3, maximum=30)
+    text = r.number("text", 8.0, minimum=3, maximum=30, unit="pt")
     col_width = r.number("column_width", 40.0, minimum=5)
     row_height = r.number("row_height", size + 1.5, minimum=1)
     r.done()
@@ -466,7 +466,7 @@ class FormulaV:
 def _read_formula(node: Node, data: Any) -> FormulaV:
     r = Reader(node, "a formula line")
     template = r.str("template")
-    size = r.number("size", 9.0, minimum=4, maximum=30)
+    size = r.number("size", 9.0, minimum=4, maximum=30, unit="pt")
     blank = r.number("blank", 8.0, minimum=3, maximum=60)
     height = r.number("height", 6.5, minimum=2, maximum=40)
     r.done()
@@ -508,7 +508,7 @@ class NameV:
 
 def _read_name(node: Node, data: Any) -> NameV:
     r = Reader(node, "a name field")
-    v = NameV(r.number("width", minimum=10), r.str("label", "Name"), r.number("size", 9.0, minimum=4, maximum=30))
+    v = NameV(r.number("width", minimum=10), r.str("label", "Name"), r.number("size", 9.0, minimum=4, maximum=30, unit="pt"))
     r.done()
     return v
 
@@ -578,7 +578,7 @@ def _read_roll_track(node: Node, data: Any) -> RollTrackV:
     r = Reader(node, "a roll track")
     w, h = expect_pair(r.raw("size"), minimum=5)
     v = RollTrackV(r.int("group", 1, minimum=1, maximum=50), w, h, r.int("columns", 1, minimum=1, maximum=20),
-                   r.number("text", 7.0, minimum=4, maximum=20), r.bool("rerolls", True), r.str("title", ""),
+                   r.number("text", 7.0, minimum=4, maximum=20, unit="pt"), r.bool("rerolls", True), r.str("title", ""),
                    r.str("free_title", ""), r.int("free_columns", 0, minimum=0, maximum=20))
     r.done()
     return v
@@ -648,7 +648,7 @@ class ChallengeV:
 
 def _read_challenge(node: Node, data: Any) -> ChallengeV:
     r = Reader(node, "a challenge stamp")
-    v = ChallengeV(r.number("size", 8.0, minimum=4, maximum=30), r.str("anchor", "start", choices=ANCHORS),
+    v = ChallengeV(r.number("size", 8.0, minimum=4, maximum=30, unit="pt"), r.str("anchor", "start", choices=ANCHORS),
                    r.str("free", ""), r.number("width", 90.0, minimum=20, maximum=400), r.bool("wrap", True))
     r.done()
     return v

@@ -1,11 +1,17 @@
 """YAML loaded into nodes that remember where they came from, and a Reader that turns them into typed
 values with messages like ``layouts/x.yaml:12:5: grid.rows: expected a positive whole number, got 'seven'``.
 
-Only YAML's safe subset is read (``yaml.SafeLoader``): no tags that build objects.
+Only YAML's safe subset is read (``yaml.SafeLoader``): no tags that build objects.  Merge keys
+(``<<: *base``) work: the mapping's own keys win, and a relative value (``x: +=5``) adds to the merged one.
+
+Every number is read by :func:`expect_number`, so every key accepts units: a bare number is in the key's
+own unit (millimetres for lengths, points for text sizes), and ``12mm``, ``1.5cm``, ``0.5in``, ``10pt``
+are converted to it.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -341,7 +347,19 @@ class _Builder:
             knode.path = kpath
             _repath(vnode, kpath)
             m.entries[k] = (knode, vnode)
+        for k, (knode, vnode) in explicit.items():
+            if k in merged and _changes(vnode):
+                # a relative value (+=5) changes the merged value it overrides
+                from rollwrite.spec.merge import merge_nodes
+
+                explicit[k] = (knode, merge_nodes(merged[k][1], vnode))
         m.entries.update(explicit)
+
+
+def _changes(node: Node) -> bool:
+    """Whether ``node`` is a relative value, or a list holding one."""
+    items = node.items if isinstance(node, Seq) else [node]
+    return any(isinstance(n, Scalar) and isinstance(n.value, str) and _RELATIVE.fullmatch(n.value) for n in items)
 
 
 def load_yaml(text: str, file: str, limits: YamlLimits = LIMITS) -> Node:
@@ -428,31 +446,100 @@ def _shown(value: Any) -> str:
 
 def _got(node: Node) -> str:
     if isinstance(node, Scalar):
-        return _shown(node.value)
+        return f"'{node.value}'" if isinstance(node.value, Relative) else _shown(node.value)
     if isinstance(node, Seq):
         return "a list"
     return "a mapping"
 
 
+#: millimetres per unit
+UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+_QUANTITY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-z]*)\s*")
+_RELATIVE = re.compile(r"\s*([+-])=\s*(.*)")
+
+
+@dataclass(frozen=True)
+class Relative:
+    """A relative value (``+=5``, ``-=1cm``) applied to the value it overrides; resolved when the key's
+    unit is known, in :func:`expect_number`."""
+
+    base: Any
+    sign: str
+    delta: str
+
+    def __str__(self) -> str:
+        return f"{self.sign}={self.delta}"
+
+
+def _quantity(node: Node, v: Any, unit: str | None, desc: str, bare: bool = False) -> float:
+    """A number from a bare number or a string with a unit, in ``unit`` (None: a plain number).
+    ``bare``: a number written as text without a unit is fine (the delta of a relative value)."""
+    if isinstance(v, Relative):
+        base = _quantity(node, v.base, unit, desc)
+        return base + (1 if v.sign == "+" else -1) * _quantity(node, v.delta, unit, desc, bare=True)
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        if not math.isfinite(v):
+            raise node.error(f"expected {desc}, got {_shown(v)}")
+        return v
+    if not isinstance(v, str):
+        raise node.error(f"expected {desc}, got {_got(node)}")
+    if _RELATIVE.fullmatch(v):
+        raise node.error(
+            f"'{v.strip()}' is a relative value, but there is no value here for it to change",
+            hint="a relative value (+=, -=) changes the value it overrides, from 'extends' or a merge key '<<'",
+        )
+    if re.fullmatch(r"\s*[+-]?\d+,\d+\s*[A-Za-z]*\s*", v):
+        raise node.error(f"expected {desc}, got '{v}'", hint=f"write decimals with a point: '{v.strip().replace(',', '.')}'")
+    m = _QUANTITY.fullmatch(v)
+    if not m:
+        raise node.error(f"expected {desc}, got '{v}'")
+    number, suffix = float(m.group(1)), m.group(2).lower()
+    if not suffix and bare:
+        return number
+    if not suffix:
+        raise node.error(f"expected {desc}, got the text '{v}'", hint=f"write the number without quotes: {m.group(1)}")
+    if suffix not in UNITS:
+        raise node.error(
+            f"unknown unit '{m.group(2)}' in '{v.strip()}'",
+            hint="use mm, cm, in or pt (a number without a unit is " + (f"in {unit})" if unit else "a plain number)"),
+        )
+    if unit is None:
+        raise node.error(f"expected {desc} without a unit, got '{v.strip()}'", hint="this key is not a length: drop the unit")
+    return number * UNITS[suffix] / UNITS[unit]
+
+
 def expect_number(node: Node, *, whole: bool = False, minimum: float | None = None,
-                  maximum: float | None = None, what: str | None = None) -> Any:
-    """The node's value as an int (``whole``) or float, within [minimum, maximum]."""
+                  maximum: float | None = None, what: str | None = None, unit: str | None = "mm") -> Any:
+    """The node's value as an int (``whole``) or float, within [minimum, maximum].
+
+    ``unit`` is the unit of the result: ``mm`` for lengths (the default), ``pt`` for text sizes, None for
+    plain numbers (ratios, counts), which refuse a unit.  ``12mm``, ``1cm``, ``0.5in`` and ``10pt`` are
+    converted; a bare number is already in ``unit``.
+    """
     if whole:
         kind = "pos_int" if minimum == 1 else "nonneg_int" if minimum == 0 else "int"
     else:
         kind = "pos_number" if minimum is not None and minimum > 0 else "nonneg_number" if minimum == 0 else "number"
     desc = what or _DESCRIBE[kind]
     v = node.value if isinstance(node, Scalar) else _MISSING
-    ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-    if ok and whole and not (isinstance(v, int) or float(v).is_integer()):
-        ok = False
-    if not ok:
+    if v is _MISSING or isinstance(v, bool) or v is None:
         raise node.error(f"expected {desc}, got {_got(node)}")
+    written = None
+    if not isinstance(v, (int, float)):
+        if whole and isinstance(v, str) and (m := _QUANTITY.fullmatch(v)) and m.group(2).lower() in UNITS:
+            raise node.error(f"expected {desc}, got '{v}'", hint="a count takes no unit")
+        written = str(v).strip()
+        v = _quantity(node, v, None if whole else unit, desc)
+    elif not math.isfinite(v):
+        raise node.error(f"expected {desc}, got {_got(node)}")
+    if whole and not (isinstance(v, int) or float(v).is_integer()):
+        raise node.error(f"expected {desc}, got {_shown(v) if written is None else repr(written)}")
     v = int(v) if whole else float(v)
+    got = _fmt(v) if written is None else f"'{written}' = {_fmt(round(v, 4))} {unit}"
     if minimum is not None and v < minimum:
-        raise node.error(f"expected {desc} of at least {_fmt(minimum)}, got {_fmt(v)}")
+        raise node.error(f"expected {desc} of at least {_fmt(minimum)}, got {got}")
     if maximum is not None and v > maximum:
-        raise node.error(f"expected {desc} of at most {_fmt(maximum)}, got {_fmt(v)}")
+        raise node.error(f"expected {desc} of at most {_fmt(maximum)}, got {got}")
     return v
 
 
@@ -480,11 +567,23 @@ class Reader:
         n = self.node.get(key)
         if n is None:
             if default is _MISSING:
-                raise self.node.error(f"'{key}' is missing", hint=f"add '{key}:' to {self.node.path or 'the top level'}")
+                raise self._missing(key)
             return _MISSING
         if isinstance(n, Scalar) and n.value is None and default is not _MISSING:
             return _MISSING
         return n
+
+    def _missing(self, key: str) -> InputError:
+        """'rows' is missing -- or, when an unread key looks like a typo of it, says which."""
+        unread = [k for k in self.node.entries if k not in self.known]
+        close = difflib.get_close_matches(key, unread, n=1, cutoff=0.6)
+        if close:
+            knode = self.node.entries[close[0]][0]
+            return InputError(
+                f"'{key}' is missing; did you mean '{close[0]}' -> '{key}'?",
+                file=knode.file, line=knode.line, col=knode.col, path=self.node.path or None,
+            )
+        return self.node.error(f"'{key}' is missing", hint=f"add '{key}:' to {self.node.path or 'the top level'}")
 
     def has(self, key: str) -> bool:
         return self.node.get(key) is not None
@@ -497,9 +596,11 @@ class Reader:
         n = self._take(key, default)
         return default if n is _MISSING else expect_number(n, whole=True, minimum=minimum, maximum=maximum)
 
-    def number(self, key: str, default: Any = _MISSING, minimum: float | None = None, maximum: float | None = None) -> Any:
+    def number(self, key: str, default: Any = _MISSING, minimum: float | None = None, maximum: float | None = None,
+               unit: str | None = "mm") -> Any:
+        """A number in ``unit`` (mm by default; ``pt`` for text sizes; None for a plain number)."""
         n = self._take(key, default)
-        return default if n is _MISSING else expect_number(n, minimum=minimum, maximum=maximum)
+        return default if n is _MISSING else expect_number(n, minimum=minimum, maximum=maximum, unit=unit)
 
     def str(self, key: str, default: Any = _MISSING, choices: list[str] | None = None, pattern: str | None = None) -> Any:
         n = self._take(key, default)
@@ -561,8 +662,12 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
 
 
 def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]:
+    """``[x, y]`` in mm (each may carry a unit: ``[1in, 12mm]``)."""
     if not (isinstance(node, Seq) and len(node) == 2):
-        raise node.error(f"expected a pair of numbers [x, y] in mm, got {_got(node)}")
+        hint = None
+        if isinstance(node, Scalar) and isinstance(node.value, str) and "," in node.value:
+            hint = f"write it as a list in brackets: [{node.value.strip().strip('()')}]"
+        raise node.error(f"expected a pair of numbers [x, y] in mm, got {_got(node)}", hint=hint)
     return (expect_number(node.items[0], minimum=minimum), expect_number(node.items[1], minimum=minimum))
 
 
