@@ -332,6 +332,7 @@ class _Builder:
         assert isinstance(m, Map)
         explicit = dict(m.entries)
         merged: dict[str, tuple[Scalar, Node]] = {}
+        under: dict[str, Node] = {}
         for key, value in frame.merges:
             sources = value.items if isinstance(value, Seq) else [value]
             for src in sources:
@@ -339,6 +340,8 @@ class _Builder:
                     raise key.error("'<<' merges mappings: give a mapping, an alias of one or a list of them",
                                     hint="e.g. '<<: *defaults' where '&defaults' names a mapping")
                 for k, (knode, vnode) in src.entries.items():
+                    if k in explicit and k not in under:
+                        under[k] = vnode  # what a relative value (+=5) of the mapping's own changes
                     if k not in explicit and k not in merged:
                         merged[k] = (knode, vnode)
         m.entries = {}
@@ -348,11 +351,10 @@ class _Builder:
             _repath(vnode, kpath)
             m.entries[k] = (knode, vnode)
         for k, (knode, vnode) in explicit.items():
-            if k in merged and _changes(vnode):
-                # a relative value (+=5) changes the merged value it overrides
+            if k in under and _changes(vnode):
                 from rollwrite.spec.merge import merge_nodes
 
-                explicit[k] = (knode, merge_nodes(merged[k][1], vnode))
+                explicit[k] = (knode, merge_nodes(under[k], vnode))
         m.entries.update(explicit)
 
 
