@@ -25,7 +25,7 @@ from rollwrite.dice import Schedule
 from rollwrite.draw.elements import challenge_text, draw_ruler, fit_size, ruler_width
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import Pen, Scene
-from rollwrite.errors import UsageError
+from rollwrite.errors import InputError, UsageError
 from rollwrite.spec.layout import MAX_PAGES, Layout, element_types
 from rollwrite.spec.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
 
@@ -352,7 +352,7 @@ def build_scene(
     game = games.get(layout.game)
     types = element_types(game)
     title = layout.title
-    scene = Scene(title=title, subject=challenge_text(schedule) or f"{title} player sheets")
+    scene = Scene(title=title, subject=challenge_text(schedule, shown=False) or f"{title} player sheets")
     pw, ph = plan.width, plan.height
     boxes = spec.crop_marks or spec.bleed > 0
     number = 0
@@ -393,7 +393,31 @@ def build_scene(
                     types[el.type].build(el.value, sheet_pen.at(*el.at), ctx)
             _footer(bpen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
                     spec.margin, back_of=page_no - 1)
+    _check_glyphs(scene, layout)
     return scene
+
+
+def _check_glyphs(scene: Scene, layout: Layout) -> None:
+    """The last net: no text on the sheet prints as an empty box, wherever it came from.
+
+    Texts from a layout are refused with their place when it is read and checked; a seed is printed in
+    a printable form; this catches anything else before a file is written.
+    """
+    from rollwrite.draw.metrics import missing_glyphs
+    from rollwrite.draw.scene import Text
+
+    seen: set[tuple[str, str]] = set()
+    for page in scene.pages:
+        for it in page.items:
+            if not isinstance(it, Text) or (it.text, it.font) in seen:
+                continue
+            seen.add((it.text, it.font))
+            missing = missing_glyphs(it.text, it.font)
+            if missing:
+                raise InputError(
+                    f"the sheet would print {', '.join(repr(c) for c in missing)} in '{it.text}', which the "
+                    f"{it.font} font cannot draw", file=layout.source,
+                    hint="use other characters in the layout or the options")
 
 
 RULER = 50

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.draw import icons
-from rollwrite.draw.metrics import FONTS, text_width, wrap
+from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
@@ -654,17 +654,27 @@ def _read_challenge(node: Node, data: Any) -> ChallengeV:
     return v
 
 
-def challenge_parts(schedule: Any) -> tuple[str, str]:
-    """(label, id) of a seeded or daily schedule, e.g. ('Daily challenge, UTC date 2026-11-22', 'long-way@2026-11-22')."""
+PRINTABLE_NOTE = "[U+…] is a character the font lacks"
+
+
+def challenge_parts(schedule: Any, shown: bool = True) -> tuple[str, str]:
+    """(label, id) of a seeded or daily schedule, e.g. ('Daily challenge, UTC date 2026-11-22', 'long-way@2026-11-22').
+
+    ``shown``: the id as a sheet prints it, each character the fonts lack written ``[U+XXXX]`` and the
+    label saying so; otherwise the id itself (for metadata).
+    """
     if schedule is None:
         return "", ""
     if schedule.day:
         return f"Daily challenge, UTC date {schedule.day}", schedule.id
-    return "Challenge", schedule.id
+    gid = printable(schedule.id) if shown else schedule.id
+    if gid != schedule.id:
+        return f"Challenge ({PRINTABLE_NOTE})", gid
+    return "Challenge", gid
 
 
-def challenge_text(schedule: Any) -> str:
-    label, gid = challenge_parts(schedule)
+def challenge_text(schedule: Any, shown: bool = True) -> str:
+    label, gid = challenge_parts(schedule, shown)
     return f"{label}: {gid}" if gid else ""
 
 

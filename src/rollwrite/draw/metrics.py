@@ -53,6 +53,15 @@ def missing_glyphs(text: str, font: str = "regular") -> list[str]:
     return sorted({ch for ch in text if ord(ch) not in adv and ch not in "\n\r\t"})
 
 
+def printable(text: str, fonts: tuple[str, ...] = ("regular", "bold")) -> str:
+    """``text`` with each character one of ``fonts`` cannot draw written as ``[U+XXXX]``: what a sheet
+    shows of a text that comes from a user (a seed), so it never prints an empty box."""
+    faces = [face(f).advance for f in fonts]
+    if all(all(ord(ch) in adv for adv in faces) for ch in text):
+        return text
+    return "".join(ch if all(ord(ch) in adv for adv in faces) else f"[U+{ord(ch):04X}]" for ch in text)
+
+
 def wrap(runs: list[tuple[str, str]], width: float, size_pt: float) -> list[list[tuple[str, str]]]:
     """Greedy word wrap of styled runs ``[(text, font), ...]`` into lines no wider than ``width`` mm.
 

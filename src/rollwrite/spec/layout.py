@@ -166,6 +166,7 @@ def layout_from_node(root: Node, source: str) -> Layout:
         raise gnode.error(f"'{slug}' is not a game name", hint="use lower-case letters, digits and '-', e.g. my-game")
     game = games.get(slug)
     title = r.str("title")
+    check_glyphs(r.raw("title"), title, "regular")
     summary = r.str("summary", "")
     page = _read_page(r.raw("page", None))
     players = _read_players(r.raw("players", None), game)
@@ -205,6 +206,16 @@ def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None 
         if node is not None:
             raise node.error(e.message, hint=e.hint) from None
         raise InputError(e.message, file=layout.source, hint=e.hint) from None
+
+
+def check_glyphs(node: Node, text: str, font: str) -> None:
+    """Refuse, at ``node``'s place, a text that the font cannot draw (it would print empty boxes)."""
+    from rollwrite.draw.metrics import missing_glyphs
+
+    missing = missing_glyphs(text, font)
+    if missing:
+        raise node.error(f"the {font} font has no glyph for {', '.join(repr(c) for c in missing)}",
+                         hint="use another character or draw it with an icon")
 
 
 def _plain_data(node: Node | None) -> Any:
