@@ -11,6 +11,7 @@ _REGISTRY: dict[str, str] = {
     "wobbly-cafe": "rollwrite.games.wobbly_cafe:WobblyCafe",
     "shelving-wars": "rollwrite.games.shelving_wars:ShelvingWars",
     "long-way": "rollwrite.games.long_way:LongWay",
+    "lines-and-sections": "rollwrite.games.lines_and_sections:LinesAndSections",
 }
 
 _cache: dict[str, Game] = {}

@@ -61,6 +61,20 @@ class Score:
 
 
 @dataclass
+class Solved:
+    """What a game's solver found for a typed-in position (``rollwrite solve``).
+
+    ``headline`` is one line (who wins with perfect play, or the par); ``report`` the human text above
+    it; ``result`` a JSON-ready dict.  ``exact`` is True only when the search proved the answer.
+    """
+
+    headline: str
+    report: str = ""
+    result: dict = field(default_factory=dict)
+    exact: bool = True
+
+
+@dataclass
 class ElementType:
     """A sheet element a game adds to the layout language.
 
@@ -131,3 +145,10 @@ class Game:
 
     def score(self, sheet: Any, data: Any) -> Score:
         raise UsageError(f"{self.slug} has no scorer yet")
+
+    # ---- perfect play
+    can_solve: bool = False
+
+    def solve(self, sheet: Any, data: Any) -> Solved:
+        """Perfect play from a parsed position (what ``parse`` returned, already free of rule problems)."""
+        raise UsageError(f"{self.slug} has no solver")

@@ -1,0 +1,81 @@
+"""Lines & Sections: draw one shared path along the grid lines, then shade the sections it makes; shade
+next to a shaded section and you are out.  The last player left wins.
+
+The game's parts live in the package's fixed modules: ``data`` (layout data), ``format`` (typed-in
+games), ``rules`` (the referee), ``sheet`` (sheet and puzzle pages), ``solve`` (perfect play, puzzles).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from rollwrite.errors import UsageError
+from rollwrite.games.base import ElementType, Game, Problem, Score
+from rollwrite.games.lines_and_sections.data import MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE, data_of, read_data
+
+
+class LinesAndSections(Game):
+    slug = "lines-and-sections"
+    title = "Lines & Sections"
+    summary = "draw one path together without crossing it, then shade its sections; touch a shaded one and you are out"
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    print_options = frozenset({"size"})
+    can_score = True
+    can_solve = True
+
+    # ---- layout
+    def load_data(self, node: Any) -> Any:
+        return read_data(node) if node is not None else data_of(None)
+
+    def element_types(self) -> dict[str, ElementType]:
+        from rollwrite.games.lines_and_sections.sheet import element_types
+
+        return element_types()
+
+    def vary(self, layout: Any, options: dict[str, int | None], players: int) -> Any:
+        unknown = sorted(k for k, v in options.items() if v is not None and k not in self.print_options)
+        if unknown:
+            raise UsageError(f"{self.slug} has no --{unknown[0]} option", hint="its only variation is --size N")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise UsageError(f"{self.title} is printed for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        d = data_of(getattr(layout, "data", None))
+        size = options.get("size")
+        if size is not None:
+            if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+                raise UsageError(f"--size: the board is n×n squares with n from {MIN_SIZE} to {MAX_SIZE}, not {size}",
+                                 hint="e.g. --size 5 for a 5×5 board")
+            d = dataclasses.replace(d, size=size)
+        return dataclasses.replace(layout, data=dataclasses.replace(d, players=players))
+
+    def sheets(self, players: int) -> int:
+        """The players share one page of boards."""
+        return 1
+
+    # ---- typed-in games
+    def parse(self, text: str, source: str, data: Any) -> Any:
+        from rollwrite.games.lines_and_sections.format import parse
+
+        return parse(text, source)
+
+    def format(self, sheet: Any, data: Any) -> str:
+        from rollwrite.games.lines_and_sections.format import format_game
+
+        return format_game(sheet)
+
+    def check(self, sheet: Any, data: Any, schedule: Any | None) -> list[Problem]:
+        from rollwrite.games.lines_and_sections.rules import referee
+
+        return referee(sheet).problems
+
+    def score(self, sheet: Any, data: Any) -> Score:
+        from rollwrite.games.lines_and_sections.rules import referee, result_score
+
+        return result_score(referee(sheet))
+
+    # ---- perfect play
+    def solve(self, sheet: Any, data: Any) -> Any:
+        from rollwrite.games.lines_and_sections.rules import referee
+        from rollwrite.games.lines_and_sections.solve import solved
+
+        return solved(referee(sheet))
