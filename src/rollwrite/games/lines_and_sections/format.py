@@ -30,7 +30,7 @@ FORMAT_HINT = "see docs/formats/lines-and-sections.md"
 MAX_NAME = 40
 MAX_PATH = 2 * MAX_SIZE * (MAX_SIZE + 1) + 1  # a path never has more points than the board has segments + 1
 MAX_SHADES = 1000
-MAX_LINE = 4000  # characters on one line
+MAX_LINE = 400  # characters on one line (as for every typed-in sheet)
 
 
 def letter(x: int) -> str:

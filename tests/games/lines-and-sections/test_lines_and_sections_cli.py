@@ -1,0 +1,184 @@
+"""The commands: print (sizes, papers), score and solve (exit codes, messages, JSON)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from rollwrite.cli.print_cmd import run_print
+from rollwrite.draw.metrics import text_width
+from rollwrite.draw.scene import PT, Circle, Line, Path, Rect, Text
+from rollwrite.games.lines_and_sections.solve import puzzles
+from rollwrite.sheet import build_scene
+from rollwrite.spec.layout import FOOTER, check_geometry, load_builtin
+
+PINCH = "size: 2\nplayers: Ann, Bob\npath: A2 B2 B1 C1 C2 B2 B3 C3 C2\n"
+
+
+def write(tmp_path, text, name="g.txt"):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+# ---------------------------------------------------------------- print
+
+
+def _extent(it):
+    if isinstance(it, Line):
+        return min(it.x1, it.x2), min(it.y1, it.y2), max(it.x1, it.x2), max(it.y1, it.y2)
+    if isinstance(it, Rect):
+        return it.x, it.y, it.x + it.w, it.y + it.h
+    if isinstance(it, Circle):
+        return it.cx - it.r, it.cy - it.r, it.cx + it.r, it.cy + it.r
+    if isinstance(it, Path):
+        xs, ys = [p[0] for p in it.points], [p[1] for p in it.points]
+        return min(xs), min(ys), max(xs), max(ys)
+    assert isinstance(it, Text)
+    w = text_width(it.text, it.size, it.font)
+    x0 = {"start": it.x, "middle": it.x - w / 2, "end": it.x - w}[it.anchor]
+    return x0, it.y - it.size * PT * 0.8, x0 + w, it.y + it.size * PT * 0.25
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", range(2, 13))
+def test_every_size_fits_both_papers(size, paper):
+    from rollwrite.games import get
+
+    layout = get("lines-and-sections").vary(load_builtin("lines-and-sections"), {"size": size}, 3 if size % 2 else 7)
+    check_geometry(layout, paper)
+    scene = build_scene(layout, sheets=1, paper=paper)
+    [page] = scene.pages
+    margin = layout.page.margin
+    footer = page.height - margin - FOOTER
+    for it in page.items:
+        x0, y0, x1, y1 = _extent(it)
+        if y0 >= footer:
+            continue  # the page's own footer (ruler and caption), not the sheet
+        assert margin - 0.5 <= x0 and x1 <= page.width - margin + 0.5, it
+        assert margin - 0.5 <= y0 and y1 <= page.height - margin + 0.5, it
+    texts = [it.text for it in page.items if isinstance(it, Text)]
+    assert f"{size}×{size} squares" in texts
+    assert chr(ord("A") + size) in texts and str(size + 1) in texts  # the last point's names
+
+
+def test_print_carries_size_labels_and_rules(cli, tmp_path):
+    r = cli("print", "lines-and-sections", "--size", "7", "--players", "3", "-o", str(tmp_path / "s.pdf"))
+    assert r.exit_code == 0, r.output
+    text = PdfReader(str(tmp_path / "s.pdf")).pages[0].extract_text()
+    assert "7×7 squares" in text and "Game 4" in text and "Players in turn order" in text
+    assert "went out" in text and "winner" in text and "right into the point" in text
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--size", "1"], "from 2 to 12, not 1"),
+    (["--size", "13"], "from 2 to 12, not 13"),
+    (["--size", "-4"], "from 2 to 12"),
+    (["--players", "1"], "2 to 10 players"),
+    (["--players", "11"], "2 to 10 players"),
+    (["--turns", "3"], "has no --turns option"),
+])
+def test_print_refuses_nonsense(cli, tmp_path, args, words):
+    r = cli("print", "lines-and-sections", *args, "-o", str(tmp_path / "s.pdf"))
+    assert r.exit_code == 2
+    assert words in r.stderr
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_print_size_not_a_number(cli, tmp_path):
+    r = cli("print", "lines-and-sections", "--size", "big", "-o", str(tmp_path / "s.pdf"))
+    assert r.exit_code == 2 and "Usage: rollwrite print" in r.stderr
+
+
+def test_puzzle_pages_render(tmp_path):
+    from rollwrite.games.lines_and_sections.sheet import puzzle_scene
+    from rollwrite.output import format_for, render
+
+    ps = puzzles("lines-and-sections#t", 6, 5)
+    scene = puzzle_scene(ps, "letter", with_solutions=True)
+    assert len(scene.pages) == 4  # 5 puzzles, four to a page, then their answers
+    [pdf] = render(scene, format_for("pdf", None))
+    reader = PdfReader(io.BytesIO(pdf))
+    first, answers = reader.pages[0].extract_text(), reader.pages[2].extract_text()
+    assert "shade to win" in first and "Puzzle 4" in first
+    assert f"Shade {ps[0].answer_square}:" in answers
+
+
+# ---------------------------------------------------------------- score
+
+
+def test_score_a_won_game(cli, tmp_path):
+    f = write(tmp_path, PINCH + "shade: A1\nshade: B2\nshade: B1\n")
+    r = cli("score", "lines-and-sections", f)
+    assert r.exit_code == 0, r.output
+    assert "winner: Bob" in r.stdout and "out: section b shares a side" in r.stdout
+    assert "no safe section was left (forced)" in r.stdout
+    assert "total: Ann 0, Bob 1" in r.stdout
+
+
+def test_score_json_and_claims(cli, tmp_path):
+    f = write(tmp_path, PINCH + "shade: A1\nshade: B2\nshade: B1\n")
+    r = cli("score", "lines-and-sections", f, "--json", "--claimed", "0,1")
+    doc = json.loads(r.stdout)
+    assert r.exit_code == 0 and doc["claim_correct"] is True
+    assert doc["breakdown"]["winner"] == "Bob"
+    assert doc["players"][1] == {"name": "Bob", "total": 1, "result": "winner"}
+    assert doc["breakdown"]["out"][0] == {"player": "Ann", "move": 11, "section": "b", "forced": True,
+                                         "reason": doc["breakdown"]["out"][0]["reason"]}
+    r = cli("score", "lines-and-sections", f, "--claimed", "1,0")
+    assert r.exit_code == 1
+
+
+def test_score_a_broken_rule_exits_1_with_the_move(cli, tmp_path):
+    f = write(tmp_path, "size: 3\nplayers: Ann, Bob\npath: B1 B2 B3 A3 A2 B2 C2\n")
+    r = cli("score", "lines-and-sections", f)
+    assert r.exit_code == 1
+    assert "move 6:" in r.stdout and "cross itself at B2" in r.stdout
+
+
+def test_score_unreadable_exits_2_with_file_line_col(cli, tmp_path):
+    f = write(tmp_path, "size: 3\nplayers: Ann, Bob\npath: B1 B9\n")
+    r = cli("score", "lines-and-sections", f)
+    assert r.exit_code == 2
+    assert f"{f}:3:10: B9 is not a point of a 3×3 board" in r.stderr
+    assert "Traceback" not in r.output + r.stderr
+
+
+# ---------------------------------------------------------------- solve
+
+
+def test_solve_a_shading_position(cli, tmp_path):
+    f = write(tmp_path, PINCH + "shade: A1\n")
+    r = cli("solve", "lines-and-sections", f)
+    assert r.exit_code == 0, r.output
+    assert "shade B2" in r.stdout and "Bob wins with perfect play" in r.stdout
+    r = cli("solve", "lines-and-sections", f, "--json")
+    doc = json.loads(r.stdout)
+    assert doc["winner"] == "Bob" and doc["winning_moves"] == ["B2"] and doc["exact"] is True
+
+
+def test_solve_from_an_empty_board(cli, tmp_path):
+    f = write(tmp_path, "size: 3\nplayers: Ann, Bob\n")
+    r = cli("solve", "lines-and-sections", f, "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["winner"] == "Ann" and doc["winning_moves"] == ["A1 B1"]
+
+
+def test_solve_exit_codes(cli, tmp_path):
+    bad = write(tmp_path, "size: 3\nplayers: Ann, Bob\npath: B1 B2 B1\n", "bad.txt")
+    r = cli("solve", "lines-and-sections", bad)
+    assert r.exit_code == 1 and "move 2:" in r.stdout
+    unreadable = write(tmp_path, "size: 3\nplayers Ann\n", "u.txt")
+    r = cli("solve", "lines-and-sections", unreadable)
+    assert r.exit_code == 2 and "u.txt:2:1" in r.stderr
+    three = write(tmp_path, PINCH.replace("Ann, Bob", "Ann, Bob, Cy"), "three.txt")
+    r = cli("solve", "lines-and-sections", three)
+    assert r.exit_code == 2 and "two players" in r.stderr
+    r = cli("solve", "long-way", three)
+    assert r.exit_code == 2 and "long-way has no solver" in r.stderr and "lines-and-sections" in r.stderr
+    r = cli("solve", "lines-and-sections", str(tmp_path / "missing.txt"))
+    assert r.exit_code == 2 and "Traceback" not in r.output + r.stderr
