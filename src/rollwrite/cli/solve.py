@@ -7,6 +7,7 @@ read, a game without a solver, or a position too large to search exactly.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 
@@ -37,28 +38,41 @@ def run_solve(game: str, name: str) -> tuple[dict, str, int]:
     """(JSON document, report text, exit code) for solving the position in file ``name``."""
     from rollwrite import games
     from rollwrite.cli.score import STDIN, _read
-    from rollwrite.spec.layout import load_builtin
 
-    layout = load_builtin(game)
-    g = games.get(layout.game)
+    g = games.get(game)
     if g is None or not g.can_solve:
         solvers = [s for s in games.known() if getattr(games.get(s), "can_solve", False)]
+        if g is None:
+            from rollwrite.spec.layout import load_builtin
+
+            load_builtin(game)  # an unknown name: its message lists the games
         raise UsageError(f"{game} has no solver", hint=f"games with a solver: {', '.join(solvers) or 'none'}")
-    text = _read(name, layout.game)
+    data = _data(g)
+    text = _read(name, g.slug)
     source = "<stdin>" if name == STDIN else name
-    sheet = g.parse(text, source, layout.data)
-    problems = g.check(sheet, layout.data, None)
+    sheet = g.parse(text, source, data)
+    problems = g.check(sheet, data, None)
     if problems:
         lines = [f"== {name} ({g.title})", f"{len(problems)} rule problem{'s' if len(problems) != 1 else ''}:"]
         lines.extend(f"  - {p}" for p in problems)
         lines.append("nothing to solve: the position breaks a rule")
-        doc = {"file": name, "game": layout.game, "valid": False, "problems": [p.to_json() for p in problems]}
+        doc = {"file": name, "game": g.slug, "valid": False, "problems": [p.to_json() for p in problems]}
         return doc, "\n".join(lines), 1
-    result = g.solve(sheet, layout.data)
-    doc = {"file": name, "game": layout.game, "valid": True, "exact": result.exact, "headline": result.headline,
+    result = g.solve(sheet, data)
+    doc = {"file": name, "game": g.slug, "valid": True, "exact": result.exact, "headline": result.headline,
            **result.result}
     lines = [f"== {name} ({g.title})"]
     if result.report:
         lines.append(result.report.rstrip("\n"))
     lines.append(result.headline)
     return doc, "\n".join(lines), 0
+
+
+def _data(g: Any) -> Any:
+    """The game's layout ``data:`` section, read without building the sheet: a solver draws nothing,
+    so the drawing code is never imported."""
+    from rollwrite.resources import layouts_dir
+    from rollwrite.spec.nodes import Map, load_yaml_file
+
+    root = load_yaml_file(layouts_dir() / f"{g.slug}.yaml", display=f"layouts/{g.slug}.yaml")
+    return g.load_data(root.get("data") if isinstance(root, Map) else None)
