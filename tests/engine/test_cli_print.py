@@ -76,7 +76,7 @@ def test_same_command_same_bytes(cli, in_tmp):
         (["print", "long-way", "--players", "100000"], "rollwrite: long-way prints for 1 to 200 players, not 100000"),
         (["print", "long-way", "--players", "0"], "rollwrite: long-way prints for 1 to 200 players, not 0"),
         (["print", "long-way", "--paper", "a6"], "rollwrite: unknown paper 'a6'\n  hint: choose a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT"),
-        (["print", "long-way", "--format", "png"], "rollwrite: unknown format 'png'"),
+        (["print", "long-way", "--format", "tiff"], "rollwrite: unknown format 'tiff'"),
         (["print", "long-way", "--format", "svg", "-o", "x.pdf"], "rollwrite: --format svg does not match the output file 'x.pdf'"),
         (["print", "long-way", "--size", "9"], "rollwrite: long-way has no --size option"),
         (["print", "long-way", "--seed", "a", "--daily", "2026-11-22"], "rollwrite: give either --seed or --daily, not both"),
@@ -125,7 +125,7 @@ def test_a_failed_render_leaves_the_old_file_whole(cli, in_tmp, monkeypatch):
     target = in_tmp / "keep.pdf"
     target.write_bytes(b"the player's old sheet")
 
-    def broken(scene, fmt):
+    def broken(scene, fmt, **options):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(output, "render", broken)

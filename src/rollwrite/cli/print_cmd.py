@@ -1,4 +1,7 @@
-"""``rollwrite print``: render a game's sheets (or a layout file of your own) to PDF, SVG or PNG."""
+"""``rollwrite print``: render a game's sheets (or a layout file of your own) to PDF, SVG or PNG.
+
+PNG is a preview of the PDF, drawn by PDFium at ``--dpi``; SVG and PNG write one file per page.
+"""
 
 from __future__ import annotations
 
@@ -20,8 +23,9 @@ VARIATION = "Variations (games that have them)"
 def print_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games') or the path of a layout .yaml file."),
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="How many players need a sheet (default: the game's)."),
-    fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="pdf or svg (default: from --output's extension, else pdf)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write (default: out/GAME.pdf). SVG writes one file per page: NAME-1.svg, NAME-2.svg..."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="pdf, svg or png (default: from --output's extension, else pdf)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write (default: out/GAME.pdf). SVG and PNG write one file per page: NAME-1.png, NAME-2.png..."),
+    dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", help="Pixels per inch of a PNG preview (20-600; default 150)."),
     paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", rich_help_panel=PAPER,
                                         help="a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT in mm, cm or in (100x150mm, 4x6in). Default: the layout's (A4)."),
     landscape: Optional[bool] = typer.Option(None, "--landscape/--portrait", show_default=False, rich_help_panel=PAPER,
@@ -46,12 +50,12 @@ def print_command(
     dice: Optional[int] = typer.Option(None, "--dice", metavar="N", rich_help_panel=VARIATION, help="Dice rolled each turn."),
     sides: Optional[int] = typer.Option(None, "--sides", metavar="N", rich_help_panel=VARIATION, help="Sides of each die."),
 ) -> None:
-    """Print player sheets, ready to cut and play, to out/GAME.pdf (or SVG)."""
+    """Print player sheets, ready to cut and play, to out/GAME.pdf (or SVG, or a PNG preview)."""
     try:
         page = {"paper": paper, "landscape": landscape, "per_page": per_page, "scale": scale,
                 "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
                 "margin": margin, "backs": backs}
-        written = run_print(game, players=players, fmt=fmt, output=output, seed=seed, daily=daily,
+        written = run_print(game, players=players, fmt=fmt, output=output, dpi=dpi, seed=seed, daily=daily,
                             options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page)
     except RollwriteError as error:
         raise fail(error) from None
@@ -61,11 +65,12 @@ def print_command(
 
 def run_print(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
               output: Path | None = None, seed: str | None = None, daily: str | None = None,
-              options: dict[str, int | None] | None = None, page: dict | None = None) -> list[tuple[Path, int]]:
+              options: dict[str, int | None] | None = None, page: dict | None = None,
+              dpi: int | None = None) -> list[tuple[Path, int]]:
     """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.spec.page.with_options`."""
     from rollwrite import games
     from rollwrite.cli.common import resolve_schedule
-    from rollwrite.output import format_for, render, targets, write_all
+    from rollwrite.output import check_options, format_for, render, targets, write_all
     from rollwrite.sheet import build_scene
     from rollwrite.spec.layout import check_geometry, resolve
     from rollwrite.spec.page import with_options
@@ -74,6 +79,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     if paper is not None:
         page["paper"] = paper
     form = format_for(fmt, output)  # a wrong format is refused before any work
+    check_options(form, {"dpi": dpi})
     layout = resolve(game)
     g = games.get(layout.game)
     count = layout.players.default if players is None else players
@@ -104,7 +110,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
         base = output / f"{layout.game}.{form.name}"
     else:
         base = output if output.suffix else output.with_suffix(f".{form.name}")
-    blobs = render(scene, form)
+    blobs = render(scene, form, dpi=dpi)
     paths = targets(base, form, len(blobs))
     write_all(list(zip(paths, blobs)))
     if len(paths) == 1:
