@@ -41,7 +41,7 @@ def test_every_builtin_game_previews_as_png(cli, in_tmp, slug):
         expect = sorted((round(w_mm / 25.4 * 50), round(h_mm / 25.4 * 50)))
         assert sorted(img.size) == pytest.approx(expect, abs=1)
         dark = _dark_fraction(img)
-        assert 0.01 < dark < 0.5, f"{f.name}: {dark:.3f} of the page is ink"  # a sheet, not a blank or black page
+        assert 0.002 < dark < 0.5, f"{f.name}: {dark:.4f} of the page is ink"  # a sheet, not a blank or black page
 
 
 def test_png_pages_are_numbered_like_svg_and_dpi_sets_the_size(cli, in_tmp):
