@@ -8,7 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.dice import DiceSpec, Schedule, Turn, game_id, make_schedule
-from rollwrite.games.wobbly_cafe import DEFAULT_DATA, CafeSheet, WobblyCafe, check_sheet, parse_sheet
+from rollwrite.games.wobbly_cafe import WobblyCafe
+from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
+from rollwrite.games.wobbly_cafe.format import CafeSheet, parse_sheet
+from rollwrite.games.wobbly_cafe.rules import check_sheet
 
 D = DEFAULT_DATA
 GAME = WobblyCafe()

@@ -7,7 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.games.wobbly_cafe import DEFAULT_DATA, CafeSheet, WobblyCafe, format_sheet, parse_sheet
+from rollwrite.games.wobbly_cafe import WobblyCafe
+from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
+from rollwrite.games.wobbly_cafe.format import CafeSheet, format_sheet, parse_sheet
 
 D = DEFAULT_DATA
 GAME = WobblyCafe()

@@ -7,16 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from rollwrite.games.wobbly_cafe import (
-    DEFAULT_DATA,
-    CafeSheet,
-    WobblyCafe,
-    groups_of,
-    parse_shape,
-    parse_sheet,
-    score_floor,
-    score_sheet,
-)
+from rollwrite.games.wobbly_cafe import WobblyCafe
+from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, parse_shape
+from rollwrite.games.wobbly_cafe.format import CafeSheet, parse_sheet
+from rollwrite.games.wobbly_cafe.rules import groups_of, score_floor, score_sheet
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "wobbly-cafe"

@@ -10,7 +10,8 @@ from rollwrite.cli.app import app
 from rollwrite.dice import DiceSpec, game_id, make_schedule, parse_day
 from rollwrite.errors import InputError
 from rollwrite.games import get
-from rollwrite.games.wobbly_cafe import DEFAULT_DATA, WobblyCafe, parse_shape
+from rollwrite.games.wobbly_cafe import WobblyCafe
+from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, parse_shape
 from rollwrite.spec.layout import load_builtin
 from rollwrite.spec.nodes import load_yaml
 

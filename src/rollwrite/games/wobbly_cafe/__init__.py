@@ -1,0 +1,57 @@
+"""Wobbly Café: place each rolled pair of customers at mirror spaces of a floor, then earn tips for
+groups of exactly N connected Ns.  The floor's shape is data (layouts/wobbly-cafe.yaml); the typed-in
+format is in docs/formats/wobbly-cafe.md and every reading of the rules in docs/rules/wobbly-cafe.md."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rollwrite.games.base import ElementType, Game, Problem, Score
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.dice import Schedule
+    from rollwrite.games.wobbly_cafe.data import CafeData
+    from rollwrite.games.wobbly_cafe.format import CafeSheet
+    from rollwrite.spec.nodes import Node
+
+
+class WobblyCafe(Game):
+    slug = "wobbly-cafe"
+    title = "Wobbly Café"
+    summary = "place rolled pairs of customers symmetrically on three floors; tips for groups of exactly N Ns"
+    players = (1, 300)
+    can_score = True
+
+    def load_data(self, node: Node | None) -> CafeData:
+        from rollwrite.games.wobbly_cafe.data import load_data
+
+        return load_data(node)
+
+    def element_types(self) -> dict[str, ElementType]:
+        from rollwrite.games.wobbly_cafe.sheet import element_types
+
+        return element_types()
+
+    def parse(self, text: str, source: str, data: Any) -> CafeSheet:
+        from rollwrite.games.wobbly_cafe.data import as_data
+        from rollwrite.games.wobbly_cafe.format import parse_sheet
+
+        return parse_sheet(text, source, as_data(data))
+
+    def format(self, sheet: CafeSheet, data: Any) -> str:
+        from rollwrite.games.wobbly_cafe.data import as_data
+        from rollwrite.games.wobbly_cafe.format import format_sheet
+
+        return format_sheet(sheet, as_data(data))
+
+    def check(self, sheet: CafeSheet, data: Any, schedule: Schedule | None) -> list[Problem]:
+        from rollwrite.games.wobbly_cafe.data import as_data
+        from rollwrite.games.wobbly_cafe.rules import check_sheet
+
+        return check_sheet(sheet, as_data(data), schedule)
+
+    def score(self, sheet: CafeSheet, data: Any) -> Score:
+        from rollwrite.games.wobbly_cafe.data import as_data
+        from rollwrite.games.wobbly_cafe.rules import score_sheet
+
+        return score_sheet(sheet, as_data(data))

@@ -1,0 +1,148 @@
+"""Wobbly Café's own sheet elements: a floor drawn from the layout's data, and a floor's rolls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rollwrite.games.base import ElementType
+from rollwrite.games.wobbly_cafe.data import CafeData, as_data
+from rollwrite.spec.nodes import Node
+
+
+
+VIEW_TINT = "#e4e4e4"
+
+
+@dataclass(frozen=True)
+class FloorV:
+    """A ``wobbly-cafe.floor`` element: floor ``floor`` of the café, ``cell`` mm per space."""
+
+    data: CafeData
+    floor: int
+    cell: float
+    middle: float  # width of the middle line in mm
+    label: str
+
+    def label_inside(self) -> bool:
+        """Whether the label fits in the empty top-left corner of the shape (two free cells)."""
+        first = self.data.rows[0] if self.data.rows else ()
+        return not first or min(first) >= 2
+
+
+def _read_floor(node: Node, data: Any) -> FloorV:
+    from rollwrite.spec.nodes import Reader
+
+    cafe = as_data(data)
+    r = Reader(node, "a wobbly-cafe.floor")
+    floor = r.int("floor", minimum=1, maximum=cafe.floors)
+    cell = r.number("cell", 7.5, minimum=7, maximum=20)
+    middle = r.number("middle", 0.9, minimum=0.3, maximum=3)
+    label = r.str("label", f"Floor {floor}")
+    r.done()
+    return FloorV(cafe, floor, cell, middle, label)
+
+
+def _floor_size(v: FloorV) -> tuple[float, float]:
+    return v.data.width * v.cell, len(v.data.rows) * v.cell
+
+
+def _floor_bounds(v: FloorV) -> tuple[float, float, float, float]:
+    w, h = _floor_size(v)
+    top = -2.0 if v.label_inside() or not v.label else -5.0
+    return (0.0, top, w, h + 2.0)
+
+
+def _sun(pen: Any, cx: float, cy: float, r: float) -> None:
+    """The nice-view mark: a small sun, drawn with strokes so a player can copy it."""
+    import math
+
+    pen.circle(cx, cy, r * 0.45, width=0.25, stroke="#333333", fill="#ffffff")
+    for i in range(8):
+        a = i * math.pi / 4
+        pen.line(cx + math.cos(a) * r * 0.65, cy + math.sin(a) * r * 0.65,
+                 cx + math.cos(a) * r, cy + math.sin(a) * r, width=0.25, color="#333333", cap="round")
+
+
+def _build_floor(v: FloorV, pen: Any, ctx: Any) -> None:
+    d, cs = v.data, v.cell
+    inside = {(r, c) for r, cols in enumerate(d.rows) for c in cols}
+    for r, c in sorted(d.nice):
+        pen.rect(c * cs, r * cs, cs, cs, width=0.0, stroke=None, fill=VIEW_TINT)
+    # edges: thin between two spaces, thick on the outline of the floor
+    for r in range(len(d.rows) + 1):
+        for c in range(d.width):
+            a, b = (r - 1, c) in inside, (r, c) in inside
+            if a or b:
+                pen.line(c * cs, r * cs, (c + 1) * cs, r * cs, width=0.7 if a != b else 0.25, cap="square" if a != b else "butt")
+    for c in range(d.width + 1):
+        for r in range(len(d.rows)):
+            a, b = (r, c - 1) in inside, (r, c) in inside
+            if a or b:
+                pen.line(c * cs, r * cs, c * cs, (r + 1) * cs, width=0.7 if a != b else 0.25, cap="square" if a != b else "butt")
+    for r, c in sorted(d.nice):
+        _sun(pen, (c + 1) * cs - 1.6, r * cs + 1.6, 1.25)
+    mx, h = d.width * cs / 2, len(d.rows) * cs
+    pen.line(mx, 0, mx, h, width=v.middle, cap="butt")
+    if v.label:
+        if v.label_inside():
+            pen.text(0.3, 0.6 * cs, v.label, size=8, font="bold")
+        else:
+            pen.text(0, -2.5, v.label, size=8, font="bold")
+
+
+@dataclass(frozen=True)
+class RollsV:
+    """A ``wobbly-cafe.rolls`` element: the rolls of one floor, each with a box to tick."""
+
+    floor: int
+    w: float
+    h: float
+    columns: int
+    text: float  # pt, for the dice
+
+
+def _read_rolls(node: Node, data: Any) -> RollsV:
+    from rollwrite.spec.nodes import Reader, expect_pair
+
+    cafe = as_data(data)
+    r = Reader(node, "a wobbly-cafe.rolls")
+    floor = r.int("floor", minimum=1, maximum=cafe.floors)
+    w, h = expect_pair(r.raw("size"), minimum=5)
+    columns = r.int("columns", 2, minimum=1, maximum=6)
+    text = r.number("text", 7.0, minimum=5, maximum=12)
+    r.done()
+    return RollsV(floor, w, h, columns, text)
+
+
+def _build_rolls(v: RollsV, pen: Any, ctx: Any) -> None:
+    from rollwrite.draw.scene import PT
+
+    schedule = getattr(ctx, "schedule", None)
+    if schedule is None or v.floor > len(schedule.spec.groups):
+        return
+    turns = schedule.group(v.floor)
+    per_col = -(-len(turns) // v.columns)
+    col_w, row_h = v.w / v.columns, min(v.h / max(per_col, 1), 6.0)
+    box = min(3.0, row_h * 0.75)
+    for i, t in enumerate(turns):
+        c, k = divmod(i, per_col)
+        x, y = c * col_w, k * row_h
+        mid = y + row_h / 2
+        pen.rect(x, mid - box / 2, box, box, width=0.25)
+        pen.text(x + box + 3.6, mid + 5 * PT * 0.35, str(t.number), size=5, font="condensed", anchor="end", color="#555555")
+        pen.text(x + box + 4.4, mid + v.text * PT * 0.35, " ".join(str(d) for d in t.dice), size=v.text, font="bold")
+
+
+def element_types() -> dict[str, ElementType]:
+    return {
+        "wobbly-cafe.floor": ElementType(
+            _read_floor, _build_floor, _floor_size,
+            "one floor of the café drawn from the layout's data: spaces, middle line, nice views, label",
+            _floor_bounds,
+        ),
+        "wobbly-cafe.rolls": ElementType(
+            _read_rolls, _build_rolls, lambda v: (v.w, v.h),
+            "a floor's rolls from the seeded schedule, each with a box to tick (empty without a schedule)",
+        ),
+    }
