@@ -6,7 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.games.shelving_wars import DEFAULT_DATA, Box, Player, Shelf, Sheet, ShelvingWars
+from rollwrite.games.shelving_wars import ShelvingWars
+from rollwrite.games.shelving_wars.data import DEFAULT_DATA
+from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
 
 G = ShelvingWars()
 FAST = settings(max_examples=150, deadline=None)

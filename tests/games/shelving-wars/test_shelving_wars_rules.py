@@ -9,17 +9,10 @@ import pytest
 
 from rollwrite.dice import make_schedule, game_id
 from rollwrite.errors import InputError
-from rollwrite.games.shelving_wars import (
-    CORNERS,
-    DEFAULT_DATA,
-    Box,
-    Shelf,
-    ShelvingWars,
-    captured,
-    joins,
-    shelves_cross,
-    square_name,
-)
+from rollwrite.games.shelving_wars import ShelvingWars
+from rollwrite.games.shelving_wars.data import CORNERS, DEFAULT_DATA
+from rollwrite.games.shelving_wars.format import Box, Shelf, square_name
+from rollwrite.games.shelving_wars.rules import captured, joins, shelves_cross
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "shelving-wars"

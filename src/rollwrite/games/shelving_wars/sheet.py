@@ -13,7 +13,8 @@ from typing import Any
 from rollwrite.draw.elements import fit_size
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.games.shelving_wars import DEFAULT_DATA, Data, corner_square
+from rollwrite.games.shelving_wars.data import DEFAULT_DATA, Data
+from rollwrite.games.shelving_wars.rules import corner_square
 from rollwrite.spec.nodes import Node, Reader, expect_pair
 
 GREY = "#555555"

@@ -1,0 +1,77 @@
+"""Shelving Wars: players take turns building rectangular shelving boxes on a square battlefield, each
+growing from their own corner.  The rules code is in rules.py, the typed-in format in format.py, the
+battlefield and score columns in sheet.py; docs/rules/shelving-wars.md has every reading of the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rollwrite.errors import InputError
+from rollwrite.games.base import ElementType, Game, Problem, Score
+from rollwrite.games.shelving_wars.data import MAX_PLAYERS, MIN_PLAYERS, as_data, dice_shape, layout_data
+
+
+class ShelvingWars(Game):
+    slug = "shelving-wars"
+    title = "Shelving Wars"
+    summary = "build shelving boxes from your corner with three dice; area minus sides, capture what you wall off"
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    print_options = frozenset({"size", "turns", "dice", "sides"})
+    can_score = True
+
+    # ---- layout
+    def load_data(self, node: Any) -> Any:
+        from rollwrite.games.shelving_wars.data import read_data
+
+        if node is None:
+            raise InputError(
+                "the shelving-wars layout needs a 'data' section",
+                hint="give at least data.size and data.size-reason",
+            )
+        return read_data(node)
+
+    def element_types(self) -> dict[str, ElementType]:
+        from rollwrite.games.shelving_wars.sheet import element_types
+
+        return element_types()
+
+    def vary(self, layout: Any, options: dict[str, int | None], players: int) -> Any:
+        from rollwrite.games.shelving_wars.data import vary
+
+        return vary(self, layout, options, players)
+
+    def dice_spec(self, layout: Any, players: int) -> Any:
+        d = layout_data(layout)
+        return dice_shape(getattr(layout, "dice", None), d.dice, d.sides, d.turns, players)
+
+    def score_dice_spec(self, layout: Any, sheet: Any) -> Any:
+        from rollwrite.games.shelving_wars.format import Sheet
+
+        if not isinstance(sheet, Sheet):
+            return self.dice_spec(layout, 2)
+        return dice_shape(getattr(layout, "dice", None), sheet.dice, sheet.sides, sheet.turns, len(sheet.players))
+
+    def sheets(self, players: int) -> int:
+        """One battlefield is shared by all the players at the table."""
+        return 1
+
+    # ---- typed-in sheets
+    def parse(self, text: str, source: str, data: Any) -> Any:
+        from rollwrite.games.shelving_wars.format import parse_sheet
+
+        return parse_sheet(text, source, as_data(data))
+
+    def format(self, sheet: Any, data: Any) -> str:
+        from rollwrite.games.shelving_wars.format import format_sheet
+
+        return format_sheet(sheet, as_data(data))
+
+    def check(self, sheet: Any, data: Any, schedule: Any | None) -> list[Problem]:
+        from rollwrite.games.shelving_wars.rules import check_sheet
+
+        return check_sheet(sheet, as_data(data), schedule)
+
+    def score(self, sheet: Any, data: Any) -> Score:
+        from rollwrite.games.shelving_wars.rules import score_sheet
+
+        return score_sheet(sheet, as_data(data))

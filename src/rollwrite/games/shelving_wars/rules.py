@@ -1,0 +1,416 @@
+"""Shelving Wars' rule checks and scorer.  A box scores its area less its height plus width; floating
+shelves cost their length; with the capture rule, squares sealed off behind a player's structure pay half
+a point each.  docs/rules/shelving-wars.md states every reading of the rules made here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from typing import Any
+
+from rollwrite.games.base import Problem, Score
+from rollwrite.games.base import plain_number as _num
+from rollwrite.games.shelving_wars.data import Data
+from rollwrite.games.shelving_wars.format import Box, Sheet, Shelf, Turn, box_label, safe_box_label, square_name
+
+# ---------------------------------------------------------------- geometry
+
+
+def corner_square(corner: str, size: int) -> tuple[int, int]:
+    return (0 if corner.startswith("top") else size - 1, 0 if corner.endswith("left") else size - 1)
+
+
+def joins(new: Box, old: Box) -> bool:
+    """True when the two boxes share a corner point AND a stretch of boundary of positive length.
+
+    The shared stretch lies on a common side line: one box's right side on the other's left side (or
+    top on bottom) with overlapping extents.
+    """
+    if not (new.corners() & old.corners()):
+        return False
+    # vertical contact: new's left side on old's right side, or the other way round
+    if new.col == old.col + old.w or old.col == new.col + new.w:
+        return min(new.row + new.h, old.row + old.h) - max(new.row, old.row) > 0
+    if new.row == old.row + old.h or old.row == new.row + new.h:
+        return min(new.col + new.w, old.col + old.w) - max(new.col, old.col) > 0
+    return False
+
+
+def _inside_units(box: Box) -> set[tuple[int, int, str]]:
+    """Unit segments strictly inside the box (between two of its squares)."""
+    out = set()
+    for y in range(box.row + 1, box.row + box.h):
+        for x in range(box.col, box.col + box.w):
+            out.add((x, y, "h"))
+    for x in range(box.col + 1, box.col + box.w):
+        for y in range(box.row, box.row + box.h):
+            out.add((x, y, "v"))
+    return out
+
+
+def _shelf_points(s: Shelf) -> list[tuple[int, int]]:
+    return [(s.x + s.dx * i, s.y + s.dy * i) for i in range(s.length + 1)]
+
+
+def shelves_cross(a: Shelf, b: Shelf) -> bool:
+    """Two shelves cross when they share a stretch of positive length, or a point inside both."""
+    if set(a.units()) & set(b.units()):
+        return True
+    inner_a = set(_shelf_points(a)[1:-1])
+    inner_b = set(_shelf_points(b)[1:-1])
+    return bool(inner_a & inner_b)
+
+
+def _dice_fit(h: int, w: int, dice: tuple[int, ...]) -> bool:
+    """h and w are shown by two different dice."""
+    need = Counter([h, w])
+    have = Counter(dice)
+    return all(have[v] >= n for v, n in need.items())
+
+
+def _dice_text(dice: tuple[int, ...]) -> str:
+    return ", ".join(map(str, dice))
+
+
+# ---------------------------------------------------------------- checking
+
+
+@dataclass
+class _Placed:
+    player: int  # index
+    number: int  # box or shelf number of that player, 1-based
+    item: Turn
+
+
+class _Board:
+    """The battlefield as the game goes: who covers each square, and every shelf built so far."""
+
+    def __init__(self, sheet: Sheet, corners: tuple[str, ...]) -> None:
+        self.sheet = sheet
+        self.size = sheet.size
+        self.corners = corners
+        self.owner: dict[tuple[int, int], _Placed] = {}
+        self.boxes: list[_Placed] = []
+        self.shelves: list[_Placed] = []
+
+    def name(self, k: int) -> str:
+        return self.sheet.players[k].name
+
+    def fits(self, box: Box) -> bool:
+        return 0 <= box.row and 0 <= box.col and box.row + box.h <= self.size and box.col + box.w <= self.size
+
+    def own_boxes(self, k: int) -> list[Box]:
+        return [p.item for p in self.boxes if p.player == k]  # type: ignore[misc]
+
+    def box_problems(self, k: int, box: Box) -> list[tuple[str, str]]:
+        """(rule, message) for every way this box breaks the placement rules on the board as it is."""
+        out: list[tuple[str, str]] = []
+        size = self.size
+        if not self.fits(box):
+            out.append(("grid", f"the {box.h} × {box.w} box at {safe_box_label(box, size)} leaves the {size} × {size} battlefield"))
+        own = self.own_boxes(k)
+        if not own:
+            cr, cc = corner_square(self.corners[k], size)
+            if not (box.row <= cr < box.row + box.h and box.col <= cc < box.col + box.w):
+                out.append((
+                    "corner",
+                    f"the first box must start in the {self.corners[k]} corner (square {square_name(cr, cc)}); "
+                    f"this one covers {safe_box_label(box, size)}",
+                ))
+        elif not any(joins(box, old) for old in own):
+            if any(set(_shelf_points(s.item)) & box.corners() for s in self.shelves if s.player == k):  # type: ignore[arg-type]
+                out.append((
+                    "floating-shelf",
+                    "is built off a floating shelf; a box must join one of the player's boxes "
+                    "(a shared corner and part of a shared side)",
+                ))
+            else:
+                out.append((
+                    "join",
+                    "does not join any of the player's earlier boxes: it must share a corner and part of a side "
+                    "with one of them",
+                ))
+        hit: list[str] = []
+        for sq in box.squares(size):
+            p = self.owner.get(sq)
+            if p is not None:
+                label = f"{self.name(p.player)}'s box {p.number}"
+                if label not in hit:
+                    hit.append(label)
+        for label in hit:
+            out.append(("overlap", f"overlaps {label}"))
+        inside = _inside_units(box)
+        for s in self.shelves:
+            if set(s.item.units()) & inside:  # type: ignore[union-attr]
+                out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
+        return out
+
+    def shelf_problems(self, k: int, shelf: Shelf) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        size = self.size
+        ex, ey = shelf.end
+        if not (0 <= shelf.x <= size and 0 <= shelf.y <= size and 0 <= ex <= size and 0 <= ey <= size):
+            out.append(("grid", f"the shelf of length {shelf.length} leaves the {size} × {size} battlefield"))
+        start = (shelf.x, shelf.y)
+        if not any(start in b.corners() for b in self.own_boxes(k)):
+            if any(start in _shelf_points(s.item) for s in self.shelves if s.player == k):  # type: ignore[arg-type]
+                out.append(("floating-shelf", "is built off a floating shelf; a shelf must start at a corner of one of the player's boxes"))
+            else:
+                out.append(("shelf-start", "must start at a corner of one of the player's boxes"))
+        units = set(shelf.units())
+        for b in self.boxes:
+            if units & _inside_units(b.item):  # type: ignore[arg-type]
+                out.append(("cross", f"runs through {self.name(b.player)}'s box {b.number}"))
+        for s in self.shelves:
+            if shelves_cross(shelf, s.item):  # type: ignore[arg-type]
+                out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
+        return out
+
+    def add(self, placed: _Placed) -> None:
+        if isinstance(placed.item, Box):
+            self.boxes.append(placed)
+            for sq in placed.item.squares(self.size):
+                self.owner.setdefault(sq, placed)
+        else:
+            self.shelves.append(placed)
+
+    def any_box(self, k: int, dice: tuple[int, ...]) -> Box | None:
+        """A legal box for player k with this roll, or None when they cannot place."""
+        sizes = {(dice[i], dice[j]) for i in range(len(dice)) for j in range(len(dice)) if i != j}
+        for h, w in sorted(sizes):
+            for r in range(0, self.size - h + 1):
+                for c in range(0, self.size - w + 1):
+                    box = Box(r, c, h, w)
+                    if not self.box_problems(k, box):
+                        return box
+        return None
+
+
+def _order(sheet: Sheet) -> list[tuple[int, int, int]]:
+    """Play order: (turn index, player index, index in that player's list), round by round."""
+    longest = max((len(p.turns) for p in sheet.players), default=0)
+    return [(t, k, t) for t in range(longest) for k, p in enumerate(sheet.players) if t < len(p.turns)]
+
+
+def check_sheet(sheet: Sheet, data: Data, schedule: Any | None) -> list[Problem]:
+    problems: list[Problem] = []
+    corners = data.corners
+    board = _Board(sheet, corners)
+    counters = [{"box": 0, "shelf": 0} for _ in sheet.players]
+    # where the game ended early: the first (turn, player) in play order with no entry
+    end: tuple[int, int] | None = None
+    for t in range(sheet.turns):
+        for k, p in enumerate(sheet.players):
+            if t >= len(p.turns):
+                end = (t, k)
+                break
+        if end:
+            break
+
+    def roll_for(k: int, t: int) -> tuple[int, ...] | None:
+        if schedule is None:
+            return None
+        try:
+            return tuple(schedule.turn(k + 1, t + 1).dice)
+        except (IndexError, AttributeError):
+            return None
+
+    for t, k, i in _order(sheet):
+        player = sheet.players[k]
+        item = player.turns[i]
+        kind = "box" if isinstance(item, Box) else "shelf"
+        counters[k][kind] += 1
+        number = counters[k][kind]
+        where = f"{player.name} (player {k + 1}), {kind} {number}"
+        found: list[tuple[str, str]] = []
+        if t >= sheet.turns:
+            found.append(("turns", f"is on turn {t + 1}, but the game lasts {sheet.turns} turns"))
+        elif end is not None and (t, k) > end:
+            et, ek = end
+            found.append((
+                "game-over",
+                f"comes after the game ended: {sheet.players[ek].name} could not place a box on turn {et + 1}",
+            ))
+        if isinstance(item, Box):
+            found += board.box_problems(k, item)
+            if item.h > sheet.sides or item.w > sheet.sides:
+                found.append(("dice", f"a {sheet.sides}-sided die cannot show {max(item.h, item.w)}"))
+        else:
+            found += board.shelf_problems(k, item)
+            if item.length > sheet.sides:
+                found.append(("dice", f"a {sheet.sides}-sided die cannot show {item.length}"))
+        dims = (item.h, item.w) if isinstance(item, Box) else None
+        if item.rolled:
+            if len(item.rolled) != sheet.dice:
+                found.append(("dice", f"{len(item.rolled)} dice are written as rolled, but each turn rolls {sheet.dice}"))
+            found += _roll_problems(item, dims, item.rolled, f"the roll {_dice_text(item.rolled)}")
+        rolled = roll_for(k, t)
+        if rolled is not None:
+            if item.rolled and sorted(item.rolled) != sorted(rolled):
+                found.append(("schedule", f"is written as rolled {_dice_text(item.rolled)}, but turn {t + 1} rolled {_dice_text(rolled)}"))
+            found += _roll_problems(item, dims, rolled, f"turn {t + 1} rolled {_dice_text(rolled)}")
+        for rule, message in found:
+            problems.append(Problem(where, message, rule, item.line))
+        board.add(_Placed(k, number, item))
+
+    # a player who stopped before the last turn must have been unable to place a box
+    if end is not None and schedule is not None:
+        et, ek = end
+        # rebuild the board as it stood at that moment
+        stuck_board = _Board(sheet, corners)
+        counts = [{"box": 0, "shelf": 0} for _ in sheet.players]
+        for t, k, i in _order(sheet):
+            if (t, k) > end:
+                continue
+            item = sheet.players[k].turns[i]
+            kind = "box" if isinstance(item, Box) else "shelf"
+            counts[k][kind] += 1
+            stuck_board.add(_Placed(k, counts[k][kind], item))
+        rolled = roll_for(ek, et)
+        if rolled is not None:
+            could = stuck_board.any_box(ek, rolled)
+            if could is not None:
+                player = sheet.players[ek]
+                problems.append(Problem(
+                    f"{player.name} (player {ek + 1}), turn {et + 1}",
+                    f"the sheet stops here, but the roll {_dice_text(rolled)} still fits a box, "
+                    f"e.g. {could.h} × {could.w} at {box_label(could)}; the game lasts {sheet.turns} turns",
+                    "game-over",
+                    player.line,
+                ))
+    return problems
+
+
+def _roll_problems(item: Turn, dims: tuple[int, int] | None, dice: tuple[int, ...], said: str) -> list[tuple[str, str]]:
+    if dims is not None:
+        h, w = dims
+        if not _dice_fit(h, w, dice):
+            return [("dice", f"a {h} × {w} box needs two different dice showing {h} and {w}, but {said}")]
+        return []
+    assert isinstance(item, Shelf)
+    if item.length not in dice:
+        return [("dice", f"a shelf of length {item.length} needs a die showing {item.length}, but {said}")]
+    return []
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def captured(sheet: Sheet, corners: tuple[str, ...], k: int) -> set[tuple[int, int]]:
+    """The squares player k captures: uncovered squares that nothing can reach from another player's
+    structure (their boxes and their starting corner) by steps between side-neighbouring squares, where
+    player k's boxes, player k's floating shelves and the battlefield's edge are walls."""
+    size = sheet.size
+    covered: set[tuple[int, int]] = set()
+    mine: set[tuple[int, int]] = set()
+    for j, p in enumerate(sheet.players):
+        for b in p.boxes:
+            sq = set(b.squares(size))
+            covered |= sq
+            if j == k:
+                mine |= sq
+    walls: set[tuple[int, int, str]] = set()
+    for s in sheet.players[k].shelves:
+        walls |= set(s.units())
+    start: set[tuple[int, int]] = set()
+    for j, p in enumerate(sheet.players):
+        if j == k:
+            continue
+        start.add(corner_square(corners[j], size))
+        for b in p.boxes:
+            start |= set(b.squares(size))
+    start -= mine
+    seen = set(start)
+    todo = deque(start)
+    while todo:
+        r, c = todo.popleft()
+        for nr, nc, wall in (
+            (r - 1, c, (c, r, "h")),
+            (r + 1, c, (c, r + 1, "h")),
+            (r, c - 1, (c, r, "v")),
+            (r, c + 1, (c + 1, r, "v")),
+        ):
+            if 0 <= nr < size and 0 <= nc < size and (nr, nc) not in seen and (nr, nc) not in mine and wall not in walls:
+                seen.add((nr, nc))
+                todo.append((nr, nc))
+    return {(r, c) for r in range(size) for c in range(size)} - covered - seen
+
+
+def _signed(v: float) -> str:
+    return f"+{_num(v)}" if v >= 0 else f"−{_num(-v)}"
+
+
+def _plain(v: float) -> str:
+    return f"{_num(v)}" if v >= 0 else f"−{_num(-v)}"
+
+
+def score_sheet(sheet: Sheet, data: Data) -> Score:
+    players_out = []
+    report: list[str] = []
+    corners = data.corners
+    for k, p in enumerate(sheet.players):
+        corner = corners[k] if k < len(corners) else "?"
+        running = 0
+        boxes = []
+        report.append(f"{p.name} (player {k + 1}, {corner} corner)")
+        report.append("  box   h × w = area     total   − (h + w)   total")
+        for n, b in enumerate(p.boxes, start=1):
+            running += b.area
+            after_area = running
+            running -= b.cost
+            boxes.append({
+                "box": n, "square": square_name(b.row, b.col) if 0 <= b.row < sheet.size and 0 <= b.col < sheet.size else None,
+                "h": b.h, "w": b.w, "area": b.area, "total_after_area": after_area,
+                "cost": b.cost, "total": running,
+            })
+            sign = "+" if n > 1 else " "
+            report.append(
+                f"  {n:>3}   {f'{b.h} × {b.w} = {sign}{b.area}':<14} = {_plain(after_area):>5}"
+                f"   {'− ' + str(b.cost):>9}   = {_plain(running):>5}"
+            )
+        before = running
+        shelf_cost = sum(s.cost for s in p.shelves)
+        shelves = [{"shelf": n, "length": s.length, "cost": s.cost} for n, s in enumerate(p.shelves, start=1)]
+        report.append(f"  boxes total {_plain(before)}")
+        total: float = before - shelf_cost
+        if p.shelves:
+            lens = " ".join(f"− {s.length}" for s in p.shelves)
+            report.append(f"  floating shelves {lens}   = {_plain(total)}")
+        else:
+            report.append("  floating shelves: none")
+        squares = 0
+        capture: float = 0
+        if sheet.capture:
+            squares = len(captured(sheet, corners, k))
+            capture = squares / 2
+            total += capture
+            report.append(f"  capture {squares} squares / 2 = {_signed(capture)}   = {_plain(total)}")
+        else:
+            report.append("  capture: not played")
+        report.append(f"  final score {_plain(total)}")
+        report.append("")
+        players_out.append({
+            "name": p.name,
+            "corner": corner,
+            "boxes": boxes,
+            "boxes_total": before,
+            "shelves": shelves,
+            "shelf_cost": shelf_cost,
+            "capture_squares": squares if sheet.capture else None,
+            "capture": _num(capture) if sheet.capture else None,
+            "total": _num(total),
+        })
+    breakdown = {
+        "size": sheet.size,
+        "turns": sheet.turns,
+        "dice": f"{sheet.dice}d{sheet.sides}",
+        "capture": sheet.capture,
+        "players": players_out,
+    }
+    return Score(
+        total=players_out[0]["total"] if players_out else 0,
+        breakdown=breakdown,
+        report="\n".join(report).rstrip() + "\n",
+        players=[{"name": p["name"], "total": p["total"]} for p in players_out],
+    )
