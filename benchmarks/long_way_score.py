@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from rollwrite.dice import make_schedule  # noqa: E402
 from rollwrite.games import get  # noqa: E402
-from rollwrite.games.long_way_format import Gate, format_sheet  # noqa: E402
-from rollwrite.games.long_way_play import play, schedule_dice  # noqa: E402
+from rollwrite.games.long_way.format import Gate, format_sheet  # noqa: E402
+from rollwrite.games.long_way.play import play, schedule_dice  # noqa: E402
 from rollwrite.spec.layout import load_builtin  # noqa: E402
 
 

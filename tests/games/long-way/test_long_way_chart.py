@@ -47,7 +47,7 @@ def test_no_two_tiles_alike():
 
 
 def test_symbol_names_match_the_drawings():
-    from rollwrite.games.long_way_draw import SYMBOL_NAMES as DRAWN
+    from rollwrite.games.long_way.sheet import SYMBOL_NAMES as DRAWN
 
     assert SYMBOL_NAMES == DRAWN
 
@@ -133,7 +133,7 @@ def test_displays_legend():
 
 
 def test_symbols_stay_in_their_square():
-    from rollwrite.games import long_way_draw as draw
+    from rollwrite.games.long_way import sheet as draw
 
     for fn in [*draw.SYMBOLS.values(), draw.fork, draw.doorway_icon]:
         page = Page(50, 50)

@@ -9,8 +9,8 @@ import pytest
 
 from rollwrite.dice import make_schedule
 from rollwrite.games import get
-from rollwrite.games.long_way_format import Bonus, LogTurn, parse
-from rollwrite.games.long_way_rules import find_tiling
+from rollwrite.games.long_way.format import Bonus, LogTurn, parse
+from rollwrite.games.long_way.rules import find_tiling
 from rollwrite.spec.layout import load_builtin
 
 GAME = get("long-way")
@@ -250,7 +250,7 @@ def test_log_longer_than_the_schedule():
 
 
 def test_doorway_bonus_goes_through_both_walls_of_an_edge():
-    from rollwrite.games.long_way_rules import _apply_bonus, _State
+    from rollwrite.games.long_way.rules import _apply_bonus, _State
 
     st = _State(["."] * 49, [0] * 49, [0] * 49, [""] * 49, [])
     st.walls[10] = 2  # east wall of D2

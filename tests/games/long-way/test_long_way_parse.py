@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rollwrite.errors import InputError
-from rollwrite.games.long_way_format import Bonus, Gate, LogTurn, format_sheet, parse
+from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, format_sheet, parse
 
 ROWS = "\n".join([". . . . . . ."] * 7)
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from rollwrite.errors import InputError
 from rollwrite.games import get
-from rollwrite.games.long_way_format import Bonus, Gate, LogTurn, Sheet, format_sheet, parse
-from rollwrite.games.long_way_play import play
+from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet, format_sheet, parse
+from rollwrite.games.long_way.play import play
 from rollwrite.spec.layout import load_builtin
 
 GAME = get("long-way")

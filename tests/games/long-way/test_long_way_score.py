@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rollwrite.games import get
-from rollwrite.games.long_way_format import parse
+from rollwrite.games.long_way.format import parse
 from rollwrite.spec.layout import load_builtin
 
 GAME = get("long-way")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rollwrite.games.long_way_format import Gate, Sheet
-from rollwrite.games.long_way_rules import find_tiling, placements
+from rollwrite.games.long_way.format import Gate, Sheet
+from rollwrite.games.long_way.rules import find_tiling, placements
 from rollwrite.spec.layout import load_builtin
 
 CHART = load_builtin("long-way").data

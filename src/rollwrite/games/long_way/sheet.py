@@ -4,13 +4,20 @@ The six furniture displays, the cafeteria fork and the doorway mark are each a f
 that a player can copy with a pencil into a 10 mm space.  Every symbol function has the icon
 signature ``draw(pen, cx, cy, size, weight)``: centred on (cx, cy) inside a ``size`` mm square.
 They are also registered as icons ``long-way.<name>`` for layouts to use in legends and grids.
+
+The sheet's own element types, the tile chart and the display legend, are here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-from rollwrite.draw.scene import Pen
+from rollwrite.draw.scene import PT, Pen
+from rollwrite.games.base import ElementType
+from rollwrite.games.long_way.data import Chart, as_chart
+from rollwrite.spec.nodes import Node, Reader
 
 SymbolFn = Callable[[Pen, float, float, float, float], None]
 BLACK = "#000000"
@@ -162,3 +169,117 @@ def _register_icons() -> None:
 
 
 _register_icons()
+
+
+# ---------------------------------------------------------------- long-way.tile-chart
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    chart: Chart
+    cell: float  # mm per space of a tile
+    gap: float  # mm between tiles
+    die: float  # mm, the die faces heading rows and columns
+    text: float  # pt, the title line
+    title: str
+
+    def geometry(self) -> tuple[float, float, float, list[float], float]:
+        """(title height, left column width, column width, row heights, header height)."""
+        widest = max(t.cols for row in self.chart.tiles for t in row)
+        col_w = widest * self.cell + self.gap
+        rows = [max(row[0].rows * self.cell, self.die) + self.gap for row in self.chart.tiles]
+        title_h = self.text * PT * 1.5 if self.title else 0.0
+        header = self.die + self.gap
+        return title_h, self.die + self.gap, col_w, rows, header
+
+
+def _read_chart(node: Node, data: Any) -> ChartSpec:
+    r = Reader(node, "a tile chart")
+    cell = r.number("cell", 4.0, minimum=2.0, maximum=10.0)
+    gap = r.number("gap", 3.0, minimum=0.5, maximum=20.0)
+    die = r.number("die", 5.0, minimum=2.0, maximum=15.0)
+    text = r.number("text", 7.0, minimum=4.0, maximum=24.0)
+    title = r.str("title", "Tile chart: the light die picks the row (shape), the dark die the column (walls). "
+                  "Never rotate a tile.")
+    r.done()
+    return ChartSpec(as_chart(data), cell, gap, die, text, title)
+
+
+def _chart_size(v: ChartSpec) -> tuple[float, float]:
+    title_h, left, col_w, rows, header = v.geometry()
+    return left + 6 * col_w - v.gap, title_h + header + sum(rows) - v.gap
+
+
+def _build_chart(v: ChartSpec, pen: Any, ctx: Any) -> None:
+    title_h, left, col_w, rows, header = v.geometry()
+    if v.title:
+        pen.text(0, v.text * PT, v.title, size=v.text, font="bold")
+    y0 = title_h
+    for d in range(6):
+        x = left + d * col_w + (col_w - v.gap - v.die) / 2
+        die_face(pen, x, y0, v.die, d + 1, dark=True)
+    y = y0 + header
+    for light, row in enumerate(v.chart.tiles, start=1):
+        h = rows[light - 1] - v.gap
+        die_face(pen, 0, y + (h - v.die) / 2, v.die, light, dark=False)
+        for d, t in enumerate(row):
+            tw, th = t.cols * v.cell, t.rows * v.cell
+            x = left + d * col_w + (col_w - v.gap - tw) / 2
+            tile(pen, t.box_cells(), x, y + (h - th) / 2, v.cell, wall=max(0.5, v.cell * 0.16))
+        y += rows[light - 1]
+
+
+# ---------------------------------------------------------------- long-way.displays
+
+
+@dataclass(frozen=True)
+class DisplaysSpec:
+    chart: Chart
+    size: float  # mm, each symbol's square
+    columns: int
+    width: float  # mm per entry
+    gap: float  # mm between rows
+    text: float  # pt
+
+    @property
+    def rows(self) -> int:
+        return -(-6 // self.columns)
+
+
+def _read_displays(node: Node, data: Any) -> DisplaysSpec:
+    r = Reader(node, "a displays legend")
+    size = r.number("size", 7.0, minimum=3.0, maximum=20.0)
+    columns = r.int("columns", 6, minimum=1, maximum=6)
+    width = r.number("width", 30.0, minimum=10.0, maximum=200.0)
+    gap = r.number("gap", 2.0, minimum=0.0, maximum=20.0)
+    text = r.number("text", 7.5, minimum=4.0, maximum=24.0)
+    r.done()
+    return DisplaysSpec(as_chart(data), size, columns, width, gap, text)
+
+
+def _displays_size(v: DisplaysSpec) -> tuple[float, float]:
+    return v.columns * v.width, v.rows * (v.size + v.gap) - v.gap
+
+
+def _build_displays(v: DisplaysSpec, pen: Any, ctx: Any) -> None:
+    die = v.size * 0.6
+    for i, disp in enumerate(v.chart.displays):
+        row, col = divmod(i, v.columns)
+        x, y = col * v.width, row * (v.size + v.gap)
+        die_face(pen, x, y + (v.size - die) / 2, die, disp.face)
+        display(pen, disp.name, x + die + 1.0 + v.size / 2, y + v.size / 2, v.size, 0.35)
+        pen.text(x + die + v.size + 2.0, y + v.size / 2 + v.text * PT * 0.35, disp.name, size=v.text)
+
+
+def element_types() -> dict[str, ElementType]:
+    # importing this module has registered the long-way.* icons as well
+    return {
+        "long-way.tile-chart": ElementType(
+            _read_chart, _build_chart, _chart_size,
+            "the 6x6 tile chart: light die rows (shape), dark die columns (walls)",
+        ),
+        "long-way.displays": ElementType(
+            _read_displays, _build_displays, _displays_size,
+            "the six furniture displays with their die faces",
+        ),
+    }

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from rollwrite.errors import InputError, did_you_mean
-from rollwrite.games.long_way_data import BIT, SIDES, SIZE, side_letters
+from rollwrite.games.long_way.data import BIT, SIDES, SIZE, side_letters
 
 MARKS = ".o123456ABC"
 CAFE_LETTERS = "ABC"

@@ -10,9 +10,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from rollwrite.games.long_way_data import SIZE, Chart
-from rollwrite.games.long_way_format import Bonus, Gate, LogTurn, Sheet
-from rollwrite.games.long_way_rules import CAFE_LETTERS, OPPOSITE, _edge_open, _State, neighbour
+from rollwrite.games.long_way.data import SIZE, Chart
+from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
+from rollwrite.games.long_way.rules import CAFE_LETTERS, OPPOSITE, _edge_open, _State, neighbour
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE

@@ -234,3 +234,10 @@ __all__ = [
     "BIT", "Chart", "Display", "E", "FACES", "N", "OPPOSITE", "S", "SIDES", "SIZE", "Tile", "W",
     "load_chart", "parse_walls_token", "side_letters",
 ]
+
+
+def as_chart(data: object) -> Chart:
+    """The layout's chart; an InputError when a layout of the game has lost its ``data:``."""
+    if not isinstance(data, Chart):
+        raise InputError("the long-way layout's data is missing", hint="use the built-in layouts/long-way.yaml")
+    return data

@@ -12,8 +12,8 @@ from itertools import permutations
 from typing import Any
 
 from rollwrite.games.base import Problem, Score
-from rollwrite.games.long_way_data import BIT, OPPOSITE, SIZE, Chart, Tile, side_letters
-from rollwrite.games.long_way_format import (
+from rollwrite.games.long_way.data import BIT, OPPOSITE, SIZE, Chart, Tile, side_letters
+from rollwrite.games.long_way.format import (
     CAFE_LETTERS,
     COLUMNS,
     Bonus,

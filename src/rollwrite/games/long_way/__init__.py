@@ -1,0 +1,63 @@
+"""The Long Way: wall in a 7x7 furniture store so the customers' shortest path passes the most displays.
+
+The chart data is in data.py, the typed-in sheet in format.py, the path, checks and log replay in
+rules.py, an automatic player in play.py, and the sheet's tile chart, display legend and pictures in
+sheet.py.  docs/rules/long-way.md has every reading of the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rollwrite.dice import DiceSpec
+from rollwrite.games.base import ElementType, Game, Problem, Score
+from rollwrite.spec.nodes import Node
+
+#: the dice a log is checked against when the layout has no ``dice:`` section
+DEFAULT_DICE = DiceSpec(count=2, sides=6, turns=40, labels=("light", "dark"), rerolls=6)
+SYMBOL_NAMES = ("chair", "shelf", "lamp", "bed", "desk", "sofa")
+
+
+class LongWay(Game):
+    slug = "long-way"
+    title = "The Long Way"
+    summary = "wall in a furniture store so the shoppers' shortest path passes the most displays"
+    players = (1, 200)
+    can_score = True
+
+    # ---- layout
+    def load_data(self, node: Node | None) -> Any:
+        from rollwrite.games.long_way.data import load_chart
+
+        return load_chart(node, SYMBOL_NAMES)
+
+    def element_types(self) -> dict[str, ElementType]:
+        from rollwrite.games.long_way.sheet import element_types
+
+        return element_types()
+
+    def score_dice_spec(self, layout: Any, sheet: Any) -> DiceSpec | None:
+        return getattr(layout, "dice", None) or DEFAULT_DICE
+
+    # ---- typed-in sheets
+    def parse(self, text: str, source: str, data: Any) -> Any:
+        from rollwrite.games.long_way.format import parse
+
+        return parse(text, source)
+
+    def format(self, sheet: Any, data: Any) -> str:
+        from rollwrite.games.long_way.format import format_sheet
+
+        return format_sheet(sheet)
+
+    def check(self, sheet: Any, data: Any, schedule: Any | None) -> list[Problem]:
+        from rollwrite.games.long_way.data import as_chart
+        from rollwrite.games.long_way.rules import check
+
+        return check(sheet, as_chart(data), schedule)
+
+    def score(self, sheet: Any, data: Any) -> Score:
+        from rollwrite.games.long_way.data import Chart
+        from rollwrite.games.long_way.rules import score
+
+        return score(sheet, data if isinstance(data, Chart) else None)
