@@ -374,9 +374,9 @@ def build_scene(
         for slot in used:
             number += 1
             ctx = BuildContext(layout, layout.data, schedule, number, sheets, page_no, n_pages)
-            sheet_pen = pen.at(slot.x, slot.y).scaled(plan.scale)
+            sheet_pen = pen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(number), players=str(sheets))
             for el in layout.sheet.elements:
-                types[el.type].build(el.value, sheet_pen.at(*el.at), ctx)
+                types[el.type].build(el.value, el.place(sheet_pen), ctx)
         _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
                 spec.margin)
         if backs:
@@ -388,9 +388,10 @@ def build_scene(
             bpen = back.pen()
             for i, slot in enumerate(mirrored):
                 ctx = BuildContext(layout, layout.data, schedule, first + i + 1, sheets, page_no, n_pages, "back")
-                sheet_pen = bpen.at(slot.x, slot.y).scaled(plan.scale)
+                sheet_pen = bpen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(first + i + 1),
+                                                                                  players=str(sheets))
                 for el in layout.sheet.back:
-                    types[el.type].build(el.value, sheet_pen.at(*el.at), ctx)
+                    types[el.type].build(el.value, el.place(sheet_pen), ctx)
             _footer(bpen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
                     spec.margin, back_of=page_no - 1)
     _check_glyphs(scene, layout)

@@ -112,12 +112,19 @@ def render(scene: Scene) -> bytes:
                 st.fill_color(it.color)
                 st.set_font(it.font, it.size)
                 x, y = it.x * MM, _y(it.y)
+                if it.angle:  # turned about its anchor point; clockwise on paper is negative in PDF
+                    c.saveState()
+                    c.translate(x, y)
+                    c.rotate(-it.angle)
+                    x = y = 0.0
                 if it.anchor == "middle":
                     c.drawCentredString(x, y, it.text)
                 elif it.anchor == "end":
                     c.drawRightString(x, y, it.text)
                 else:
                     c.drawString(x, y, it.text)
+                if it.angle:
+                    c.restoreState()
             elif isinstance(it, Line):
                 st.line(it.width * MM, it.dash, it.color, _CAPS[it.cap], st.join if st.join is not None else 0)
                 c.line(it.x1 * MM, _y(it.y1), it.x2 * MM, _y(it.y2))
@@ -128,11 +135,18 @@ def render(scene: Scene) -> bytes:
                 st.fill_color(fill)
                 if isinstance(it, Rect):
                     st.line(it.width * MM, it.dash, stroke, 0, 0)
+                    x, y0 = it.x * MM, _y(it.y + it.h)
+                    if it.angle:  # turned about its top-left corner
+                        c.saveState()
+                        c.translate(x, _y(it.y))
+                        c.rotate(-it.angle)
+                        x, y0 = 0.0, -it.h * MM
                     if it.radius > 0:
-                        c.roundRect(it.x * MM, _y(it.y + it.h), it.w * MM, it.h * MM, it.radius * MM,
-                                    stroke=do_stroke, fill=do_fill)
+                        c.roundRect(x, y0, it.w * MM, it.h * MM, it.radius * MM, stroke=do_stroke, fill=do_fill)
                     else:
-                        c.rect(it.x * MM, _y(it.y + it.h), it.w * MM, it.h * MM, stroke=do_stroke, fill=do_fill)
+                        c.rect(x, y0, it.w * MM, it.h * MM, stroke=do_stroke, fill=do_fill)
+                    if it.angle:
+                        c.restoreState()
                 elif isinstance(it, Circle):
                     st.line(it.width * MM, it.dash, stroke, st.cap if st.cap is not None else 0,
                             st.join if st.join is not None else 0)

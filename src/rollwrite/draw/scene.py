@@ -10,6 +10,8 @@ sheet can be drawn at its own origin and placed anywhere by the page planner.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
@@ -42,6 +44,7 @@ class Rect:
     fill: str | None = None
     radius: float = 0.0
     dash: tuple[float, ...] | None = None
+    angle: float = 0.0  # degrees clockwise (y points down) about the corner (x, y)
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class Text:
     font: FontName = "regular"
     anchor: Anchor = "start"
     color: str = "#000000"
+    angle: float = 0.0  # degrees clockwise (y points down) about (x, y)
 
 
 Item = Union[Line, Rect, Circle, Path, Text]
@@ -112,20 +116,57 @@ _SCALED = ("width", "radius", "size")
 
 
 class Pen:
-    """Draws into a page, shifted by (dx, dy) mm and enlarged ``k`` times.  ``pen.at(x, y)`` gives a
-    further-shifted pen; ``pen.scaled(k)`` one that draws k times as big (lines, text and all)."""
+    """Draws into a page, shifted by (dx, dy) mm, turned ``angle`` degrees clockwise and enlarged ``k``
+    times.  ``pen.at(x, y)`` gives a further-shifted pen, ``pen.scaled(k)`` one that draws k times as big
+    (lines, text and all), ``pen.rotated(deg)`` one turned clockwise about its origin (y points down, so
+    clockwise as seen on paper).  Rotation happens here and nowhere else: lines, paths and circles come
+    out with turned points, texts and rectangles carry their angle to the backends.
 
-    def __init__(self, page: Page, dx: float = 0.0, dy: float = 0.0, k: float = 1.0) -> None:
+    ``vars`` fills ``{name}`` in every text drawn (``{player}`` on each player's sheet).
+    """
+
+    def __init__(self, page: Page, dx: float = 0.0, dy: float = 0.0, k: float = 1.0, angle: float = 0.0,
+                 vars: dict[str, str] | None = None) -> None:
         self.page = page
         self.dx = dx
         self.dy = dy
         self.k = k
+        self.angle = angle % 360.0
+        self.vars = vars
+        if self.angle:
+            rad = math.radians(self.angle)
+            self._cos, self._sin = math.cos(rad), math.sin(rad)
+            # exact quarter turns, so a text turned 90 degrees lands exactly where it should
+            if self.angle in (90.0, 180.0, 270.0):
+                self._cos, self._sin = {90.0: (0.0, 1.0), 180.0: (-1.0, 0.0), 270.0: (0.0, -1.0)}[self.angle]
+
+    def _p(self, x: float, y: float) -> tuple[float, float]:
+        """A point in this pen's frame, on the page."""
+        k = self.k
+        if not self.angle:
+            return x * k + self.dx, y * k + self.dy
+        c, s = self._cos, self._sin
+        return (x * c - y * s) * k + self.dx, (x * s + y * c) * k + self.dy
+
+    def _copy(self, dx: float, dy: float, k: float, angle: float) -> Pen:
+        return Pen(self.page, dx, dy, k, angle, self.vars)
 
     def at(self, x: float, y: float) -> Pen:
-        return Pen(self.page, self.dx + x * self.k, self.dy + y * self.k, self.k)
+        if not self.angle:
+            return self._copy(self.dx + x * self.k, self.dy + y * self.k, self.k, self.angle)
+        px, py = self._p(x, y)
+        return self._copy(px, py, self.k, self.angle)
 
     def scaled(self, k: float) -> Pen:
-        return Pen(self.page, self.dx, self.dy, self.k * k)
+        return self._copy(self.dx, self.dy, self.k * k, self.angle)
+
+    def rotated(self, degrees: float) -> Pen:
+        return self._copy(self.dx, self.dy, self.k, self.angle + degrees)
+
+    def with_vars(self, **values: str) -> Pen:
+        pen = self._copy(self.dx, self.dy, self.k, self.angle)
+        pen.vars = {**(self.vars or {}), **values}
+        return pen
 
     def _style(self, style: dict) -> dict:
         k = self.k
@@ -141,6 +182,10 @@ class Pen:
         style = self._style(style)
         if k != 1.0:
             style.setdefault("width", 0.3 * k)
+        if self.angle:
+            (x1, y1), (x2, y2) = self._p(x1, y1), self._p(x2, y2)
+            self.page.items.append(Line(x1, y1, x2, y2, **style))
+            return
         self.page.items.append(Line(x1 * k + dx, y1 * k + dy, x2 * k + dx, y2 * k + dy, **style))
 
     def rect(self, x: float, y: float, w: float, h: float, **style) -> None:
@@ -148,6 +193,10 @@ class Pen:
         style = self._style(style)
         if k != 1.0:
             style.setdefault("width", 0.3 * k)
+        if self.angle:
+            px, py = self._p(x, y)
+            self.page.items.append(Rect(px, py, w * k, h * k, angle=self.angle, **style))
+            return
         self.page.items.append(Rect(x * k + self.dx, y * k + self.dy, w * k, h * k, **style))
 
     def circle(self, cx: float, cy: float, r: float, **style) -> None:
@@ -155,20 +204,41 @@ class Pen:
         style = self._style(style)
         if k != 1.0:
             style.setdefault("width", 0.3 * k)
+        if self.angle:
+            cx, cy = self._p(cx, cy)
+            self.page.items.append(Circle(cx, cy, r * k, **style))
+            return
         self.page.items.append(Circle(cx * k + self.dx, cy * k + self.dy, r * k, **style))
 
     def path(self, points, closed: bool = False, **style) -> None:
         k, dx, dy = self.k, self.dx, self.dy
-        pts = tuple((float(x) * k + dx, float(y) * k + dy) for x, y in points)
+        if self.angle:
+            pts = tuple(self._p(float(x), float(y)) for x, y in points)
+        else:
+            pts = tuple((float(x) * k + dx, float(y) * k + dy) for x, y in points)
         style = self._style(style)
         if k != 1.0:
             style.setdefault("width", 0.3 * k)
         self.page.items.append(Path(pts, closed, **style))
 
     def text(self, x: float, y: float, text: str, **style) -> None:
+        if self.vars and "{" in text:
+            text = fill(text, self.vars)
         if text:
             k = self.k
             style = self._style(style)
             if k != 1.0:
                 style.setdefault("size", 10.0 * k)
+            if self.angle:
+                px, py = self._p(x, y)
+                self.page.items.append(Text(px, py, text, angle=self.angle, **style))
+                return
             self.page.items.append(Text(x * k + self.dx, y * k + self.dy, text, **style))
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    """``text`` with each ``{name}`` that ``values`` knows replaced; other braces stay as written."""
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)

@@ -105,6 +105,8 @@ def render_page(page: Page, title: str) -> bytes:
                 t["text-anchor"] = it.anchor
             if it.color != "#000000":
                 t["fill"] = it.color
+            if it.angle:
+                t["transform"] = f"rotate({_n(it.angle)} {_n(it.x)} {_n(it.y)})"
             t["xml:space"] = "preserve"
             dwg.add(t)
         elif isinstance(it, Line):
@@ -117,6 +119,8 @@ def render_page(page: Page, title: str) -> bytes:
             el = dwg.rect(insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
             if it.radius:
                 el["rx"] = el["ry"] = _n(it.radius)
+            if it.angle:
+                el["transform"] = f"rotate({_n(it.angle)} {_n(it.x)} {_n(it.y)})"
             _stroke(el, it.stroke, it.width, it.dash)
             el["fill"] = it.fill or "none"
             dwg.add(el)

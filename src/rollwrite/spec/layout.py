@@ -18,6 +18,7 @@ widths, glyph coverage) run in :func:`check_geometry`, which ``print`` and ``che
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,6 +42,30 @@ class Element:
     at: tuple[float, float]
     value: Any
     node: Node  # where it was written, for error messages
+    angle: float = 0.0  # degrees clockwise, about ``at`` (from its own 'rotate' and its groups')
+    scale: float = 1.0  # from its groups' 'scale'
+
+    def place(self, pen: Any) -> Any:
+        """``pen`` (at the sheet's corner) moved to this element's origin, turned and scaled."""
+        pen = pen.at(*self.at)
+        if self.angle:
+            pen = pen.rotated(self.angle)
+        if self.scale != 1.0:
+            pen = pen.scaled(self.scale)
+        return pen
+
+    def extent(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """A box measured from this element's origin (x0, y0, x1, y1), as it lies on the sheet."""
+        x0, y0, x1, y1 = box
+        if not self.angle and self.scale == 1.0:
+            return x0 + self.at[0], y0 + self.at[1], x1 + self.at[0], y1 + self.at[1]
+        rad = math.radians(self.angle)
+        c, s, k = math.cos(rad), math.sin(rad), self.scale
+        xs, ys = [], []
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            xs.append(self.at[0] + (x * c - y * s) * k)
+            ys.append(self.at[1] + (x * s + y * c) * k)
+        return min(xs), min(ys), max(xs), max(ys)
 
 
 @dataclass(frozen=True)
@@ -93,18 +118,14 @@ def _without(node: Map, *keys: str) -> Map:
     return out
 
 
-def _read_element(node: Node, types: dict[str, ElementType], data: Any) -> Element:
-    r = Reader(node, "an element")
-    tnode = r.raw("type")
-    tname = expect_str(tnode)
-    if tname not in types:
-        raise tnode.error(
-            f"unknown element type '{tname}'",
-            hint=did_you_mean(tname, types) or f"known types: {', '.join(sorted(types))}",
-        )
-    at = r.point("at")
-    value = types[tname].read(_without(node, "type", "at"), data)  # type: ignore[arg-type]
-    return Element(tname, at, value, node)
+def read_elements(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[Element, ...]:
+    """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`)."""
+    from rollwrite.spec.compose import Expander
+
+    def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
+        return Element(tname, at, types[tname].read(body, data), node, angle, scale)
+
+    return tuple(Expander(make, types).run(seq))  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- sections
@@ -187,8 +208,8 @@ def layout_from_node(root: Node, source: str) -> Layout:
             f"a sheet may have at most {MAX_ELEMENTS} elements; this is element {MAX_ELEMENTS + 1}",
             hint="draw a row of spaces with one 'grid' or 'circles' element rather than one element each")
     types = element_types(game)
-    elements = tuple(_read_element(n, types, data) for n in elements_node)
-    back = tuple(_read_element(n, types, data) for n in back_node) if back_node is not None else ()
+    elements = read_elements(elements_node, types, data)
+    back = read_elements(back_node, types, data) if back_node is not None else ()
     sheet = SheetSpec(width, height, elements, back)
     layout = Layout(slug, title, summary, source, page, players, sheet, dice, data)
     _check_fits(layout, size_node)
@@ -287,8 +308,7 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
                         f"the {it.font} font has no glyph for {', '.join(repr(c) for c in missing)}",
                         hint="use another character or draw it with an icon",
                     )
-        x0, y0, x1, y1 = measure(el, types[el.type])
-        x0, y0, x1, y1 = x0 + el.at[0], y0 + el.at[1], x1 + el.at[0], y1 + el.at[1]
+        x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
         tol = 0.05 + bleed
         if x0 < -tol or y0 < -tol or x1 > layout.sheet.width + tol or y1 > layout.sheet.height + tol:
             raise el.node.error(
