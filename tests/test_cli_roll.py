@@ -141,8 +141,13 @@ def test_turns_shows_a_prefix(layout: str) -> None:
     assert ok_json(layout, "--seed", "picnic", "--turns", "5")["turns"] == full["turns"][:5]
     more = ok_json(layout, "--seed", "picnic", "--turns", "40")["turns"]
     assert len(more) == 40 and more[:30] == full["turns"]
-    cafe = ok_json("wobbly-cafe", "--daily", "2026-11-22", "--turns", "1")["turns"]
+    cafe = ok_json("wobbly-cafe", "--daily", "2026-11-22", "--show", "1")["turns"]
     assert [(t["group"], t["turn"], t["dice"]) for t in cafe] == [(1, 1, [5, 3]), (2, 1, [1, 4]), (3, 1, [3, 1])]
+    assert ok_json(layout, "--seed", "picnic", "--show", "5")["turns"] == full["turns"][:5]
+    fails([layout, "--seed", "picnic", "--show", "31"], "--show must be between 1 and 30 (the turns of each group), not 31")
+    # --turns is the game's length, as in print: a game whose length is fixed refuses it and points at --show
+    err = fails(["wobbly-cafe", "--seed", "x", "--turns", "3"], "wobbly-cafe has no --turns option")
+    assert "to see fewer turns, give --show N" in err
 
 
 def test_players_shape_the_groups() -> None:
@@ -169,7 +174,7 @@ def test_human_table(layout: str) -> None:
 
 
 def test_human_table_of_a_daily_lists_each_group() -> None:
-    out = roll("wobbly-cafe", "--daily", "2026-11-22", "--turns", "1").stdout
+    out = roll("wobbly-cafe", "--daily", "2026-11-22", "--show", "1").stdout
     assert out.splitlines()[0] == "Wobbly Caf\u00e9: wobbly-cafe@2026-11-22 (daily challenge of 2026-11-22, UTC)"
     assert out.index("Floor 1") < out.index("Floor 2") < out.index("Floor 3")
 
@@ -188,9 +193,10 @@ def frozen_today(monkeypatch: pytest.MonkeyPatch) -> dt.date:
     "args",
     [
         ["wobbly-cafe", "--daily"],
-        ["wobbly-cafe", "--daily", "--turns", "2"],
+        ["wobbly-cafe", "--daily", "--show", "2"],
         ["--daily", "wobbly-cafe"],
-        ["--daily", "--turns", "2", "wobbly-cafe"],
+        ["--daily", "--show", "2", "wobbly-cafe"],
+        ["wobbly-cafe", "-d"],
         ["wobbly-cafe", "--daily", "today"],
         ["wobbly-cafe", "--daily=today"],
     ],
@@ -213,7 +219,7 @@ def test_today_is_the_utc_day(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(dice._dt, "datetime", Clock)
     assert dice.today_utc() == dt.date(2026, 11, 23)
-    assert ok_json("wobbly-cafe", "--daily", "--turns", "1")["id"] == "wobbly-cafe@2026-11-23"
+    assert ok_json("wobbly-cafe", "--daily", "--show", "1")["id"] == "wobbly-cafe@2026-11-23"
 
 
 def test_rewrite_daily() -> None:
@@ -274,7 +280,8 @@ def test_empty_seed(layout: str, seed: str) -> None:
 
 
 def test_bad_seed(layout: str) -> None:
-    fails([layout, "--seed", "a#b"], "the seed 'a#b' contains '#', which a seed may not contain")
+    fails([layout, "--seed", "A#b"], "the seed 'A#b' contains '#', which a seed may not contain")
+    fails([layout, "--seed", "a#b"], "--seed 'a#b' is an id of a, not of dice-test")
     fails([layout, "--seed", "x" * 65], "the seed is 65 characters long; the most is 64")
 
 

@@ -24,6 +24,18 @@ a game id and a schedule:
         the date.  A word after ``--daily`` is taken as its date when it starts with a digit or is
         ``today``; anything else (the game's name, another option) leaves ``--daily`` on its own.
 
+    split_game(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]
+        A full id where a command takes a game: ``long-way#picnic`` -> ("long-way", "picnic", None),
+        ``wobbly-cafe@2026-11-22`` -> ("wobbly-cafe", None, "2026-11-22"); anything else (a game's name,
+        the path of a layout file) comes back as it is with the options.  An id together with --seed or
+        --daily is a UsageError.  ``--seed long-way#picnic`` (an id given as the seed) is understood by
+        ``resolve_schedule_id``, which knows the game it must belong to.
+
+    vary_layout(layout, game, options, players) -> layout
+        The variation options (``--size``, ``--turns``, ``--dice``, ``--sides``) applied the same way for
+        ``print`` and ``roll``: by the game, or for a layout of one's own, ``--turns`` as the length of
+        its dice schedule.
+
 Nothing here imports more than the dice module.
 """
 
@@ -34,8 +46,14 @@ from typing import Any
 
 from typer.core import TyperCommand
 
-from rollwrite.dice import DiceSpec, Schedule, game_id, make_schedule, normalise_seed, parse_day, today_utc
+import re
+from pathlib import Path
+
+from rollwrite.dice import DiceSpec, Schedule, game_id, make_schedule, normalise_seed, parse_day, parse_game_id, today_utc
 from rollwrite.errors import UsageError
+
+_ID_START = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*[#@]")
+ID_HELP = "or a challenge id such as long-way#picnic or wobbly-cafe@2026-11-22"
 
 TODAY = "today"
 MAX_TURNS = 1000
@@ -47,10 +65,49 @@ DAILY_HELP = (
 )
 
 
+def looks_like_id(text: str) -> bool:
+    """``game#...`` or ``game@...`` that is not an existing file."""
+    return bool(_ID_START.match(text)) and not Path(text).exists()
+
+
+def split_game(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]:
+    """(game, seed, daily) with a full id in ``game`` taken apart; see the module's docstring."""
+    if not looks_like_id(game):
+        return game, seed, daily
+    slug, id_seed, id_day = parse_game_id(game)
+    if seed is not None or daily is not None:
+        given = "--seed" if seed is not None else "--daily"
+        raise UsageError(
+            f"'{game}' already names its {'seed' if id_seed is not None else 'day'}; leave out {given}",
+            hint=f"write either {slug} {given} ... or the id {game} alone",
+        )
+    if id_seed is not None:
+        return slug, id_seed, None
+    assert id_day is not None
+    return slug, None, id_day.isoformat()
+
+
+def _seed_as_id(game: str, seed: str, daily: str | None) -> tuple[str | None, str | None]:
+    """``--seed long-way#picnic``: the seed (or day) of an id of ``game``."""
+    slug, id_seed, id_day = parse_game_id(seed)
+    if slug != game:
+        raise UsageError(
+            f"--seed '{seed}' is an id of {slug}, not of {game}",
+            hint=f"give the seed alone (--seed {id_seed}), or use the id with {slug}" if id_seed else f"use the id with {slug}",
+        )
+    if id_day is not None:
+        if daily is not None:
+            raise UsageError("give either --seed or --daily, not both")
+        return None, id_day.isoformat()
+    return id_seed, daily
+
+
 def resolve_schedule_id(
     game: str, seed: str | None, daily: str | None, *, required: bool = False
 ) -> tuple[str | None, str | None, str | None]:
     """(id, normalised seed, ISO date) of ``--seed`` / ``--daily``; see the module's docstring."""
+    if seed is not None and _ID_START.match(seed.strip()):
+        seed, daily = _seed_as_id(game, seed.strip(), daily)
     if seed is not None and daily is not None:
         raise UsageError(
             "give either --seed or --daily, not both",
@@ -87,6 +144,21 @@ def resolve_schedule(
     return make_schedule(game, gid, spec, seed=norm, day=day)
 
 
+def vary_layout(layout: Any, game: Any, options: dict[str, int | None], players: int) -> Any:
+    """The layout with the variation options applied; see the module's docstring."""
+    if game is not None:
+        return game.vary(layout, options, players)
+    given = [k for k, v in options.items() if v is not None]
+    if not given:
+        return layout
+    if given == ["turns"] and layout.dice is not None:
+        check_turns(options["turns"])
+        return layout.replace(dice=dataclasses.replace(layout.dice, turns=options["turns"]))
+    name = next(k for k in given if k != "turns" or layout.dice is None)
+    raise UsageError(f"a layout of your own has no --{name} option",
+                     hint="--turns sets the length of its dice schedule" if layout.dice is not None else None)
+
+
 def _takes_value(word: str) -> bool:
     return (word[:1].isascii() and word[:1].isdigit()) or word.strip().lower() == TODAY
 
@@ -100,7 +172,7 @@ def rewrite_daily(args: list[str]) -> list[str]:
         if word == "--":
             out.extend(args[i:])
             break
-        if word == "--daily":
+        if word in ("--daily", "-d"):
             nxt = args[i + 1] if i + 1 < len(args) else None
             if nxt is not None and _takes_value(nxt):
                 out.append(f"--daily={nxt}")

@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import RollwriteError, UsageError
 
 PAPER = "Paper and cutting"
@@ -21,7 +21,7 @@ VARIATION = "Variations (games that have them)"
 
 @app.command("print", cls=ScheduleCommand)
 def print_command(
-    game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games') or the path of a layout .yaml file."),
+    game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games'), the path of a layout .yaml file, " + ID_HELP + "."),
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="How many players need a sheet (default: the game's)."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="pdf, svg or png (default: from --output's extension, else pdf)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write (default: out/GAME.pdf). SVG and PNG write one file per page: NAME-1.png, NAME-2.png..."),
@@ -46,7 +46,7 @@ def print_command(
     seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help=SEED_HELP, rich_help_panel=CHALLENGE),
     daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help=DAILY_HELP, rich_help_panel=CHALLENGE),
     size: Optional[int] = typer.Option(None, "--size", metavar="N", rich_help_panel=VARIATION, help="Board size."),
-    turns: Optional[int] = typer.Option(None, "--turns", metavar="N", rich_help_panel=VARIATION, help="How many turns the game lasts."),
+    turns: Optional[int] = typer.Option(None, "--turns", metavar="N", rich_help_panel=VARIATION, help="How many turns the game lasts. For a layout of your own: the length of its dice schedule."),
     dice: Optional[int] = typer.Option(None, "--dice", metavar="N", rich_help_panel=VARIATION, help="Dice rolled each turn."),
     sides: Optional[int] = typer.Option(None, "--sides", metavar="N", rich_help_panel=VARIATION, help="Sides of each die."),
 ) -> None:
@@ -69,12 +69,13 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
               dpi: int | None = None) -> list[tuple[Path, int]]:
     """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.spec.page.with_options`."""
     from rollwrite import games
-    from rollwrite.cli.common import resolve_schedule
+    from rollwrite.cli.common import resolve_schedule, resolve_schedule_id, split_game, vary_layout
     from rollwrite.output import check_options, format_for, render, targets, write_all
     from rollwrite.sheet import build_scene
     from rollwrite.spec.layout import check_geometry, resolve
     from rollwrite.spec.page import with_options
 
+    game, seed, daily = split_game(game, seed, daily)
     page = dict(page or {})
     if paper is not None:
         page["paper"] = paper
@@ -87,12 +88,8 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     if not lo <= count <= hi:
         raise UsageError(f"{layout.game} prints for {lo} to {hi} players, not {count}",
                          hint=f"give --players between {lo} and {hi}")
-    options = options or {}
-    if g is not None:
-        layout = g.vary(layout, options, count)
-    elif any(v is not None for v in options.values()):
-        name = next(k for k, v in options.items() if v is not None)
-        raise UsageError(f"a layout of your own has no --{name} option")
+    resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
+    layout = vary_layout(layout, g, options or {}, count)
     spec = with_options(layout.page, **page)
     check_geometry(layout)
     schedule = None

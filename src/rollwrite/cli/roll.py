@@ -2,37 +2,44 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Optional
 
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, MAX_TURNS, SEED_HELP, ScheduleCommand, resolve_schedule
+from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
 from rollwrite.dice import Schedule
 from rollwrite.errors import RollwriteError, UsageError
+
+VARIATION = "Variations (games that have them), as for 'rollwrite print'"
 
 
 @app.command("roll", cls=ScheduleCommand)
 def roll_command(
-    game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games') or the path of a layout .yaml file."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="S", help=SEED_HELP),
-    daily: Optional[str] = typer.Option(None, "--daily", metavar="[DATE]", help=DAILY_HELP),
-    turns: Optional[int] = typer.Option(
-        None, "--turns", metavar="N", help=f"Show the first N turns of each group (1-{MAX_TURNS}; default: the game's)."
-    ),
+    game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games'), the path of a layout .yaml file, " + ID_HELP + "."),
+    seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help=SEED_HELP),
+    daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help=DAILY_HELP),
     players: Optional[int] = typer.Option(
-        None, "--players", "-n", help="Players, for games whose dice depend on it (default: the game's)."
+        None, "--players", "-n", metavar="N", help="Players, for games whose dice depend on it (default: the game's)."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of a table."),
+    show: Optional[int] = typer.Option(None, "--show", metavar="N", help="Show only the first N turns of each group."),
+    as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON document instead of a table."),
+    size: Optional[int] = typer.Option(None, "--size", metavar="N", rich_help_panel=VARIATION, help="Board size."),
+    turns: Optional[int] = typer.Option(None, "--turns", metavar="N", rich_help_panel=VARIATION,
+                                        help="How many turns the game lasts. For a layout of your own: the length of its dice schedule."),
+    dice: Optional[int] = typer.Option(None, "--dice", metavar="N", rich_help_panel=VARIATION, help="Dice rolled each turn."),
+    sides: Optional[int] = typer.Option(None, "--sides", metavar="N", rich_help_panel=VARIATION, help="Sides of each die."),
 ) -> None:
     """Show the dice of a challenge: --seed S for a seed of your own, --daily [DATE] for a day's.
 
-    The same game and seed (or date) give the same dice on every machine; a longer schedule (--turns)
-    starts with the same turns as a shorter one.
+    The same game, seed (or date) and variations give the same dice on every machine, and the same
+    dice as 'rollwrite print' puts on the sheet; --show N shows the first N turns of each group.
     """
     try:
-        schedule, title = run_roll(game, seed=seed, daily=daily, turns=turns, players=players)
+        schedule, title = run_roll(game, seed=seed, daily=daily, players=players, show=show,
+                                   options={"size": size, "turns": turns, "dice": dice, "sides": sides})
     except RollwriteError as error:
         raise fail(error) from None
     if as_json:
@@ -46,13 +53,16 @@ def run_roll(
     *,
     seed: str | None = None,
     daily: str | None = None,
-    turns: int | None = None,
     players: int | None = None,
+    show: int | None = None,
+    options: dict[str, int | None] | None = None,
 ) -> tuple[Schedule, str]:
-    """The schedule a ``roll`` command names, and the game's title."""
+    """The schedule a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
     from rollwrite import games
+    from rollwrite.cli.common import resolve_schedule_id, split_game, vary_layout
     from rollwrite.spec.layout import resolve
 
+    game, seed, daily = split_game(game, seed, daily)
     layout = resolve(game)
     g = games.get(layout.game)
     count = layout.players.default if players is None else players
@@ -61,10 +71,23 @@ def run_roll(
         raise UsageError(
             f"{layout.game} is played by {lo} to {hi} players, not {count}", hint=f"give --players between {lo} and {hi}"
         )
+    resolve_schedule_id(layout.game, seed, daily, required=True)
+    options = options or {}
+    try:
+        layout = vary_layout(layout, g, options, count)
+    except UsageError as error:
+        if options.get("turns") is not None and "--turns" in error.message:
+            error.hint = "--turns is how long the game lasts; to see fewer turns, give --show N"
+        raise
     spec = g.dice_spec(layout, count) if g is not None else layout.dice
     if spec is None:
         raise UsageError(f"{layout.game} uses no dice, so it has no schedule to roll")
-    return resolve_schedule(layout.game, spec, seed=seed, daily=daily, turns=turns), layout.title
+    if show is not None:
+        if not 1 <= show <= spec.turns:
+            raise UsageError(f"--show must be between 1 and {spec.turns} (the turns of each group), not {show}",
+                             hint="--turns N makes the game longer, in games that have that variation")
+        spec = dataclasses.replace(spec, turns=show)  # a shorter schedule starts with the same turns
+    return resolve_schedule(layout.game, spec, seed=seed, daily=daily), layout.title
 
 
 def schedule_json(schedule: Schedule) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.games.base import plain_number as _num
 
@@ -22,13 +22,13 @@ STDIN = "-"
 
 @app.command("score", cls=ScheduleCommand)
 def score_command(
-    game: str = typer.Argument(..., metavar="GAME", help="The game the sheets belong to (see 'rollwrite games')."),
+    game: str = typer.Argument(..., metavar="GAME", help="The game the sheets belong to (see 'rollwrite games'), " + ID_HELP + " to check the dice too."),
     files: list[str] = typer.Argument(..., metavar="FILE...", help="Typed-in sheets; '-' reads standard input."),
-    claimed: Optional[str] = typer.Option(None, "--claimed", metavar="SCORE[,SCORE...]",
+    claimed: Optional[str] = typer.Option(None, "--claimed", "-c", metavar="SCORE[,SCORE...]",
                                           help="The score you worked out (one per player, comma-separated): checked against the sheet."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report."),
-    seed: Optional[str] = typer.Option(None, "--seed", help="Also check the sheet against this seed's dice. " + SEED_HELP),
-    daily: Optional[str] = typer.Option(None, "--daily", metavar="[DATE]", help="Also check the sheet against the daily challenge's dice. " + DAILY_HELP),
+    as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON document instead of the report."),
+    seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help="Also check the sheet against this seed's dice. " + SEED_HELP),
+    daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help="Also check the sheet against the daily challenge's dice. " + DAILY_HELP),
 ) -> None:
     """Check typed-in sheets: every rule, the dice of a seeded game, and the arithmetic."""
     try:
@@ -86,9 +86,10 @@ def _read(name: str, game: str) -> str:
 def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
               daily: str | None = None) -> tuple[list[dict], int]:
     from rollwrite import games
-    from rollwrite.cli.common import resolve_schedule, resolve_schedule_id
+    from rollwrite.cli.common import resolve_schedule, resolve_schedule_id, split_game
     from rollwrite.spec.layout import load_builtin
 
+    game, seed, daily = split_game(game, seed, daily)
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_score:
