@@ -180,5 +180,8 @@ def test_solve_exit_codes(cli, tmp_path):
     assert r.exit_code == 2 and "two players" in r.stderr
     r = cli("solve", "long-way", three)
     assert r.exit_code == 2 and "long-way has no solver" in r.stderr and "lines-and-sections" in r.stderr
+    big = write(tmp_path, "size: 8\nplayers: Ann, Bob\npath: A1 B1\n", "big.txt")
+    r = cli("solve", "lines-and-sections", big)
+    assert r.exit_code == 2 and "at most 60 segments are undrawn" in r.stderr and "has 143" in r.stderr
     r = cli("solve", "lines-and-sections", str(tmp_path / "missing.txt"))
     assert r.exit_code == 2 and "Traceback" not in r.output + r.stderr

@@ -29,8 +29,10 @@ from rollwrite.games.lines_and_sections.rules import (
 )
 
 # Work limits: a search that needs more remembered positions than this stops with a clear message
-# instead of eating the machine's memory.
-MAX_POSITIONS = 4_000_000
+# instead of eating the machine's memory (about 100 bytes a position).  The whole 5×5 game needs
+# 2.5 million drawing positions and about five minutes.
+MAX_POSITIONS = 3_000_000
+MAX_FREE_SEGMENTS = 60  # the drawing phase is searched only with at most this many segments undrawn
 
 
 class TooBig(UsageError):
@@ -47,6 +49,9 @@ def mex(values: set[int]) -> int:
     return g
 
 
+CHUNK = 12  # bits per lookup table of the flood fill
+
+
 class Kayles:
     """Node Kayles on a graph given as adjacency bit masks (vertex v's neighbours are ``adj[v]``).
 
@@ -60,32 +65,32 @@ class Kayles:
         self.memo: dict[int, int] = {}  # connected vertex set -> its value
         self.sums: dict[int, int] = {}  # any vertex set -> its value (saves splitting it again)
         self.limit = limit
-        # the neighbours of a whole set at once: per byte of the set, the union of its vertices' neighbours
-        self.tables: list[tuple[int, list[int]]] = []
-        for shift in range(0, max(len(adj), 1), 8):
-            table = [0] * 256
-            for byte in range(1, 256):
-                low = byte & -byte
-                v = shift + low.bit_length() - 1
-                table[byte] = table[byte ^ low] | (adj[v] if v < len(adj) else 0)
-            self.tables.append((shift, table))
+        # the neighbours of a whole set at once: per 12-bit chunk of the set, the union of its vertices'
+        # neighbours, so a flood fill grows by a whole layer in a few lookups
+        self.tables: list[tuple[int, int, list[int]]] = []
+        for shift in range(0, len(adj), CHUNK):
+            width = min(CHUNK, len(adj) - shift)
+            table = [0] * (1 << width)
+            for chunk in range(1, 1 << width):
+                low = chunk & -chunk
+                table[chunk] = table[chunk ^ low] | adj[shift + low.bit_length() - 1]
+            self.tables.append((shift, (1 << width) - 1, table))
 
     def components(self, mask: int) -> Iterator[int]:
+        """The connected parts of the vertex set ``mask``."""
         tables = self.tables
         while mask:
             seen = mask & -mask
             while True:
                 reach = 0
-                for shift, table in tables:
-                    byte = (seen >> shift) & 255
-                    if byte:
-                        reach |= table[byte]
+                for shift, bits, table in tables:
+                    reach |= table[(seen >> shift) & bits]
                 grown = seen | (reach & mask)
                 if grown == seen:
                     break
                 seen = grown
             yield seen
-            mask &= ~seen
+            mask ^= seen
 
     def value(self, mask: int) -> int:
         sums = self.sums
@@ -206,7 +211,7 @@ class WholeGame:
 
     def __init__(self, b: Board, limit: int = MAX_POSITIONS) -> None:
         self.board = b
-        self.memo: dict[tuple[int, int, int], bool] = {}
+        self.memo: dict[int, bool] = {}
         self.ends: dict[int, int] = {}  # drawn inner segments -> Grundy value of the sections they make
         self.limit = limit
 
@@ -220,7 +225,7 @@ class WholeGame:
         return got
 
     def wins(self, used: int, end: int, last: int) -> bool:
-        key = (used, end, last)
+        key = (used << 10) | (end << 2) | last  # one int: a third of the memory of a tuple key
         memo = self.memo
         got = memo.get(key)
         if got is not None:
@@ -340,8 +345,13 @@ def solve_result(res: Result, limit: int = MAX_POSITIONS) -> Solution:
     if len(names) != 2:
         raise UsageError("the drawing phase is worked out for two-player games only",
                          hint="with more players, who shades first depends on everyone's choices")
-    w = WholeGame(b, limit)
     tr = res.trail
+    free = b.edges - bin(tr.used).count("1")
+    if free > MAX_FREE_SEGMENTS:
+        raise TooBig(f"the drawing phase is searched exactly only while at most {MAX_FREE_SEGMENTS} segments are "
+                     f"undrawn (a whole 5×5 board, or a bigger one further into the game); this position has {free}",
+                     hint="give the position once the path is finished, to solve the shading")
+    w = WholeGame(b, limit)
     moves = []
     notes = []
     if tr.end is None:
@@ -364,6 +374,8 @@ def solve_result(res: Result, limit: int = MAX_POSITIONS) -> Solution:
         wins = bool(moves)
         if moves:
             notes.append(f"draw on from {b.point_name(tr.end)} to " + " or ".join(moves))
+        else:
+            notes.append(f"every segment {me} can draw from {b.point_name(tr.end)} leaves {other} a win")
     return Solution("drawing", me, other, wins, moves, notes, None, len(w.memo))
 
 
