@@ -15,7 +15,9 @@ def games_command() -> None:
     from rollwrite import games
     from rollwrite.resources import layouts_dir
 
-    for path in sorted(layouts_dir().glob("*.yaml")):
+    paths = sorted(layouts_dir().glob("*.yaml"))
+    width = max((len(p.stem) for p in paths), default=0) + 1
+    for path in paths:
         slug = path.stem
         try:
             head = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -27,6 +29,8 @@ def games_command() -> None:
             uses.append("roll")
         if game is not None and game.can_score:
             uses.append("score")
+        if game is not None and getattr(game, "can_solve", False):
+            uses.append("solve")
         title = head.get("title", slug) if isinstance(head, dict) else slug
         summary = head.get("summary", "") if isinstance(head, dict) else ""
-        typer.echo(f"{slug:<16} {title}: {summary} [{', '.join(uses)}]".replace(":  [", " ["))
+        typer.echo(f"{slug:<{width}}{title}: {summary} [{', '.join(uses)}]".replace(":  [", " ["))

@@ -185,3 +185,11 @@ def test_solve_exit_codes(cli, tmp_path):
     assert r.exit_code == 2 and "at most 60 segments are undrawn" in r.stderr and "has 143" in r.stderr
     r = cli("solve", "lines-and-sections", str(tmp_path / "missing.txt"))
     assert r.exit_code == 2 and "Traceback" not in r.output + r.stderr
+
+
+def test_games_lists_the_solver(cli):
+    r = cli("games")
+    [line] = [x for x in r.stdout.splitlines() if x.startswith("lines-and-sections ")]
+    assert line.endswith("[print, score, solve]")
+    others = [x for x in r.stdout.splitlines() if not x.startswith("lines-and-sections ")]
+    assert others and all(x.endswith("]") and "solve" not in x for x in others)
