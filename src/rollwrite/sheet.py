@@ -49,6 +49,35 @@ class BuildContext:
     page: int  # 1-based
     pages: int
     side: str = "front"  # or "back" while a sheet's back elements are drawn
+    puzzle: Any = None  # a games.base.Puzzle when the sheet is a solo puzzle
+    answer: Any = None  # the typed-in sheet to draw filled in (a puzzle's answer page), else None
+
+
+@dataclass(frozen=True)
+class SheetJob:
+    """One sheet of a mixed print run: its own dice, and for puzzles the puzzle and the answer to draw."""
+
+    schedule: Schedule | None = None
+    puzzle: Any = None
+    answer: Any = None
+
+
+def puzzle_stamp(job: SheetJob) -> str:
+    """The line a puzzle or answer sheet prints where a challenge sheet prints its id."""
+    p = job.puzzle
+    if p is None:
+        return ""
+    from rollwrite.draw.elements import printable
+
+    text = f"Puzzle {printable(p.id)}"
+    par = "" if p.extra.get("hide_par") else p.par_text()
+    if job.answer is not None:
+        from rollwrite.games.base import plain_number
+
+        text = f"Answer to {printable(p.id)}" + (f" · scores {plain_number(p.par)}" if p.par is not None else "")
+    elif par:
+        text += f" · {par}"
+    return text
 
     @staticmethod
     def text_width(text: str, size_pt: float, font: str = "regular") -> float:
@@ -336,9 +365,13 @@ def build_scene(
     paper: str | None = None,
     schedule: Schedule | None = None,
     page: PageSpec | None = None,
+    jobs: list[SheetJob] | None = None,
 ) -> Scene:
     """Every sheet of a print run, placed by the page planner.  ``page`` overrides the layout's page
-    section (``paper`` only its paper)."""
+    section (``paper`` only its paper).  ``jobs`` gives each sheet its own schedule, puzzle and answer
+    (then ``sheets`` is ``len(jobs)`` and ``schedule`` is ignored)."""
+    if jobs is not None:
+        sheets = len(jobs)
     spec = page or layout.page
     if paper is not None:
         spec = spec.replace(paper=paper)
@@ -352,7 +385,12 @@ def build_scene(
     game = games.get(layout.game)
     types = element_types(game)
     title = layout.title
-    scene = Scene(title=title, subject=challenge_text(schedule, shown=False) or f"{title} player sheets")
+    first_job = jobs[0] if jobs else None
+    if first_job is not None and first_job.puzzle is not None:
+        subject = f"{title} puzzles"
+    else:
+        subject = challenge_text(schedule, shown=False) or f"{title} player sheets"
+    scene = Scene(title=title, subject=subject)
     pw, ph = plan.width, plan.height
     boxes = spec.crop_marks or spec.bleed > 0
     number = 0
@@ -371,14 +409,21 @@ def build_scene(
         elif len(plan.slots) > 1 and spec.gutter > 0:
             for x1, y1, x2, y2 in plan.cut_lines():
                 pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
+        page_job = jobs[number] if jobs else None
         for slot in used:
             number += 1
-            ctx = BuildContext(layout, layout.data, schedule, number, sheets, page_no, n_pages)
+            if jobs:
+                job = jobs[number - 1]
+                ctx = BuildContext(layout, layout.data, job.schedule, number, sheets, page_no, n_pages,
+                                   puzzle=job.puzzle, answer=job.answer)
+            else:
+                ctx = BuildContext(layout, layout.data, schedule, number, sheets, page_no, n_pages)
             sheet_pen = pen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(number), players=str(sheets))
             for el in layout.sheet.elements:
                 types[el.type].build(el.value, el.place(sheet_pen), ctx)
-        _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
-                spec.margin)
+        _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout,
+                page_job.schedule if page_job else schedule, page_no, n_pages, pw, spec.margin,
+                stamp=_page_stamp(jobs, first, number) if jobs else None)
         if backs:
             page_no += 1
             back = scene.new_page(pw, ph)
@@ -424,11 +469,25 @@ def _check_glyphs(scene: Scene, layout: Layout) -> None:
 RULER = 50
 
 
+def _page_stamp(jobs: list[SheetJob], first: int, last: int) -> str:
+    """The footer's word on a page of puzzles: the first and last puzzle on it."""
+    on_page = jobs[first:last]
+    if not on_page or on_page[0].puzzle is None:
+        return challenge_text(on_page[0].schedule) if on_page else ""
+    what = "Answers" if on_page[0].answer is not None else "Puzzles"
+    ids = [j.puzzle.challenge for j in on_page]
+    from rollwrite.draw.elements import printable
+
+    span = printable(ids[0]) if len(set(ids)) == 1 else f"{printable(ids[0])} to {printable(ids[-1])}"
+    return f"{what}: {span}"
+
+
 def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float,
-            margin: float, back_of: int | None = None) -> None:
+            margin: float, back_of: int | None = None, stamp: str | None = None) -> None:
     right = pw - 2 * margin
     parts = [layout.title]
-    stamp = challenge_text(schedule)
+    if stamp is None:
+        stamp = challenge_text(schedule)
     if stamp:
         parts.append(stamp)
     if back_of is not None:

@@ -36,6 +36,12 @@ a game id and a schedule:
         ``print`` and ``roll``: by the game, or for a layout of one's own, ``--turns`` as the length of
         its dice schedule.
 
+    challenge_run(game: str, seed: str | None, daily: str | None, days: int | None = None,
+                  count: int = 1) -> list[tuple[str, str | None, str | None]]
+        The (id, seed, ISO date) of each challenge a batch names: ``--days N`` runs the daily
+        challenges of N consecutive days from ``--daily`` (or, with ``--seed``, is refused); ``--count K``
+        adds K-1 more challenges after each, named by the seeds ``<seed or date>/2`` ... ``/K``.
+
 Nothing here imports more than the dice module.
 """
 
@@ -190,3 +196,42 @@ class ScheduleCommand(TyperCommand):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         return super().parse_args(ctx, rewrite_daily(list(args)))
+
+
+MAX_BATCH = 400
+
+
+def challenge_run(game: str, seed: str | None, daily: str | None, days: int | None = None,
+                  count: int = 1) -> list[tuple[str, str | None, str | None]]:
+    """The challenges of a batch, in order; see the module's docstring."""
+    import datetime as _dt
+
+    gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)
+    if days is not None:
+        if day is None:
+            raise UsageError("--days counts daily challenges: give it with --daily DATE, not --seed",
+                             hint="e.g. --daily 2027-01-01 --days 7")
+        if days < 1:
+            raise UsageError(f"--days must be 1 or more, not {days}")
+    if count < 1:
+        raise UsageError(f"--count must be 1 or more, not {count}")
+    total = (days or 1) * count
+    if total > MAX_BATCH:
+        raise UsageError(f"that asks for {total} challenges; one run makes at most {MAX_BATCH}",
+                         hint="use fewer --days or a smaller --count")
+    out: list[tuple[str, str | None, str | None]] = []
+    if day is not None:
+        first = _dt.date.fromisoformat(day)
+        for i in range(days or 1):
+            d = first + _dt.timedelta(days=i)
+            out.append((game_id(game, day=d), None, d.isoformat()))
+            for k in range(2, count + 1):
+                s = f"{d.isoformat()}/{k}"
+                out.append((game_id(game, seed=s), s, None))
+    else:
+        assert norm is not None and gid is not None
+        out.append((gid, norm, None))
+        for k in range(2, count + 1):
+            s = normalise_seed(f"{norm}/{k}")
+            out.append((game_id(game, seed=s), s, None))
+    return out

@@ -29,10 +29,11 @@ def score_command(
     as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON document instead of the report."),
     seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help="Also check the sheet against this seed's dice. " + SEED_HELP),
     daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help="Also check the sheet against the daily challenge's dice. " + DAILY_HELP),
+    puzzle: bool = typer.Option(False, "--puzzle", help="The sheet answers the puzzle of the id or --seed/--daily ('rollwrite puzzle'): check its rolls and say how it compares with par."),
 ) -> None:
     """Check typed-in sheets: every rule, the dice of a seeded game, and the arithmetic."""
     try:
-        results, worst = run_score(game, files, claimed=claimed, seed=seed, daily=daily)
+        results, worst = run_score(game, files, claimed=claimed, seed=seed, daily=daily, puzzle=puzzle)
     except RollwriteError as error:
         raise fail(error) from None
     if as_json:
@@ -84,18 +85,26 @@ def _read(name: str, game: str) -> str:
 
 
 def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
-              daily: str | None = None) -> tuple[list[dict], int]:
+              daily: str | None = None, puzzle: bool = False) -> tuple[list[dict], int]:
     from rollwrite import games
     from rollwrite.cli.common import resolve_schedule, resolve_schedule_id, split_game
     from rollwrite.spec.layout import load_builtin
 
+    if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
+        game, puzzle = game[: -len(" puzzle")], True
     game, seed, daily = split_game(game, seed, daily)
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_score:
         scorers = [s for s in games.known() if games.get(s).can_score]  # type: ignore[union-attr]
         raise UsageError(f"{game} has no scorer", hint=f"games with a scorer: {', '.join(scorers)}")
-    resolve_schedule_id(layout.game, seed, daily)  # reject bad --seed/--daily before reading any file
+    resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # reject bad --seed/--daily before reading any file
+    the_puzzle = None
+    if puzzle:
+        from rollwrite.cli.puzzle import make_puzzles
+
+        _, _, made = make_puzzles(layout.game, seed=seed, daily=daily)
+        the_puzzle = made[0]
     claim = parse_claim(claimed) if claimed is not None else None
     if claim is not None and len(files) != 1:
         raise UsageError("--claimed checks one sheet: give exactly one file with it")
@@ -115,7 +124,10 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
                 if spec is None:
                     raise UsageError(f"{layout.game} has no dice to check against")
                 schedule = resolve_schedule(layout.game, spec, seed=seed, daily=daily)
-            problems = g.check(sheet, layout.data, schedule)
+            if the_puzzle is not None:
+                problems = g.check_puzzle(the_puzzle, sheet, layout.data)
+            else:
+                problems = g.check(sheet, layout.data, schedule)
             score = g.score(sheet, layout.data)
         except RollwriteError as error:
             results.append({"error": error, "json": {"file": name, "game": layout.game, "error": str(error),
@@ -156,10 +168,21 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
         }
         if score.players is not None:
             doc["players"] = [{**p, "total": _num(p["total"])} for p in score.players]
+        par_line = ""
+        if the_puzzle is not None:
+            doc["puzzle"] = the_puzzle.id
+            doc["par"] = None if the_puzzle.par is None else _num(the_puzzle.par)
+            doc["par_proven"] = the_puzzle.par_proven
+            doc["bound"] = None if the_puzzle.bound is None else _num(the_puzzle.bound)
+            if the_puzzle.par is not None:
+                par_line = f"{_num(score.total)} of par {_num(the_puzzle.par)}"
+                if not the_puzzle.par_proven:
+                    par_line += f" ({the_puzzle.par_text()})"
         if claim is not None:
             doc["claimed"] = [_num(c) for c in claim]
             doc["claim_correct"] = claim_ok
-        lines = [f"== {name} ({g.title}{', checked against ' + schedule.id if schedule else ''})"]
+        against = the_puzzle.id if the_puzzle is not None else schedule.id if schedule else ""
+        lines = [f"== {name} ({g.title}{', checked against ' + against if against else ''})"]
         if score.report:
             lines.append(score.report.rstrip("\n"))
         if problems:
@@ -171,6 +194,8 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
             lines.append("total: " + ", ".join(f"{p['name']} {_num(p['total'])}" for p in score.players))
         else:
             lines.append(f"total: {_num(score.total)}")
+        if par_line:
+            lines.append(par_line)
         if claim_msg:
             lines.append(claim_msg)
         results.append({"json": doc, "text": "\n".join(lines)})

@@ -75,6 +75,65 @@ class Solved:
 
 
 @dataclass
+class Puzzle:
+    """A solo puzzle: everything a game's sheet needs to print it, its par, and a sheet that reaches par.
+
+    A puzzle is made from a challenge (``game#seed`` or ``game@date``) and uses that challenge's dice, so
+    its rolls are exactly what ``rollwrite roll`` shows for the same id; its own id adds `` puzzle``
+    (``wobbly-cafe@2026-11-22 puzzle``) so it is never mistaken for the free-play challenge.
+
+    ``par`` is the best score the game's solver found, ``bound`` a score no sheet can beat, and
+    ``par_proven`` is True only when the search proved that nothing beats ``par`` (then bound == par).
+    A puzzle with one right answer and no score (shade to win, place a card) leaves ``par`` None and
+    says what to do in ``prompt``.  ``answer`` is a typed-in sheet (what the game's ``parse`` returns)
+    that ``score`` accepts and that scores ``par``; ``parts`` gives per-part figures for games whose
+    sheet has parts (the café's floors): dicts with ``name``, ``par``, ``bound`` and ``proven``.
+    ``extra`` holds whatever else the game's sheet elements need to draw the puzzle and its answer.
+    """
+
+    game: str
+    challenge: str  # the id whose dice the puzzle uses
+    prompt: str
+    answer: Any
+    schedule: Any = None  # rollwrite.dice.Schedule, or None for a game without dice
+    par: float | None = None
+    par_proven: bool = False
+    bound: float | None = None
+    parts: list[dict] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+    best_known: bool = False  # par from a heuristic search with no proof attempted ("par (best known)")
+
+    @property
+    def id(self) -> str:
+        return f"{self.challenge} puzzle"
+
+    def par_text(self) -> str:
+        """How par is printed: ``par 41`` only when proven; otherwise what is known and nothing more."""
+        if self.par is None:
+            return ""
+        par = plain_number(self.par)
+        if self.par_proven:
+            return f"par {par}"
+        if self.best_known and self.bound is None:
+            return f"par (best known) {par}"
+        if self.bound is not None:
+            return f"par ≥ {par}, no sheet beats {plain_number(self.bound)}"
+        return f"par ≥ {par}"
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "id": self.id,
+            "challenge": self.challenge,
+            "prompt": self.prompt,
+            "par": None if self.par is None else plain_number(self.par),
+            "par_proven": self.par_proven,
+            "bound": None if self.bound is None else plain_number(self.bound),
+            "parts": self.parts,
+        }
+
+
+@dataclass
 class ElementType:
     """A sheet element a game adds to the layout language.
 
@@ -145,6 +204,24 @@ class Game:
 
     def score(self, sheet: Any, data: Any) -> Score:
         raise UsageError(f"{self.slug} has no scorer yet")
+
+    # ---- solo puzzles
+    can_puzzle: bool = False
+    #: options ``rollwrite puzzle`` accepts for this game (as ``print_options``), e.g. {"size"}
+    puzzle_options: frozenset[str] = frozenset()
+
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+        """The puzzle of ``challenge`` (a ``game#seed`` / ``game@date`` id) on ``layout`` (already varied
+        with ``options`` through :meth:`vary`).  ``schedule`` is the challenge's dice with the shape of
+        :meth:`dice_spec`, or None for a game without dice (derive anything random from the id with
+        ``rollwrite.dice.words``).  Must be deterministic: no clocks, no unseeded randomness; solvers
+        count work in nodes, not seconds."""
+        raise UsageError(f"{self.slug} makes no puzzles")
+
+    def check_puzzle(self, puzzle: Puzzle, sheet: Any, data: Any) -> list[Problem]:
+        """Rule problems of a typed-in answer to ``puzzle``: by default the rules checked against the
+        puzzle's dice."""
+        return self.check(sheet, data, puzzle.schedule)
 
     # ---- perfect play
     can_solve: bool = False

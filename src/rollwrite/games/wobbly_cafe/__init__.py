@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rollwrite.games.base import ElementType, Game, Problem, Score
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.games.base import Puzzle
     from rollwrite.dice import Schedule
     from rollwrite.games.wobbly_cafe.data import CafeData
     from rollwrite.games.wobbly_cafe.format import CafeSheet
@@ -21,6 +22,7 @@ class WobblyCafe(Game):
     summary = "place rolled pairs of customers symmetrically on three floors; tips for groups of exactly N Ns"
     players = (1, 300)
     can_score = True
+    can_puzzle = True
 
     def load_data(self, node: Node | None) -> CafeData:
         from rollwrite.games.wobbly_cafe.data import load_data
@@ -55,3 +57,11 @@ class WobblyCafe(Game):
         from rollwrite.games.wobbly_cafe.rules import score_sheet
 
         return score_sheet(sheet, as_data(data))
+
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+        from rollwrite.games.wobbly_cafe.data import as_data
+        from rollwrite.games.wobbly_cafe.solve import make_puzzle
+
+        if schedule is None:
+            raise ValueError("a café puzzle needs the challenge's dice")
+        return make_puzzle(as_data(layout.data), challenge, schedule)

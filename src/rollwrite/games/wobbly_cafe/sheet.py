@@ -84,11 +84,51 @@ def _build_floor(v: FloorV, pen: Any, ctx: Any) -> None:
         _sun(pen, (c + 1) * cs - 1.6, r * cs + 1.6, 1.25)
     mx, h = d.width * cs / 2, len(d.rows) * cs
     pen.line(mx, 0, mx, h, width=v.middle, cap="butt")
+    _draw_answer(v, pen, ctx)
+    _draw_par(v, pen, ctx)
     if v.label:
         if v.label_inside():
             pen.text(0.3, 0.6 * cs, v.label, size=8, font="bold")
         else:
             pen.text(0, -2.5, v.label, size=8, font="bold")
+
+
+def _draw_answer(v: FloorV, pen: Any, ctx: Any) -> None:
+    """On an answer page: each space's number, as a player writes it; paying groups in bold."""
+    from rollwrite.draw.scene import PT
+    from rollwrite.games.wobbly_cafe.rules import groups_of
+
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None or v.floor > len(sheet.floors):
+        return
+    floor = sheet.floors[v.floor - 1]
+    d, cs = v.data, v.cell
+    paying = {s for g in groups_of(floor, d) if g.pays for s in g.spaces}
+    size = cs / PT * 0.62
+    for r, cols in enumerate(d.rows):
+        for k, c in enumerate(cols):
+            val = floor[r][k] if r < len(floor) and k < len(floor[r]) else None
+            if val is None:
+                continue
+            bold = (r, k) in paying
+            pen.text((c + 0.5) * cs, (r + 0.5) * cs + size * PT * 0.36, str(val), size=size,
+                     font="bold" if bold else "regular", anchor="middle", color="#000000" if bold else "#555555")
+
+
+def _draw_par(v: FloorV, pen: Any, ctx: Any) -> None:
+    """On a puzzle page: the floor's par in the empty corner below its last row."""
+    puzzle = getattr(ctx, "puzzle", None)
+    if puzzle is None or puzzle.extra.get("hide_par") or v.floor > len(puzzle.parts):
+        return
+    part = puzzle.parts[v.floor - 1]
+    d, cs = v.data, v.cell
+    last = d.rows[-1] if d.rows else ()
+    if not last or max(last) > d.width - 3:
+        return
+    x, y = d.width * cs, len(d.rows) * cs
+    lines = [f"par {part['par']}"] if part["proven"] else [f"par ≥ {part['par']}", f"≤ {part['bound']}"]
+    for i, text in enumerate(reversed(lines)):
+        pen.text(x - 0.3, y - 1.2 - i * 2.6, text, size=6.5, font="bold", anchor="end")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,177 @@
+"""``rollwrite puzzle``: solo puzzles with every roll known in advance, their par, and answer pages.
+
+A puzzle uses the dice of a challenge (``--seed`` / ``--daily``), so its rolls are what ``rollwrite roll``
+shows for the same id; its own id adds `` puzzle``.  The game's solver finds par; ``--with-solutions``
+appends answer pages (a sheet that reaches par, drawn in the sheet's own elements) and ``--answers DIR``
+writes each answer as a typed-in sheet that ``rollwrite score ... --puzzle`` accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from rollwrite.cli.app import app, fail
+from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.errors import RollwriteError, UsageError
+
+CHALLENGE = "Which puzzles"
+OUTPUT = "Output"
+
+
+@app.command("puzzle", cls=ScheduleCommand)
+def puzzle_command(
+    game: str = typer.Argument(..., metavar="GAME", help="A game that makes puzzles (see 'rollwrite games'), or a challenge id such as wobbly-cafe@2026-11-22."),
+    seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help=SEED_HELP, rich_help_panel=CHALLENGE),
+    daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help=DAILY_HELP, rich_help_panel=CHALLENGE),
+    days: Optional[int] = typer.Option(None, "--days", metavar="N", rich_help_panel=CHALLENGE,
+                                       help="The puzzles of N days in a row, from --daily's date: a booklet."),
+    count: int = typer.Option(1, "--count", metavar="K", rich_help_panel=CHALLENGE,
+                              help="K puzzles for each seed or day: the first uses its dice, the others the seeds SEED/2 ... SEED/K (DATE/2 ... for a day)."),
+    with_solutions: bool = typer.Option(False, "--with-solutions", help="Append answer pages: a sheet that reaches par, drawn as a player would fill it in."),
+    answers: Optional[Path] = typer.Option(None, "--answers", metavar="DIR", help="Also write each answer as a typed-in sheet into DIR (checked by 'rollwrite score ... --puzzle')."),
+    hide_par: bool = typer.Option(False, "--hide-par", help="Leave par off the puzzle pages."),
+    as_json: bool = typer.Option(False, "--json", help="Print each puzzle's id, par and bound as JSON instead of a summary."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", rich_help_panel=OUTPUT, help="pdf, svg or png (default: from --output's extension, else pdf)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", rich_help_panel=OUTPUT, help="File to write (default: out/GAME-puzzle.pdf)."),
+    paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", rich_help_panel=OUTPUT, help="a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT (default: the layout's)."),
+    per_page: Optional[str] = typer.Option(None, "--per-page", metavar="N|COLSxROWS|max", rich_help_panel=OUTPUT, help="Sheets on each page."),
+    dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", rich_help_panel=OUTPUT, help="Pixels per inch of a PNG preview."),
+    size: Optional[int] = typer.Option(None, "--size", metavar="N", help="Board size, for games that have one."),
+) -> None:
+    """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
+    try:
+        puzzles, written = run_puzzle(game, seed=seed, daily=daily, days=days, count=count,
+                                      with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
+                                      output=output, paper=paper, per_page=per_page, dpi=dpi,
+                                      options={"size": size})
+    except RollwriteError as error:
+        raise fail(error) from None
+    if as_json:
+        doc: Any = [p.to_json() for p in puzzles]
+        typer.echo(json.dumps(doc[0] if len(doc) == 1 else doc, indent=2, ensure_ascii=False))
+        return
+    for p in puzzles:
+        line = f"{p.id}: {p.par_text() or p.prompt}"
+        if len(p.parts) > 1:
+            line += " (" + ", ".join(_part_text(part) for part in p.parts) + ")"
+        typer.echo(line)
+    for path, pages in written:
+        typer.echo(f"wrote {path}" + (f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""))
+
+
+def _part_text(part: dict) -> str:
+    if part.get("proven"):
+        return f"{part['name']} {part['par']}"
+    return f"{part['name']} {part['par']}-{part['bound']}"
+
+
+def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]:
+    """A GAME argument that is a challenge or puzzle id (``wobbly-cafe@2026-11-22``, ``long-way#x puzzle``)
+    stands for the game and its --seed / --daily."""
+    from rollwrite.cli.common import split_game
+
+    text = game[: -len(" puzzle")] if game.endswith(" puzzle") else game
+    return split_game(text, seed, daily)
+
+
+def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
+                 count: int = 1, options: dict[str, int | None] | None = None) -> tuple[Any, Any, list]:
+    """(layout, game, puzzles) of a run."""
+    from rollwrite import games
+    from rollwrite.cli.common import challenge_run
+    from rollwrite.dice import make_schedule
+    from rollwrite.spec.layout import load_builtin
+
+    game, seed, daily = _split_id(game, seed, daily)
+    layout = load_builtin(game)
+    g = games.get(layout.game)
+    if g is None or not g.can_puzzle:
+        makers = [s for s in games.known() if games.get(s).can_puzzle]  # type: ignore[union-attr]
+        raise UsageError(f"{game} makes no puzzles", hint=f"games with puzzles: {', '.join(makers)}")
+    opts = {k: v for k, v in (options or {}).items() if v is not None}
+    unknown = sorted(set(opts) - set(g.puzzle_options))
+    if unknown:
+        raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
+    layout = g.vary(layout, opts, 1)
+    run = challenge_run(layout.game, seed, daily, days, count)
+    spec = g.dice_spec(layout, 1)
+    puzzles = []
+    for gid, s, day in run:
+        schedule = make_schedule(layout.game, gid, spec, seed=s, day=day) if spec is not None else None
+        puzzles.append(g.make_puzzle(layout, gid, schedule, opts))
+    return layout, g, puzzles
+
+
+def answer_name(puzzle: Any, taken: set[str]) -> str:
+    """A file name for a puzzle's typed-in answer: its challenge id in safe characters."""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", puzzle.challenge.replace("#", "_").replace("@", "_")).strip("._") or "puzzle"
+    name, n = f"{stem}.txt", 2
+    while name in taken:
+        name, n = f"{stem}-{n}.txt", n + 1
+    taken.add(name)
+    return name
+
+
+def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
+    """The typed-in answer with a header saying which puzzle it answers and how to check it."""
+    if puzzle.schedule is not None and puzzle.schedule.day:
+        how = f"--daily {puzzle.schedule.day}"
+    elif puzzle.schedule is not None:
+        how = f"--seed '{puzzle.schedule.seed}'"
+    else:
+        how = f"--id '{puzzle.challenge}'"
+    head = [f"# answer to {puzzle.id}"]
+    if puzzle.par is not None:
+        from rollwrite.games.base import plain_number
+
+        head.append(f"# score: {plain_number(puzzle.par)}")
+        head.append(f"# {puzzle.par_text()}")
+    head.append(f"# check it: rollwrite score {layout.game} FILE {how} --puzzle")
+    return "\n".join(head) + "\n" + g.format(puzzle.answer, layout.data)
+
+
+def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
+               count: int = 1, with_solutions: bool = False, answers: Path | None = None, hide_par: bool = False,
+               fmt: str | None = None, output: Path | None = None, paper: str | None = None,
+               per_page: str | None = None, dpi: int | None = None,
+               options: dict[str, int | None] | None = None) -> tuple[list, list[tuple[Path, int]]]:
+    import dataclasses
+
+    from rollwrite.output import check_options, format_for, render, targets, write_all
+    from rollwrite.sheet import SheetJob, build_scene
+    from rollwrite.spec.page import with_options
+
+    form = format_for(fmt, output)
+    check_options(form, {"dpi": dpi})
+    if answers is not None and answers.exists() and not answers.is_dir():
+        raise UsageError(f"--answers {answers}: not a folder", hint="give a folder to write the answers into")
+    layout, g, puzzles = make_puzzles(game, seed=seed, daily=daily, days=days, count=count, options=options)
+    spec = with_options(layout.page, paper=paper, per_page=per_page)
+    shown = [dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p for p in puzzles]
+    jobs = [SheetJob(p.schedule, p) for p in shown]
+    if with_solutions:
+        jobs += [SheetJob(p.schedule, p, p.answer) for p in puzzles]
+    scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs)
+    if output is None:
+        base = Path("out") / f"{layout.game}-puzzle.{form.name}"
+    elif output.is_dir():
+        base = output / f"{layout.game}-puzzle.{form.name}"
+    else:
+        base = output if output.suffix else output.with_suffix(f".{form.name}")
+    blobs = render(scene, form, dpi=dpi)
+    paths = targets(base, form, len(blobs))
+    files = list(zip(paths, blobs))
+    written = [(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths]
+    if answers is not None:
+        taken: set[str] = set()
+        for p in puzzles:
+            path = answers / answer_name(p, taken)
+            files.append((path, answer_text(g, layout, p).encode("utf-8")))
+            written.append((path, 0))
+    write_all(files)
+    return puzzles, written

@@ -1,0 +1,410 @@
+"""Wobbly Café as a puzzle: every pair of a floor is known, so a floor is an assignment problem.
+
+A floor of 2n spaces has n mirror slot pairs and n rolled pairs; each roll goes to one slot pair, in
+either order.  :func:`solve_floor` finds the best floor in three steps:
+
+1. an upper bound from counting alone: a paying group of value v needs v dice of value v, so value v
+   pays at most ``v * (count_v // v)``; a nice view can double at most the groups that touch it;
+2. a local search (swaps and turns of whole pairs, deterministic for a given floor) for a good sheet;
+3. branch and bound over the slot pairs in reading order, with the counting bound tightened by what
+   the partial floor already spoils (a group grown past its value, a closed group of the wrong size),
+   memo of the rows already filled (the same remaining rolls and the same last row give the same
+   future), identical rolls taken once, and the floor's mirror symmetry broken by fixing the order of
+   the first pair whose two dice differ.
+
+The search counts nodes, never seconds, so the same floor gets the same answer on every machine.
+When the node budget runs out the best sheet found is kept with the honest statement "par >= N, no
+sheet beats M", M being the best bound the search still had open.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
+
+Floor = tuple[tuple[int | None, ...], ...]
+Pair = tuple[int, int]
+
+#: search nodes one floor may use before its par is reported as unproven
+NODE_BUDGET = 60_000
+#: local-search moves per restart, and restarts
+LOCAL_MOVES = 2500
+LOCAL_RESTARTS = 3
+
+
+@dataclass(frozen=True)
+class FloorResult:
+    """The best floor found for a set of rolls.
+
+    ``par`` is the score of ``floor``; ``bound`` is a score no floor can beat; ``proven`` is True
+    exactly when the search finished, and then ``bound == par``.
+    """
+
+    floor: Floor
+    par: int
+    bound: int
+    proven: bool
+    nodes: int
+
+    def to_json(self) -> dict:
+        return {"par": self.par, "bound": self.bound, "proven": self.proven, "nodes": self.nodes}
+
+
+class _Geometry:
+    """Cells, neighbours, nice views and slot pairs of a floor, as small integer tables."""
+
+    def __init__(self, data: CafeData) -> None:
+        self.data = data
+        self.cells: list[tuple[int, int]] = []  # (row, space k) in reading order
+        index: dict[tuple[int, int], int] = {}  # grid place -> cell
+        for r, cols in enumerate(data.rows):
+            for k, c in enumerate(cols):
+                index[(r, c)] = len(self.cells)
+                self.cells.append((r, k))
+        self.n = len(self.cells)
+        self.nbrs: list[tuple[int, ...]] = []
+        for r, cols in enumerate(data.rows):
+            for c in cols:
+                self.nbrs.append(tuple(index[p] for p in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if p in index))
+        self.nice = frozenset(index[p] for p in data.nice)
+        self.slots: list[tuple[int, int]] = []  # (left cell, right cell), row by row, outer pair first
+        self.slot_row: list[int] = []
+        base = 0
+        for r, cols in enumerate(data.rows):
+            m = len(cols)
+            for k in range(m // 2):
+                self.slots.append((base + k, base + m - 1 - k))
+                self.slot_row.append(r)
+            base += m
+        # the slot after which each row is complete
+        self.row_end = {i for i in range(len(self.slots)) if i + 1 == len(self.slots) or self.slot_row[i + 1] != self.slot_row[i]}
+        self.row_cells: list[list[int]] = []
+        base = 0
+        for cols in data.rows:
+            self.row_cells.append(list(range(base, base + len(cols))))
+            base += len(cols)
+        self.cell_row = [r for r, _ in self.cells]
+        # turning every pair round mirrors the floor; that keeps the score only if the views are mirrored too
+        self.mirrored = all((r, data.width - 1 - c) in data.nice for r, c in data.nice)
+
+    def to_floor(self, val: list[int]) -> Floor:
+        out: list[list[int | None]] = [[None] * len(cols) for cols in self.data.rows]
+        for i, (r, k) in enumerate(self.cells):
+            out[r][k] = val[i] or None
+        return tuple(tuple(row) for row in out)
+
+
+def score_values(g: _Geometry, val: list[int]) -> int:
+    """The floor's tips for cell values ``val`` (0 = empty), as the rules score them."""
+    seen = [False] * g.n
+    total = 0
+    nbrs, nice = g.nbrs, g.nice
+    for s in range(g.n):
+        v = val[s]
+        if not v or seen[s]:
+            continue
+        seen[s] = True
+        stack = [s]
+        size = 0
+        doubled = False
+        while stack:
+            x = stack.pop()
+            size += 1
+            if x in nice:
+                doubled = True
+            for y in nbrs[x]:
+                if not seen[y] and val[y] == v:
+                    seen[y] = True
+                    stack.append(y)
+        if size == v:
+            total += v * (2 if doubled else 1)
+    return total
+
+
+def count_bound(g: _Geometry, rolls: list[Pair]) -> int:
+    """No floor with these rolls scores more: per value, as many exact groups as its count allows,
+    plus the best doubling the nice views could give."""
+    counts = Counter(d for pair in rolls for d in pair)
+    base = sum(v * (counts[v] // v) for v in range(1, SIDES + 1))
+    payable = sorted((v for v in range(1, SIDES + 1) if counts[v] >= v), reverse=True)
+    bonus = 0
+    if g.nice and payable:
+        # each nice view doubles at most one group, and a value can be doubled at most as often as it pays
+        left = len(g.nice)
+        for v in payable:
+            take = min(left, counts[v] // v)
+            bonus += v * take
+            left -= take
+            if not left:
+                break
+    return base + bonus
+
+
+# ---------------------------------------------------------------- local search
+
+
+def _fill(g: _Geometry, order: list[Pair]) -> list[int]:
+    val = [0] * g.n
+    for (a, b), (x, y) in zip(order, g.slots):
+        val[x], val[y] = a, b
+    return val
+
+
+def local_search(g: _Geometry, rolls: list[Pair], seed: int, target: int) -> tuple[list[int], int]:
+    """A good floor by annealing over swaps and turns of whole pairs; stops early at ``target``."""
+    rng = random.Random(seed)
+    best_val: list[int] = []
+    best = -1
+    ns = len(g.slots)
+    for restart in range(LOCAL_RESTARTS):
+        order = list(rolls)
+        rng.shuffle(order)
+        order = [(a, b) if rng.random() < 0.5 else (b, a) for a, b in order]
+        val = _fill(g, order)
+        cur = score_values(g, val)
+        if cur > best:
+            best, best_val = cur, val[:]
+        temp = 3.0
+        for step in range(LOCAL_MOVES):
+            if best >= target:
+                return best_val, best
+            temp = 3.0 * (1 - step / LOCAL_MOVES) + 0.05
+            i = rng.randrange(ns)
+            xi, yi = g.slots[i]
+            if rng.random() < 0.3:
+                val[xi], val[yi] = val[yi], val[xi]
+                new = score_values(g, val)
+                if new >= cur or rng.random() < pow(2.718, (new - cur) / temp):
+                    cur = new
+                else:
+                    val[xi], val[yi] = val[yi], val[xi]
+            else:
+                j = rng.randrange(ns)
+                if j == i:
+                    continue
+                xj, yj = g.slots[j]
+                a, b, c, d = val[xi], val[yi], val[xj], val[yj]
+                if rng.random() < 0.5:
+                    val[xi], val[yi], val[xj], val[yj] = c, d, a, b
+                else:
+                    val[xi], val[yi], val[xj], val[yj] = d, c, b, a
+                new = score_values(g, val)
+                if new >= cur or rng.random() < pow(2.718, (new - cur) / temp):
+                    cur = new
+                else:
+                    val[xi], val[yi], val[xj], val[yj] = a, b, c, d
+            if cur > best:
+                best, best_val = cur, val[:]
+    return best_val, best
+
+
+# ---------------------------------------------------------------- branch and bound
+
+
+class _Abort(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, g: _Geometry, rolls: list[Pair], incumbent: list[int], best: int, budget: int) -> None:
+        self.g = g
+        self.types = sorted(set(rolls))
+        self.left = [sum(1 for r in rolls if r == t) for t in self.types]
+        self.best = best
+        self.best_val = incumbent[:]
+        self.budget = budget
+        self.nodes = 0
+        self.val = [0] * g.n
+        self.memo: dict[tuple, int] = {}
+        self.assigned = [False] * g.n
+        # preferred choice at each slot: what the incumbent put there
+        self.hint = [tuple(sorted((incumbent[x], incumbent[y]))) for x, y in g.slots]
+
+    # the bound of the partial floor: score already closed + what the open part could still reach
+    def bound(self, frontier_done: bool) -> tuple[int, int]:
+        """(closed score, upper bound on the whole floor)."""
+        g, val, assigned = self.g, self.val, self.assigned
+        avail = [0] * (SIDES + 1)
+        for t, n in zip(self.types, self.left):
+            if n:
+                avail[t[0]] += n
+                avail[t[1]] += n
+        remaining_max = max((v for v in range(1, SIDES + 1) if avail[v]), default=0)
+        seen = [False] * g.n
+        closed = 0
+        paid_closed = [0] * (SIDES + 1)
+        nice_bonus = 0
+        nbrs, nice = g.nbrs, g.nice
+        for s in range(g.n):
+            v = val[s]
+            if not v or seen[s]:
+                continue
+            seen[s] = True
+            stack = [s]
+            size = 0
+            doubled = False
+            open_ = False
+            while stack:
+                x = stack.pop()
+                size += 1
+                if x in nice:
+                    doubled = True
+                for y in nbrs[x]:
+                    if not assigned[y]:
+                        open_ = True
+                    elif not seen[y] and val[y] == v:
+                        seen[y] = True
+                        stack.append(y)
+            if open_:
+                if size <= v:
+                    avail[v] += size
+                    if doubled:
+                        nice_bonus += v
+            elif size == v:
+                closed += v * (2 if doubled else 1)
+                paid_closed[v] += 1
+        for c in nice:
+            if not assigned[c]:
+                nice_bonus += remaining_max
+        ub = closed + nice_bonus + sum(v * (avail[v] // v) for v in range(1, SIDES + 1))
+        return closed, ub
+
+    def run(self) -> bool:
+        try:
+            self.dfs(0, False)
+        except _Abort:
+            return False
+        return True
+
+    def key(self, slot: int, flipped: bool) -> tuple:
+        """What the future depends on once a row is complete: remaining rolls, the last row's values
+        and how its cells are joined to groups above (size, nice), and the symmetry flag."""
+        g, val = self.g, self.val
+        row = g.slot_row[slot]
+        sig = []
+        for c in g.row_cells[row]:
+            v = val[c]
+            # the group of c among assigned cells: its size (capped past v) and whether it is doubled
+            seen = {c}
+            stack = [c]
+            size = 0
+            doubled = False
+            while stack and size <= v:
+                x = stack.pop()
+                size += 1
+                if x in g.nice:
+                    doubled = True
+                for y in g.nbrs[x]:
+                    if y not in seen and self.assigned[y] and val[y] == v:
+                        seen.add(y)
+                        stack.append(y)
+            sig.append((v, min(size, v + 1), doubled, min(seen)))
+        return (row, tuple(self.left), tuple(sig), flipped)
+
+    def dfs(self, slot: int, flipped: bool) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _Abort
+        g = self.g
+        closed, ub = self.bound(False)
+        if ub <= self.best:
+            return
+        if slot == len(g.slots):
+            score = score_values(g, self.val)
+            if score > self.best:
+                self.best, self.best_val = score, self.val[:]
+            return
+        key = None
+        if slot > 0 and (slot - 1) in g.row_end:
+            key = self.key(slot - 1, flipped)
+            known = self.memo.get(key)
+            if known is not None and closed + known <= self.best:
+                return
+            entry_best = self.best
+        x, y = g.slots[slot]
+        self.assigned[x] = self.assigned[y] = True
+        hint = self.hint[slot]
+        order = sorted(range(len(self.types)), key=lambda i: self.types[i] != hint)
+        for i in order:
+            if not self.left[i]:
+                continue
+            a, b = self.types[i]
+            self.left[i] -= 1
+            ways = ((a, b),) if a == b else (((a, b),) if not flipped and g.mirrored else ((a, b), (b, a)))
+            for p, q in ways:
+                self.val[x], self.val[y] = p, q
+                self.dfs(slot + 1, flipped or a != b)
+            self.left[i] += 1
+        self.val[x] = self.val[y] = 0
+        self.assigned[x] = self.assigned[y] = False
+        if key is not None:
+            # the future from this state is at most what was found here, or short of what was needed
+            found = self.best - closed if self.best > entry_best else -1
+            self.memo[key] = max(found, entry_best - closed)
+
+
+def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None, seed: int = 0) -> FloorResult:
+    """The best floor for ``rolls`` (one pair per mirror slot pair), proven when the search finishes."""
+    budget = NODE_BUDGET if budget is None else budget
+    g = _Geometry(data)
+    if len(rolls) != len(g.slots):
+        raise ValueError(f"a floor of {len(g.slots)} mirror pairs needs {len(g.slots)} rolls, not {len(rolls)}")
+    rolls = [(min(a, b), max(a, b)) for a, b in rolls]
+    top = count_bound(g, rolls)
+    val, best = local_search(g, rolls, seed, top)
+    if best >= top:
+        return FloorResult(g.to_floor(val), best, top, True, 0)
+    search = _Search(g, rolls, val, best, budget)
+    done = search.run()
+    par = search.best
+    return FloorResult(g.to_floor(search.best_val), par, par if done else top, done, search.nodes)
+
+
+def brute_force(data: CafeData, rolls: list[Pair]) -> int:
+    """The best floor score by trying every order and turn of the rolls (for tests on tiny floors)."""
+    from itertools import permutations, product
+
+    g = _Geometry(data)
+    rolls = [(min(a, b), max(a, b)) for a, b in rolls]
+    best = -1
+    for perm in set(permutations(rolls)):
+        for turns in product((False, True), repeat=len(perm)):
+            order = [(b, a) if t else (a, b) for (a, b), t in zip(perm, turns)]
+            best = max(best, score_values(g, _fill(g, order)))
+    return best
+
+
+def floor_rolls(schedule, floor: int) -> list[Pair]:
+    """The rolls of floor ``floor`` (1-based) in turn order."""
+    return [(t.dice[0], t.dice[1]) for t in schedule.group(floor)]
+
+
+def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None = None):
+    """The café puzzle of a challenge: every floor solved, par the sum of the floors' pars."""
+    from rollwrite.games.base import Puzzle
+    from rollwrite.games.wobbly_cafe.format import CafeSheet
+
+    floors = []
+    parts = []
+    for f in range(1, data.floors + 1):
+        seed = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31 + f
+        result = solve_floor(data, floor_rolls(schedule, f), budget=budget, seed=seed)
+        floors.append(result.floor)
+        parts.append({"name": f"Floor {f}", **result.to_json()})
+    par = sum(p["par"] for p in parts)
+    bound = sum(p["bound"] for p in parts)
+    proven = all(p["proven"] for p in parts)
+    return Puzzle(
+        game="wobbly-cafe",
+        challenge=challenge,
+        prompt="Every pair of every floor is printed: plan all three floors for the most tips.",
+        answer=CafeSheet(floors=tuple(floors), name="answer"),
+        schedule=schedule,
+        par=par,
+        par_proven=proven,
+        bound=bound,
+        parts=parts,
+    )

@@ -1,0 +1,140 @@
+"""Wobbly Café puzzles: the floor solver against brute force on tiny floors, its bound, honest par
+labels, and the puzzle command end to end (answers re-score to par through `score --puzzle`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwrite.games.wobbly_cafe import solve
+from rollwrite.games.wobbly_cafe.data import parse_shape
+from rollwrite.games.wobbly_cafe.rules import score_floor
+from rollwrite.games.wobbly_cafe.solve import brute_force, count_bound, solve_floor
+
+TINY = [parse_shape(["oooo", "*oo*"]), parse_shape([".oo.", "oooo", "o**o"]), parse_shape(["oooooo", "*oooo*"]),
+        parse_shape(["*ooo", "oooo"])]  # the last has a view on one side only: no mirror symmetry to use
+die = st.integers(1, 6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_solver_matches_brute_force_on_tiny_floors(data_):
+    data = data_.draw(st.sampled_from(TINY))
+    n = data.pairs
+    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    # the search must prove the optimum, and the bound must never undercut it
+    best = brute_force(data, rolls)
+    result = solve_floor(data, rolls, budget=10**6)
+    assert result.proven
+    assert result.par == best == result.bound
+    assert score_floor(result.floor, data).score == result.par
+    assert count_bound(solve._Geometry(data), [tuple(sorted(r)) for r in rolls]) >= best
+
+
+def test_the_search_proves_what_local_search_misses(monkeypatch):
+    monkeypatch.setattr(solve, "LOCAL_MOVES", 0)  # the incumbent is a random floor: the search does the work
+    data = TINY[2]
+    rolls = [(3, 3), (3, 1), (2, 2), (1, 4), (4, 4), (4, 2)]
+    result = solve_floor(data, rolls, budget=10**6)
+    assert result.proven and result.par == brute_force(data, rolls)
+
+
+def test_an_unfinished_search_never_claims_the_optimum(monkeypatch):
+    monkeypatch.setattr(solve, "LOCAL_MOVES", 10)
+    data = parse_shape(["..oooo..", ".oooooo.", "*oooooo*", ".oooooo."])
+    rolls = [(1, 2), (3, 4), (5, 6), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (1, 1), (2, 3), (4, 5), (1, 6)]
+    result = solve_floor(data, rolls, budget=5)
+    assert score_floor(result.floor, data).score == result.par
+    if not result.proven:
+        assert result.bound >= result.par
+        assert result.bound == count_bound(solve._Geometry(data), [tuple(sorted(r)) for r in rolls])
+
+
+def test_a_floor_with_too_few_rolls_is_refused():
+    with pytest.raises(ValueError, match="needs 4 rolls"):
+        solve_floor(TINY[0], [(1, 2)])
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """Small search budgets, so the command tests stay fast (the labels then say what is not proven)."""
+    monkeypatch.setattr(solve, "NODE_BUDGET", 300)
+    monkeypatch.setattr(solve, "LOCAL_MOVES", 300)
+    monkeypatch.setattr(solve, "LOCAL_RESTARTS", 1)
+
+
+def test_puzzle_answers_score_par_through_score(cli, tmp_path, quick):
+    out = tmp_path / "p.pdf"
+    r = cli("puzzle", "wobbly-cafe", "--daily", "2026-11-22", "--with-solutions", "--answers", str(tmp_path / "a"), "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("wobbly-cafe@2026-11-22 puzzle: par")
+    answer = tmp_path / "a" / "wobbly-cafe_2026-11-22.txt"
+    assert answer.exists() and out.exists()
+    s = cli("score", "wobbly-cafe", str(answer), "--daily", "2026-11-22", "--puzzle", "--json")
+    assert s.exit_code == 0, s.output
+    doc = json.loads(s.stdout)
+    assert doc["valid"] and doc["puzzle"] == "wobbly-cafe@2026-11-22 puzzle"
+    assert doc["total"] == doc["par"]
+    assert doc["par_proven"] in (True, False)
+    if not doc["par_proven"]:
+        assert doc["bound"] >= doc["par"]
+    text = cli("score", "wobbly-cafe", str(answer), "--daily", "2026-11-22", "--puzzle")
+    assert f"{doc['total']} of par {doc['par']}" in text.stdout
+
+
+def test_puzzle_pages_carry_the_puzzle_id_and_answer(cli, tmp_path, quick):
+    from pypdf import PdfReader
+
+    out = tmp_path / "p.pdf"
+    r = cli("puzzle", "wobbly-cafe", "--seed", "club", "--with-solutions", "--hide-par", "-o", str(out))
+    assert r.exit_code == 0, r.output
+    text = "".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "Puzzle wobbly-cafe#club puzzle" in text
+    assert "Answer to wobbly-cafe#club puzzle" in text
+    assert "par ≥" not in text.split("Answer to")[0]  # --hide-par: no par on the puzzle sheet
+
+
+def test_the_printed_rolls_are_the_challenge_rolls(cli, quick):
+    from rollwrite.cli.puzzle import make_puzzles
+
+    _, _, (p,) = make_puzzles("wobbly-cafe", seed="club")
+    rolled = json.loads(cli("roll", "wobbly-cafe", "--seed", "club", "--json").stdout)
+    assert p.schedule.to_json() == rolled
+
+
+def test_a_booklet_of_days_and_counts(cli, tmp_path, quick):
+    r = cli("puzzle", "wobbly-cafe", "--daily", "2026-01-01", "--days", "2", "--count", "2", "--json", "-o", str(tmp_path / "b.pdf"))
+    assert r.exit_code == 0, r.output
+    ids = [p["id"] for p in json.loads(r.stdout)]
+    assert ids == ["wobbly-cafe@2026-01-01 puzzle", "wobbly-cafe#2026-01-01/2 puzzle",
+                   "wobbly-cafe@2026-01-02 puzzle", "wobbly-cafe#2026-01-02/2 puzzle"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (("puzzle", "wobbly-cafe"), "give --seed S or --daily"),
+    (("puzzle", "wobbly-cafe", "--seed", "x", "--days", "3"), "--days counts daily challenges"),
+    (("puzzle", "wobbly-cafe", "--daily", "2026-01-01", "--days", "0"), "--days must be 1 or more"),
+    (("puzzle", "wobbly-cafe", "--seed", "x", "--count", "500"), "at most 400"),
+    (("puzzle", "wobbly-cafe", "--seed", "x", "--size", "9"), "no --size option"),
+    (("puzzle", "nope", "--seed", "x"), "nope"),
+    (("puzzle", "wobbly-cafe@2026-13-01"), "not a real date"),
+])
+def test_wrong_usage_exits_2(cli, args, message):
+    r = cli(*args)
+    assert r.exit_code == 2
+    assert message in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_a_wrong_answer_is_a_rule_problem(cli, tmp_path, quick):
+    ans = tmp_path / "a"
+    assert cli("puzzle", "wobbly-cafe", "--seed", "club", "--answers", str(ans), "-o", str(tmp_path / "p.pdf")).exit_code == 0
+    sheet = (ans / "wobbly-cafe_club.txt").read_text()
+    # the other seed's dice do not match this sheet
+    r = cli("score", "wobbly-cafe", str(ans / "wobbly-cafe_club.txt"), "--seed", "other", "--puzzle")
+    assert r.exit_code == 1
+    assert "matches no roll" in r.stdout
+    assert sheet.startswith("# answer to wobbly-cafe#club puzzle")
