@@ -95,7 +95,7 @@ class BoardsV:
 def _read_boards(node: Node, data: Any) -> BoardsV:
     r = Reader(node, "lines-and-sections boards")
     w, h = expect_pair(r.raw("size"), minimum=40)
-    v = BoardsV(w, h, r.number("text", 7.0, minimum=4, maximum=12))
+    v = BoardsV(w, h, r.number("text", 7.0, minimum=4, maximum=12, unit="pt"))
     r.done()
     return v
 
@@ -202,7 +202,7 @@ class PlayersV:
 
 def _read_players(node: Node, data: Any) -> PlayersV:
     r = Reader(node, "lines-and-sections players")
-    v = PlayersV(r.number("width", minimum=40), r.number("text", 8.0, minimum=4, maximum=14))
+    v = PlayersV(r.number("width", minimum=40), r.number("text", 8.0, minimum=4, maximum=14, unit="pt"))
     r.done()
     return v
 
@@ -240,7 +240,7 @@ class MeetingV:
 def _read_meeting(node: Node, data: Any) -> MeetingV:
     r = Reader(node, "lines-and-sections meeting")
     w, h = expect_pair(r.raw("size"), minimum=20)
-    v = MeetingV(w, h, r.number("text", 6.0, minimum=4, maximum=10))
+    v = MeetingV(w, h, r.number("text", 6.0, minimum=4, maximum=10, unit="pt"))
     r.done()
     return v
 

@@ -198,7 +198,7 @@ def _read_chart(node: Node, data: Any) -> ChartSpec:
     cell = r.number("cell", 4.0, minimum=2.0, maximum=10.0)
     gap = r.number("gap", 3.0, minimum=0.5, maximum=20.0)
     die = r.number("die", 5.0, minimum=2.0, maximum=15.0)
-    text = r.number("text", 7.0, minimum=4.0, maximum=24.0)
+    text = r.number("text", 7.0, minimum=4.0, maximum=24.0, unit="pt")
     title = r.str("title", "Tile chart: the light die picks the row (shape), the dark die the column (walls). "
                   "Never rotate a tile.")
     r.done()
@@ -252,7 +252,7 @@ def _read_displays(node: Node, data: Any) -> DisplaysSpec:
     columns = r.int("columns", 6, minimum=1, maximum=6)
     width = r.number("width", 30.0, minimum=10.0, maximum=200.0)
     gap = r.number("gap", 2.0, minimum=0.0, maximum=20.0)
-    text = r.number("text", 7.5, minimum=4.0, maximum=24.0)
+    text = r.number("text", 7.5, minimum=4.0, maximum=24.0, unit="pt")
     r.done()
     return DisplaysSpec(as_chart(data), size, columns, width, gap, text)
 

@@ -150,7 +150,7 @@ def _read_rolls(node: Node, data: Any) -> RollsV:
     floor = r.int("floor", minimum=1, maximum=cafe.floors)
     w, h = expect_pair(r.raw("size"), minimum=5)
     columns = r.int("columns", 2, minimum=1, maximum=6)
-    text = r.number("text", 7.0, minimum=5, maximum=12)
+    text = r.number("text", 7.0, minimum=5, maximum=12, unit="pt")
     r.done()
     return RollsV(floor, w, h, columns, text)
 
