@@ -16,7 +16,7 @@ from rollwrite.draw import icons
 from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 ANCHORS = ["start", "middle", "end"]
 _COLOR = r"#[0-9a-fA-F]{6}"
@@ -160,6 +160,60 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Labels:
+    """Labels around a grid: for each side, the texts in order (empty: none)."""
+
+    top: tuple[str, ...]
+    left: tuple[str, ...]
+    bottom: tuple[str, ...]
+    right: tuple[str, ...]
+    on: str  # cells | lines: label the cells, or the lines (their crossings)
+    size: float | None
+    color: str
+
+
+SEQUENCES = ["numbers", "letters", "lower"]
+
+
+def sequence(node: Node, n: int, start: int) -> tuple[str, ...]:
+    """``n`` labels: numbers from ``start``, letters (A, B, ... Z, AA) or lower-case letters, or a list of texts."""
+    from rollwrite.spec.compose import letters
+
+    if isinstance(node, Seq):
+        if len(node) != n:
+            raise node.error(f"expected {n} labels here (one per row or column, or per line with place: lines), "
+                             f"got {len(node)}")
+        out = []
+        for i in node:
+            if isinstance(i.value, (int, float)) and not isinstance(i.value, bool):  # type: ignore[attr-defined]
+                out.append(str(int(i.value)) if float(i.value).is_integer() else str(i.value))  # type: ignore[attr-defined]
+            else:
+                out.append(expect_str(i))
+        return tuple(out)
+    name = expect_str(node, choices=SEQUENCES)
+    if name == "numbers":
+        return tuple(str(start + k) for k in range(n))
+    return tuple(letters(1 + k, lower=name == "lower") for k in range(n))  # letters always from A
+
+
+def _read_labels(node: Node, rows: int, cols: int) -> Labels:
+    r = Reader(node, "grid labels")
+    on = r.str("place", "cells", choices=["cells", "lines"])
+    start = r.int("start", 1, minimum=-1000, maximum=1000)
+    size = r.number("size", None, minimum=3, maximum=30, unit="pt")
+    color = r.str("color", "#555555", pattern=_COLOR)
+    nr, nc = (rows + 1, cols + 1) if on == "lines" else (rows, cols)
+    sides = {}
+    for side, n in (("top", nc), ("bottom", nc), ("left", nr), ("right", nr)):
+        sn = r.raw(side, None)
+        sides[side] = sequence(sn, n, start) if sn is not None else ()
+    r.done()
+    if not any(sides.values()):
+        raise node.error("these labels name no side", hint="e.g. labels: {top: letters, left: numbers}")
+    return Labels(sides["top"], sides["left"], sides["bottom"], sides["right"], on, size, color)
+
+
+@dataclass(frozen=True)
 class GridV:
     rows: int
     cols: int
@@ -171,7 +225,12 @@ class GridV:
     shape: tuple[str, ...] | None
     marks: tuple[Mark, ...]
     middle: float  # width of the middle line, 0 for none
-    labels: bool
+    labels: bool | Labels
+    lines: str = "solid"  # solid | faint | none: the inner lines
+    faint: str = "#b4b4b4"
+    crossings: str = "none"  # none | dot | cross | plus | circle: a mark on every line crossing
+    crossing_size: float = 0.8
+    crossing_marks: tuple[Mark, ...] = ()  # icons on chosen crossings (row and column lines from 1)
 
     def inside(self, r: int, c: int) -> bool:
         if not (0 <= r < self.rows and 0 <= c < self.cols):
@@ -194,8 +253,34 @@ def _read_grid(node: Node, data: Any) -> GridV:
     v_border = r.number("border", 0.8, minimum=0.05, maximum=5)
     color = r.str("color", "#000000", pattern=_COLOR)
     middle = r.number("middle", 0.0, minimum=0, maximum=5)
-    labels = r.bool("labels", False)
+    labels_node = r.raw("labels", None)
+    lines = r.str("lines", "solid", choices=["solid", "faint", "none"])
+    faint = r.str("faint", "#b4b4b4", pattern=_COLOR)
+    crossings = r.str("crossings", "none", choices=["none", "dot", "cross", "plus", "circle"])
+    crossing_size = r.number("crossing_size", 0.8, minimum=0.2, maximum=20)
+    cmarks_node = r.list("crossing_marks", None)
     r.done()
+    labels: bool | Labels = False
+    if labels_node is not None:
+        if isinstance(labels_node, Scalar) and isinstance(labels_node.value, bool):
+            labels = labels_node.value
+        elif isinstance(labels_node, Map):
+            labels = _read_labels(labels_node, rows, cols)
+        else:
+            raise labels_node.error("expected true, false or the labels of each side",
+                                    hint="e.g. labels: {top: letters, left: numbers} or labels: true")
+    cmarks = []
+    for n in cmarks_node or []:
+        mr = Reader(n, "a crossing mark")
+        at_node = mr.raw("at")
+        row, col = (int(x) for x in expect_pair(at_node))
+        icon = _icon_name(mr.raw("icon"))
+        size = mr.number("size", min(cw, ch) * 0.5, minimum=0.5)
+        mr.done()
+        if not (1 <= row <= rows + 1 and 1 <= col <= cols + 1):
+            raise at_node.error(f"crossing [{row}, {col}] is not on the grid: its lines count from 1 to "
+                                f"{rows + 1} (rows) and {cols + 1} (columns)")
+        cmarks.append(Mark(row, col, icon, size))
     shape = None
     if shape_node is not None:
         if len(shape_node) != rows:
@@ -220,14 +305,26 @@ def _read_grid(node: Node, data: Any) -> GridV:
         if not (1 <= row <= rows and 1 <= col <= cols):
             raise rc.error(f"cell [{row}, {col}] is outside the {rows} x {cols} grid (rows and columns count from 1)")
         marks.append(Mark(row, col, icon, size))
-    v = GridV(rows, cols, cw, ch, v_line, v_border, color, shape, tuple(marks), middle, labels)
+    v = GridV(rows, cols, cw, ch, v_line, v_border, color, shape, tuple(marks), middle, labels, lines, faint,
+              crossings, crossing_size, tuple(cmarks))
     for m in v.marks:
         if not v.inside(m.row - 1, m.col - 1):
             raise node.error(f"the mark at cell [{m.row}, {m.col}] is not on a space of the grid's shape")
     return v
 
 
+def _label_size(v: GridV, lab: Labels) -> float:
+    return lab.size or min(7.0, v.ch / PT * 0.45)
+
+
 def _grid_bounds(v: GridV) -> tuple[float, float, float, float]:
+    if isinstance(v.labels, Labels):
+        lab = v.labels
+        size = _label_size(v, lab)
+        tall = 1.3 + size * PT
+        wide = 1.3 + max([text_width(t, size) for t in lab.left + lab.right] or [0.0])
+        return (-wide if lab.left else 0.0, -tall if lab.top else 0.0,
+                v.cols * v.cw + (wide if lab.right else 0.0), v.rows * v.ch + (tall if lab.bottom else 0.0))
     pad = 4.0 if v.labels else 0.0
     return (-pad, -pad, v.cols * v.cw, v.rows * v.ch)
 
@@ -257,8 +354,9 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
             start = c
             while c < v.cols and (above[c + 1] or below[c + 1]) and ((above[c + 1] != below[c + 1]) == outline):
                 c += 1
-            pen.line(start * v.cw, r * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin, color=col,
-                     cap="square" if outline else "butt")
+            if outline or v.lines != "none":
+                pen.line(start * v.cw, r * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin,
+                         color=col if outline or v.lines == "solid" else v.faint, cap="square" if outline else "butt")
     for c in range(v.cols + 1):  # vertical edges
         r = 0
         while r < v.rows:
@@ -270,19 +368,61 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
             start = r
             while r < v.rows and (in_[r + 1][c] or in_[r + 1][c + 1]) and ((in_[r + 1][c] != in_[r + 1][c + 1]) == outline):
                 r += 1
-            pen.line(c * v.cw, start * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin, color=col,
-                     cap="square" if outline else "butt")
+            if outline or v.lines != "none":
+                pen.line(c * v.cw, start * v.ch, c * v.cw, r * v.ch, width=thick if outline else thin,
+                         color=col if outline or v.lines == "solid" else v.faint, cap="square" if outline else "butt")
     if v.middle:
         mx = v.cols * v.cw / 2
         pen.line(mx, -1.5, mx, v.rows * v.ch + 1.5, width=v.middle, color=col, cap="round")
     for m in v.marks:
         icons.draw(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
-    if v.labels:
+    if v.crossings != "none":
+        _crossings(v, pen, in_)
+    for m in v.crossing_marks:
+        icons.draw(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3)
+    if isinstance(v.labels, Labels):
+        _labels(v, v.labels, pen)
+    elif v.labels:
         size = min(7.0, v.ch / PT * 0.45)
         for c in range(v.cols):
             pen.text((c + 0.5) * v.cw, -1.3, chr(ord("A") + c) if c < 26 else str(c + 1), size=size, anchor="middle", color="#555555")
         for r in range(v.rows):
             pen.text(-1.3, (r + 0.5) * v.ch + size * PT * 0.35, str(r + 1), size=size, anchor="end", color="#555555")
+
+
+def _crossings(v: GridV, pen: Pen, in_: list[list[bool]]) -> None:
+    """A mark on every crossing of lines that touches a space of the grid."""
+    d = v.crossing_size
+    for r in range(v.rows + 1):
+        for c in range(v.cols + 1):
+            if not (in_[r][c] or in_[r][c + 1] or in_[r + 1][c] or in_[r + 1][c + 1]):
+                continue
+            x, y = c * v.cw, r * v.ch
+            if v.crossings == "dot":
+                pen.circle(x, y, d / 2, width=0, stroke=None, fill=v.color)
+            elif v.crossings == "circle":
+                pen.circle(x, y, d / 2, width=max(v.line, 0.15), stroke=v.color)
+            elif v.crossings == "plus":
+                pen.line(x - d / 2, y, x + d / 2, y, width=v.line, color=v.color)
+                pen.line(x, y - d / 2, x, y + d / 2, width=v.line, color=v.color)
+            else:  # cross
+                h = d / 2 * 0.7071
+                pen.line(x - h, y - h, x + h, y + h, width=v.line, color=v.color)
+                pen.line(x - h, y + h, x + h, y - h, width=v.line, color=v.color)
+
+
+def _labels(v: GridV, lab: Labels, pen: Pen) -> None:
+    size = _label_size(v, lab)
+    off = 0.0 if lab.on == "lines" else 0.5
+    kw = {"size": size, "color": lab.color}
+    for c, t in enumerate(lab.top):
+        pen.text((c + off) * v.cw, -1.3, t, anchor="middle", **kw)
+    for c, t in enumerate(lab.bottom):
+        pen.text((c + off) * v.cw, v.rows * v.ch + 1.3 + size * PT * 0.76, t, anchor="middle", **kw)
+    for r, t in enumerate(lab.left):
+        pen.text(-1.3, (r + off) * v.ch + size * PT * 0.35, t, anchor="end", **kw)
+    for r, t in enumerate(lab.right):
+        pen.text(v.cols * v.cw + 1.3, (r + off) * v.ch + size * PT * 0.35, t, anchor="start", **kw)
 
 
 # ---------------------------------------------------------------- box and line
@@ -322,12 +462,13 @@ class LineV:
     width: float
     dash: tuple[float, ...] | None
     color: str
+    cap: str = "round"
 
 
 def _read_line(node: Node, data: Any) -> LineV:
     r = Reader(node, "a line")
     v = LineV(r.point("to"), r.number("width", 0.3, minimum=0.05, maximum=5), _dash(r),
-              r.str("color", "#000000", pattern=_COLOR))
+              r.str("color", "#000000", pattern=_COLOR), r.str("cap", "round", choices=["butt", "round", "square"]))
     r.done()
     return v
 
@@ -338,7 +479,7 @@ def _line_bounds(v: LineV) -> tuple[float, float, float, float]:
 
 
 def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
-    pen.line(0, 0, v.to[0], v.to[1], width=v.width, dash=v.dash, color=v.color, cap="round")
+    pen.line(0, 0, v.to[0], v.to[1], width=v.width, dash=v.dash, color=v.color, cap=v.cap)
 
 
 # ---------------------------------------------------------------- icon, legend
@@ -733,6 +874,13 @@ GENERIC: dict[str, ElementType] = {
     "challenge": ElementType(_read_challenge, _build_challenge, lambda v: _challenge_bounds(v)[2:],
                              "the game id and date of a seeded or daily sheet", _challenge_bounds),
 }
+
+
+from rollwrite.draw.shapes import SHAPES  # noqa: E402
+from rollwrite.draw.tables import TABLES  # noqa: E402
+
+GENERIC.update(SHAPES)
+GENERIC.update(TABLES)
 
 
 def measure(el: Any, etype: ElementType) -> tuple[float, float, float, float]:

@@ -1,0 +1,214 @@
+"""The ``table`` element: a score card's rows and columns (docs/layout.md).
+
+A table is ``columns`` (widths in mm, the first usually for row labels), an optional ``header`` row and
+``rows``.  A row is written as
+
+* a text: its label, with the other cells left empty to write in;
+* a list: its label and then its cells (``~`` or ``""`` for an empty cell);
+* a mapping: ``label``, ``cells``, and ``shade`` (true or a colour), ``rule`` above it (``thick``,
+  ``thin``, ``double`` or ``none``), ``font``, ``height``.
+
+Sums and bonus rows are ordinary rows, shaded or ruled as wanted.  The outline and the line under the
+header are ``border`` wide, the other lines ``line`` wide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rollwrite.draw.metrics import FONTS, text_width
+from rollwrite.draw.scene import PT, Pen
+from rollwrite.games.base import ElementType
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_str
+
+COLOR = r"#[0-9a-fA-F]{6}"
+RULES = ["thin", "thick", "double", "none"]
+ALIGN = ["start", "middle", "end"]
+MAX_ROWS = 200
+MAX_COLUMNS = 60
+
+
+@dataclass(frozen=True)
+class Row:
+    cells: tuple[str, ...]  # the label first
+    height: float
+    shade: str | None
+    rule: str  # the line above the row
+    font: str
+
+
+@dataclass(frozen=True)
+class TableV:
+    widths: tuple[float, ...]
+    header: Row | None
+    rows: tuple[Row, ...]
+    size: float
+    line: float
+    border: float
+    color: str
+    align: tuple[str, ...]
+    stripes: str | None
+
+    @property
+    def width(self) -> float:
+        return sum(self.widths)
+
+    @property
+    def height(self) -> float:
+        return sum(r.height for r in self.all_rows)
+
+    @property
+    def all_rows(self) -> tuple[Row, ...]:
+        return ((self.header,) if self.header else ()) + self.rows
+
+
+def _cell(n: Node) -> str:
+    if isinstance(n, Scalar):
+        if n.value is None:
+            return ""
+        if isinstance(n.value, bool):
+            raise n.error("expected the text of a cell, got true or false", hint="put it in quotes: 'yes'")
+        if isinstance(n.value, float) and n.value.is_integer():
+            return str(int(n.value))
+        return str(n.value)
+    raise n.error("expected the text of a cell, got a list or mapping",
+                  hint="a row is a list of cell texts, e.g. [Ones, 'count the 1s']")
+
+
+def _cells(n: Node, ncols: int, what: str) -> tuple[str, ...]:
+    if isinstance(n, Seq):
+        if len(n) > ncols:
+            raise n.error(f"this {what} has {len(n)} cells but the table has {ncols} columns",
+                          hint="add a width to 'columns' or remove a cell")
+        return tuple(_cell(c) for c in n) + ("",) * (ncols - len(n))
+    return (_cell(n),) + ("",) * (ncols - 1)
+
+
+def _read_row(n: Node, ncols: int, height: float, shade: str, what: str = "row") -> Row:
+    if not isinstance(n, Map):
+        return Row(_cells(n, ncols, what), height, None, "thin", "regular")
+    r = Reader(n, f"a table {what}")
+    label = r.raw("label", None)
+    cells_node = r.raw("cells", None)
+    shade_node = r.raw("shade", None)
+    rule = r.str("rule", "thin", choices=RULES)
+    font = r.str("font", "regular", choices=list(FONTS))
+    h = r.number("height", height, minimum=2, maximum=100)
+    r.done()
+    cells: tuple[str, ...] = ()
+    if cells_node is not None:
+        if not isinstance(cells_node, Seq):
+            raise cells_node.error("expected a list of cell texts, e.g. cells: ['', '+35']")
+        cells = tuple(_cell(c) for c in cells_node)
+    first = (_cell(label),) if label is not None else ("",)
+    row = first + cells
+    if len(row) > ncols:
+        raise (cells_node or n).error(f"this {what} has {len(row)} cells with its label but the table has "
+                                      f"{ncols} columns", hint="add a width to 'columns' or remove a cell")
+    color = None
+    if shade_node is not None:
+        if isinstance(shade_node, Scalar) and isinstance(shade_node.value, bool):
+            color = shade if shade_node.value else None
+        else:
+            color = expect_str(shade_node, pattern=COLOR)
+    return Row(row + ("",) * (ncols - len(row)), h, color, rule, font)
+
+
+def _read_table(node: Node, data: Any) -> TableV:
+    r = Reader(node, "a table")
+    cols_node = r.list("columns")
+    if not 1 <= len(cols_node) <= MAX_COLUMNS:
+        raise cols_node.error(f"expected 1 to {MAX_COLUMNS} column widths, got {len(cols_node)}",
+                              hint="columns: [30, 12, 12] is a label column and two to write in")
+    widths = tuple(expect_number(c, minimum=2, maximum=500) for c in cols_node)
+    ncols = len(widths)
+    height = r.number("row_height", 7.0, minimum=2, maximum=100)
+    shade = r.str("shade", "#e6e6e6", pattern=COLOR)
+    header_node = r.raw("header", None)
+    rows_node = r.list("rows")
+    size = r.number("size", 8.0, minimum=3, maximum=40, unit="pt")
+    line = r.number("line", 0.25, minimum=0.05, maximum=3)
+    border = r.number("border", 0.8, minimum=0.05, maximum=5)
+    color = r.str("color", "#000000", pattern=COLOR)
+    align_node = r.raw("align", None)
+    stripes = r.bool("stripes", False)
+    r.done()
+    if len(rows_node) > MAX_ROWS:
+        raise rows_node.error(f"expected at most {MAX_ROWS} rows, got {len(rows_node)}")
+    header = None
+    if header_node is not None:
+        if isinstance(header_node, Map):
+            header = _read_row(header_node, ncols, height, shade, "header")
+        else:
+            if not isinstance(header_node, Seq):
+                raise header_node.error("expected the header as a list of column titles, e.g. ['', 'Game 1', 'Game 2']")
+            header = Row(_cells(header_node, ncols, "header"), height, None, "thin", "bold")
+    rows = tuple(_read_row(n, ncols, height, shade) for n in rows_node)
+    if not rows and header is None:
+        raise rows_node.error("a table needs at least one row", hint="rows: [Ones, Twos, Threes]")
+    if align_node is None:
+        align = ("start",) + ("middle",) * (ncols - 1)
+    elif isinstance(align_node, Scalar):
+        align = (expect_str(align_node, choices=ALIGN),) * ncols
+    else:
+        if not isinstance(align_node, Seq) or len(align_node) != ncols:
+            raise align_node.error(f"expected one alignment per column ({ncols}), or one for all",
+                                   hint="e.g. align: [start, middle, middle]")
+        align = tuple(expect_str(a, choices=ALIGN) for a in align_node)
+    return TableV(widths, header, rows, size, line, border, color, align, shade if stripes else None)
+
+
+def _build_table(v: TableV, pen: Pen, ctx: Any) -> None:
+    w, h = v.width, v.height
+    rows = v.all_rows
+    # shading first, so the lines lie on top
+    y = 0.0
+    for k, row in enumerate(rows):
+        fill = row.shade
+        if fill is None and v.stripes and row is not v.header and (k - (1 if v.header else 0)) % 2 == 1:
+            fill = v.stripes
+        if fill:
+            pen.rect(0, y, w, row.height, width=0, stroke=None, fill=fill)
+        y += row.height
+    # horizontal rules: between rows, thick under the header
+    y = 0.0
+    for k, row in enumerate(rows):
+        if k > 0:
+            rule = "thick" if rows[k - 1] is v.header else row.rule
+            if rule == "thick":
+                pen.line(0, y, w, y, width=v.border, color=v.color)
+            elif rule == "thin":
+                pen.line(0, y, w, y, width=v.line, color=v.color)
+            elif rule == "double":
+                pen.line(0, y - 0.45, w, y - 0.45, width=v.line, color=v.color)
+                pen.line(0, y + 0.45, w, y + 0.45, width=v.line, color=v.color)
+        y += row.height
+    # columns, then the outline
+    x = 0.0
+    for cw in v.widths[:-1]:
+        x += cw
+        pen.line(x, 0, x, h, width=v.line, color=v.color)
+    pen.rect(0, 0, w, h, width=v.border, stroke=v.color)
+    # texts, each fitted to its cell
+    y = 0.0
+    for row in rows:
+        x = 0.0
+        base = y + row.height / 2 + v.size * PT * 0.35
+        for text, cw, al in zip(row.cells, v.widths, v.align):
+            if text:
+                size = v.size
+                room = cw - 2.4
+                tw = text_width(text, size, row.font)
+                if tw > room:
+                    size = max(v.size * room / tw, 3.0)
+                tx = {"start": x + 1.2, "middle": x + cw / 2, "end": x + cw - 1.2}[al]
+                pen.text(tx, base, text, size=size, font=row.font, anchor=al, color=v.color)
+            x += cw
+        y += row.height
+
+
+TABLES: dict[str, ElementType] = {
+    "table": ElementType(_read_table, _build_table, lambda v: (v.width, v.height),
+                         "rows and columns: a label column, a header, shaded and ruled rows"),
+}
