@@ -1,18 +1,28 @@
-"""Writing output files whole or not at all, and the table of output formats.
+"""Writing output files whole or not at all, never over a file of the user's, and the table of output formats.
 
 Each file is written to a temporary file in its destination folder, flushed to disk, then renamed over
 the destination, so a reader never sees half a file and a failure leaves what was there before.  When
 one run writes several files (SVG pages), every temporary file is complete before the first rename.
+
+Nothing a user had is lost: a file that is in the way is replaced only when rollwrite wrote it (its
+PDF Creator is ``rollwrite …``, its SVG starts with a ``rollwrite`` comment, a PNG has a ``Software``
+text chunk naming rollwrite) or when ``force`` is given.  An SVG or PNG run that writes fewer pages than
+an earlier run to the same name removes the earlier run's extra pages, and only those.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
+import re
 import tempfile
+import unicodedata
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from rollwrite import __version__
 from rollwrite.draw.scene import Scene
 from rollwrite.errors import InputError, UsageError
 
@@ -78,8 +88,194 @@ def render(scene: Scene, fmt: Format, **options) -> list[bytes]:
     return out if isinstance(out, list) else [out]
 
 
-def write_all(files: list[tuple[Path, bytes]]) -> None:
-    """Write every (path, bytes) whole, or none of them."""
+# ---------------------------------------------------------------- default names
+
+
+def id_suffix(schedule) -> str:
+    """What a seeded or daily run adds to its default file name, so runs of different ids never replace
+    each other's files: ``@2026-11-22`` for a daily, ``+picnic`` for the seed ``picnic``.
+
+    In a seed, letters, digits, ``-`` and ``.`` are kept and every other character (a space, ``/``, an
+    emoji) becomes ``_``; when anything was replaced, or the seed is longer than 40 characters, ``~`` and
+    the first 8 hex digits of the SHA-256 of the seed follow, so two seeds never share a name.
+    (``#``, as in the id ``long-way#picnic``, would end a file's link in a browser, hence ``+``.)
+    """
+    if schedule is None:
+        return ""
+    if schedule.day:
+        return f"@{schedule.day}"
+    seed = schedule.seed
+    kept = "".join(c if (unicodedata.category(c)[0] in "LN" or c in "-.") else "_" for c in seed)
+    kept = re.sub("_+", "_", kept).strip("_") or "_"
+    if kept != seed or len(seed) > 40:
+        kept = kept[:40] + "~" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:8]
+    return f"+{kept}"
+
+
+# ---------------------------------------------------------------- rollwrite's own files
+
+_SVG_MARK = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: page (\d+) of (\d+) of (.*?) -->")
+
+
+def _quote(name: str) -> str:  # a file name inside an XML comment, which may not hold "--"
+    return name.replace("%", "%25").replace("-", "%2D")
+
+
+def _unquote(text: str) -> str:
+    return text.replace("%2D", "-").replace("%25", "%")
+
+
+def mark_svg(data: bytes, page: int, pages: int, base: Path) -> bytes:
+    """An SVG page with the comment that says rollwrite wrote it, as which page of which run."""
+    head, sep, rest = data.partition(b"?>")
+    if not sep or not head.lstrip().startswith(b"<?xml"):
+        head, sep, rest = b"", b"", data
+    note = f"<!-- rollwrite {__version__} output: page {page} of {pages} of {_quote(base.name)} -->"
+    return head + sep + b"\n" + note.encode("utf-8") + rest
+
+
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
+
+
+def mark_png(data: bytes, page: int, pages: int, base: Path) -> bytes:
+    """A PNG page with text chunks that say rollwrite wrote it (``Software``), as which page of which run."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return data
+    end_ihdr = 8 + 12 + int.from_bytes(data[8:12], "big")
+    note = f"page {page} of {pages} of {base.name}".encode("utf-8")
+    chunks = _png_chunk(b"tEXt", b"Software\x00" + f"rollwrite {__version__}".encode("ascii"))
+    chunks += _png_chunk(b"iTXt", b"rollwrite\x00\x00\x00\x00\x00" + note)
+    return data[:end_ihdr] + chunks + data[end_ihdr:]
+
+
+def mark_pages(blobs: list[bytes], fmt: Format, base: Path) -> list[bytes]:
+    """Each page of a one-file-per-page format marked as rollwrite's, with its page and run."""
+    mark = {"svg": mark_svg, "png": mark_png}.get(fmt.name)
+    if mark is None:
+        return blobs
+    return [mark(b, i + 1, len(blobs), base) for i, b in enumerate(blobs)]
+
+
+def _pdf_info(data_tail: bytes, read_at) -> bytes | None:
+    """The Info dictionary of a PDF with a classic cross-reference table, found from its trailer."""
+    m = re.search(rb"/Info\s+(\d+)\s+0\s+R", data_tail)
+    x = re.findall(rb"startxref\s+(\d+)", data_tail)
+    if not m or not x:
+        return None
+    obj = int(m.group(1))
+    xref = read_at(int(x[-1]), 64 + 20 * (obj + 2))
+    t = re.match(rb"xref\s+(\d+)\s+(\d+)\s*\r?\n", xref)
+    if not t or not int(t.group(1)) <= obj < int(t.group(1)) + int(t.group(2)):
+        return None
+    row = xref[t.end() + 20 * (obj - int(t.group(1))):][:20]
+    e = re.match(rb"(\d{10}) \d{5} n", row)
+    if not e:
+        return None
+    body = read_at(int(e.group(1)), 4096)
+    return body if body.startswith(f"{obj} 0 obj".encode()) else None
+
+
+def _png_texts(head: bytes) -> dict[bytes, bytes]:
+    """The text chunks before a PNG's image data (within ``head``)."""
+    out: dict[bytes, bytes] = {}
+    if not head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return out
+    pos = 8
+    while pos + 8 <= len(head):
+        length = int.from_bytes(head[pos:pos + 4], "big")
+        kind = head[pos + 4:pos + 8]
+        body = head[pos + 8:pos + 8 + length]
+        if kind in (b"tEXt", b"iTXt") and b"\x00" in body:
+            key, value = body.split(b"\x00", 1)
+            if kind == b"iTXt" and len(value) >= 2:  # compression flag, method, language, translated keyword
+                flag = value[0]
+                value = value[2:].split(b"\x00", 2)[-1]
+                if flag:
+                    try:
+                        value = zlib.decompress(value)
+                    except zlib.error:
+                        continue
+            out.setdefault(key, value)
+        if kind == b"IDAT":
+            break
+        pos += 12 + length
+    return out
+
+
+_RUN = re.compile(r"page (\d+) of (\d+) of (.*)\Z", re.S)
+
+
+def written_by_rollwrite(path: Path) -> dict | None:
+    """What rollwrite recorded in a file it wrote (``{}`` for a PDF or PNG; page, pages and base name for
+    an SVG or PNG page), or None when the file is not one of rollwrite's outputs.  Reads at most a few KB."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+            if head.startswith(b"%PDF-"):
+                size = fh.seek(0, os.SEEK_END)
+                fh.seek(max(0, size - 1024))
+                tail = fh.read()
+
+                def read_at(offset: int, n: int) -> bytes:
+                    fh.seek(offset)
+                    return fh.read(n)
+
+                info = _pdf_info(tail, read_at)
+                return {} if info is not None and re.search(rb"/Creator \(rollwrite ", info[:2048]) else None
+    except OSError:
+        return None
+    m = _SVG_MARK.match(head)
+    if m:
+        return {"page": int(m.group(2)), "pages": int(m.group(3)), "base": _unquote(m.group(4).decode("utf-8", "replace"))}
+    texts = _png_texts(head)
+    if texts.get(b"Software", b"").startswith(b"rollwrite"):
+        run = _RUN.match(texts.get(b"rollwrite", b"").decode("utf-8", "replace"))
+        return {"page": int(run.group(1)), "pages": int(run.group(2)), "base": run.group(3)} if run else {}
+    return None
+
+
+def check_targets(paths: list[Path], force: bool = False) -> None:
+    """Refuse to replace a file that rollwrite did not write, unless ``force``."""
+    for path in paths:
+        if force or not (path.exists() or path.is_symlink()) or path.is_dir():
+            continue
+        if written_by_rollwrite(path) is None:
+            raise UsageError(
+                f"{path} already exists and rollwrite did not write it; it is left as it is",
+                hint="give another file with -o, or add --force to replace it",
+            )
+
+
+def stale_pages(base: Path, written: list[Path]) -> list[Path]:
+    """Pages of an earlier run to ``base`` that this run does not write again: ``<stem>-<n>.svg`` and
+    ``<stem>.svg`` (or .png) that rollwrite wrote as pages of a run named ``base``."""
+    folder = base.parent if str(base.parent) else Path(".")
+    pattern = re.compile(re.escape(base.stem) + r"(?:-(\d+))?" + re.escape(base.suffix) + r"\Z")
+    keep = {p.name for p in written}
+    out = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    for name in names:
+        if name in keep or not pattern.match(name):
+            continue
+        path = folder / name
+        mark = written_by_rollwrite(path)
+        if mark is not None and mark.get("base") == base.name:
+            out.append(path)
+    return out
+
+
+def write_all(files: list[tuple[Path, bytes]], *, force: bool = False, remove: list[Path] | None = None) -> None:
+    """Write every (path, bytes) whole, or none of them; then remove the files in ``remove``.
+
+    A file in the way that rollwrite did not write is refused unless ``force``.
+    """
+    check_targets([p for p, _ in files], force)
     temps: list[tuple[str, Path]] = []
     try:
         for path, data in files:
@@ -103,6 +299,11 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
         for tmp, path in temps:
             os.replace(tmp, path)
         temps = []
+        for path in remove or []:
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
     except OSError as exc:
         raise InputError(f"cannot write the file ({exc.strerror})", file=str(exc.filename or "")) from None
     finally:

@@ -24,7 +24,8 @@ def print_command(
     game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games'), the path of a layout .yaml file, " + ID_HELP + "."),
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="How many players need a sheet (default: the game's)."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="pdf, svg or png (default: from --output's extension, else pdf)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write (default: out/GAME.pdf). SVG and PNG write one file per page: NAME-1.png, NAME-2.png..."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write (default: out/GAME.pdf; a challenge adds its id: out/GAME@DATE.pdf, out/GAME+SEED.pdf). SVG and PNG write one file per page: NAME-1.png, NAME-2.png..."),
+    force: bool = typer.Option(False, "--force", help="Replace the output file even if rollwrite did not write it."),
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", help="Pixels per inch of a PNG preview (20-600; default 150)."),
     paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", rich_help_panel=PAPER,
                                         help="a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT in mm, cm or in (100x150mm, 4x6in). Default: the layout's (A4)."),
@@ -56,7 +57,8 @@ def print_command(
                 "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
                 "margin": margin, "backs": backs}
         written = run_print(game, players=players, fmt=fmt, output=output, dpi=dpi, seed=seed, daily=daily,
-                            options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page)
+                            options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page,
+                            force=force)
     except RollwriteError as error:
         raise fail(error) from None
     for path, pages in written:
@@ -66,11 +68,11 @@ def print_command(
 def run_print(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
               output: Path | None = None, seed: str | None = None, daily: str | None = None,
               options: dict[str, int | None] | None = None, page: dict | None = None,
-              dpi: int | None = None) -> list[tuple[Path, int]]:
+              dpi: int | None = None, force: bool = False) -> list[tuple[Path, int]]:
     """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.spec.page.with_options`."""
     from rollwrite import games
     from rollwrite.cli.common import resolve_schedule, resolve_schedule_id, split_game, vary_layout
-    from rollwrite.output import check_options, format_for, render, targets, write_all
+    from rollwrite.output import check_options, check_targets, format_for, id_suffix, mark_pages, render, stale_pages, targets, write_all
     from rollwrite.sheet import build_scene
     from rollwrite.spec.layout import check_geometry, resolve
     from rollwrite.spec.page import with_options
@@ -102,14 +104,16 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     scene = build_scene(layout, sheets=sheets, schedule=schedule, page=spec)
     if output is None:
         stem = Path(game).stem if game.endswith((".yaml", ".yml")) else layout.game
-        base = Path("out") / f"{stem}.{form.name}"
+        base = Path("out") / f"{stem}{id_suffix(schedule)}.{form.name}"
     elif output.is_dir():
-        base = output / f"{layout.game}.{form.name}"
+        base = output / f"{layout.game}{id_suffix(schedule)}.{form.name}"
     else:
         base = output if output.suffix else output.with_suffix(f".{form.name}")
-    blobs = render(scene, form, dpi=dpi)
-    paths = targets(base, form, len(blobs))
-    write_all(list(zip(paths, blobs)))
+    paths = targets(base, form, len(scene.pages) if form.per_page else 1)
+    check_targets(paths, force)  # before the work of rendering
+    blobs = mark_pages(render(scene, form, dpi=dpi), form, base)
+    stale = stale_pages(base, paths) if form.per_page else []
+    write_all(list(zip(paths, blobs)), force=force, remove=stale)
     if len(paths) == 1:
         return [(paths[0], len(scene.pages))]
     return [(p, 1) for p in paths]

@@ -1,0 +1,156 @@
+"""Nothing a user had is lost: rollwrite replaces only files it wrote itself (unless --force), names a
+challenge's output after its id, and an SVG run removes only the stale pages of its own earlier run."""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwrite.dice import Schedule
+from rollwrite.output import id_suffix, written_by_rollwrite
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_file_rollwrite_did_not_write_is_never_replaced(cli, in_tmp):
+    mine = in_tmp / "existing.pdf"
+    mine.write_bytes(b"%PDF-1.4 my tax return")
+    r = cli("print", "long-way", "-o", "existing.pdf")
+    assert r.exit_code == 2
+    assert r.stderr == ("rollwrite: existing.pdf already exists and rollwrite did not write it; it is left as it is\n"
+                        "  hint: give another file with -o, or add --force to replace it\n")
+    assert mine.read_bytes() == b"%PDF-1.4 my tax return"
+    assert [p.name for p in in_tmp.iterdir()] == ["existing.pdf"]  # no temporary file left either
+    r = cli("print", "long-way", "-o", "existing.pdf", "--force")
+    assert r.exit_code == 0
+    assert written_by_rollwrite(mine) == {}
+
+
+def test_running_a_command_again_replaces_its_own_output(cli, in_tmp):
+    assert cli("print", "long-way", "-n", "2").exit_code == 0
+    first = (in_tmp / "out" / "long-way.pdf").read_bytes()
+    r = cli("print", "long-way", "-n", "3")
+    assert r.exit_code == 0 and r.stdout == "wrote out/long-way.pdf (3 pages)\n"
+    assert (in_tmp / "out" / "long-way.pdf").read_bytes() != first
+
+
+def test_a_pdf_changed_by_another_program_is_the_users(cli, in_tmp):
+    from pypdf import PdfReader, PdfWriter
+
+    assert cli("print", "long-way", "-o", "a.pdf").exit_code == 0
+    writer = PdfWriter(clone_from=PdfReader("a.pdf"))
+    writer.add_metadata({"/Creator": "My PDF editor"})
+    with open("a.pdf", "wb") as fh:
+        writer.write(fh)
+    assert written_by_rollwrite(in_tmp / "a.pdf") is None
+    assert cli("print", "long-way", "-o", "a.pdf").exit_code == 2
+
+
+def test_a_symlink_in_the_way_is_not_replaced(cli, in_tmp):
+    (in_tmp / "target.txt").write_text("keep me")
+    os.symlink("target.txt", in_tmp / "link.pdf")
+    assert cli("print", "long-way", "-o", "link.pdf").exit_code == 2
+    assert (in_tmp / "link.pdf").is_symlink()
+
+
+def test_seeded_and_daily_runs_do_not_replace_each_other(cli, in_tmp):
+    for args, name in [(["--daily", "2026-11-22"], "long-way@2026-11-22.pdf"),
+                       (["--seed", "picnic"], "long-way+picnic.pdf"),
+                       (["--seed", "rainy sunday"], "long-way+rainy_sunday~249f3dd7.pdf"),
+                       ([], "long-way.pdf")]:
+        r = cli("print", "long-way", *args)
+        assert r.exit_code == 0, r.output
+        assert r.stdout == f"wrote out/{name} (1 page)\n"
+    assert len(list((in_tmp / "out").iterdir())) == 4
+
+
+def test_a_challenge_printed_into_a_folder_carries_its_id(cli, in_tmp):
+    (in_tmp / "sheets").mkdir()
+    r = cli("print", "wobbly-cafe", "--daily", "2026-11-22", "-o", "sheets")
+    assert r.stdout == "wrote sheets/wobbly-cafe@2026-11-22.pdf (1 page)\n"
+
+
+def svgs(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.glob("*.svg"))
+
+
+def test_an_svg_run_removes_the_stale_pages_of_its_own_earlier_run(cli, in_tmp):
+    assert cli("print", "wobbly-cafe", "-n", "7", "-f", "svg", "-o", "s/c.svg").exit_code == 0
+    assert svgs(in_tmp / "s") == ["c-1.svg", "c-2.svg", "c-3.svg"]
+    assert written_by_rollwrite(in_tmp / "s" / "c-3.svg") == {"page": 3, "pages": 3, "base": "c.svg"}
+    r = cli("print", "wobbly-cafe", "-n", "4", "-f", "svg", "-o", "s/c.svg")
+    assert r.exit_code == 0
+    assert svgs(in_tmp / "s") == ["c-1.svg", "c-2.svg"]
+    r = cli("print", "wobbly-cafe", "-n", "1", "-f", "svg", "-o", "s/c.svg")
+    assert svgs(in_tmp / "s") == ["c.svg"]
+    r = cli("print", "wobbly-cafe", "-n", "4", "-f", "svg", "-o", "s/c.svg")
+    assert svgs(in_tmp / "s") == ["c-1.svg", "c-2.svg"]
+
+
+def test_an_svg_run_leaves_other_files_alone(cli, in_tmp):
+    s = in_tmp / "s"
+    s.mkdir()
+    (s / "c-9.svg").write_text("<svg>my drawing</svg>")
+    # a one-page run written as c-3.svg is a run of its own, not a page of c.svg
+    assert cli("print", "wobbly-cafe", "-n", "1", "-f", "svg", "-o", "s/c-3.svg").exit_code == 0
+    assert cli("print", "wobbly-cafe", "-n", "4", "-f", "svg", "-o", "s/c.svg").exit_code == 0
+    assert svgs(s) == ["c-1.svg", "c-2.svg", "c-3.svg", "c-9.svg"]
+    assert (s / "c-9.svg").read_text() == "<svg>my drawing</svg>"
+    assert written_by_rollwrite(s / "c-3.svg")["base"] == "c-3.svg"
+
+
+def test_a_users_file_among_the_pages_stops_the_whole_run(cli, in_tmp):
+    s = in_tmp / "s"
+    s.mkdir()
+    (s / "c-2.svg").write_text("<svg>mine</svg>")
+    r = cli("print", "wobbly-cafe", "-n", "7", "-f", "svg", "-o", "s/c.svg")
+    assert r.exit_code == 2 and "s/c-2.svg already exists and rollwrite did not write it" in r.stderr
+    assert svgs(s) == ["c-2.svg"]
+
+
+def test_names_with_dashes_survive_the_svg_comment(cli, in_tmp):
+    assert cli("print", "wobbly-cafe", "-n", "4", "-f", "svg", "-o", "a--b-%2D.svg").exit_code == 0
+    head = (in_tmp / "a--b-%2D-1.svg").read_text()[:200]
+    assert "<!-- rollwrite " in head and "--b" not in head.split("<!--", 1)[1].split("-->")[0]
+    assert written_by_rollwrite(in_tmp / "a--b-%2D-1.svg")["base"] == "a--b-%2D.svg"
+
+
+def _png(chunks: list[tuple[bytes, bytes]]) -> bytes:
+    out = b"\x89PNG\r\n\x1a\n"
+    for kind, body in chunks:
+        out += struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    return out
+
+
+def test_a_png_is_recognised_by_its_software_chunk(tmp_path):
+    ihdr = (b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+    ours = tmp_path / "a.png"
+    ours.write_bytes(_png([ihdr, (b"tEXt", b"Software\x00rollwrite 0.1.0"), (b"IDAT", b""), (b"IEND", b"")]))
+    theirs = tmp_path / "b.png"
+    theirs.write_bytes(_png([ihdr, (b"tEXt", b"Software\x00GIMP"), (b"IDAT", b""), (b"IEND", b"")]))
+    assert written_by_rollwrite(ours) == {} and written_by_rollwrite(theirs) is None
+
+
+def _seeded(seed: str) -> Schedule:
+    return Schedule("long-way", f"long-way#{seed}", None, (), seed=seed)  # type: ignore[arg-type]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1, max_size=64), st.text(min_size=1, max_size=64))
+def test_seed_names_are_safe_and_never_shared(a, b):
+    na, nb = id_suffix(_seeded(a)), id_suffix(_seeded(b))
+    for name in (na, nb):
+        assert not set(name) & set('/\\:*?"<>|#\x00\n\r\t ')
+        assert len(name.encode("utf-8")) <= 200
+    if a != b:
+        assert na != nb
