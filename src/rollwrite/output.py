@@ -114,23 +114,15 @@ def id_suffix(schedule) -> str:
 
 # ---------------------------------------------------------------- rollwrite's own files
 
-_SVG_MARK = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: page (\d+) of (\d+) of (.*?) -->")
+_SVG_MARK = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: page (\d+) of (\d+) -->")
 
 
-def _quote(name: str) -> str:  # a file name inside an XML comment, which may not hold "--"
-    return name.replace("%", "%25").replace("-", "%2D")
-
-
-def _unquote(text: str) -> str:
-    return text.replace("%2D", "-").replace("%25", "%")
-
-
-def mark_svg(data: bytes, page: int, pages: int, base: Path) -> bytes:
-    """An SVG page with the comment that says rollwrite wrote it, as which page of which run."""
+def mark_svg(data: bytes, page: int, pages: int) -> bytes:
+    """An SVG page with the comment that says rollwrite wrote it, as which page of how many."""
     head, sep, rest = data.partition(b"?>")
     if not sep or not head.lstrip().startswith(b"<?xml"):
         head, sep, rest = b"", b"", data
-    note = f"<!-- rollwrite {__version__} output: page {page} of {pages} of {_quote(base.name)} -->"
+    note = f"<!-- rollwrite {__version__} output: page {page} of {pages} -->"
     return head + sep + b"\n" + note.encode("utf-8") + rest
 
 
@@ -138,23 +130,23 @@ def _png_chunk(kind: bytes, body: bytes) -> bytes:
     return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
 
 
-def mark_png(data: bytes, page: int, pages: int, base: Path) -> bytes:
-    """A PNG page with text chunks that say rollwrite wrote it (``Software``), as which page of which run."""
+def mark_png(data: bytes, page: int, pages: int) -> bytes:
+    """A PNG page with text chunks that say rollwrite wrote it (``Software``), as which page of how many."""
     if not data.startswith(b"\x89PNG\r\n\x1a\n"):
         return data
     end_ihdr = 8 + 12 + int.from_bytes(data[8:12], "big")
-    note = f"page {page} of {pages} of {base.name}".encode("utf-8")
+    note = f"page {page} of {pages}".encode("ascii")
     chunks = _png_chunk(b"tEXt", b"Software\x00" + f"rollwrite {__version__}".encode("ascii"))
     chunks += _png_chunk(b"iTXt", b"rollwrite\x00\x00\x00\x00\x00" + note)
     return data[:end_ihdr] + chunks + data[end_ihdr:]
 
 
-def mark_pages(blobs: list[bytes], fmt: Format, base: Path) -> list[bytes]:
-    """Each page of a one-file-per-page format marked as rollwrite's, with its page and run."""
+def mark_pages(blobs: list[bytes], fmt: Format) -> list[bytes]:
+    """Each page of a one-file-per-page format marked as rollwrite's, with its page number and count."""
     mark = {"svg": mark_svg, "png": mark_png}.get(fmt.name)
     if mark is None:
         return blobs
-    return [mark(b, i + 1, len(blobs), base) for i, b in enumerate(blobs)]
+    return [mark(b, i + 1, len(blobs)) for i, b in enumerate(blobs)]
 
 
 def _pdf_info(data_tail: bytes, read_at) -> bytes | None:
@@ -203,12 +195,12 @@ def _png_texts(head: bytes) -> dict[bytes, bytes]:
     return out
 
 
-_RUN = re.compile(r"page (\d+) of (\d+) of (.*)\Z", re.S)
+_RUN = re.compile(r"page (\d+) of (\d+)\Z")
 
 
 def written_by_rollwrite(path: Path) -> dict | None:
-    """What rollwrite recorded in a file it wrote (``{}`` for a PDF or PNG; page, pages and base name for
-    an SVG or PNG page), or None when the file is not one of rollwrite's outputs.  Reads at most a few KB."""
+    """What rollwrite recorded in a file it wrote (``{}`` for a PDF; page and pages for an SVG or PNG
+    page), or None when the file is not one of rollwrite's outputs.  Reads at most a few KB."""
     try:
         if path.is_symlink() or not path.is_file():
             return None
@@ -229,11 +221,11 @@ def written_by_rollwrite(path: Path) -> dict | None:
         return None
     m = _SVG_MARK.match(head)
     if m:
-        return {"page": int(m.group(2)), "pages": int(m.group(3)), "base": _unquote(m.group(4).decode("utf-8", "replace"))}
+        return {"page": int(m.group(2)), "pages": int(m.group(3))}
     texts = _png_texts(head)
     if texts.get(b"Software", b"").startswith(b"rollwrite"):
         run = _RUN.match(texts.get(b"rollwrite", b"").decode("utf-8", "replace"))
-        return {"page": int(run.group(1)), "pages": int(run.group(2)), "base": run.group(3)} if run else {}
+        return {"page": int(run.group(1)), "pages": int(run.group(2))} if run else {}
     return None
 
 
@@ -250,10 +242,15 @@ def check_targets(paths: list[Path], force: bool = False) -> None:
 
 
 def stale_pages(base: Path, written: list[Path]) -> list[Path]:
-    """Pages of an earlier run to ``base`` that this run does not write again: ``<stem>-<n>.svg`` and
-    ``<stem>.svg`` (or .png) that rollwrite wrote as pages of a run named ``base``."""
+    """Pages of an earlier run to ``base`` that this run does not write again.
+
+    A run of several pages writes ``<stem>-<n><ext>``, a run of one page ``<stem><ext>``, and each page
+    records "page n of m"; so a file is a page of an earlier run to ``base`` when rollwrite wrote it and
+    its name agrees with what it records (``c-3.svg`` saying page 3 of 3 or more; ``c.svg`` saying page 1
+    of 1).  A one-page run written as ``c-3.svg`` says page 1 of 1 and is left alone.
+    """
     folder = base.parent if str(base.parent) else Path(".")
-    pattern = re.compile(re.escape(base.stem) + r"(?:-(\d+))?" + re.escape(base.suffix) + r"\Z")
+    pattern = re.compile(re.escape(base.stem) + r"(?:-([1-9]\d{0,5}))?" + re.escape(base.suffix) + r"\Z")
     keep = {p.name for p in written}
     out = []
     try:
@@ -261,11 +258,15 @@ def stale_pages(base: Path, written: list[Path]) -> list[Path]:
     except OSError:
         return []
     for name in names:
-        if name in keep or not pattern.match(name):
+        m = pattern.match(name)
+        if name in keep or not m:
             continue
         path = folder / name
         mark = written_by_rollwrite(path)
-        if mark is not None and mark.get("base") == base.name:
+        if not mark or "page" not in mark:
+            continue
+        n = int(m.group(1)) if m.group(1) else None
+        if (n is None and mark["pages"] == 1) or (n is not None and mark["page"] == n and mark["pages"] > 1):
             out.append(path)
     return out
 

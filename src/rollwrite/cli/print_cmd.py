@@ -111,7 +111,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
         base = output if output.suffix else output.with_suffix(f".{form.name}")
     paths = targets(base, form, len(scene.pages) if form.per_page else 1)
     check_targets(paths, force)  # before the work of rendering
-    blobs = mark_pages(render(scene, form, dpi=dpi), form, base)
+    blobs = mark_pages(render(scene, form, dpi=dpi), form)
     stale = stale_pages(base, paths) if form.per_page else []
     write_all(list(zip(paths, blobs)), force=force, remove=stale)
     if len(paths) == 1:
