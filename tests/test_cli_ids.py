@@ -32,7 +32,7 @@ def test_print_takes_an_id_as_the_game(cli, in_tmp):
     same_bytes(cli, in_tmp, ["long-way", "--seed", "long-way#picnic"], ["long-way", "-s", "picnic"])
     same_bytes(cli, in_tmp, ["wobbly-cafe", "--seed", "wobbly-cafe@2026-11-22"], ["wobbly-cafe", "-d", "2026-11-22"])
     r = cli("print", "long-way#picnic")
-    assert r.stdout.strip() == "wrote out/long-way.pdf (1 page)"
+    assert r.stdout.strip() == "wrote out/long-way+picnic.pdf (1 page)"  # a challenge is named after its id
 
 
 def test_a_seed_with_spaces_survives_the_round_trip(cli, in_tmp):
