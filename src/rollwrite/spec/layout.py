@@ -175,7 +175,10 @@ MAX_DRAWN = 20_000
 
 
 def parse_layout(text: str, source: str) -> Layout:
-    return layout_from_node(load_yaml(text, source), source)
+    """A layout from its text; ``extends`` and ``include`` name files beside ``source``."""
+    from rollwrite.spec.reuse import parse_tree
+
+    return layout_from_node(parse_tree(text, source), source)
 
 
 def layout_from_node(root: Node, source: str) -> Layout:
@@ -195,6 +198,7 @@ def layout_from_node(root: Node, source: str) -> Layout:
     data_node = r.raw("data", None)
     data = game.load_data(data_node) if game is not None else _plain_data(data_node)
     sheet_node = r.map("sheet")
+    r.raw("defaults", None)  # a place for anchors (&name) that merge keys (<<: *name) repeat; not drawn
     r.done()
 
     sr = Reader(sheet_node, "'sheet'")
@@ -245,8 +249,10 @@ def _plain_data(node: Node | None) -> Any:
 
 def load_layout(path: str | Path, display: str | None = None) -> Layout:
     """Load and validate a layout file.  ``display`` is the name used in messages (default: the path)."""
+    from rollwrite.spec.reuse import load_tree
+
     name = display or str(path)
-    return layout_from_node(load_yaml_file(path, name), name)
+    return layout_from_node(load_tree(path, name), name)
 
 
 @lru_cache(maxsize=None)
