@@ -528,8 +528,7 @@ def result_score(res: Result) -> Score:
     lines = [f"{g.size}×{g.size} board, {len(names)} players in turn order: {', '.join(names)}"]
     end = res.trail.end
     if res.phase == "drawing":
-        lines.append(f"path: {L} segment{'s' if L != 1 else ''} so far; still being drawn, "
-                     f"{names[res.to_move]} to draw next" if res.to_move is not None else "")
+        lines.append(f"path: {L} segment{'s' if L != 1 else ''} so far, still being drawn")
     elif res.phase == "stopped" and res.sections is None:
         lines.append(f"path: {L} legal segment{'s' if L != 1 else ''} before the broken rule")
     else:
@@ -562,7 +561,9 @@ def result_score(res: Result) -> Score:
         lines.append(f"game not finished: {names[res.to_move]} to shade next "
                      f"({len(safe)} safe section{'s' if len(safe) != 1 else ''} left)")
     elif res.phase == "drawing" and res.to_move is not None:
-        lines.append("game not finished: still drawing the path")
+        lines.append(f"game not finished: {names[res.to_move]} to draw the next segment")
+    elif res.phase == "stopped":
+        lines.append("no result: refereeing stopped at the broken rule below")
     ranks = outlasted(res)
     gone = {o.player: o for o in res.out}
     players = []
@@ -578,7 +579,7 @@ def result_score(res: Result) -> Score:
         else:
             status = "still in"
         players.append({"name": name, "total": ranks[i], "result": status})
-    lines.append("totals: players outlasted")
+    lines.append("a player's total is the number of players they outlasted")
     breakdown = {
         "size": g.size,
         "players": list(names),
