@@ -193,3 +193,34 @@ def test_games_lists_the_solver(cli):
     assert line.endswith("[print, score, solve]")
     others = [x for x in r.stdout.splitlines() if not x.startswith("lines-and-sections ")]
     assert others and all(x.endswith("]") and "solve" not in x for x in others)
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_the_boards_element_draws_a_puzzle_when_the_sheet_is_one(answer):
+    from types import SimpleNamespace
+
+    from rollwrite.draw.scene import Page
+    from rollwrite.games import get
+    from rollwrite.games.lines_and_sections.rules import board, referee
+    from rollwrite.games.lines_and_sections.solve import PROMPT, answer_game, make_puzzle
+
+    layout = load_builtin("lines-and-sections")
+    types = get("lines-and-sections").element_types()
+    pz = make_puzzle("lines-and-sections#sheet", 5, 1)
+    puzzle = SimpleNamespace(challenge="lines-and-sections#sheet", prompt=PROMPT, answer=answer_game(pz),
+                             extra={"lines": pz})
+    ctx = SimpleNamespace(data=layout.data, puzzle=puzzle, answer=puzzle.answer if answer else None)
+    [el] = [e for e in layout.sheet.elements if e.type == "lines-and-sections.boards"]
+    page = Page(210, 297)
+    types[el.type].build(el.value, page.pen(), ctx)
+    texts = " ".join(it.text for it in page.items if isinstance(it, Text))
+    fills = [it for it in page.items if isinstance(it, Rect) and it.fill is not None]
+    paths = [it for it in page.items if isinstance(it, Path)]
+    assert len(paths) == 1 and len(paths[0].points) == len(pz.path)
+    res = referee(pz.game())
+    if answer:
+        assert f"Shade {pz.answer_square}:" in texts and "Answer" in texts
+        assert len(fills) == len(res.sections.squares[pz.answer])
+    else:
+        assert "Shade to win" in texts and "you shade first" in texts and not fills
+    assert "Game 1" not in texts and board(5).n == 5

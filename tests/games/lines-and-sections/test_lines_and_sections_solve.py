@@ -230,3 +230,33 @@ def test_random_paths_are_legal_and_stuck():
             t.step(d)
         assert t.stuck()
         assert OPPOSITE[OPPOSITE[t.last]] == t.last
+
+
+def test_puzzle_answers_are_not_simply_leave_nothing_safe():
+    for size in (4, 5, 7):
+        pz = make_puzzle("lines-and-sections#hard", size, 1)
+        res = referee(pz.game())
+        p = analyse(res.sections, set())
+        assert sum(count for count, _ in p.groups[pz.answer]) >= 2
+        assert "groups worth" in pz.reason or "one group worth 0" in pz.reason
+
+
+def test_a_typed_in_answer_is_checked_against_the_one_winning_section():
+    import dataclasses
+
+    from rollwrite.games.lines_and_sections.solve import answer_game, check_answer
+
+    pz = make_puzzle("lines-and-sections#answers", 6, 1)
+    right = answer_game(pz)
+    assert check_answer("lines-and-sections#answers", pz, right) == []
+    # the same answer checked without the made puzzle at hand (made again from the id and the size)
+    assert check_answer("lines-and-sections#answers", None, right) == []
+    res = referee(pz.game())
+    other = next(k for k in range(len(res.sections)) if k != pz.answer)
+    wrong = dataclasses.replace(right, shades=(Shade(res.board.square_xy(res.sections.squares[other][0])),))
+    [p] = check_answer("lines-and-sections#answers", pz, wrong)
+    assert p.where == f"move {len(pz.path)}" and "does not win" in p.message
+    [p] = check_answer("lines-and-sections#answers", pz, dataclasses.replace(right, shades=()))
+    assert "shades nothing" in p.message
+    [p] = check_answer("lines-and-sections#answers", pz, dataclasses.replace(right, path=right.path[:-1]))
+    assert "not the puzzle's" in p.message

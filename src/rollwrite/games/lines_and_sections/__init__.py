@@ -23,6 +23,8 @@ class LinesAndSections(Game):
     print_options = frozenset({"size"})
     can_score = True
     can_solve = True
+    can_puzzle = True
+    puzzle_options = frozenset({"size"})
 
     # ---- layout
     def load_data(self, node: Any) -> Any:
@@ -37,7 +39,7 @@ class LinesAndSections(Game):
         unknown = sorted(k for k, v in options.items() if v is not None and k not in self.print_options)
         if unknown:
             raise UsageError(f"{self.slug} has no --{unknown[0]} option", hint="its only variation is --size N")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if players > MAX_PLAYERS:  # a puzzle asks for one sheet: then the names are left off
             raise UsageError(f"{self.title} is printed for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         d = data_of(getattr(layout, "data", None))
         size = options.get("size")
@@ -46,7 +48,7 @@ class LinesAndSections(Game):
                 raise UsageError(f"--size: the board is n×n squares with n from {MIN_SIZE} to {MAX_SIZE}, not {size}",
                                  hint="e.g. --size 5 for a 5×5 board")
             d = dataclasses.replace(d, size=size)
-        return dataclasses.replace(layout, data=dataclasses.replace(d, players=players))
+        return dataclasses.replace(layout, data=dataclasses.replace(d, players=max(players, MIN_PLAYERS)))
 
     def sheets(self, players: int) -> int:
         """The players share one page of boards."""
@@ -79,3 +81,14 @@ class LinesAndSections(Game):
         from rollwrite.games.lines_and_sections.solve import solved
 
         return solved(referee(sheet))
+
+    # ---- "shade to win" puzzles
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Any:
+        from rollwrite.games.lines_and_sections.solve import game_puzzle
+
+        return game_puzzle(challenge, options.get("size") or data_of(getattr(layout, "data", None)).size)
+
+    def check_puzzle(self, puzzle: Any, sheet: Any, data: Any) -> list[Problem]:
+        from rollwrite.games.lines_and_sections.solve import check_answer
+
+        return check_answer(puzzle.challenge, puzzle.extra.get("lines"), sheet)

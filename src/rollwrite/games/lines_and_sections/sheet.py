@@ -141,7 +141,18 @@ def _cell_for(bw: float, bh: float, n: int, rec: float) -> float:
     return cell
 
 
+def _puzzle_of(ctx: Any) -> Any:
+    """This module's Puzzle when the sheet is a "shade to win" puzzle (``rollwrite puzzle``), else None."""
+    p = getattr(ctx, "puzzle", None)
+    extra = getattr(p, "extra", None)
+    return extra.get("lines") if isinstance(extra, dict) else None
+
+
 def _build_boards(v: BoardsV, pen: Pen, ctx: Any) -> None:
+    pz = _puzzle_of(ctx)
+    if pz is not None:
+        draw_puzzle(pen, v.w, v.h, pz, answer=getattr(ctx, "answer", None) is not None)
+        return
     d = _data(ctx)
     n, players = d.size, d.players
     cols, rows, cell = arrangement(v, n, players)
@@ -208,6 +219,10 @@ def _read_players(node: Node, data: Any) -> PlayersV:
 
 
 def _build_players(v: PlayersV, pen: Pen, ctx: Any) -> None:
+    if _puzzle_of(ctx) is not None:
+        pen.text(0, 0, "A puzzle for one: you shade first, then imagine your opponent's best replies.",
+                 size=v.text, font="bold")
+        return
     d = _data(ctx)
     head = "Players in turn order:"
     pen.text(0, 0, head, size=v.text, font="bold")
@@ -295,7 +310,50 @@ def element_types() -> dict[str, ElementType]:
     }
 
 
-# ---------------------------------------------------------------- puzzle pages
+# ---------------------------------------------------------------- puzzles
+
+
+def puzzle_drawing(pz: Any, answer: bool) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(the path's points, the squares to shade) of a puzzle or its answer."""
+    from rollwrite.games.lines_and_sections.rules import board, sections
+
+    b = board(pz.size)
+    shaded: list[tuple[int, int]] = []
+    if answer:
+        used = 0
+        pts = [b.point(x, y) for x, y in pz.path]
+        for a, q in zip(pts, pts[1:]):
+            used |= 1 << b.edge_at[a][b.direction(a, q)]  # type: ignore[index]
+        shaded = [b.square_xy(s) for s in sections(b, used).squares[pz.answer]]
+    return list(pz.path), shaded
+
+
+def draw_puzzle(pen: Pen, w: float, h: float, pz: Any, answer: bool = False, size: float = 9.0) -> None:
+    """One puzzle (or its answer) in a w × h mm area: a heading, the board with the finished path, and
+    the question (or the winning section shaded and why it wins) under it."""
+    path, shaded = puzzle_drawing(pz, answer)
+    text_h = 16.0
+    cell = min(20.0, (w - 12) / pz.size, (h - 8 - text_h) / pz.size)
+    side = cell * pz.size
+    pad = label_pad(cell)
+    x0 = (w - side) / 2
+    head = "Answer" if answer else "Shade to win"
+    pen.text(x0 - pad, 4.5, head, size=size * 1.3, font="bold")
+    hw = text_width(head, size * 1.3, "bold")
+    info = f"{pz.size}×{pz.size} · {pz.safe} safe sections, one of them wins"
+    pen.text(x0 - pad + hw + 2.5, 4.5, info, size=fit_size(info, size * 0.8, "regular", side + 2 * pad - hw - 2.5),
+             color=LABEL)
+    draw_board(pen.at(x0, 8 + pad), pz.size, cell, path=path, shaded=shaded)
+    y = 8 + 2 * pad + side + size * PT * 1.2
+    if answer:
+        text = f"Shade {pz.answer_square}: {pz.reason}."
+    else:
+        text = ("The path is finished and you shade first. Shade the one section that wins: whatever your "
+                "opponent then does, they are the first left with no safe section to shade.")
+    _wrap(pen, x0 - pad, y, text, side + 2 * pad, size)
+
+
+# ---------------------------------------------------------------- puzzle pages (without the layout)
 
 
 def puzzle_scene(puzzles: list[Any], paper: str = "a4", with_solutions: bool = False,

@@ -445,6 +445,7 @@ def random_path(b: Board, pick: Picker, lookahead: bool = True) -> list[int]:
 MIN_PUZZLE, MAX_PUZZLE = 4, 8
 PUZZLE_TRIES = 400
 MIN_SAFE = 4  # a puzzle offers at least this many sections to choose from
+MIN_LEFT = 2  # and its answer leaves at least this many safe sections, so the win is not immediate
 
 
 @dataclass(frozen=True)
@@ -469,7 +470,7 @@ class Puzzle:
 def make_puzzle(gid: str, size: int, number: int, tries: int = PUZZLE_TRIES) -> Puzzle:
     """The ``number``-th puzzle (1-based) of the seeded id ``gid`` on a size×size board: the first random
     path (stream ``puzzle/<size>/<number>/<try>``) whose shading phase has exactly one winning first move
-    among at least MIN_SAFE safe sections."""
+    among at least MIN_SAFE safe sections, a move that leaves at least MIN_LEFT safe sections."""
     if not MIN_PUZZLE <= size <= MAX_PUZZLE:
         raise UsageError(f"puzzles are made on boards from {MIN_PUZZLE}×{MIN_PUZZLE} to "
                          f"{MAX_PUZZLE}×{MAX_PUZZLE}, not {size}×{size}")
@@ -486,6 +487,8 @@ def make_puzzle(gid: str, size: int, number: int, tries: int = PUZZLE_TRIES) -> 
         if len(p.safe) < MIN_SAFE or len(p.winning) != 1:
             continue
         k = p.winning[0]
+        if sum(count for count, _ in p.groups[k]) < MIN_LEFT:
+            continue  # the answer would simply leave nothing safe: too easy to spot
         return Puzzle(f"{gid}/{size}/{number}", size, tuple(b.xy(q) for q in pts), k,
                       b.square_name(secs.squares[k][0]), len(p.safe), why(p, k))
     raise UsageError(f"no puzzle with a single winning move turned up in {tries} tries on {size}×{size}",
@@ -523,3 +526,63 @@ def solved(res: Result, limit: int = MAX_POSITIONS) -> Any:
     headline = (f"{s.winner} wins with perfect play "
                 f"({s.to_move} moves {'and wins' if s.wins else 'and loses whatever they do'})")
     return Solved(headline, "\n".join(lines) + "\n", s.to_json(), exact=True)
+
+
+# ---------------------------------------------------------------- puzzles through the Game protocol
+
+PROMPT = "The path is finished and you shade first: shade the one section that wins."
+YOU, OPPONENT = "You", "Opponent"
+
+
+def answer_game(pz: Puzzle) -> Game:
+    """The puzzle's answer as a typed-in game: its path, then your winning shading."""
+    from rollwrite.games.lines_and_sections.format import Shade
+
+    g = pz.game((YOU, OPPONENT))
+    x, y = ord(pz.answer_square[0]) - ord("A"), int(pz.answer_square[1:]) - 1
+    return Game(g.size, g.players, g.path, (Shade((x, y), YOU),))
+
+
+def game_puzzle(challenge: str, size: int) -> Any:
+    """The puzzle of a challenge id (``lines-and-sections#club``) as the Game protocol's Puzzle: no par
+    (there is one right answer), the prompt, the answer as a typed-in game, and this module's Puzzle in
+    ``extra["lines"]`` for the sheet to draw."""
+    from rollwrite.games.base import Puzzle as GamePuzzle
+
+    pz = make_puzzle(challenge, size, 1)
+    return GamePuzzle(game="lines-and-sections", challenge=challenge, prompt=PROMPT, answer=answer_game(pz),
+                      extra={"lines": pz})
+
+
+def check_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> list[Any]:
+    """Rule problems of a typed-in answer to a puzzle: the path must be the puzzle's, the game legal, and
+    the first shading must be in the one winning section."""
+    from rollwrite.games.base import Problem
+
+    if puzzle is None or puzzle.size != sheet.size:
+        if not MIN_PUZZLE <= sheet.size <= MAX_PUZZLE:
+            return [Problem("the board", f"puzzles are {MIN_PUZZLE}×{MIN_PUZZLE} to {MAX_PUZZLE}×{MAX_PUZZLE}; "
+                                         f"this answer is {sheet.size}×{sheet.size}", "puzzle")]
+        puzzle = make_puzzle(challenge, sheet.size, 1)
+    if tuple(sheet.path) != tuple(puzzle.path):
+        return [Problem("the path", "the path is not the puzzle's: type it as the puzzle prints it", "puzzle")]
+    res = referee(sheet)
+    if res.problems:
+        return res.problems
+    if not sheet.shades:
+        return [Problem(f"move {len(puzzle.path)}", "the answer shades nothing: add 'shade: SQUARE'", "puzzle")]
+    b = res.board
+    first = sheet.shades[0]
+    assert res.sections is not None
+    k = res.sections.of[b.square(*first.square)]
+    if k == puzzle.answer:
+        return []
+    p = analyse(res.sections, set())
+    reply = ""
+    if k in p.after:
+        rest = {k}
+        after = analyse(res.sections, rest)
+        if after.winning:
+            reply = f"; your opponent answers with {b.square_name(res.sections.squares[after.winning[0]][0])} and wins"
+    return [Problem(f"move {len(puzzle.path)}", f"shading {b.square_name(res.sections.squares[k][0])} does not win"
+                    f"{reply}", "puzzle", first.line)]
