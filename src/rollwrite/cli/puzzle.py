@@ -123,8 +123,11 @@ def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
         how = f"--daily {puzzle.schedule.day}"
     elif puzzle.schedule is not None:
         how = f"--seed '{puzzle.schedule.seed}'"
-    else:
-        how = f"--id '{puzzle.challenge}'"
+    else:  # a game without dice: the puzzle is named by the challenge's seed or date alone
+        from rollwrite.dice import parse_game_id
+
+        _, seed, day = parse_game_id(puzzle.challenge)
+        how = f"--daily {day.isoformat()}" if day is not None else f"--seed '{seed}'"
     head = [f"# answer to {puzzle.id}"]
     if puzzle.par is not None:
         from rollwrite.games.base import plain_number

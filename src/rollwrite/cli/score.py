@@ -121,9 +121,10 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
             schedule = None
             if seed is not None or daily is not None:
                 spec = g.score_dice_spec(layout, sheet)
-                if spec is None:
+                if spec is not None:
+                    schedule = resolve_schedule(layout.game, spec, seed=seed, daily=daily)
+                elif the_puzzle is None:  # a game without dice still has puzzles named by a seed
                     raise UsageError(f"{layout.game} has no dice to check against")
-                schedule = resolve_schedule(layout.game, spec, seed=seed, daily=daily)
             if the_puzzle is not None:
                 problems = g.check_puzzle(the_puzzle, sheet, layout.data)
             else:

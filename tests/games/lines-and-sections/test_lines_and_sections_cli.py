@@ -11,7 +11,6 @@ from pypdf import PdfReader
 from rollwrite.cli.print_cmd import run_print
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Circle, Line, Path, Rect, Text
-from rollwrite.games.lines_and_sections.solve import puzzles
 from rollwrite.sheet import build_scene
 from rollwrite.spec.layout import FOOTER, check_geometry, load_builtin
 
@@ -93,18 +92,34 @@ def test_print_size_not_a_number(cli, tmp_path):
     assert r.exit_code == 2 and "Usage: rollwrite print" in r.stderr
 
 
-def test_puzzle_pages_render(tmp_path):
-    from rollwrite.games.lines_and_sections.sheet import puzzle_scene
-    from rollwrite.output import format_for, render
+def test_puzzle_command_prints_puzzles_answers_and_typed_in_answers(cli, tmp_path):
+    out, answers = tmp_path / "p.pdf", tmp_path / "answers"
+    r = cli("puzzle", "lines-and-sections", "--seed", "club", "--size", "6", "--count", "2", "--with-solutions",
+            "--answers", str(answers), "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert "lines-and-sections#club puzzle: The path is finished and you shade first" in r.stdout
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 4  # two puzzles, then their answers
+    first, answer = reader.pages[0].extract_text(), reader.pages[2].extract_text()
+    assert "Shade to win" in first and "6×6" in first
+    assert "Answer" in answer and "Shade " in answer
+    files = sorted(answers.glob("*.txt"))
+    assert len(files) == 2
+    r = cli("score", "lines-and-sections", str(files[0]), "--seed", "club", "--puzzle")
+    assert r.exit_code == 0, r.output
+    wrong = tmp_path / "wrong.txt"
+    text = files[0].read_text(encoding="utf-8")
+    last = text.rstrip().splitlines()[-1]
+    wrong.write_text(text.replace(last, "shade: A1 You" if not last.startswith("shade: A1 ") else "shade: F6 You"),
+                     encoding="utf-8")
+    r = cli("score", "lines-and-sections", str(wrong), "--seed", "club", "--puzzle")
+    assert r.exit_code == 1 and "does not win" in r.stdout
 
-    ps = puzzles("lines-and-sections#t", 6, 5)
-    scene = puzzle_scene(ps, "letter", with_solutions=True)
-    assert len(scene.pages) == 4  # 5 puzzles, four to a page, then their answers
-    [pdf] = render(scene, format_for("pdf", None))
-    reader = PdfReader(io.BytesIO(pdf))
-    first, answers = reader.pages[0].extract_text(), reader.pages[2].extract_text()
-    assert "shade to win" in first and "Puzzle 4" in first
-    assert f"Shade {ps[0].answer_square}:" in answers
+
+@pytest.mark.parametrize("size", ["3", "9"])
+def test_puzzle_sizes_outside_4_to_8_are_refused(cli, tmp_path, size):
+    r = cli("puzzle", "lines-and-sections", "--seed", "x", "--size", size, "-o", str(tmp_path / "p.pdf"))
+    assert r.exit_code == 2 and "from 4×4 to 8×8" in r.stderr
 
 
 # ---------------------------------------------------------------- score

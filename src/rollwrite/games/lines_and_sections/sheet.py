@@ -1,4 +1,4 @@
-"""Lines & Sections: the sheet's own elements and the puzzle pages, drawn through the scene's Pen.
+"""Lines & Sections: the sheet's own elements, drawn through the scene's Pen.
 
 Elements (read from the build context's data, so ``--size`` and ``--players`` need no other layout):
 
@@ -8,6 +8,11 @@ Elements (read from the build context's data, so ``--size`` and ``--players`` ne
 - ``lines-and-sections.players``: a name field per player, in turn order;
 - ``lines-and-sections.meeting``: how to draw two parts of the path that meet at a point, so that no
   gap suggests the sections on either side are joined.
+
+When the sheet is a puzzle (``rollwrite puzzle``: the build context carries a puzzle), the boards
+element draws that puzzle instead — one large board with the finished path and the question, or on an
+answer sheet the winning section shaded and a line on why it wins — and the players element a line for
+one player.
 
 Nothing here imports a renderer.
 """
@@ -19,7 +24,7 @@ from typing import Any
 
 from rollwrite.draw.elements import fit_size
 from rollwrite.draw.metrics import text_width
-from rollwrite.draw.scene import PT, Pen, Scene
+from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.lines_and_sections.data import DEFAULT_DATA, Data
 from rollwrite.games.lines_and_sections.format import letter
@@ -351,72 +356,6 @@ def draw_puzzle(pen: Pen, w: float, h: float, pz: Any, answer: bool = False, siz
         text = ("The path is finished and you shade first. Shade the one section that wins: whatever your "
                 "opponent then does, they are the first left with no safe section to shade.")
     _wrap(pen, x0 - pad, y, text, side + 2 * pad, size)
-
-
-# ---------------------------------------------------------------- puzzle pages (without the layout)
-
-
-def puzzle_scene(puzzles: list[Any], paper: str = "a4", with_solutions: bool = False,
-                 title: str = "Lines & Sections") -> Scene:
-    """Pages of "you move first, shade to win" puzzles (four to a page), and with ``with_solutions``
-    answer pages after them: the winning section shaded and a line on why it wins."""
-    from rollwrite.games.lines_and_sections.rules import board, sections
-    from rollwrite.spec.layout import PAPERS
-
-    pw, ph = PAPERS[paper]
-    scene = Scene(title=f"{title} puzzles", subject=f"{title}: shade to win")
-    per_page = 4
-    margin = 14.0
-    cols, rows = 2, 2
-    bw, bh = (pw - 2 * margin) / cols, (ph - 2 * margin - 30) / rows
-    parts = [(False, puzzles)] + ([(True, puzzles)] if with_solutions else [])
-    pages = sum(-(-len(ps) // per_page) for _, ps in parts)
-    page_no = 0
-    for answers, ps in parts:
-        for start in range(0, len(ps), per_page):
-            page_no += 1
-            page = scene.new_page(pw, ph)
-            pen = page.pen(margin, margin)
-            head = "Answers" if answers else "You move first: shade to win"
-            pen.text(0, 6, f"{title} · {head}", size=14, font="bold")
-            intro = ("The path is finished and shading begins with you. Shade one section so that, "
-                     "whatever your opponent does, they are the one left without a safe section to shade."
-                     if not answers else
-                     "The winning section is shaded; the line under each board says why it wins.")
-            pen.text(0, 12, intro, size=fit_size(intro, 8, "regular", pw - 2 * margin), color="#333333")
-            for i, pz in enumerate(ps[start:start + per_page]):
-                c, r = i % cols, i // cols
-                b = board(pz.size)
-                used = 0
-                pts = [b.point(x, y) for x, y in pz.path]
-                for a, q in zip(pts, pts[1:]):
-                    used |= 1 << b.edge_at[a][b.direction(a, q)]  # type: ignore[index]
-                shaded = []
-                if answers:
-                    secs = sections(b, used)
-                    shaded = [b.square_xy(s) for s in secs.squares[pz.answer]]
-                room_w, room_h = bw - 10, bh - 22
-                cell = min(room_w / pz.size, room_h / pz.size, 14.0)
-                side = cell * pz.size
-                ox = c * bw + (bw - side) / 2
-                oy = 24 + r * bh
-                bp = pen.at(ox, oy + 6)
-                number = start + i + 1
-                label = f"Puzzle {number}"
-                pen.text(ox, oy, label, size=9, font="bold")
-                pen.text(ox + text_width(label, 9, "bold") + 2, oy, f"{pz.size}×{pz.size} · {pz.id}", size=6.5,
-                         color=LABEL)
-                draw_board(bp, pz.size, cell, path=list(pz.path), shaded=shaded)
-                yb = oy + 6 + side + label_pad(cell) + 3.5
-                if answers:
-                    line1 = f"Shade {pz.answer_square}: {pz.reason}."
-                    _wrap(pen, ox, yb, line1, side, 7)
-                else:
-                    q = f"{pz.safe} sections are safe to shade; exactly one of them wins."
-                    pen.text(ox, yb, q, size=fit_size(q, 7, "regular", side), color="#333333")
-            foot = f"{title} puzzles · page {page_no} of {pages}"
-            pen.text(pw - 2 * margin, ph - 2 * margin + 4, foot, size=6, anchor="end", color="#333333")
-    return scene
 
 
 def _wrap(pen: Pen, x: float, y: float, text: str, width: float, size: float) -> None:
