@@ -80,11 +80,20 @@ def check_options(fmt: Format, options: dict) -> None:
                              hint=f"leave out --{key}, or write {users[0]}: -o NAME.{users[0]}" if users else None)
 
 
-def render(scene: Scene, fmt: Format, **options) -> list[bytes]:
-    """Render with ``fmt``'s backend; ``options`` (None: the backend's default) go to those that take them."""
+def steps(fmt: Format, pages: int) -> int:
+    """How many times a render of ``pages`` pages calls its ``on_page`` (PNG: twice a page)."""
+    return pages * (2 if fmt.name == "png" else 1)
+
+
+def render(scene: Scene, fmt: Format, on_page=None, **options) -> list[bytes]:
+    """Render with ``fmt``'s backend; ``options`` (None: the backend's default) go to those that take them;
+    ``on_page()`` is called as pages are done (see :func:`steps`)."""
     check_options(fmt, options)
     backend = importlib.import_module(fmt.module)
-    out = backend.render(scene, **{k: v for k, v in options.items() if v is not None})
+    kwargs = {k: v for k, v in options.items() if v is not None}
+    if on_page is not None:
+        kwargs["on_page"] = on_page
+    out = backend.render(scene, **kwargs)
     return out if isinstance(out, list) else [out]
 
 

@@ -366,6 +366,7 @@ def build_scene(
     schedule: Schedule | None = None,
     page: PageSpec | None = None,
     jobs: list[SheetJob] | None = None,
+    on_sheet: Any = None,
 ) -> Scene:
     """Every sheet of a print run, placed by the page planner.  ``page`` overrides the layout's page
     section (``paper`` only its paper).  ``jobs`` gives each sheet its own schedule, puzzle and answer
@@ -412,6 +413,8 @@ def build_scene(
         page_job = jobs[number] if jobs else None
         for slot in used:
             number += 1
+            if on_sheet is not None:
+                on_sheet()
             if jobs:
                 job = jobs[number - 1]
                 ctx = BuildContext(layout, layout.data, job.schedule, number, sheets, page_no, n_pages,

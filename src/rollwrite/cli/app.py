@@ -14,13 +14,15 @@ import sys
 import typer
 
 from rollwrite import __version__
+from rollwrite.cli.polish import RollwriteGroup
 from rollwrite.errors import RollwriteError
 
 app = typer.Typer(
     name="rollwrite",
+    cls=RollwriteGroup,  # one error style, help in words, completion (see cli/polish.py)
     help="Print roll-and-write game sheets, roll seeded dice for daily challenges, and check typed-in sheets.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -34,7 +36,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True, help="Show the version and exit."),
 ) -> None:
     """Print roll-and-write game sheets, roll seeded dice for daily challenges, and check typed-in sheets."""
 

@@ -7,12 +7,13 @@ from pathlib import Path
 import typer
 
 from rollwrite.cli.app import app
+from rollwrite.cli.polish import complete_layout
 from rollwrite.errors import RollwriteError
 
 
 @app.command("check-layout")
 def check_layout_command(
-    paths: list[Path] = typer.Argument(..., metavar="LAYOUT...", help="Layout .yaml files to check."),
+    paths: list[Path] = typer.Argument(..., metavar="LAYOUT...", autocompletion=complete_layout, help="Layout .yaml files to check."),
 ) -> None:
     """Check layout files: keys, values, and that every element fits on the sheet and the sheet on the page.
 

@@ -12,6 +12,7 @@ import typer
 
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.polish import complete_file, complete_format, complete_game, complete_paper
 from rollwrite.errors import RollwriteError, UsageError
 
 PAPER = "Paper and cutting"
@@ -21,13 +22,13 @@ VARIATION = "Variations (games that have them)"
 
 @app.command("print", cls=ScheduleCommand)
 def print_command(
-    game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games'), the path of a layout .yaml file, " + ID_HELP + "."),
+    game: str = typer.Argument(..., metavar="GAME", autocompletion=complete_game, help="A game (see 'rollwrite games'), the path of a layout .yaml file, " + ID_HELP + "."),
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="How many players need a sheet (default: the game's)."),
-    fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="pdf, svg or png (default: from --output's extension, else pdf)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write (default: out/GAME.pdf; a challenge adds its id: out/GAME@DATE.pdf, out/GAME+SEED.pdf). SVG and PNG write one file per page: NAME-1.png, NAME-2.png..."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", autocompletion=complete_format, help="pdf, svg or png (default: from --output's extension, else pdf)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", autocompletion=complete_file, help="File to write (default: out/GAME.pdf; a challenge adds its id: out/GAME@DATE.pdf, out/GAME+SEED.pdf). SVG and PNG write one file per page: NAME-1.png, NAME-2.png..."),
     force: bool = typer.Option(False, "--force", help="Replace the output file even if rollwrite did not write it."),
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", help="Pixels per inch of a PNG preview (20-600; default 150)."),
-    paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", rich_help_panel=PAPER,
+    paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", autocompletion=complete_paper, rich_help_panel=PAPER,
                                         help="a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT in mm, cm or in (100x150mm, 4x6in). Default: the layout's (A4)."),
     landscape: Optional[bool] = typer.Option(None, "--landscape/--portrait", show_default=False, rich_help_panel=PAPER,
                                              help="Turn the paper (default: the layout's way, turned if the sheets fit only the other way)."),
@@ -101,17 +102,25 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
             raise UsageError(f"{layout.game} has no dice to seed", hint="leave out --seed and --daily")
         schedule = resolve_schedule(layout.game, spec_d, seed=seed, daily=daily)
     sheets = g.sheets(count) if g is not None else count
-    scene = build_scene(layout, sheets=sheets, schedule=schedule, page=spec)
-    if output is None:
-        stem = Path(game).stem if game.endswith((".yaml", ".yml")) else layout.game
-        base = Path("out") / f"{stem}{id_suffix(schedule)}.{form.name}"
-    elif output.is_dir():
-        base = output / f"{layout.game}{id_suffix(schedule)}.{form.name}"
-    else:
-        base = output if output.suffix else output.with_suffix(f".{form.name}")
-    paths = targets(base, form, len(scene.pages) if form.per_page else 1)
-    check_targets(paths, force)  # before the work of rendering
-    blobs = mark_pages(render(scene, form, dpi=dpi), form)
+    from rollwrite.cli.progress import progress
+    from rollwrite.output import steps
+    from rollwrite.sheet import plan_page
+
+    per_page = plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
+    fronts = -(-sheets // per_page)
+    pages = fronts * (2 if spec.backs and layout.sheet.back else 1)
+    with progress(f"printing {layout.title}", sheets + steps(form, pages)) as advance:
+        scene = build_scene(layout, sheets=sheets, schedule=schedule, page=spec, on_sheet=advance)
+        if output is None:
+            stem = Path(game).stem if game.endswith((".yaml", ".yml")) else layout.game
+            base = Path("out") / f"{stem}{id_suffix(schedule)}.{form.name}"
+        elif output.is_dir():
+            base = output / f"{layout.game}{id_suffix(schedule)}.{form.name}"
+        else:
+            base = output if output.suffix else output.with_suffix(f".{form.name}")
+        paths = targets(base, form, len(scene.pages) if form.per_page else 1)
+        check_targets(paths, force)  # before the work of rendering
+        blobs = mark_pages(render(scene, form, dpi=dpi, on_page=advance), form)
     stale = stale_pages(base, paths) if form.per_page else []
     write_all(list(zip(paths, blobs)), force=force, remove=stale)
     if len(paths) == 1:

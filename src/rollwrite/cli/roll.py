@@ -10,6 +10,7 @@ import typer
 
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
+from rollwrite.cli.polish import complete_game
 from rollwrite.dice import Schedule
 from rollwrite.errors import RollwriteError, UsageError
 
@@ -18,7 +19,7 @@ VARIATION = "Variations (games that have them), as for 'rollwrite print'"
 
 @app.command("roll", cls=ScheduleCommand)
 def roll_command(
-    game: str = typer.Argument(..., metavar="GAME", help="A game (see 'rollwrite games'), the path of a layout .yaml file, " + ID_HELP + "."),
+    game: str = typer.Argument(..., metavar="GAME", autocompletion=complete_game, help="A game (see 'rollwrite games'), the path of a layout .yaml file, " + ID_HELP + "."),
     seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help=SEED_HELP),
     daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help=DAILY_HELP),
     players: Optional[int] = typer.Option(

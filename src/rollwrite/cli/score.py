@@ -14,6 +14,7 @@ import typer
 
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.polish import complete_file, complete_game
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.games.base import plain_number as _num
 
@@ -22,8 +23,8 @@ STDIN = "-"
 
 @app.command("score", cls=ScheduleCommand)
 def score_command(
-    game: str = typer.Argument(..., metavar="GAME", help="The game the sheets belong to (see 'rollwrite games'), " + ID_HELP + " to check the dice too."),
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="Typed-in sheets; '-' reads standard input."),
+    game: str = typer.Argument(..., metavar="GAME", autocompletion=complete_game, help="The game the sheets belong to (see 'rollwrite games'), " + ID_HELP + " to check the dice too."),
+    files: list[str] = typer.Argument(..., metavar="FILE...", autocompletion=complete_file, help="Typed-in sheets; '-' reads standard input."),
     claimed: Optional[str] = typer.Option(None, "--claimed", "-c", metavar="SCORE[,SCORE...]",
                                           help="The score you worked out (one per player, comma-separated): checked against the sheet."),
     as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON document instead of the report."),

@@ -82,7 +82,8 @@ class _State:
             self.font = (font, size)
 
 
-def render(scene: Scene) -> bytes:
+def render(scene: Scene, on_page=None) -> bytes:
+    """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar)."""
     _register_fonts()
     buf = io.BytesIO()
     first = scene.pages[0]
@@ -162,5 +163,7 @@ def render(scene: Scene) -> bytes:
                         p.close()
                     c.drawPath(p, stroke=do_stroke, fill=do_fill)
         c.showPage()
+        if on_page is not None:
+            on_page()
     c.save()
     return buf.getvalue()

@@ -45,9 +45,11 @@ def _encode(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-def render(scene: Scene, dpi: int = 150) -> list[bytes]:
+def render(scene: Scene, dpi: int = 150, on_page=None) -> list[bytes]:
+    """One PNG per page; ``on_page()`` is called after each page is drawn to PDF and again after it is
+    drawn to pixels (two steps a page, for a progress bar)."""
     check(scene, dpi)
-    doc = pdfium.PdfDocument(pdf.render(scene))
+    doc = pdfium.PdfDocument(pdf.render(scene, on_page=on_page))
     out = []
     try:
         for i in range(len(doc)):
@@ -57,6 +59,8 @@ def render(scene: Scene, dpi: int = 150) -> list[bytes]:
                 image = bitmap.to_pil()
                 image.info["dpi"] = (dpi, dpi)
                 out.append(_encode(image))
+                if on_page is not None:
+                    on_page()
             finally:
                 page.close()
     finally:

@@ -142,5 +142,11 @@ def render_page(page: Page, title: str) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def render(scene: Scene) -> list[bytes]:
-    return [render_page(p, scene.title) for p in scene.pages]
+def render(scene: Scene, on_page=None) -> list[bytes]:
+    """One SVG document per page; ``on_page()`` is called after each (for a progress bar)."""
+    out = []
+    for p in scene.pages:
+        out.append(render_page(p, scene.title))
+        if on_page is not None:
+            on_page()
+    return out
