@@ -117,6 +117,22 @@ def read_stream(stream: BinaryIO | io.TextIOBase, name: str, hint: str, limits: 
     return decode(data, name, hint, limits)
 
 
+#: One or more ASCII digits.  Python's ``\\d`` and ``int()`` also accept digits of other scripts (``３``,
+#: ``١``), so typed-in formats match numbers with this (or ``[0-9]``), never with ``\\d``.
+DIGITS = "[0-9]+"
+
+
+def is_digits(text: str) -> bool:
+    """``text`` is one or more ASCII digits 0-9 (``'３'.isdigit()`` is true; this is not)."""
+    return text.isascii() and text.isdigit()
+
+
+def die_message(value: int | str, sides: int, what: str = "a die") -> str:
+    """The one message every game gives for a value no die of the game can show (unreadable, exit 2)."""
+    return f"{what} shows 1 to {sides}, not {value}" if what == "a die" else \
+        f"{what} is a die value, 1 to {sides}, not {value}"
+
+
 def _digit_name(ch: str) -> str:
     value = unicodedata.digit(ch, None)
     script = unicodedata.name(ch, "").split(" DIGIT")[0].title() or "another script"

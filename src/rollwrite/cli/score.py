@@ -59,6 +59,8 @@ def parse_claim(text: str) -> list[float]:
     for part in text.split(","):
         part = part.strip()
         try:
+            if not part.isascii() or len(part) > 40:  # float() takes '３' and '١' too; scores are 0-9
+                raise ValueError
             value = float(part)
         except ValueError:
             raise UsageError(f"--claimed: '{part}' is not a number",

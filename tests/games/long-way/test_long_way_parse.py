@@ -78,7 +78,7 @@ def test_log_lines():
     ("hello\n", (1, 1), "'hello' is outside any section"),
     (sheet_text(tail="log:\n2: roll 1 1, stop\n"), (12, 1), "expected turn 1 here, got turn 2"),
     (sheet_text(tail="log:\n1: tile A1\n"), (12, 4), "a turn starts with its roll"),
-    (sheet_text(tail="log:\n1: roll 1 7, stop\n"), (12, 11), "expected a die from 1 to 6, got 7"),
+    (sheet_text(tail="log:\n1: roll 1 7, stop\n"), (12, 11), "a die shows 1 to 6, not 7"),
     (sheet_text(tail="log:\n1: roll 1 1, tile A1\n"), (12, 14), "turn 1 draws a tile without its display"),
     (sheet_text(tail="log:\n1: roll 1 1\n"), (12, 12), "turn 1 makes no choice"),
     (sheet_text(tail="log:\n1: roll 1 1, stop, stop\n"), (12, 20), "a turn makes one choice; this one already has 'stop'"),

@@ -133,7 +133,7 @@ def test_score_unreadable_sheet_exits_2(cli, tmp_path):
     f.write_text("player: A\nbox 2x2 at A1 rolled 7\nplayer: B\n")
     r = cli("score", "shelving-wars", str(f))
     assert r.exit_code == 2
-    assert f"{f}:2:22: a die must be from 1 to 6, got 7" in r.stderr
+    assert f"{f}:2:22: a die shows 1 to 6, not 7" in r.stderr
 
 
 # ---------------------------------------------------------------- print

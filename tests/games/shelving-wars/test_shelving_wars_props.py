@@ -50,14 +50,14 @@ def sheets(draw):
         for _ in range(draw(st.integers(0, 5))):
             rolled = tuple(draw(st.lists(st.integers(1, sides), min_size=0, max_size=dice)))
             if draw(st.booleans()):
-                h, w = draw(st.integers(1, size)), draw(st.integers(1, size))
+                h, w = draw(st.integers(1, min(size, sides))), draw(st.integers(1, min(size, sides)))
                 r, c = draw(st.integers(0, size - 1)), draw(st.integers(0, size - 1))
                 # any box whose top-left square is on the battlefield (it may stick out)
                 turns.append(Box(r, c, h, w, rolled))
             else:
                 x, y = draw(st.integers(0, size)), draw(st.integers(0, size))
                 dx, dy = draw(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)]))
-                turns.append(Shelf(x, y, dx, dy, draw(st.integers(1, size)), rolled))
+                turns.append(Shelf(x, y, dx, dy, draw(st.integers(1, min(size, sides))), rolled))
         players.append(Player(f"P{k} {draw(st.sampled_from(['Ann', 'Bo', 'Cy', 'Di']))}", tuple(turns)))
     return Sheet(size, draw(st.integers(1, 8)), dice, sides, draw(st.booleans()), tuple(players))
 

@@ -74,7 +74,10 @@ def test_parse_h_x_w_with_spaces_and_times_sign():
         ("player: A\nbox 2x3 at A1 middle\nplayer: B\n", 6, 15, "expected a corner (top-left, top-right, bottom-left or bottom-right), got 'middle'"),
         ("player: A\nshelf 2 sideways from A1 top-left\nplayer: B\n", 6, 9, "expected a direction (up, down, left or right), got 'sideways'"),
         ("player: A\nbox 2x3 at A1 rolled\nplayer: B\n", 6, 15, "'rolled' needs the dice"),
-        ("player: A\nbox 2x3 at A1 rolled 2 9 1\nplayer: B\n", 6, 24, "a die must be from 1 to 6, got 9"),
+        ("player: A\nbox 2x3 at A1 rolled 2 9 1\nplayer: B\n", 6, 24, "a die shows 1 to 6, not 9"),
+        ("player: A\nbox 1x7 at A1\nplayer: B\n", 6, 5, "the width is a die value, 1 to 6, not 7"),
+        ("player: A\nbox 0x1 at A1\nplayer: B\n", 6, 5, "the height is a die value, 1 to 6, not 0"),
+        ("player: A\nshelf 9 down from A1 top-left\nplayer: B\n", 6, 7, "the shelf's length is a die value, 1 to 6, not 9"),
         ("box 2x3 at A1\n", 5, 1, "a box must follow a 'player: NAME' line"),
         ("player: A\n", 5, None, "a Shelving Wars sheet needs 2 to 4 players, found 1"),
         ("player: A\nplayer: a\n", 6, 9, "the player 'a' is named twice"),
@@ -249,9 +252,13 @@ def test_play_after_the_game_ended():
     assert problems("player: A\nbox 1x1 at A1\nbox 1x1 at B1\nplayer: B\nbox 1x1 at J10\n") == []
 
 
-def test_dice_faces_limit_sizes():
-    p = problems("player: A\nbox 1x7 at A1\nplayer: B\nbox 1x1 at J10\n", size=10)
-    assert [(x.rule, x.message) for x in p] == [("dice", "a 6-sided die cannot show 7")]
+def test_sizes_no_die_shows_are_unreadable_like_in_every_game():
+    # A box's sides and a shelf's length are dice of the turn: one the dice cannot show is refused
+    # when the sheet is read (exit 2), as a die value out of range is in every game.
+    with pytest.raises(InputError) as info:
+        sheet("player: A\nbox 1x9 at A1\nplayer: B\nbox 1x1 at J10\n", dice="3d8")
+    assert str(info.value).startswith("t.txt:6:5: the width is a die value, 1 to 8, not 9")
+    assert rules("player: A\nbox 1x8 at A1\nplayer: B\nbox 1x1 at J10\n", dice="3d8") == []
 
 
 def test_typed_rolls_must_contain_both_sides():

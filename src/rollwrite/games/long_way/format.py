@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rollwrite.files import die_message, is_digits
 from rollwrite.errors import InputError, did_you_mean
 from rollwrite.games.long_way.data import BIT, SIDES, SIZE, side_letters
 
@@ -152,8 +153,8 @@ def _parse_token_slow(tok: str) -> tuple[str, int, int] | str:
     return (mark, walls, doors)
 
 
-_CELL_RE = re.compile(r"^([A-Za-z])(\d+)$")
-_RC_RE = re.compile(r"^[rR](\d+)[cC](\d+)$")
+_CELL_RE = re.compile(r"^([A-Za-z])([0-9]+)$")
+_RC_RE = re.compile(r"^[rR]([0-9]+)[cC]([0-9]+)$")
 
 
 class _Line:
@@ -199,11 +200,13 @@ def _side(word: str, col: int, line: _Line) -> int:
 
 
 def _int(word: str, col: int, line: _Line, what: str, lo: int, hi: int) -> int:
-    if not word.isdigit() or not word.isascii():
+    if not is_digits(word):
         raise line.error(f"expected {what}, got '{word}'", col)
-    v = int(word)
+    v = int(word) if len(word) <= 9 else hi + 1
     if not lo <= v <= hi:
-        raise line.error(f"expected {what} from {lo} to {hi}, got {v}", col)
+        if what in ("a die", "a die face"):  # the same message in every game
+            raise line.error(die_message(word, hi, "a die"), col)
+        raise line.error(f"expected {what} from {lo} to {hi}, got {word}", col)
     return v
 
 

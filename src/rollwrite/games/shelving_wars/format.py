@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any, Union
 
 from rollwrite.errors import InputError, did_you_mean
+from rollwrite.files import die_message, is_digits
 from rollwrite.games.shelving_wars.data import (
     CORNER_ALIASES, CORNERS, DIRECTION_NAMES, DIRECTIONS, MAX_DICE, MAX_NUMBER, MAX_PLAYERS, MAX_SIDES, MAX_SIZE,
     MAX_TURNS, MIN_DICE, MIN_PLAYERS, MIN_SIDES, MIN_SIZE, Data,
@@ -137,10 +138,10 @@ def safe_box_label(box: Box, size: int) -> str:
 # ---------------------------------------------------------------- parsing
 
 _TOKEN = re.compile(r"[^\s,]+")
-_DIMS = re.compile(r"^(\d+)[x×](\d+)$", re.IGNORECASE)
-_SQUARE = re.compile(r"^([A-Za-z])(\d+)$")
+_DIMS = re.compile(r"^([0-9]+)[x×]([0-9]+)$", re.IGNORECASE)
+_SQUARE = re.compile(r"^([A-Za-z])([0-9]+)$")
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z-]*)\s*:\s*(.*)$")
-_DICE = re.compile(r"^(\d+)\s*d\s*(\d+)$", re.IGNORECASE)
+_DICE = re.compile(r"^([0-9]+)\s*d\s*([0-9]+)$", re.IGNORECASE)
 
 _FORMAT_HINT = "see docs/formats/shelving-wars.md"
 
@@ -157,10 +158,19 @@ class _Parser:
 
     def number(self, tok: tuple[int, str], what: str, minimum: int = 1, maximum: int = MAX_NUMBER) -> int:
         col, text = tok
-        if not re.fullmatch(r"\d+", text):
+        if not is_digits(text):
             raise self.err(f"expected {what} (a whole number), got '{text}'", col)
         if len(text) > 4 or not minimum <= int(text) <= maximum:
             raise self.err(f"{what} must be from {minimum} to {maximum}, got {text}", col)
+        return int(text)
+
+    def face(self, tok: tuple[int, str], what: str, sides: int) -> int:
+        """A number that is a die value: 1 to ``sides`` (anything else is unreadable, like in every game)."""
+        col, text = tok
+        if not is_digits(text):
+            raise self.err(f"expected {what} (a whole number), got '{text}'", col)
+        if len(text) > 4 or not 1 <= int(text) <= sides:
+            raise self.err(die_message(text, sides, what), col, hint=f"the dice are {sides}-sided ('dice:' line)")
         return int(text)
 
     def square(self, tok: tuple[int, str], size: int) -> tuple[int, int]:
@@ -201,7 +211,7 @@ class _Parser:
             raise self.err("'rolled' needs the dice that were rolled, e.g. rolled 3 4 6", col)
         if len(values) > MAX_DICE:
             raise self.err(f"at most {MAX_DICE} dice can be rolled, got {len(values)}", values[0][0])
-        return tuple(self.number(v, "a die", 1, sides) for v in values)
+        return tuple(self.face(v, "a die", sides) for v in values)
 
     def parse(self) -> Sheet:
         d = self.data
@@ -314,8 +324,8 @@ class _Parser:
         m = _DIMS.match(toks[1][1])
         if not m:
             raise self.err(f"expected the box's height x width such as 3x4, got '{toks[1][1]}'", toks[1][0])
-        h = self.number((toks[1][0], m.group(1)), "the height")
-        w = self.number((toks[1][0], m.group(2)), "the width")
+        h = self.face((toks[1][0], m.group(1)), "the height", sides)
+        w = self.face((toks[1][0], m.group(2)), "the width", sides)
         if len(toks) < 4 or toks[2][1].lower() != "at":
             col = toks[2][0] if len(toks) > 2 else toks[1][0] + len(toks[1][1]) + 1
             raise self.err("expected 'at' and a square after the box's size, e.g. 'box 3x4 at C5'", col)
@@ -337,7 +347,7 @@ class _Parser:
         example = "e.g. 'shelf 3 right from C5 bottom-left'"
         if len(toks) < 6:
             raise self.err(f"a shelf needs its length, direction, 'from', a square and a corner, {example}", toks[0][0])
-        length = self.number(toks[1], "the shelf's length")
+        length = self.face(toks[1], "the shelf's length", sides)
         dcol, dtext = toks[2]
         if dtext.lower() not in DIRECTIONS:
             raise self.err(

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 
 from rollwrite.errors import InputError
-from rollwrite.games.wobbly_cafe.data import CafeData
+from rollwrite.files import die_message
+from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,13 @@ def parse_sheet(text: str, source: str, data: CafeData) -> CafeSheet:
                         file=source, line=lineno, col=indent + i + 1, hint=_ROW_HINT,
                     )
                 continue
-            values.append(None if ch in _EMPTY else int(ch))
+            if ch in _EMPTY:
+                values.append(None)
+                continue
+            if not 1 <= int(ch) <= SIDES:  # unreadable, as a value no die can show is in every game
+                raise InputError(die_message(ch, SIDES), file=source, line=lineno, col=indent + i + 1,
+                                 hint="a space holds the value of a die, 1 to 6, or '.' while it is empty")
+            values.append(int(ch))
         if len(values) != want:
             raise InputError(
                 f"floor {f} row {r + 1} needs {want} spaces; this line has {len(values)}",
