@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,10 +41,19 @@ print(s.winner, s.moves)
 """
 
 
-def run(args: list[str]) -> tuple[float, str]:
+CPU: dict[str, list[float]] = {"cli": [], "floor": []}
+
+
+def run(args: list[str], kind: str = "cli") -> tuple[float, str]:
+    """Wall time of one whole process (and its CPU time, user + system, kept in CPU[kind]: on a loaded
+    machine the wall time mostly measures the other processes)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     out = subprocess.run(args, capture_output=True, text=True, check=True)
-    return time.perf_counter() - start, out.stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU[kind].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return wall, out.stdout
 
 
 def positions(count: int, folder: Path) -> list[tuple[Path, int]]:
@@ -131,16 +142,20 @@ def main() -> None:
         rows = []
         for path, secs in positions(args.positions, folder):
             t_cli, out = run(cli + [str(path), "--json"])
-            t_floor, _ = run([sys.executable, str(floor_script), str(path)])
+            t_floor, _ = run([sys.executable, str(floor_script), str(path)], "floor")
             doc = json.loads(out)
             rows.append((t_cli, t_floor, secs, doc["winner"]))
         times = sorted(r[0] for r in rows)
         print(f"phase 2, 10×10, {len(rows)} positions ({min(r[2] for r in rows)}–{max(r[2] for r in rows)} sections):")
         print(f"  rollwrite solve: median {statistics.median(times):.2f} s, slowest {times[-1]:.2f} s "
               f"(goal < 1 s: {'OK' if times[-1] < 1 else 'NOT MET'})")
+        cpu = sorted(CPU["cli"])
+        print(f"  rollwrite solve CPU time: median {statistics.median(cpu):.2f} s, most {cpu[-1]:.2f} s "
+              f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
         floors = sorted(r[1] for r in rows)
         print(f"  bare floor:      median {statistics.median(floors):.2f} s, slowest {floors[-1]:.2f} s; "
-              f"ratio of medians {statistics.median(times) / statistics.median(floors):.2f}")
+              f"ratio of medians {statistics.median(times) / statistics.median(floors):.2f}; CPU median "
+              f"{statistics.median(CPU['floor']):.2f} s")
         for n in range(2, args.whole + 1):
             empty = folder / f"empty{n}.txt"
             empty.write_text(f"size: {n}\nplayers: First, Second\n", encoding="utf-8")

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 from pypdf import PdfReader
 
-from rollwrite.cli.print_cmd import run_print
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Circle, Line, Path, Rect, Text
 from rollwrite.sheet import build_scene

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rollwrite.errors import UsageError
-from rollwrite.games.lines_and_sections.format import Game, point_name
+from rollwrite.games.lines_and_sections.format import Game
 from rollwrite.games.lines_and_sections.rules import (
     OPPOSITE, Board, Result, Sections, board, next_steps, referee, section_key, sections,
 )
@@ -499,10 +499,6 @@ def puzzles(gid: str, size: int, count: int) -> list[Puzzle]:
     return [make_puzzle(gid, size, k) for k in range(1, count + 1)]
 
 
-__all__ = [
-    "Kayles", "kayles_brute", "analyse", "why", "WholeGame", "Solution", "solve_result", "solve_game",
-    "Picker", "random_path", "Puzzle", "make_puzzle", "puzzles", "point_name", "TooBig", "MAX_POSITIONS",
-]
 
 
 def solved(res: Result, limit: int = MAX_POSITIONS) -> Any:
