@@ -237,3 +237,13 @@ def test_the_boards_element_draws_a_puzzle_when_the_sheet_is_one(answer):
     else:
         assert "Shade to win" in texts and "you shade first" in texts and not fills
     assert "Game 1" not in texts and board(5).n == 5
+
+
+def test_solve_the_unfinished_example(cli):
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[3] / "examples" / "lines-and-sections" / "unfinished.txt"
+    r = cli("solve", "lines-and-sections", str(example), "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert (doc["to_move"], doc["winner"], doc["grundy"], doc["winning_moves"]) == ("Ann", "Bob", 0, [])
