@@ -15,13 +15,15 @@ from rollwrite.errors import RollwriteError
 def check_layout_command(
     paths: list[Path] = typer.Argument(..., metavar="LAYOUT...", autocompletion=complete_layout, help="Layout .yaml files to check."),
 ) -> None:
-    """Check layout files: keys, values, and that every element fits on the sheet and the sheet on the page.
+    """Check layout files: keys, values, that every element fits on the sheet and the sheet on the page,
+    and that no two elements print over each other (unless one says 'overlaps').
 
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
     from rollwrite.sheet import plan_page
     from rollwrite.spec.layout import PAPERS, check_geometry, load_layout
+    from rollwrite.spec.overlap import overlap_errors
 
     worst = 0
     for path in paths:
@@ -34,6 +36,12 @@ def check_layout_command(
         except RollwriteError as error:
             typer.echo(f"rollwrite: {error}", err=True)
             worst = max(worst, error.exit_code)
+            continue
+        overlaps = overlap_errors(layout)
+        for error in overlaps:
+            typer.echo(f"rollwrite: {error}", err=True)
+            worst = max(worst, error.exit_code)
+        if overlaps:
             continue
         fits = []
         for paper in PAPERS:

@@ -44,6 +44,9 @@ class Element:
     node: Node  # where it was written, for error messages
     angle: float = 0.0  # degrees clockwise, about ``at`` (from its own 'rotate' and its groups')
     scale: float = 1.0  # from its groups' 'scale'
+    id: Any = None  # its 'id', when it has one
+    #: what it may print over (see spec/overlap.py): True (anything), a tuple of ids, or () (nothing)
+    overlaps: Any = ()
 
     def place(self, pen: Any) -> Any:
         """``pen`` (at the sheet's corner) moved to this element's origin, turned and scaled."""
@@ -118,12 +121,33 @@ def _without(node: Map, *keys: str) -> Map:
     return out
 
 
+def _read_overlaps(node: Node | None) -> Any:
+    """An element's ``overlaps``: true (it may print over anything) or a list of ids."""
+    from rollwrite.spec.nodes import Scalar, Seq
+
+    if node is None:
+        return ()
+    if isinstance(node, Scalar) and isinstance(node.value, bool):
+        return True if node.value else ()
+    if isinstance(node, Seq):
+        ids = []
+        for item in node:
+            if not (isinstance(item, Scalar) and isinstance(item.value, (str, int)) and not isinstance(item.value, bool)):
+                raise item.error("expected the id of another element")
+            ids.append(item.value)
+        return tuple(ids)
+    raise node.error("expected true or a list of element ids", hint="overlaps: true, or overlaps: [title, grid]")
+
+
 def read_elements(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[Element, ...]:
     """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`)."""
     from rollwrite.spec.compose import Expander
 
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
-        return Element(tname, at, types[tname].read(body, data), node, angle, scale)
+        overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
+        idn = node.get("id") if isinstance(node, Map) else None
+        value = types[tname].read(_without(body, "overlaps"), data)
+        return Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
 
     return tuple(Expander(make, types).run(seq))  # type: ignore[arg-type]
 

@@ -118,22 +118,45 @@ def _read_columns(node: Node, data: Any) -> ScoreColumnsV:
     return v
 
 
-# a row's cells as fractions of the column's width: turn/dice, "h × w = area", "= total", "− (h + w)", "= total"
-_CELLS = (0.16, 0.30, 0.18, 0.18, 0.18)
-_HEAD = ("turn", "h × w = area", "total", "− (h + w)", "total")
+# A row, left to right: (name, least width in mm, share of any width to spare).  A blank for a number
+# a player pencils in is at least 5 mm wide (two digits), a running total 5.8 mm (three small ones); the
+# signs between them get what they need and no more.  At 4 players on A4 the least widths just fit.
+_PARTS = (
+    ("turn", 4.9, 1.0), ("h", 5.3, 1.0), ("×", 1.5, 0.0), ("w", 5.5, 1.0), ("=", 1.5, 0.0), ("area", 5.3, 1.2),
+    ("=total", 1.8, 0.0), ("total", 5.8, 1.2), ("−", 1.8, 0.0), ("h+w", 5.0, 1.0), ("=total2", 1.8, 0.0),
+    ("total2", 5.8, 1.2),
+)
+MIN_COLUMN = sum(p[1] for p in _PARTS)
+_HEAD = ("turn", "h × w = area", "total", "−(h+w)", "total")
+
+
+def _parts(w: float) -> dict[str, tuple[float, float]]:
+    """Each part's (left, right) in a column ``w`` mm wide."""
+    spare = w - MIN_COLUMN
+    grow = sum(p[2] for p in _PARTS)
+    k = 1.0 if spare >= 0 else w / MIN_COLUMN
+    out, x = {}, 0.0
+    for name, least, share in _PARTS:
+        width = least * k + (spare * share / grow if spare > 0 else 0.0)
+        out[name] = (x, x + width)
+        x += width
+    return out
 
 
 def _build_columns(v: ScoreColumnsV, pen: Pen, ctx: Any) -> None:
     d = _data(ctx)
     players = _players(ctx, d)
     schedule = getattr(ctx, "schedule", None)
-    col_w = (v.w - v.gap * (players - 1)) / players
+    gap = v.gap
+    if players > 1 and v.w - gap * (players - 1) < players * MIN_COLUMN:  # narrow the gaps before the blanks
+        gap = max(1.5, (v.w - players * MIN_COLUMN) / (players - 1))
+    col_w = (v.w - gap * (players - 1)) / players
     head_h = 10.0
     tail_rows = 3  # floating shelves, capture, final score
     rows = d.turns + 1 + tail_rows  # + the column headings
     row_h = min((v.h - head_h) / rows, 9.0)
     for k in range(players):
-        _column(pen.at(k * (col_w + v.gap), 0), v, ctx, d, k, col_w, head_h, row_h, schedule)
+        _column(pen.at(k * (col_w + gap), 0), v, ctx, d, k, col_w, head_h, row_h, schedule)
 
 
 def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, head_h: float, row_h: float,
@@ -148,9 +171,13 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
     pen.text(mark + 1.5, 0.5 + ls * PT * 0.8, label, size=ls, font="bold")
     pen.line(mark + 1.5, head_h - 2.0, w, head_h - 2.0, width=0.25, color=GREY)
     pen.text(mark + 1.5, head_h - 2.6, "name", size=5, color=PALE)
-    xs = [0.0]
-    for f in _CELLS:
-        xs.append(xs[-1] + f * w)
+    parts = _parts(w)
+    # the cells' edges: turn | h × w = area | = total | − (h + w) | = total
+    xs = [0.0, parts["turn"][1], parts["area"][1], parts["total"][1], parts["h+w"][1], w]
+
+    def mid(name: str) -> float:
+        a, b = parts[name]
+        return (a + b) / 2
     y = head_h
     small = min(size * 0.8, row_h / PT * 0.55)
     for i, text in enumerate(_HEAD):
@@ -172,15 +199,13 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
             pen.text(xs[1] - 0.8, ry + base_off + 0.6, dice, size=ds, font="bold", anchor="end")
         else:
             pen.text((xs[0] + xs[1]) / 2, ry + base_off, str(t + 1), size=size * 0.9, anchor="middle", color=GREY)
-        # "__ × __ = ___" in the box cell
-        bx0, bx1 = xs[1], xs[2]
-        bw = bx1 - bx0
-        ms = min(size, row_h / PT * 0.6)
-        pen.text(bx0 + bw * 0.28, ry + base_off, "×", size=ms, anchor="middle", color=GREY)
-        pen.text(bx0 + bw * 0.60, ry + base_off, "=", size=ms, anchor="middle", color=GREY)
-        pen.text(xs[2] + 1.0, ry + base_off, "=", size=ms, color=GREY)
-        pen.text(xs[3] + 1.0, ry + base_off, "−", size=ms, color=GREY)
-        pen.text(xs[4] + 1.0, ry + base_off, "=", size=ms, color=GREY)
+        # "__ × __ = ___" in the box cell, then "= ___", "− ___", "= ___"
+        ms = min(size, row_h / PT * 0.6, 6.5)
+        for name, sign in (("×", "×"), ("=", "="), ("=total", "="), ("−", "−"), ("=total2", "=")):
+            if name in ("×", "="):
+                pen.text(mid(name), ry + base_off, sign, size=ms, anchor="middle", color=GREY)
+            else:  # first in its cell: clear of the cell's edge line
+                pen.text(parts[name][0] + 0.5, ry + base_off, sign, size=ms, color=GREY)
     bottom = y + d.turns * row_h
     for i in range(1, len(xs) - 1):
         pen.line(xs[i], top, xs[i], bottom, width=0.2, color=PALE)
