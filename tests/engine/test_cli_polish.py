@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
-import sys
-
 import pytest
 from rich.console import Console
 
@@ -43,10 +40,10 @@ COMMANDS = ["print", "roll", "score", "check-layout", "games", "solve"]
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
-def test_help_placeholders_read_as_words(command, monkeypatch):
+def test_help_placeholders_read_as_words(cli, command, monkeypatch):
     monkeypatch.setenv("COLUMNS", "140")
-    args = ["-m", "rollwrite", *([command] if command else []), "--help"]
-    out = subprocess.run([sys.executable, *args], capture_output=True, text=True, check=True).stdout
+    out = cli(*([command] if command else []), "--help").stdout
+    assert "Usage: rollwrite" in out
     for placeholder in ("<bool>", "<str>", "<int>", "<float>", "<path>", "<list", "{GAME}", "{FILE"):
         assert placeholder not in out, f"{command}: {placeholder}"
 
@@ -69,10 +66,18 @@ def test_bare_command_shows_help(cli):
 
 
 def _complete(words: str, cword: int, cwd) -> list[str]:
-    env = {**os.environ, "_ROLLWRITE_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
-    code = "from rollwrite.cli.app import main; main()"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=cwd)
-    return out.stdout.split()
+    from typer.testing import CliRunner
+
+    from rollwrite.cli.app import app
+
+    env = {"_ROLLWRITE_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        r = CliRunner().invoke(app, [], env=env, prog_name="rollwrite")
+    finally:
+        os.chdir(here)
+    return r.stdout.split()
 
 
 def test_completion_of_games_files_and_values(tmp_path):
@@ -105,5 +110,5 @@ def test_progress_shows_only_on_a_terminal():
 
 def test_long_print_piped_stays_quiet(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    r = cli("print", "wobbly-cafe", "-n", "30", "-o", "c.pdf")
-    assert r.exit_code == 0 and r.stderr == "" and r.stdout == "wrote c.pdf (10 pages)\n"
+    r = cli("print", "wobbly-cafe", "-n", "18", "-o", "c.pdf")  # 24 steps: a bar on a terminal
+    assert r.exit_code == 0 and r.stderr == "" and r.stdout == "wrote c.pdf (6 pages)\n"
