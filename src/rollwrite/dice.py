@@ -252,3 +252,96 @@ def make_schedule(
             ) if spec.rerolls else ()
             turns.append(Turn(g, t, dice, rerolls))
     return Schedule(game, gid, spec, tuple(turns), seed=seed, day=day)
+
+
+# ---------------------------------------------------------------- deals (card games)
+
+
+def below(stream: Iterator[int], n: int) -> int:
+    """A uniform whole number 0..n-1 from the next words of ``stream`` (1 <= n <= 2**32), by the same
+    rejection as a die: a word w is used only when w < 2**32 - (2**32 mod n), giving ``w mod n``."""
+    limit = 2**32 - (2**32 % n)
+    for w in stream:
+        if w < limit:
+            return w % n
+    raise AssertionError("unreachable: the stream is endless")  # pragma: no cover
+
+
+def shuffle(gid: str, stream: str, n: int) -> tuple[int, ...]:
+    """The cards 1..n in the shuffled order of (game id, stream): a Fisher-Yates shuffle.
+
+    Start from the list 1, 2, ..., n.  For i = n-1 down to 1 (0-based positions), take
+    j = below(i + 1) from the stream's words and swap the cards at positions i and j.  The list then
+    is the order, top card first.
+    """
+    if not 1 <= n <= 10_000:
+        raise UsageError(f"a deck has 1 to 10000 cards, not {n}")
+    deck = list(range(1, n + 1))
+    ws = words(gid, stream)
+    for i in range(n - 1, 0, -1):
+        j = below(ws, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """The shape of a card game's deal: a deck of ``cards`` cards, shuffled, of which the first
+    ``start`` are laid out face up at the start, each upright or turned half round."""
+
+    cards: int
+    start: int = 4
+    start_places: tuple[str, ...] = ()  # names of the start cards' places, for tables and sheets
+
+
+@dataclass(frozen=True)
+class Deal:
+    game: str
+    id: str
+    spec: DealSpec
+    order: tuple[int, ...]  # every card, top of the shuffled deck first
+    turned: tuple[bool, ...]  # for each start card: True when it lies turned half round
+    seed: str | None = None
+    day: str | None = None
+
+    @property
+    def start(self) -> tuple[int, ...]:
+        return self.order[: self.spec.start]
+
+    @property
+    def draws(self) -> tuple[int, ...]:
+        """The cards drawn in play, in order."""
+        return self.order[self.spec.start :]
+
+    def place(self, k: int) -> str:
+        places = self.spec.start_places
+        return places[k] if k < len(places) else f"start card {k + 1}"
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict: game, id, seed, date, algorithm, deck (cards, start), start (place, card,
+        orientation for each start card) and draws (the cards drawn in play, in order)."""
+        return {
+            "game": self.game,
+            "id": self.id,
+            "seed": self.seed,
+            "date": self.day,
+            "algorithm": ALGORITHM,
+            "deck": {"cards": self.spec.cards, "start": self.spec.start},
+            "start": [
+                {"place": self.place(k), "card": c, "orientation": "down" if t else "up"}
+                for k, (c, t) in enumerate(zip(self.start, self.turned))
+            ],
+            "draws": list(self.draws),
+        }
+
+
+DECK_STREAM = "deck"
+START_STREAM = "start"
+
+
+def make_deal(game: str, gid: str, spec: DealSpec, *, seed: str | None = None, day: str | None = None) -> Deal:
+    """The deal of id ``gid``: the order is ``shuffle(gid, "deck", spec.cards)``; start card k (from 1)
+    lies turned half round when roll k of a two-sided die from stream ``start`` is 2."""
+    order = shuffle(gid, DECK_STREAM, spec.cards)
+    turned = tuple(v == 2 for v in roll(gid, START_STREAM, 2, spec.start)) if spec.start else ()
+    return Deal(game, gid, spec, order, turned, seed=seed, day=day)

@@ -11,10 +11,11 @@ a game id and a schedule:
         (a UsageError instead when ``required``).  A UsageError for both options at once, an empty or
         unusable seed, or a date that is not YYYY-MM-DD or does not exist.
 
-    resolve_schedule(game: str, spec: DiceSpec, *, seed: str | None, daily: str | None,
-                     turns: int | None = None) -> Schedule
+    resolve_schedule(game: str, spec: DiceSpec | DealSpec, *, seed: str | None, daily: str | None,
+                     turns: int | None = None) -> Schedule | Deal
         The schedule of that id with the shape ``spec`` (``turns`` overrides spec.turns); a UsageError
-        when neither option was given, or as above.
+        when neither option was given, or as above.  For a DealSpec (a card game) it is a Deal: the
+        shuffled order of the deck and how the start cards lie; ``turns`` is then refused.
 
     ScheduleCommand
         The command class that lets ``--daily`` stand without a value: pass it as
@@ -55,7 +56,19 @@ from typer.core import TyperCommand
 import re
 from pathlib import Path
 
-from rollwrite.dice import DiceSpec, Schedule, game_id, make_schedule, normalise_seed, parse_day, parse_game_id, today_utc
+from rollwrite.dice import (
+    Deal,
+    DealSpec,
+    DiceSpec,
+    Schedule,
+    game_id,
+    make_deal,
+    make_schedule,
+    normalise_seed,
+    parse_day,
+    parse_game_id,
+    today_utc,
+)
 from rollwrite.errors import UsageError
 
 _ID_START = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*[#@]")
@@ -139,12 +152,17 @@ def check_turns(turns: int | None) -> None:
 
 
 def resolve_schedule(
-    game: str, spec: DiceSpec, *, seed: str | None, daily: str | None, turns: int | None = None
-) -> Schedule:
-    """The schedule named by ``--seed`` / ``--daily`` with the shape ``spec``; see the module's docstring."""
+    game: str, spec: DiceSpec | DealSpec, *, seed: str | None, daily: str | None, turns: int | None = None
+) -> Schedule | Deal:
+    """The schedule named by ``--seed`` / ``--daily`` with the shape ``spec``; see the module's docstring.
+    A card game's shape is a DealSpec, and its schedule a Deal: the shuffled deck and the start."""
     gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)
     assert gid is not None
     check_turns(turns)
+    if isinstance(spec, DealSpec):
+        if turns is not None:
+            raise UsageError(f"{game} deals cards; it has no turns of dice to show", hint="leave out --turns")
+        return make_deal(game, gid, spec, seed=norm, day=day)
     if turns is not None:
         spec = dataclasses.replace(spec, turns=turns)
     return make_schedule(game, gid, spec, seed=norm, day=day)

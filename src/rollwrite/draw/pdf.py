@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from rollwrite import __version__
 from rollwrite.draw.metrics import FONT_FILES
-from rollwrite.draw.scene import Circle, Line, Path, Rect, Scene, Text
+from rollwrite.draw.scene import Circle, Curve, Line, Path, Rect, Scene, Text
 from rollwrite.resources import fonts_dir
 
 MM = 72.0 / 25.4
@@ -159,6 +159,15 @@ def render(scene: Scene, on_page=None) -> bytes:
                     p.moveTo(x0 * MM, _y(y0))
                     for x, y in rest:
                         p.lineTo(x * MM, _y(y))
+                    if it.closed:
+                        p.close()
+                    c.drawPath(p, stroke=do_stroke, fill=do_fill)
+                elif isinstance(it, Curve):
+                    st.line(it.width * MM, it.dash, stroke, _CAPS[it.cap], _JOINS[it.join])
+                    p = c.beginPath()
+                    p.moveTo(it.start[0] * MM, _y(it.start[1]))
+                    for (x1, y1), (x2, y2), (x3, y3) in it.pieces:
+                        p.curveTo(x1 * MM, _y(y1), x2 * MM, _y(y2), x3 * MM, _y(y3))
                     if it.closed:
                         p.close()
                     c.drawPath(p, stroke=do_stroke, fill=do_fill)

@@ -73,6 +73,22 @@ class Path:
 
 
 @dataclass(frozen=True)
+class Curve:
+    """A path of cubic Bézier pieces: from ``start``, each piece ``(c1, c2, end)`` runs to ``end`` with
+    control points ``c1`` and ``c2``.  ``closed`` joins the last end back to ``start``."""
+
+    start: tuple[float, float]
+    pieces: tuple[tuple[tuple[float, float], tuple[float, float], tuple[float, float]], ...]
+    closed: bool = False
+    width: float = 0.3
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    dash: tuple[float, ...] | None = None
+    join: Literal["miter", "round", "bevel"] = "round"
+    cap: Literal["butt", "round", "square"] = "round"
+
+
+@dataclass(frozen=True)
 class Text:
     x: float
     y: float  # baseline
@@ -84,7 +100,7 @@ class Text:
     angle: float = 0.0  # degrees clockwise (y points down) about (x, y)
 
 
-Item = Union[Line, Rect, Circle, Path, Text]
+Item = Union[Line, Rect, Circle, Path, Curve, Text]
 
 
 @dataclass
@@ -220,6 +236,13 @@ class Pen:
         if k != 1.0:
             style.setdefault("width", 0.3 * k)
         self.page.items.append(Path(pts, closed, **style))
+
+    def curve(self, start, pieces, closed: bool = False, **style) -> None:
+        """Cubic Bézier pieces from ``start``: ``pieces`` is a sequence of (c1, c2, end) points."""
+        dx, dy = self.dx, self.dy
+        s = (float(start[0]) + dx, float(start[1]) + dy)
+        ps = tuple(tuple((float(x) + dx, float(y) + dy) for x, y in piece) for piece in pieces)
+        self.page.items.append(Curve(s, ps, closed, **style))  # type: ignore[arg-type]
 
     def text(self, x: float, y: float, text: str, **style) -> None:
         if self.vars and "{" in text:

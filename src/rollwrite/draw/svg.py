@@ -14,7 +14,7 @@ from functools import lru_cache
 import svgwrite
 
 from rollwrite.draw.metrics import FONT_FILES
-from rollwrite.draw.scene import PT, Circle, Line, Page, Path, Rect, Scene, Text
+from rollwrite.draw.scene import PT, Circle, Curve, Line, Page, Path, Rect, Scene, Text
 from rollwrite.resources import fonts_dir
 
 _FAMILY = {
@@ -131,6 +131,16 @@ def render_page(page: Page, title: str) -> bytes:
             dwg.add(el)
         elif isinstance(it, Path):
             d = "M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in it.points) + (" Z" if it.closed else "")
+            el = dwg.path(d=d)
+            _stroke(el, it.stroke, it.width, it.dash)
+            el["fill"] = it.fill or "none"
+            el["stroke-linejoin"] = it.join
+            el["stroke-linecap"] = it.cap
+            dwg.add(el)
+        elif isinstance(it, Curve):
+            d = f"M{_n(it.start[0])} {_n(it.start[1])}" + "".join(
+                " C" + " ".join(f"{_n(x)} {_n(y)}" for x, y in piece) for piece in it.pieces
+            ) + (" Z" if it.closed else "")
             el = dwg.path(d=d)
             _stroke(el, it.stroke, it.width, it.dash)
             el["fill"] = it.fill or "none"

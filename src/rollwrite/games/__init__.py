@@ -12,6 +12,7 @@ _REGISTRY: dict[str, str] = {
     "shelving-wars": "rollwrite.games.shelving_wars:ShelvingWars",
     "long-way": "rollwrite.games.long_way:LongWay",
     "lines-and-sections": "rollwrite.games.lines_and_sections:LinesAndSections",
+    "scrambled-streets": "rollwrite.games.scrambled_streets:ScrambledStreets",
 }
 
 _cache: dict[str, Game] = {}

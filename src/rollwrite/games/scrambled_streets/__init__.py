@@ -1,0 +1,65 @@
+"""Scrambled Streets: a two-player card game of pushed-in city blocks (layouts/scrambled-streets.yaml)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rollwrite.games.base import ElementType, Game, Problem, Score
+
+
+class ScrambledStreets(Game):
+    slug = "scrambled-streets"
+    title = "Scrambled Streets"
+    summary = "Two players push city blocks into a growing city and score their longest street."
+    players = (2, 2)
+    can_score = True
+
+    def load_data(self, node):
+        from rollwrite.games.scrambled_streets.data import load
+
+        return load(node)
+
+    def element_types(self) -> dict[str, ElementType]:
+        from rollwrite.games.scrambled_streets.sheet import ELEMENTS
+
+        return ELEMENTS
+
+    def sheets(self, players: int) -> int:
+        return 1
+
+    def dice_spec(self, layout: Any, players: int):
+        from rollwrite.dice import DealSpec
+        from rollwrite.games.scrambled_streets.rules import START_SIZE
+
+        return DealSpec(len(layout.data.cards), START_SIZE, ("top left", "top right", "bottom left", "bottom right"))
+
+    def score_dice_spec(self, layout: Any, sheet: Any):
+        return self.dice_spec(layout, 2)
+
+    def parse(self, text: str, source: str, data: Any):
+        from rollwrite.games.scrambled_streets.format import parse
+
+        return parse(text, source)
+
+    def format(self, sheet: Any, data: Any) -> str:
+        from rollwrite.games.scrambled_streets.format import format
+
+        return format(sheet)
+
+    def check(self, sheet: Any, data: Any, schedule: Any) -> list[Problem]:
+        from rollwrite.games.scrambled_streets.rules import check
+
+        return check(sheet, data, schedule)
+
+    def score(self, sheet: Any, data: Any) -> Score:
+        from rollwrite.games.scrambled_streets.rules import NAMES, breakdown, replay, report
+
+        rep = replay(sheet, data)
+        totals = rep.totals
+        players = []
+        for k, pl in enumerate(("black", "white")):
+            entry: dict = {"name": NAMES[pl], "total": totals[pl]}
+            if sheet.names[k]:
+                entry["player"] = sheet.names[k]
+            players.append(entry)
+        return Score(totals["black"], breakdown(rep), report(rep, sheet.names), players)

@@ -1,0 +1,195 @@
+"""A typed-in game of Scrambled Streets: parse and format (docs/formats/scrambled-streets.md).
+
+    # anything after '#' is a comment
+    black: Ann                      (optional names)
+    white: Bob
+    start:
+      17 up     3 down              the top row of the starting city, left to right
+      40 down   8 up                the bottom row
+    1. 25 up at 17|3 push 3         turn 1: card 25, as printed, into the edge between 17 and 3,
+    2. 9 down at 40|17 push 40      pushing 3 away from it; turn 2: card 9 turned half round ...
+
+An orientation is ``up`` (the card's number at the top left, as printed) or ``down`` (turned half
+round); ``0`` and ``180`` mean the same.  ``90`` and ``270`` are read, so that the checker can say the
+card lies the wrong way, rather than refusing the file.
+
+Anything that cannot be read is an InputError naming the line and column; whether a move is legal is
+for rules.check to say.  ``format`` writes the canonical text, which ``parse`` reads back to the same
+Game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rollwrite.errors import InputError
+
+ORIENTATIONS = {"up": 0, "down": 180, "0": 0, "180": 180, "90": 90, "270": 270}
+MAX_TURNS = 200
+MAX_CARD = 9999
+_NAME_MAX = 40
+
+_TURN_RE = re.compile(
+    r"(?P<n>\d+)\s*[.:]\s*(?P<card>\d+)\s+(?P<rot>\S+)\s+at\s+(?P<a>\d+)\s*\|\s*(?P<b>\d+)\s+push\s+(?P<p>\d+)\s*"
+)
+_PAIR_RE = re.compile(r"(\d+)\s+(\S+)")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A card as it lies: its number and its rotation in degrees (0 up, 180 down)."""
+
+    card: int
+    rotation: int = 0
+    line: int | None = None
+
+    @property
+    def turned(self) -> bool:
+        return self.rotation == 180
+
+
+@dataclass(frozen=True)
+class Move:
+    number: int  # the turn's number, from 1
+    card: int
+    rotation: int
+    a: int  # the two cards whose shared edge the new card goes into
+    b: int
+    push: int  # the one of a and b that moves away
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    start: tuple[Placed, Placed, Placed, Placed]  # reading order: top left, top right, bottom left, bottom right
+    moves: tuple[Move, ...]
+    names: tuple[str, str] = ("", "")  # black's, white's
+    line: int | None = None  # where 'start:' was written
+
+    def __eq__(self, other: object) -> bool:  # where things were written is not part of the game
+        if not isinstance(other, Game):
+            return NotImplemented
+        return _plain(self) == _plain(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _plain(g: Game) -> tuple:
+    return (tuple((p.card, p.rotation) for p in g.start),
+            tuple((m.number, m.card, m.rotation, m.a, m.b, m.push) for m in g.moves), g.names)
+
+
+def rotation_word(rotation: int) -> str:
+    return {0: "up", 180: "down"}.get(rotation, str(rotation))
+
+
+def _err(source: str, line: int, col: int, message: str, hint: str | None = None) -> InputError:
+    return InputError(message, file=source, line=line, col=col, hint=hint)
+
+
+def _number(text: str, source: str, line: int, col: int, what: str) -> int:
+    if len(text) > 4 or int(text) > MAX_CARD:
+        raise _err(source, line, col, f"{what} {text} is far too large", hint="cards are numbered 1 to 48")
+    return int(text)
+
+
+def _rotation(word: str, source: str, line: int, col: int) -> int:
+    r = ORIENTATIONS.get(word.lower())
+    if r is None:
+        raise _err(source, line, col, f"'{word}' is not an orientation",
+                   hint="write 'up' (the card's number at the top left) or 'down' (turned half round)")
+    return r
+
+
+def parse(text: str, source: str = "<text>") -> Game:
+    names = ["", ""]
+    start_line: int | None = None
+    rows: list[tuple[int, list[Placed]]] = []
+    moves: list[Move] = []
+    state = "head"  # head -> rows (after 'start:') -> turns
+    last_line = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        last_line = number
+        body = raw.split("#", 1)[0]
+        if not body.strip():
+            continue
+        stripped = body.strip()
+        col = len(body) - len(body.lstrip()) + 1
+        if any(not (c.isascii() and (c.isprintable() or c == "\t")) for c in stripped):
+            bad = next(c for c in stripped if not (c.isascii() and (c.isprintable() or c == "\t")))
+            raise _err(source, number, body.index(bad) + 1, f"unexpected character {bad!r}",
+                       hint="write the game with ASCII letters and digits as docs/formats/scrambled-streets.md shows")
+        low = stripped.lower()
+        key = re.match(r"(black|white)\s*:", low)
+        if key and state == "head":
+            who = 0 if key.group(1) == "black" else 1
+            name = stripped[key.end():].strip()
+            if len(name) > _NAME_MAX:
+                raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
+            if names[who]:
+                raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
+            names[who] = name
+            continue
+        if re.fullmatch(r"start\s*:", low):
+            if start_line is not None:
+                raise _err(source, number, col, "'start:' is written twice", hint="a game has one starting city")
+            start_line = number
+            state = "rows"
+            continue
+        if state == "rows" and len(rows) < 2:
+            pairs = list(_PAIR_RE.finditer(body))
+            rest = _PAIR_RE.sub("", body).replace(",", "").strip()
+            if rest or len(pairs) != 2:
+                raise _err(source, number, col,
+                           f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
+                           f"got '{stripped}'")
+            row = []
+            for m in pairs:
+                card = _number(m.group(1), source, number, m.start(1) + 1, "card")
+                row.append(Placed(card, _rotation(m.group(2), source, number, m.start(2) + 1), number))
+            rows.append((number, row))
+            if len(rows) == 2:
+                state = "turns"
+            continue
+        m = _TURN_RE.fullmatch(body.strip())
+        if m is None:
+            if state == "head":
+                raise _err(source, number, col, f"expected 'black:', 'white:' or 'start:', got '{stripped}'",
+                           hint="the starting city comes before the turns; see docs/formats/scrambled-streets.md")
+            raise _err(source, number, col, f"'{stripped}' is not a turn",
+                       hint="write a turn as: 1. 25 up at 17|3 push 3")
+        if state != "turns":
+            raise _err(source, number, col, "a turn before the starting city",
+                       hint="write 'start:' and the two rows of the starting city first")
+        off = col - 1
+        n = int(m.group("n")[:6])
+        if n != len(moves) + 1:
+            raise _err(source, number, col, f"expected turn {len(moves) + 1} here, got turn {m.group('n')}",
+                       hint="number the turns 1, 2, 3... in the order they were played")
+        if n > MAX_TURNS:
+            raise _err(source, number, col, f"a game has at most {MAX_TURNS} turns")
+        vals = {k: _number(m.group(k), source, number, off + m.start(k) + 1, "card") for k in ("card", "a", "b", "p")}
+        rot = _rotation(m.group("rot"), source, number, off + m.start("rot") + 1)
+        moves.append(Move(n, vals["card"], rot, vals["a"], vals["b"], vals["p"], number))
+    if start_line is None:
+        raise _err(source, max(last_line, 1), 1, "no starting city",
+                   hint="write 'start:' and then the city's two rows, e.g. '17 up  3 down'")
+    if len(rows) < 2:
+        raise _err(source, max(last_line, 1), 1, f"the starting city has {len(rows)} row{'s' if len(rows) != 1 else ''}; it needs two")
+    start = tuple(rows[0][1] + rows[1][1])
+    return Game(start, tuple(moves), (names[0], names[1]), start_line)  # type: ignore[arg-type]
+
+
+def format(game: Game) -> str:
+    out = []
+    if game.names[0]:
+        out.append(f"black: {game.names[0]}")
+    if game.names[1]:
+        out.append(f"white: {game.names[1]}")
+    out.append("start:")
+    for row in (game.start[:2], game.start[2:]):
+        out.append("  " + "  ".join(f"{p.card} {rotation_word(p.rotation)}".ljust(8) for p in row).rstrip())
+    for m in game.moves:
+        out.append(f"{m.number}. {m.card} {rotation_word(m.rotation)} at {m.a}|{m.b} push {m.push}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,384 @@
+"""The rules of Scrambled Streets: the city, the push, the longest street and the scores.
+
+A city is a set of grid cells holding cards; (row, column) may go below zero as the city grows up or
+to the left.  Every card lies upright or turned half round.  Two cards touch when their cells share an
+edge; a point of one card then meets a point of the other (``Deck.meets``) and the two are one
+junction.  Each card joins its six points in three pairs, so every junction is the end of at most two
+streets: the streets of any set of colours fall apart into separate lines and rings.  The longest path
+of a player is therefore the largest of these pieces in the player's colour plus gray, counted in
+streets, with 2 points more when the piece is a closed ring (docs/rules/scrambled-streets.md).
+
+Nothing here draws; sheet.py draws what these functions return.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rollwrite.games.base import Problem
+from rollwrite.games.scrambled_streets.data import PLAYERS, Deck
+from rollwrite.games.scrambled_streets.format import Game, Move, rotation_word
+
+LOOP_BONUS = 2
+TIE_BONUS = 2
+START_SIZE = 4
+START_CELLS = ((0, 0), (0, 1), (1, 0), (1, 1))  # reading order
+NAMES = {"black": "Black", "white": "White"}
+
+Cell = tuple[int, int]
+
+
+class City:
+    """Cards on a grid.  ``cells`` maps (row, column) to (card, turned)."""
+
+    __slots__ = ("cells", "where")
+
+    def __init__(self, cells: dict[Cell, tuple[int, bool]] | None = None) -> None:
+        self.cells: dict[Cell, tuple[int, bool]] = dict(cells or {})
+        self.where: dict[int, Cell] = {card: rc for rc, (card, _) in self.cells.items()}
+
+    def copy(self) -> City:
+        c = City.__new__(City)
+        c.cells = dict(self.cells)
+        c.where = dict(self.where)
+        return c
+
+    @classmethod
+    def start(cls, cards: list[tuple[int, bool]]) -> City:
+        return cls(dict(zip(START_CELLS, cards)))
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        rows = [r for r, _ in self.cells]
+        cols = [c for _, c in self.cells]
+        return min(rows), min(cols), max(rows), max(cols)
+
+    def edges(self) -> list[tuple[int, int]]:
+        """Every pair (a, b) of touching cards, a left of or above b, in reading order of a."""
+        out = []
+        for (r, c) in sorted(self.cells):
+            for dr, dc in ((0, 1), (1, 0)):
+                other = self.cells.get((r + dr, c + dc))
+                if other is not None:
+                    out.append((self.cells[(r, c)][0], other[0]))
+        return out
+
+    def push_problem(self, a: int, b: int, push: int) -> str | None:
+        """Why the new card cannot go into the edge between ``a`` and ``b`` pushing ``push``, or None."""
+        for card in (a, b):
+            if card not in self.where:
+                return f"card {card} is not in the city"
+        if a == b:
+            return f"the new card goes between two different cards, not {a} and {a}"
+        (ra, ca), (rb, cb) = self.where[a], self.where[b]
+        if abs(ra - rb) + abs(ca - cb) != 1:
+            return f"cards {a} and {b} do not share an edge"
+        if push not in (a, b):
+            return f"the pushed card must be {a} or {b}, the two cards beside the edge, not {push}"
+        return None
+
+    def push(self, a: int, b: int, push: int, card: int, turned: bool) -> Cell:
+        """Put ``card`` where ``push`` was, after moving ``push`` and every card beyond it in its row or
+        column one space away from the edge.  The caller has checked ``push_problem``.  Returns the new
+        card's cell."""
+        other = b if push == a else a
+        pr, pc = self.where[push]
+        orow, ocol = self.where[other]
+        dr, dc = pr - orow, pc - ocol
+        if dr == 0:
+            moving = [(r, c) for (r, c) in self.cells if r == pr and (c - pc) * dc >= 0]
+        else:
+            moving = [(r, c) for (r, c) in self.cells if c == pc and (r - pr) * dr >= 0]
+        moved = {(r + dr, c + dc): self.cells.pop((r, c)) for (r, c) in moving}
+        self.cells.update(moved)
+        for rc, (n, _) in moved.items():
+            self.where[n] = rc
+        self.cells[(pr, pc)] = (card, turned)
+        self.where[card] = (pr, pc)
+        return (pr, pc)
+
+
+@dataclass(frozen=True)
+class Path:
+    """A player's longest piece of street: ``streets`` in order along it, each (card, street index)."""
+
+    streets: tuple[tuple[int, int], ...]
+    loop: bool
+
+    @property
+    def length(self) -> int:
+        return len(self.streets)
+
+    @property
+    def value(self) -> int:
+        return len(self.streets) + (LOOP_BONUS if self.loop else 0)
+
+
+NO_PATH = Path((), False)
+
+
+def pieces(city: City, deck: Deck, colours: frozenset[str] | set[str]) -> list[Path]:
+    """Every connected piece of the streets of ``colours``, each walked end to end (or round)."""
+    node_of: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    meets, turn = deck.meets, deck.turn
+    cells = city.cells
+
+    def node(r: int, c: int, p: int) -> tuple[int, int, int]:
+        dr, dc, q = meets[p]
+        if (r + dr, c + dc) in cells:
+            return min((r, c, p), (r + dr, c + dc, q))
+        return (r, c, p)
+
+    adj: dict[tuple[int, int, int], list[int]] = {}
+    ends: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []
+    names: list[tuple[int, int]] = []
+    for (r, c) in sorted(cells):
+        number, turned = cells[(r, c)]
+        for i, s in enumerate(deck.cards[number - 1].streets):
+            if s.colour not in colours:
+                continue
+            a, b = (turn[s.a], turn[s.b]) if turned else (s.a, s.b)
+            u, v = node(r, c, a), node(r, c, b)
+            e = len(ends)
+            ends.append((u, v))
+            names.append((number, i))
+            adj.setdefault(u, []).append(e)
+            adj.setdefault(v, []).append(e)
+    del node_of
+    seen = [False] * len(ends)
+    out = []
+
+    def walk(start: tuple[int, int, int], first: int) -> tuple[list[int], bool]:
+        order = []
+        at, e = start, first
+        while e is not None and not seen[e]:
+            seen[e] = True
+            order.append(e)
+            u, v = ends[e]
+            at = v if u == at else u
+            e = next((f for f in adj[at] if not seen[f]), None)
+        return order, at == start and len(order) > 0 and len(adj[start]) == 2
+
+    # lines first, from one loose end, so each is walked from end to end
+    for n, es in adj.items():
+        if len(es) == 1 and not seen[es[0]]:
+            order, _ = walk(n, es[0])
+            out.append(Path(tuple(names[e] for e in order), False))
+    for e in range(len(ends)):
+        if not seen[e]:
+            order, _ = walk(ends[e][0], e)
+            out.append(Path(tuple(names[e] for e in order), True))
+    return out
+
+
+def longest(city: City, deck: Deck, player: str) -> Path:
+    """The player's best piece: most points (streets, +2 for a ring); of equals, the first found."""
+    best = NO_PATH
+    for p in pieces(city, deck, {player, "gray"}):
+        if p.value > best.value:
+            best = p
+    return best
+
+
+# ---------------------------------------------------------------- replaying a typed-in game
+
+
+@dataclass
+class TurnResult:
+    number: int
+    player: str  # black or white
+    card: int
+    rotation: int
+    path: Path
+    totals: dict[str, int]  # both players' scores after this turn
+    cell: Cell
+
+    @property
+    def points(self) -> int:
+        return self.path.value
+
+
+@dataclass
+class Replay:
+    start: dict[str, Path]
+    first: str | None
+    bonus: dict[str, int]
+    turns: list[TurnResult]
+    city: City | None
+    problems: list[Problem] = field(default_factory=list)
+    stopped: int | None = None  # the turn the replay could not make, if any (0: the start)
+    cards: int = 0  # cards in the deck
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.turns[-1].totals) if self.turns else dict(self.bonus)
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None and self.city is not None and len(self.city.cells) == self.cards
+
+    @property
+    def mayor(self) -> str | None:
+        if not self.complete:
+            return None
+        t = self.totals
+        if t["black"] == t["white"]:
+            return None
+        return "black" if t["black"] > t["white"] else "white"
+
+
+def mover(first: str, turn: int) -> str:
+    """Who places the card of turn ``turn`` (from 1) when ``first`` begins."""
+    other = "white" if first == "black" else "black"
+    return first if turn % 2 == 1 else other
+
+
+def first_player(start: dict[str, Path]) -> tuple[str, dict[str, int]]:
+    """The player who begins, and the bonus points of the start (White's 2 when the paths tie)."""
+    b, w = start["black"].value, start["white"].value
+    if b > w:
+        return "black", {"black": 0, "white": 0}
+    if w > b:
+        return "white", {"black": 0, "white": 0}
+    return "white", {"black": 0, "white": TIE_BONUS}
+
+
+def _card_problem(deck: Deck, card: int) -> str | None:
+    if not deck.has(card):
+        return f"there is no card {card}; the deck's cards are numbered 1 to {len(deck.cards)}"
+    return None
+
+
+def replay(game: Game, deck: Deck, deal=None) -> Replay:
+    """Replay the whole game, checking each step.  ``deal`` (a dice.Deal) adds the checks of a seeded
+    game: the starting city and the order the cards are drawn in."""
+    problems: list[Problem] = []
+    rep = Replay({"black": NO_PATH, "white": NO_PATH}, None, {"black": 0, "white": 0}, [], None, problems,
+                 cards=len(deck.cards))
+    seen: set[int] = set()
+    places = ("top left", "top right", "bottom left", "bottom right")
+    for k, p in enumerate(game.start):
+        where = f"start, {places[k]}"
+        msg = _card_problem(deck, p.card)
+        if msg is None and p.card in seen:
+            msg = f"card {p.card} is in the starting city twice"
+        if msg is None and p.rotation not in (0, 180):
+            msg = (f"card {p.card} lies turned {p.rotation} degrees; cards lie upright or turned half round "
+                   f"(up or down), so that long sides meet long sides")
+        if msg:
+            problems.append(Problem(where, msg, "start", p.line))
+            rep.stopped = 0
+        seen.add(p.card)
+        if deal is not None:
+            want, turned = deal.order[k], deal.turned[k]
+            if p.card != want or (p.rotation in (0, 180) and p.turned != turned):
+                problems.append(Problem(where, f"the deal of {deal.id} puts card {want} {'down' if turned else 'up'} "
+                                        f"here, not {p.card} {rotation_word(p.rotation)}", "deal", p.line))
+    if rep.stopped is not None:
+        return rep
+    city = City.start([(p.card, p.turned) for p in game.start])
+    rep.city = city
+    rep.start = {pl: longest(city, deck, pl) for pl in PLAYERS}
+    first, bonus = first_player(rep.start)
+    rep.first, rep.bonus = first, bonus
+    totals = dict(bonus)
+    for m in game.moves:
+        where = f"turn {m.number}"
+        msg = _card_problem(deck, m.card)
+        if msg is None and m.card in seen:
+            msg = f"card {m.card} is already in the city; each card is played once"
+        if msg is None and m.rotation not in (0, 180):
+            msg = (f"card {m.card} lies turned {m.rotation} degrees; a new card goes in upright or turned half "
+                   f"round (up or down), so that long sides meet long sides")
+        if msg is None:
+            msg = city.push_problem(m.a, m.b, m.push)
+        if deal is not None:
+            k = START_SIZE + m.number - 1
+            want = deal.order[k] if k < len(deal.order) else None
+            if want is None:
+                problems.append(Problem(where, f"the deck of {deal.id} has no card left for turn {m.number}", "deal", m.line))
+            elif m.card != want:
+                problems.append(Problem(where, f"the next card of {deal.id} is {want}, not {m.card}", "deal", m.line))
+        if msg:
+            problems.append(Problem(where, msg + "; the game is not replayed from here", "push", m.line))
+            rep.stopped = m.number
+            break
+        seen.add(m.card)
+        cell = city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+        who = mover(first, m.number)
+        path = longest(city, deck, who)
+        totals[who] += path.value
+        rep.turns.append(TurnResult(m.number, who, m.card, m.rotation, path, dict(totals), cell))
+    return rep
+
+
+def check(game: Game, deck: Deck, deal=None) -> list[Problem]:
+    return replay(game, deck, deal).problems
+
+
+# ---------------------------------------------------------------- the scores as the players write them
+
+
+def describe_path(path: Path) -> str:
+    if not path.streets:
+        return "none"
+    cards = []
+    for card, _ in path.streets:
+        if not cards or cards[-1] != card:
+            cards.append(card)
+    text = "-".join(str(c) for c in cards)
+    return text + (" (a loop)" if path.loop else "")
+
+
+def breakdown(rep: Replay) -> dict:
+    return {
+        "start": {pl: {"path": rep.start[pl].length, "loop": rep.start[pl].loop, "value": rep.start[pl].value}
+                  for pl in PLAYERS},
+        "first": rep.first,
+        "tie_bonus": rep.bonus,
+        "turns": [
+            {"turn": t.number, "player": t.player, "card": t.card, "orientation": rotation_word(t.rotation),
+             "path": t.path.length, "loop": t.path.loop, "points": t.points,
+             "cards": [c for c, _ in t.path.streets], "black": t.totals["black"], "white": t.totals["white"]}
+            for t in rep.turns
+        ],
+        "turns_played": len(rep.turns),
+        "turns_in_a_game": rep.cards - START_SIZE,
+        "replayed_to_the_end": rep.stopped is None,
+        "complete": rep.complete,
+        "mayor": rep.mayor,
+    }
+
+
+def report(rep: Replay, names: tuple[str, str] = ("", "")) -> str:
+    def who(pl: str) -> str:
+        n = names[PLAYERS.index(pl)]
+        return f"{NAMES[pl]} ({n})" if n else NAMES[pl]
+
+    lines = []
+    if rep.city is None:
+        lines.append("the starting city cannot be laid out, so nothing is scored")
+        return "\n".join(lines)
+    s = rep.start
+    head = f"starting city: longest path Black {s['black'].value}, White {s['white'].value}"
+    if rep.bonus["white"]:
+        head += f" - a tie, so White goes first and scores {rep.bonus['white']} bonus points"
+    else:
+        head += f" - {NAMES[rep.first]} goes first"  # type: ignore[index]
+    lines.append(head)
+    lines.append(f"{'turn':>4}  {'player':<6}  {'card':<8}  {'path':>4}  {'loop':<4}  {'points':>6}  "
+                 f"{'Black':>5}  {'White':>5}  path through cards")
+    for t in rep.turns:
+        lines.append(f"{t.number:>4}  {NAMES[t.player]:<6}  {str(t.card) + ' ' + rotation_word(t.rotation):<8}  "
+                     f"{t.path.length:>4}  {'yes' if t.path.loop else '':<4}  {'+' + str(t.points):>6}  "
+                     f"{t.totals['black']:>5}  {t.totals['white']:>5}  {describe_path(t.path)}")
+    tot = rep.totals
+    if rep.complete:
+        if rep.mayor is None:
+            lines.append(f"the city is complete: {tot['black']} to {tot['white']}, a tie - nobody is appointed Mayor")
+        else:
+            loser = "white" if rep.mayor == "black" else "black"
+            lines.append(f"the city is complete: {who(rep.mayor)} is Mayor, {tot[rep.mayor]} to {tot[loser]}")
+    elif rep.stopped is None:
+        left = rep.cards - len(rep.city.cells)
+        lines.append(f"the city is not complete yet: {left} card{'s' if left != 1 else ''} still to play, no Mayor yet")
+    return "\n".join(lines)

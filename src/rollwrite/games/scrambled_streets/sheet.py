@@ -1,0 +1,259 @@
+"""Drawing Scrambled Streets: card faces and backs, a city, the deal sheet and the score log.
+
+Everything is drawn through the scene's Pen, in mm.  Streets are cubic Bézier curves that leave each
+point straight into the card, so a street runs on smoothly across the seam to the next card.  Each
+colour prints apart in greyscale: black is solid, white is a white band between two black edges, gray
+is a mid-gray band with a dashed white centre line.  Every street is drawn over a thin white casing,
+so where two streets cross on one card the upper one visibly passes over the lower: they do not join.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rollwrite.draw.elements import fit_size
+from rollwrite.draw.scene import PT, Pen
+from rollwrite.games.base import ElementType
+from rollwrite.games.scrambled_streets.data import Deck, Street
+from rollwrite.spec.nodes import Node, Reader
+
+_INWARD = {"n": (0.0, 1.0), "s": (0.0, -1.0), "e": (-1.0, 0.0), "w": (1.0, 0.0)}
+FRAME = "#9a9a9a"
+HIGHLIGHT = "#d9d9d9"
+
+
+def street_curve(deck: Deck, s: Street, turned: bool, scale: float = 1.0):
+    """(start, [(c1, c2, end)]) of a street on a card drawn at ``scale``, in the card's own mm."""
+    a, b = (deck.turn[s.a], deck.turn[s.b]) if turned else (s.a, s.b)
+    (ax, ay), (bx, by) = deck.xy(a), deck.xy(b)
+    d = math.hypot(bx - ax, by - ay)
+    k = (0.7 if deck.side[a] == deck.side[b] else 0.4) * d
+    (nax, nay), (nbx, nby) = _INWARD[deck.side[a]], _INWARD[deck.side[b]]
+    c1 = (ax + nax * k, ay + nay * k)
+    c2 = (bx + nbx * k, by + nby * k)
+    f = scale
+    return (ax * f, ay * f), [((c1[0] * f, c1[1] * f), (c2[0] * f, c2[1] * f), (bx * f, by * f))]
+
+
+def draw_street(pen: Pen, deck: Deck, s: Street, turned: bool, scale: float = 1.0) -> None:
+    start, pieces = street_curve(deck, s, turned, scale)
+    w = deck.street * scale
+    style = deck.styles[s.colour]
+    pen.curve(start, pieces, width=w + 1.6 * scale, stroke="#ffffff", cap="butt")
+    pen.curve(start, pieces, width=w, stroke=style.edge, cap="butt")
+    if style.fill != style.edge:
+        pen.curve(start, pieces, width=max(w - 1.1 * scale, 0.1), stroke=style.fill, cap="butt")
+    if style.centre:
+        pen.curve(start, pieces, width=0.45 * scale, stroke=style.centre, cap="butt",
+                  dash=(2.2 * scale, 1.6 * scale))
+
+
+def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale: float = 1.0,
+              frame: str | None = FRAME, fill: str | None = None, label: bool = True) -> None:
+    """Card ``number`` with its top-left corner at the pen's origin, upright or turned half round.
+    The card's number sits in its top-left corner as printed (bottom right when it is turned)."""
+    w, h = deck.width * scale, deck.height * scale
+    if fill:
+        pen.rect(0, 0, w, h, width=0, stroke=None, fill=fill)
+    card = deck.card(number)
+    for s in card.streets:
+        draw_street(pen, deck, s, turned, scale)
+    if frame:
+        pen.rect(0, 0, w, h, width=0.25, stroke=frame, radius=deck.corner * scale)
+    if label:
+        size = 8.0 * scale if scale >= 0.6 else max(11.0 * scale, 3.2)
+        r = size * PT * 0.95
+        cx, cy = (r + 1.2 * scale, r + 1.2 * scale) if not turned else (w - r - 1.2 * scale, h - r - 1.2 * scale)
+        pen.circle(cx, cy, r, width=0.2, stroke="#111111", fill="#ffffff")
+        pen.text(cx, cy + size * PT * 0.36, str(number), size=size * (0.85 if number >= 10 else 1), font="bold",
+                 anchor="middle")
+
+
+def draw_back(pen: Pen, deck: Deck, title: str, scale: float = 1.0) -> None:
+    """The back every card shares: a street grid and the game's name.  It is the same when turned or
+    mirrored, so a back printed slightly off on the other side of the paper still gives nothing away."""
+    w, h = deck.width * scale, deck.height * scale
+    pen.rect(0, 0, w, h, width=0, stroke=None, fill="#e6e6e6")
+    inset = 4.0 * scale
+    pen.rect(inset, inset, w - 2 * inset, h - 2 * inset, width=0.6 * scale, stroke="#555555",
+             radius=deck.corner * scale)
+    for k in (1, 2, 3):
+        y = h * k / 4
+        pen.line(inset, y, w - inset, y, width=2.2 * scale, color="#ffffff")
+    for k in (1, 2):
+        x = w * k / 3
+        pen.line(x, inset, x, h - inset, width=2.2 * scale, color="#ffffff")
+    bw = w - 2 * inset - 6 * scale
+    size = fit_size(title, 13 * scale, "bold", bw)
+    pen.rect(inset + 3 * scale, h / 2 - size * PT * 1.1, bw, size * PT * 2.0, width=0.4 * scale,
+             stroke="#111111", fill="#ffffff")
+    pen.text(w / 2, h / 2 + size * PT * 0.35, title, size=size, font="bold", anchor="middle")
+
+
+def city_scale(deck: Deck, rows: int, cols: int, box_w: float, box_h: float, gap: float = 0.0) -> float:
+    return min((box_w - gap * (cols - 1)) / (cols * deck.width), (box_h - gap * (rows - 1)) / (rows * deck.height))
+
+
+def draw_city(pen: Pen, deck: Deck, cells: dict[tuple[int, int], tuple[int, bool]], box_w: float, box_h: float, *,
+              path: Any = None, new_cell: tuple[int, int] | None = None, max_scale: float = 0.5,
+              slots: list[tuple[tuple[int, int], str]] | None = None) -> float:
+    """The city drawn to fit a box: cards at their places, the cells of ``path``'s streets shaded and
+    ``new_cell`` framed heavily.  ``slots`` marks empty cells with a label (e.g. a puzzle's letters).
+    Returns the scale used."""
+    all_cells = list(cells) + [rc for rc, _ in (slots or [])]
+    r0 = min(r for r, _ in all_cells)
+    c0 = min(c for _, c in all_cells)
+    rows = max(r for r, _ in all_cells) - r0 + 1
+    cols = max(c for _, c in all_cells) - c0 + 1
+    scale = min(city_scale(deck, rows, cols, box_w, box_h), max_scale)
+    cw, ch = deck.width * scale, deck.height * scale
+    ox = (box_w - cols * cw) / 2
+    oy = (box_h - rows * ch) / 2
+    on_path = {card for card, _ in path.streets} if path is not None else set()
+    for (r, c), (card, turned) in sorted(cells.items()):
+        at = pen.at(ox + (c - c0) * cw, oy + (r - r0) * ch)
+        draw_card(at, deck, card, turned=turned, scale=scale, fill=HIGHLIGHT if card in on_path else None)
+    for (r, c), label in slots or []:
+        x, y = ox + (c - c0) * cw, oy + (r - r0) * ch
+        pen.rect(x + 0.6, y + 0.6, cw - 1.2, ch - 1.2, width=0.3, stroke="#555555", dash=(1.2, 1.0))
+        pen.text(x + cw / 2, y + ch / 2 + 2, label, size=fit_size(label, 12, "bold", cw - 2), font="bold",
+                 anchor="middle")
+    if new_cell is not None:
+        r, c = new_cell
+        pen.rect(ox + (c - c0) * cw, oy + (r - r0) * ch, cw, ch, width=0.9, stroke="#000000")
+    return scale
+
+
+# ---------------------------------------------------------------- layout elements
+
+
+@dataclass(frozen=True)
+class CardV:
+    w: float
+    h: float
+
+
+def _read_none(what: str):
+    def read(node: Node, data: Any) -> CardV:
+        Reader(node, what).done()
+        return CardV(data.width, data.height)
+
+    return read
+
+
+def _build_face(v: CardV, pen: Pen, ctx: Any) -> None:
+    deck: Deck = ctx.data
+    if deck.has(ctx.player):
+        draw_card(pen, deck, ctx.player)
+
+
+def _build_back(v: CardV, pen: Pen, ctx: Any) -> None:
+    draw_back(pen, ctx.data, ctx.layout.title)
+
+
+@dataclass(frozen=True)
+class BoxV:
+    w: float
+    h: float
+    size: float
+
+
+def _read_box(what: str):
+    def read(node: Node, data: Any) -> BoxV:
+        r = Reader(node, what)
+        w, h = r.point("size")
+        v = BoxV(w, h, r.number("text", 8.0, minimum=5, maximum=14))
+        r.done()
+        return v
+
+    return read
+
+
+def _build_log(v: BoxV, pen: Pen, ctx: Any) -> None:
+    """The score log: every turn in two blocks side by side, with room for the card, where it went and
+    both players' points and running totals, so the finished log is the typed-in game."""
+    deck: Deck = ctx.data
+    turns = len(deck.cards) - 4
+    per = -(-turns // 2)
+    gap = 6.0
+    bw = (v.w - gap) / 2
+    head = v.size * PT * 2.6
+    rh = (v.h - head) / (per + 1)
+    cols = [("turn", 0.11), ("card", 0.20), ("at a|b, push", 0.33), ("Black", 0.18), ("White", 0.18)]
+    size = min(v.size, rh / PT * 0.62)
+    for blk in range(2):
+        x0 = blk * (bw + gap)
+        x = x0
+        for name, frac in cols:
+            pen.text(x + frac * bw / 2, head - 1.2, name, size=size * 0.9, font="bold", anchor="middle")
+            x += frac * bw
+        first = blk * per + 1
+        rows = [("start", None)] + [(str(t), t) for t in range(first, min(first + per, turns + 1))]
+        if blk == 1:
+            rows = rows[1:]
+        for k, (label, _) in enumerate(rows):
+            y = head + k * rh
+            pen.rect(x0, y, bw, rh, width=0.25, stroke="#666666", fill="#f2f2f2" if label == "start" else None)
+            x = x0
+            for _, frac in cols[:-1]:
+                x += frac * bw
+                pen.line(x, y, x, y + rh, width=0.2, color="#999999")
+            pen.text(x0 + cols[0][1] * bw / 2, y + rh * 0.68, label, size=size, anchor="middle", color="#333333")
+
+
+def _log_size(v: BoxV) -> tuple[float, float]:
+    return (v.w, v.h)
+
+
+def _build_deal(v: BoxV, pen: Pen, ctx: Any) -> None:
+    """The deal of a seeded print: the starting city drawn and the order the cards are drawn in."""
+    deal = ctx.schedule
+    deck: Deck = ctx.data
+    if deal is None or not hasattr(deal, "order"):
+        return
+    size = v.size
+    pen.text(0, size * PT, "Deal: lay out the starting city, then stack the rest face down in this order.",
+             size=size, font="bold")
+    top = size * PT * 2.2
+    city_h = min(v.h * 0.42, 2 * deck.height * 0.6)
+    cells = {rc: (card, turned) for rc, card, turned in zip(((0, 0), (0, 1), (1, 0), (1, 1)), deal.start, deal.turned)}
+    scale = draw_city(pen.at(0, top), deck, cells, v.w * 0.45, city_h, max_scale=0.6)
+    tx = v.w * 0.5
+    ty = top + 4
+    pen.text(tx, ty, "Starting city", size=size, font="bold")
+    for k, (card, turned) in enumerate(zip(deal.start, deal.turned)):
+        pen.text(tx, ty + (k + 1) * size * PT * 1.5,
+                 f"{deal.place(k)}: card {card} {'down (number at the bottom right)' if turned else 'up'}",
+                 size=size)
+    del scale
+    y0 = top + city_h + size * PT * 2.5
+    pen.text(0, y0, "Draw pile, top card first (turn: card)", size=size, font="bold")
+    draws = deal.draws
+    per_row = 8
+    cw = v.w / per_row
+    rh = size * PT * 1.9
+    for k, card in enumerate(draws):
+        r, c = divmod(k, per_row)
+        x, y = c * cw, y0 + size * PT * 1.2 + r * rh
+        pen.rect(x + 0.5, y, cw - 1, rh - 0.8, width=0.2, stroke="#777777")
+        pen.text(x + 2, y + rh * 0.62, f"{k + 1}:", size=size * 0.8, color="#555555")
+        pen.text(x + cw - 2.5, y + rh * 0.62, str(card), size=size, font="bold", anchor="end")
+
+
+def element_types() -> dict[str, ElementType]:
+    return {
+        "scrambled-streets.card": ElementType(
+            _read_none("a card face"), _build_face, lambda v: (v.w, v.h),
+            "the face of the card whose number is the sheet's number in the print run"),
+        "scrambled-streets.back": ElementType(_read_none("a card back"), _build_back, lambda v: (v.w, v.h),
+                                              "the back every card shares"),
+        "scrambled-streets.score-log": ElementType(_read_box("a score log"), _build_log, _log_size,
+                                                   "the turn-by-turn score log for both players"),
+        "scrambled-streets.deal": ElementType(_read_box("a deal"), _build_deal, _log_size,
+                                              "a seeded print's deal: the starting city and the draw order"),
+    }
+
+
+ELEMENTS = element_types()
