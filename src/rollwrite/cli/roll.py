@@ -11,7 +11,7 @@ import typer
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
 from rollwrite.cli.polish import complete_game
-from rollwrite.dice import Schedule
+from rollwrite.dice import Deal, Schedule
 from rollwrite.errors import RollwriteError, UsageError
 
 VARIATION = "Variations (games that have them), as for 'rollwrite print'"
@@ -105,7 +105,37 @@ def schedule_json(schedule: Schedule) -> str:
     return "{\n" + ",\n".join(parts) + "\n}"
 
 
-def print_table(schedule: Schedule, title: str) -> None:
+def print_deal(console, deal: Deal) -> None:
+    """A card game's deal: where the start cards lie, then the draw pile in order."""
+    from rich.table import Table
+
+    spec = deal.spec
+    console.print(f"a deck of {spec.cards} cards, shuffled; the first {spec.start} start the game, "
+                  f"the rest are drawn in order", markup=False, soft_wrap=True)
+    start = Table(title="start", title_justify="left")
+    for name in ("place", "card", "orientation"):
+        start.add_column(name, justify="right" if name == "card" else "left")
+    for k, (card, turned) in enumerate(zip(deal.start, deal.turned)):
+        start.add_row(deal.place(k), str(card), "down (turned half round)" if turned else "up")
+    console.print()
+    console.print(start)
+    draws = Table(title="draw pile, top card first: the card of each turn", title_justify="left")
+    groups = 4
+    rows = -(-len(deal.draws) // groups)
+    for _ in range(groups):
+        draws.add_column("turn", justify="right", style="dim")
+        draws.add_column("card", justify="right")
+    for r in range(rows):
+        cells: list[str] = []
+        for g in range(groups):
+            k = g * rows + r
+            cells += [str(k + 1), str(deal.draws[k])] if k < len(deal.draws) else ["", ""]
+        draws.add_row(*cells)
+    console.print()
+    console.print(draws)
+
+
+def print_table(schedule: Schedule | Deal, title: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -116,6 +146,9 @@ def print_table(schedule: Schedule, title: str) -> None:
     else:
         what = f"seed: {schedule.seed}"
     console.print(f"{title}: {schedule.id} ({what})", markup=False, soft_wrap=True)
+    if isinstance(schedule, Deal):
+        print_deal(console, schedule)
+        return
     dice = f"{spec.count} {'die' if spec.count == 1 else 'dice'} with {spec.sides} sides per turn"
     if spec.rerolls:
         dice += f"; each die has {spec.rerolls} reroll value{'s' if spec.rerolls != 1 else ''} in reserve, used in order"

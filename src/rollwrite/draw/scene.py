@@ -239,9 +239,11 @@ class Pen:
 
     def curve(self, start, pieces, closed: bool = False, **style) -> None:
         """Cubic Bézier pieces from ``start``: ``pieces`` is a sequence of (c1, c2, end) points."""
-        dx, dy = self.dx, self.dy
-        s = (float(start[0]) + dx, float(start[1]) + dy)
-        ps = tuple(tuple((float(x) + dx, float(y) + dy) for x, y in piece) for piece in pieces)
+        s = self._p(float(start[0]), float(start[1]))
+        ps = tuple(tuple(self._p(float(x), float(y)) for x, y in piece) for piece in pieces)
+        style = self._style(style)
+        if self.k != 1.0:
+            style.setdefault("width", 0.3 * self.k)
         self.page.items.append(Curve(s, ps, closed, **style))  # type: ignore[arg-type]
 
     def text(self, x: float, y: float, text: str, **style) -> None:

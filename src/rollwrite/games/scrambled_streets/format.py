@@ -102,7 +102,7 @@ def _rotation(word: str, source: str, line: int, col: int) -> int:
     return r
 
 
-def parse(text: str, source: str = "<text>") -> Game:
+def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     names = ["", ""]
     start_line: int | None = None
     rows: list[tuple[int, list[Placed]]] = []
@@ -181,7 +181,7 @@ def parse(text: str, source: str = "<text>") -> Game:
     return Game(start, tuple(moves), (names[0], names[1]), start_line)  # type: ignore[arg-type]
 
 
-def format(game: Game) -> str:
+def format(game: Game, data: object = None) -> str:
     out = []
     if game.names[0]:
         out.append(f"black: {game.names[0]}")

@@ -116,67 +116,113 @@ class Path:
 NO_PATH = Path((), False)
 
 
-def pieces(city: City, deck: Deck, colours: frozenset[str] | set[str]) -> list[Path]:
-    """Every connected piece of the streets of ``colours``, each walked end to end (or round)."""
-    node_of: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-    meets, turn = deck.meets, deck.turn
+_ENDS: dict[int, dict[tuple[int, bool], tuple[tuple[str, int, int, int], ...]]] = {}
+
+
+def _ends(deck: Deck) -> dict[tuple[int, bool], tuple[tuple[str, int, int, int], ...]]:
+    """For each (card, turned): its streets as (colour, point, point, street index) as they lie."""
+    table = _ENDS.get(id(deck))
+    if table is None:
+        table = {}
+        for card in deck.cards:
+            for turned in (False, True):
+                t = deck.turn
+                table[(card.number, turned)] = tuple(
+                    (s.colour, t[s.a] if turned else s.a, t[s.b] if turned else s.b, i)
+                    for i, s in enumerate(card.streets))
+        _ENDS.clear()  # one deck at a time; the key is the deck's identity
+        _ENDS[id(deck)] = table
+        _KEEP[:] = [deck]  # keep it alive so its id stays its own
+    return table
+
+
+_KEEP: list[Deck] = []
+_OFF = 1 << 12  # rows and columns are shifted by this, so a junction's number is never negative
+
+
+def _graph(city: City, deck: Deck, colours) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The streets of ``colours`` as (junction, junction) pairs and their (card, street index) names.
+    A junction is a number: the smaller of the numbers of the two points that meet there."""
+    ends = _ends(deck)
+    meets = deck.meets
     cells = city.cells
-
-    def node(r: int, c: int, p: int) -> tuple[int, int, int]:
-        dr, dc, q = meets[p]
-        if (r + dr, c + dc) in cells:
-            return min((r, c, p), (r + dr, c + dc, q))
-        return (r, c, p)
-
-    adj: dict[tuple[int, int, int], list[int]] = {}
-    ends: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []
+    edges: list[tuple[int, int]] = []
     names: list[tuple[int, int]] = []
-    for (r, c) in sorted(cells):
-        number, turned = cells[(r, c)]
-        for i, s in enumerate(deck.cards[number - 1].streets):
-            if s.colour not in colours:
+    for (r, c), (number, turned) in cells.items():
+        base = ((r + _OFF) * (2 * _OFF) + (c + _OFF)) * 6
+        for colour, a, b, i in ends[(number, turned)]:
+            if colour not in colours:
                 continue
-            a, b = (turn[s.a], turn[s.b]) if turned else (s.a, s.b)
-            u, v = node(r, c, a), node(r, c, b)
-            e = len(ends)
-            ends.append((u, v))
+            u = base + a
+            dr, dc, q = meets[a]
+            if (r + dr, c + dc) in cells:
+                u = min(u, ((r + dr + _OFF) * (2 * _OFF) + (c + dc + _OFF)) * 6 + q)
+            v = base + b
+            dr, dc, q = meets[b]
+            if (r + dr, c + dc) in cells:
+                v = min(v, ((r + dr + _OFF) * (2 * _OFF) + (c + dc + _OFF)) * 6 + q)
+            edges.append((u, v))
             names.append((number, i))
-            adj.setdefault(u, []).append(e)
-            adj.setdefault(v, []).append(e)
-    del node_of
-    seen = [False] * len(ends)
+    return edges, names
+
+
+def _chains(edges: list[tuple[int, int]]) -> list[tuple[list[int], bool]]:
+    """The connected pieces as (streets in order along the piece, is a ring).  Every junction ends at
+    most two streets, so each piece is walked once: lines from a loose end, then what is left (rings)."""
+    adj: dict[int, list[int]] = {}
+    for e, (u, v) in enumerate(edges):
+        if u in adj:
+            adj[u].append(e)
+        else:
+            adj[u] = [e]
+        if v in adj:
+            adj[v].append(e)
+        else:
+            adj[v] = [e]
+    seen = [False] * len(edges)
     out = []
 
-    def walk(start: tuple[int, int, int], first: int) -> tuple[list[int], bool]:
+    def walk(at: int, e: int) -> list[int]:
         order = []
-        at, e = start, first
-        while e is not None and not seen[e]:
+        while True:
             seen[e] = True
             order.append(e)
-            u, v = ends[e]
+            u, v = edges[e]
             at = v if u == at else u
-            e = next((f for f in adj[at] if not seen[f]), None)
-        return order, at == start and len(order) > 0 and len(adj[start]) == 2
+            nxt = adj[at]
+            if len(nxt) == 1:
+                return order
+            e = nxt[0] if nxt[1] == e else nxt[1]
+            if seen[e]:
+                return order
 
-    # lines first, from one loose end, so each is walked from end to end
     for n, es in adj.items():
         if len(es) == 1 and not seen[es[0]]:
-            order, _ = walk(n, es[0])
-            out.append(Path(tuple(names[e] for e in order), False))
-    for e in range(len(ends)):
+            out.append((walk(n, es[0]), False))
+    for e in range(len(edges)):
         if not seen[e]:
-            order, _ = walk(ends[e][0], e)
-            out.append(Path(tuple(names[e] for e in order), True))
+            out.append((walk(edges[e][0], e), True))
     return out
 
 
+def pieces(city: City, deck: Deck, colours) -> list[Path]:
+    """Every connected piece of the streets of ``colours``, each walked from end to end (or round)."""
+    edges, names = _graph(city, deck, colours)
+    return [Path(tuple(names[e] for e in order), loop) for order, loop in _chains(edges)]
+
+
 def longest(city: City, deck: Deck, player: str) -> Path:
-    """The player's best piece: most points (streets, +2 for a ring); of equals, the first found."""
-    best = NO_PATH
-    for p in pieces(city, deck, {player, "gray"}):
-        if p.value > best.value:
-            best = p
-    return best
+    """The player's best piece of their colour plus gray: most points (streets, +2 for a ring); of
+    pieces worth the same, the one found first (lines before rings, in the order of the city's cells)."""
+    edges, names = _graph(city, deck, (player, "gray"))
+    best_value, best = -1, None
+    for order, loop in _chains(edges):
+        value = len(order) + (LOOP_BONUS if loop else 0)
+        if value > best_value:
+            best_value, best = value, (order, loop)
+    if best is None:
+        return NO_PATH
+    return Path(tuple(names[e] for e in best[0]), best[1])
 
 
 # ---------------------------------------------------------------- replaying a typed-in game

@@ -24,49 +24,47 @@ FRAME = "#9a9a9a"
 HIGHLIGHT = "#d9d9d9"
 
 
-def street_curve(deck: Deck, s: Street, turned: bool, scale: float = 1.0):
-    """(start, [(c1, c2, end)]) of a street on a card drawn at ``scale``, in the card's own mm."""
-    a, b = (deck.turn[s.a], deck.turn[s.b]) if turned else (s.a, s.b)
-    (ax, ay), (bx, by) = deck.xy(a), deck.xy(b)
+def street_curve(deck: Deck, s: Street):
+    """(start, [(c1, c2, end)]) of a street on an upright card, in the card's own mm."""
+    (ax, ay), (bx, by) = deck.xy(s.a), deck.xy(s.b)
     d = math.hypot(bx - ax, by - ay)
-    k = (0.7 if deck.side[a] == deck.side[b] else 0.4) * d
-    (nax, nay), (nbx, nby) = _INWARD[deck.side[a]], _INWARD[deck.side[b]]
-    c1 = (ax + nax * k, ay + nay * k)
-    c2 = (bx + nbx * k, by + nby * k)
-    f = scale
-    return (ax * f, ay * f), [((c1[0] * f, c1[1] * f), (c2[0] * f, c2[1] * f), (bx * f, by * f))]
+    k = (0.7 if deck.side[s.a] == deck.side[s.b] else 0.4) * d
+    (nax, nay), (nbx, nby) = _INWARD[deck.side[s.a]], _INWARD[deck.side[s.b]]
+    return (ax, ay), [((ax + nax * k, ay + nay * k), (bx + nbx * k, by + nby * k), (bx, by))]
 
 
-def draw_street(pen: Pen, deck: Deck, s: Street, turned: bool, scale: float = 1.0) -> None:
-    start, pieces = street_curve(deck, s, turned, scale)
-    w = deck.street * scale
+def draw_street(pen: Pen, deck: Deck, s: Street) -> None:
+    start, pieces = street_curve(deck, s)
+    w = deck.street
     style = deck.styles[s.colour]
-    pen.curve(start, pieces, width=w + 1.6 * scale, stroke="#ffffff", cap="butt")
+    pen.curve(start, pieces, width=w + 1.6, stroke="#ffffff", cap="butt")
     pen.curve(start, pieces, width=w, stroke=style.edge, cap="butt")
     if style.fill != style.edge:
-        pen.curve(start, pieces, width=max(w - 1.1 * scale, 0.1), stroke=style.fill, cap="butt")
+        pen.curve(start, pieces, width=w - 1.1, stroke=style.fill, cap="butt")
     if style.centre:
-        pen.curve(start, pieces, width=0.45 * scale, stroke=style.centre, cap="butt",
-                  dash=(2.2 * scale, 1.6 * scale))
+        pen.curve(start, pieces, width=0.45, stroke=style.centre, cap="butt", dash=(2.2, 1.6))
 
 
 def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale: float = 1.0,
               frame: str | None = FRAME, fill: str | None = None, label: bool = True) -> None:
-    """Card ``number`` with its top-left corner at the pen's origin, upright or turned half round.
-    The card's number sits in its top-left corner as printed (bottom right when it is turned)."""
-    w, h = deck.width * scale, deck.height * scale
+    """Card ``number`` filling the cell whose top-left corner is at the pen's origin, drawn at
+    ``scale``, upright or turned half round (its number then at the bottom right, upside down)."""
+    pen = pen.scaled(scale) if scale != 1.0 else pen
+    w, h = deck.width, deck.height
+    if turned:
+        pen = pen.at(w, h).rotated(180)
     if fill:
         pen.rect(0, 0, w, h, width=0, stroke=None, fill=fill)
     card = deck.card(number)
     for s in card.streets:
-        draw_street(pen, deck, s, turned, scale)
+        draw_street(pen, deck, s)
     if frame:
-        pen.rect(0, 0, w, h, width=0.25, stroke=frame, radius=deck.corner * scale)
+        pen.rect(0, 0, w, h, width=0.25 / scale, stroke=frame, radius=deck.corner)
     if label:
-        size = 8.0 * scale if scale >= 0.6 else max(11.0 * scale, 3.2)
+        size = 8.0 if scale >= 0.6 else min(11.0, 3.4 / scale)
         r = size * PT * 0.95
-        cx, cy = (r + 1.2 * scale, r + 1.2 * scale) if not turned else (w - r - 1.2 * scale, h - r - 1.2 * scale)
-        pen.circle(cx, cy, r, width=0.2, stroke="#111111", fill="#ffffff")
+        cx = cy = r + 1.2
+        pen.circle(cx, cy, r, width=0.2 / scale, stroke="#111111", fill="#ffffff")
         pen.text(cx, cy + size * PT * 0.36, str(number), size=size * (0.85 if number >= 10 else 1), font="bold",
                  anchor="middle")
 
