@@ -1,0 +1,55 @@
+"""The typed-in game: what it reads, the canonical text it writes, and messages that point at the mistake."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollwrite.errors import InputError
+from rollwrite.games.scrambled_streets.format import format, parse
+
+GAME = """\
+# a friendly game
+black: Ann
+white: Bob
+start:
+  17 up    3 down
+  40 down  8 up
+1. 25 up at 17|3 push 3
+2. 9 180 at 40 | 17 push 40   # 180 means down
+"""
+
+
+def test_reads_names_start_and_turns():
+    g = parse(GAME, "g.txt")
+    assert g.names == ("Ann", "Bob")
+    assert [(p.card, p.rotation) for p in g.start] == [(17, 0), (3, 180), (40, 180), (8, 0)]
+    assert [(m.number, m.card, m.rotation, m.a, m.b, m.push, m.line) for m in g.moves] == [
+        (1, 25, 0, 17, 3, 3, 7), (2, 9, 180, 40, 17, 40, 8)]
+
+
+def test_canonical_text_is_a_fixed_point():
+    text = format(parse(GAME))
+    assert text == ("black: Ann\nwhite: Bob\nstart:\n  17 up     3 down\n  40 down   8 up\n"
+                    "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n")
+    assert format(parse(text)) == text
+
+
+@pytest.mark.parametrize("text, line, col, message", [
+    ("start:\n  17 up 3 down\n", 2, 1, "the starting city has 1 row"),
+    ("start:\n  17 up\n  40 down 8 up\n", 2, 3, "a row of the starting city is two cards"),
+    ("start:\n  17 sideways 3 down\n  40 down 8 up\n", 2, 6, "'sideways' is not an orientation"),
+    ("1. 25 up at 17|3 push 3\n", 1, 1, "a turn before the starting city"),
+    ("hello\n", 1, 1, "expected 'black:', 'white:' or 'start:'"),
+    ("start:\n 1 up 2 up\n 3 up 4 up\n2. 25 up at 1|2 push 2\n", 4, 1, "expected turn 1 here, got turn 2"),
+    ("start:\n 1 up 2 up\n 3 up 4 up\n1. 25 up between 1 and 2\n", 4, 1, "is not a turn"),
+    ("start:\n 1 up 2 up\n 3 up 4 up\n1. 25 left at 1|2 push 2\n", 4, 7, "'left' is not an orientation"),
+    ("black: Ann\n", 1, 1, "no starting city"),
+    ("start:\n 1 up 2 up\n 3 up 4 up\nstart:\n", 4, 1, "'start:' is written twice"),
+    ("start:\n 1 up 2 up\n 3 up 4 up\n1. 99999 up at 1|2 push 2\n", 4, 4, "far too large"),
+    ("start:\n 1 up 2 up\n 3 up 4 up\n1. 5 up at 1|2 push 2 — yes\n", 4, 23, "unexpected character"),
+])
+def test_messages_name_line_and_column(text, line, col, message):
+    with pytest.raises(InputError) as e:
+        parse(text, "g.txt")
+    assert (e.value.file, e.value.line, e.value.col) == ("g.txt", line, col)
+    assert message in e.value.message
