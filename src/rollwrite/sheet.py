@@ -26,7 +26,7 @@ from rollwrite.draw.elements import challenge_text, draw_ruler, fit_size, ruler_
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import Pen, Scene
 from rollwrite.errors import InputError, UsageError
-from rollwrite.spec.layout import MAX_PAGES, Layout, element_types
+from rollwrite.spec.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.spec.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downward
@@ -48,7 +48,7 @@ class BuildContext:
     players: int
     page: int  # 1-based
     pages: int
-    side: str = "front"  # or "back" while a sheet's back elements are drawn
+    side: str = "front"  # "back" while a sheet's back elements are drawn; an extra page's name on that page
     puzzle: Any = None  # a games.base.Puzzle when the sheet is a solo puzzle
     answer: Any = None  # the typed-in sheet to draw filled in (a puzzle's answer page), else None
 
@@ -380,7 +380,9 @@ def build_scene(
     per_page = plan.per_page
     fronts = -(-sheets // per_page)
     backs = bool(spec.backs and layout.sheet.back)
-    n_pages = fronts * (2 if backs else 1)
+    # a layout's extra pages (rules, a deal) go with a print of the game, not with a run of puzzles
+    extras = [] if jobs is not None else [x for x in layout.pages if x.when == "always" or schedule is not None]
+    n_pages = fronts * (2 if backs else 1) + len(extras)
     if n_pages > MAX_PAGES:
         raise UsageError(f"that would print {n_pages} pages; the most one run prints is {MAX_PAGES}")
     game = games.get(layout.game)
@@ -442,6 +444,17 @@ def build_scene(
                     types[el.type].build(el.value, el.place(sheet_pen), ctx)
             _footer(bpen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
                     spec.margin, back_of=page_no - 1)
+    for extra in extras:
+        page_no += 1
+        xw, xh, room_w, _ = extra_page_room(layout, extra, spec.paper)
+        page = scene.new_page(xw, xh)
+        pen = page.pen()
+        ctx = BuildContext(layout, layout.data, schedule, 1, sheets, page_no, n_pages, extra.name)
+        epen = pen.at(spec.margin + (room_w - extra.size[0]) / 2, spec.margin)
+        for el in extra.elements:
+            types[el.type].build(el.value, el.place(epen), ctx)
+        _footer(pen.at(spec.margin, xh - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, xw,
+                spec.margin)
     _check_glyphs(scene, layout)
     return scene
 

@@ -101,7 +101,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
         if spec_d is None:
             raise UsageError(f"{layout.game} has no dice to seed", hint="leave out --seed and --daily")
         schedule = resolve_schedule(layout.game, spec_d, seed=seed, daily=daily)
-    sheets = g.sheets(count) if g is not None else count
+    sheets = g.print_count(layout, count) if g is not None else count
     from rollwrite.cli.progress import progress
     from rollwrite.output import steps
     from rollwrite.sheet import plan_page
@@ -109,6 +109,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     per_page = plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
     fronts = -(-sheets // per_page)
     pages = fronts * (2 if spec.backs and layout.sheet.back else 1)
+    pages += sum(1 for x in layout.pages if x.when == "always" or (x.when == "seeded" and schedule is not None))
     with progress(f"printing {layout.title}", sheets + steps(form, pages)) as advance:
         scene = build_scene(layout, sheets=sheets, schedule=schedule, page=spec, on_sheet=advance)
         if output is None:

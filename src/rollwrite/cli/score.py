@@ -193,7 +193,8 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
             lines.append(f"{len(problems)} rule problem{'s' if len(problems) != 1 else ''}:")
             lines.extend(f"  - {p}" for p in problems)
         else:
-            lines.append("rules: all checks passed" + (f" (dice of {schedule.id})" if schedule else ""))
+            what = "deal" if hasattr(schedule, "order") else "dice"
+            lines.append("rules: all checks passed" + (f" ({what} of {schedule.id})" if schedule else ""))
         if score.players:
             lines.append("total: " + ", ".join(f"{p['name']} {_num(p['total'])}" for p in score.players))
         else:

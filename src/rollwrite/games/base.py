@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rollwrite.errors import UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rollwrite.dice import DiceSpec, Schedule
+    from rollwrite.dice import DealSpec, DiceSpec, Schedule
     from rollwrite.spec.nodes import Node
 
 
@@ -182,8 +182,14 @@ class Game:
         """How many player sheets a print run for ``players`` players holds (default: one each)."""
         return players
 
-    def dice_spec(self, layout: Any, players: int) -> DiceSpec | None:
-        """The dice schedule's shape for this layout (default: the layout's ``dice:`` section)."""
+    def print_count(self, layout: Any, players: int) -> int:
+        """How many sheets ``print`` draws for this layout: ``sheets(players)`` unless the layout's data
+        decides it (a card game prints one sheet per card of its deck)."""
+        return self.sheets(players)
+
+    def dice_spec(self, layout: Any, players: int) -> DiceSpec | DealSpec | None:
+        """The dice schedule's shape for this layout (default: the layout's ``dice:`` section).  A card
+        game returns a DealSpec instead: its seeded schedule is then a Deal, the shuffled deck."""
         return layout.dice
 
     # ---- typed-in sheets

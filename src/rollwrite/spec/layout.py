@@ -88,6 +88,22 @@ class Players:
 
 
 @dataclass(frozen=True)
+class ExtraPage:
+    """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
+
+    ``size`` is the room its elements use, measured from the top-left corner inside the margin; it
+    must fit every paper the layout prints on.  ``when`` is ``always`` or ``seeded`` (printed only
+    with --seed or --daily)."""
+
+    name: str
+    size: tuple[float, float]
+    elements: tuple[Element, ...]
+    when: str
+    orientation: str
+    node: Node
+
+
+@dataclass(frozen=True)
 class Layout:
     game: str
     title: str
@@ -98,6 +114,7 @@ class Layout:
     sheet: SheetSpec
     dice: DiceSpec | None
     data: Any
+    pages: tuple[ExtraPage, ...] = ()
 
     def replace(self, **changes: Any) -> Layout:
         return dataclasses.replace(self, **changes)
@@ -223,6 +240,7 @@ def layout_from_node(root: Node, source: str) -> Layout:
     data = game.load_data(data_node) if game is not None else _plain_data(data_node)
     sheet_node = r.map("sheet")
     r.raw("defaults", None)  # a place for anchors (&name) that merge keys (<<: *name) repeat; not drawn
+    pages_node = r.list("pages", None)
     r.done()
 
     sr = Reader(sheet_node, "'sheet'")
@@ -239,9 +257,33 @@ def layout_from_node(root: Node, source: str) -> Layout:
     elements = read_elements(elements_node, types, data)
     back = read_elements(back_node, types, data) if back_node is not None else ()
     sheet = SheetSpec(width, height, elements, back)
-    layout = Layout(slug, title, summary, source, page, players, sheet, dice, data)
+    pages = _read_pages(pages_node, types, data) if pages_node is not None else ()
+    layout = Layout(slug, title, summary, source, page, players, sheet, dice, data, pages)
     _check_fits(layout, size_node)
     return layout
+
+
+MAX_EXTRA_PAGES = 8
+
+
+def _read_pages(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[ExtraPage, ...]:
+    if len(seq) > MAX_EXTRA_PAGES:  # type: ignore[arg-type]
+        raise seq.items[MAX_EXTRA_PAGES].error(f"a layout may add at most {MAX_EXTRA_PAGES} pages")  # type: ignore[attr-defined]
+    out = []
+    names: set[str] = set()
+    for node in seq:  # type: ignore[attr-defined]
+        pr = Reader(node, "a page")
+        name = pr.str("name", pattern=r"[a-z][a-z0-9-]{0,30}")
+        if name in names:
+            raise node.error(f"two pages are named '{name}'")
+        names.add(name)
+        size = expect_pair(pr.raw("size"), minimum=10)
+        when = pr.str("when", "always", choices=["always", "seeded"])
+        orientation = pr.str("orientation", "portrait", choices=["portrait", "landscape"])
+        elements = read_elements(pr.list("elements"), types, data)
+        pr.done()
+        out.append(ExtraPage(name, size, elements, when, orientation, node))
+    return tuple(out)
 
 
 def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None = None) -> None:
@@ -255,6 +297,26 @@ def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None 
         if node is not None:
             raise node.error(e.message, hint=e.hint) from None
         raise InputError(e.message, file=layout.source, hint=e.hint) from None
+
+
+def extra_page_room(layout: Layout, extra: ExtraPage, paper: str | None = None) -> tuple[float, float, float, float]:
+    """(page width, page height, room width, room height) in mm for an extra page on ``paper``."""
+    from rollwrite.spec.page import FOOTER, paper_size
+
+    _, w, h = paper_size(paper or layout.page.paper)
+    if (extra.orientation == "landscape") != (w > h):
+        w, h = h, w
+    m = layout.page.margin
+    return w, h, w - 2 * m, h - 2 * m - FOOTER
+
+
+def _check_page_fits(layout: Layout, extra: ExtraPage, paper: str | None) -> None:
+    _, _, rw, rh = extra_page_room(layout, extra, paper)
+    if extra.size[0] > rw + 1e-6 or extra.size[1] > rh + 1e-6:
+        raise extra.node.error(
+            f"page '{extra.name}' needs {extra.size[0]:g} x {extra.size[1]:g} mm, but {paper or layout.page.paper} "
+            f"paper leaves {rw:.1f} x {rh:.1f} mm inside the margins",
+            hint="make the page's size smaller or the margin narrower")
 
 
 def check_glyphs(node: Node, text: str, font: str) -> None:
@@ -320,6 +382,15 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
 
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
+    for extra in layout.pages:
+        _check_page_fits(layout, extra, paper)
+        for el in extra.elements:
+            x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
+            if x0 < -0.05 or y0 < -0.05 or x1 > extra.size[0] + 0.05 or y1 > extra.size[1] + 0.05:
+                raise el.node.error(
+                    f"this {el.type} reaches from ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm, outside the "
+                    f"{extra.size[0]:g} x {extra.size[1]:g} mm of page '{extra.name}'",
+                    hint="move it with 'at' or make it smaller")
     drawn = 0
     bleed = layout.page.bleed
     for el in layout.sheet.elements + layout.sheet.back:

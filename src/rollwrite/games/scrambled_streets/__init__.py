@@ -24,8 +24,8 @@ class ScrambledStreets(Game):
 
         return ELEMENTS
 
-    def sheets(self, players: int) -> int:
-        return 1
+    def print_count(self, layout: Any, players: int) -> int:
+        return len(layout.data.cards)  # one sheet per card: the deck
 
     def dice_spec(self, layout: Any, players: int):
         from rollwrite.dice import DealSpec
