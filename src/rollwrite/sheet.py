@@ -446,11 +446,13 @@ def build_scene(
                     spec.margin, back_of=page_no - 1)
     for extra in extras:
         page_no += 1
-        xw, xh, room_w, _ = extra_page_room(layout, extra, spec.paper)
+        xw, xh, room_w, room_h = extra_page_room(layout, extra, spec.paper)
+        k = min(1.0, room_w / extra.size[0], room_h / extra.size[1])  # smaller paper: the page shrinks to fit
         page = scene.new_page(xw, xh)
         pen = page.pen()
         ctx = BuildContext(layout, layout.data, schedule, 1, sheets, page_no, n_pages, extra.name)
-        epen = pen.at(spec.margin + (room_w - extra.size[0]) / 2, spec.margin)
+        epen = pen.at(spec.margin + (room_w - extra.size[0] * k) / 2, spec.margin)
+        epen = epen.scaled(k) if k < 1.0 else epen
         for el in extra.elements:
             types[el.type].build(el.value, el.place(epen), ctx)
         _footer(pen.at(spec.margin, xh - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, xw,

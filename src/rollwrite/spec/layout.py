@@ -91,8 +91,8 @@ class Players:
 class ExtraPage:
     """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
 
-    ``size`` is the room its elements use, measured from the top-left corner inside the margin; it
-    must fit every paper the layout prints on.  ``when`` is ``always`` or ``seeded`` (printed only
+    ``size`` is the room its elements use, measured from the top-left corner inside the margin; on
+    paper too small for it the page is drawn smaller, to fit.  ``when`` is ``always`` or ``seeded`` (printed only
     with --seed or --daily)."""
 
     name: str
@@ -310,15 +310,6 @@ def extra_page_room(layout: Layout, extra: ExtraPage, paper: str | None = None) 
     return w, h, w - 2 * m, h - 2 * m - FOOTER
 
 
-def _check_page_fits(layout: Layout, extra: ExtraPage, paper: str | None) -> None:
-    _, _, rw, rh = extra_page_room(layout, extra, paper)
-    if extra.size[0] > rw + 1e-6 or extra.size[1] > rh + 1e-6:
-        raise extra.node.error(
-            f"page '{extra.name}' needs {extra.size[0]:g} x {extra.size[1]:g} mm, but {paper or layout.page.paper} "
-            f"paper leaves {rw:.1f} x {rh:.1f} mm inside the margins",
-            hint="make the page's size smaller or the margin narrower")
-
-
 def check_glyphs(node: Node, text: str, font: str) -> None:
     """Refuse, at ``node``'s place, a text that the font cannot draw (it would print empty boxes)."""
     from rollwrite.draw.metrics import missing_glyphs
@@ -383,7 +374,6 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
     for extra in layout.pages:
-        _check_page_fits(layout, extra, paper)
         for el in extra.elements:
             x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
             if x0 < -0.05 or y0 < -0.05 or x1 > extra.size[0] + 0.05 or y1 > extra.size[1] + 0.05:
