@@ -11,7 +11,7 @@ import typer
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
 from rollwrite.cli.polish import complete_game
-from rollwrite.dice import Deal, Schedule
+from rollwrite.dice import Deal, DealSpec, Schedule
 from rollwrite.errors import RollwriteError, UsageError
 
 VARIATION = "Variations (games that have them), as for 'rollwrite print'"
@@ -83,6 +83,9 @@ def run_roll(
     spec = g.dice_spec(layout, count) if g is not None else layout.dice
     if spec is None:
         raise UsageError(f"{layout.game} uses no dice, so it has no schedule to roll")
+    if show is not None and isinstance(spec, DealSpec):
+        raise UsageError(f"{layout.game} deals cards rather than rolling dice, so it has no turns to --show",
+                         hint="leave out --show: the deal lists the whole draw pile")
     if show is not None:
         if not 1 <= show <= spec.turns:
             raise UsageError(f"--show must be between 1 and {spec.turns} (the turns of each group), not {show}",

@@ -49,9 +49,11 @@ def test_roll_shows_the_deal(cli):
     assert "bottom left" in table.stdout and "down" in table.stdout and "21" in table.stdout
 
 
-def test_roll_refuses_turns_for_a_deal(cli):
+def test_roll_refuses_turns_and_show_for_a_deal(cli):
     r = cli("roll", "scrambled-streets", "--seed", "x", "--turns", "3")
-    assert r.exit_code == 2 and "no turns of dice" in r.stderr
+    assert r.exit_code == 2 and "has no --turns option" in r.stderr
+    r = cli("roll", "scrambled-streets", "--seed", "x", "--show", "3")
+    assert r.exit_code == 2 and "no turns to --show" in r.stderr
 
 
 @pytest.mark.parametrize("args", [("--seed", "picnic"), ("--daily", "2026-11-22")])
