@@ -1,0 +1,166 @@
+"""The reconstructed deck (docs/rules/scrambled-streets.md), the loader's checks of the card geometry,
+and the printed deck read back with pypdf."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from rollwrite.cli.print_cmd import run_print
+from rollwrite.errors import InputError
+from rollwrite.spec.layout import load_builtin, parse_layout
+
+LAYOUT = load_builtin("scrambled-streets")
+DECK = LAYOUT.data
+
+
+def kind(a: int, b: int) -> str:
+    n = "".join(sorted(DECK.names[a] + DECK.names[b]))
+    return {"ad": "straight", "bf": "across", "ce": "across", "be": "diagonal", "cf": "diagonal",
+            "ab": "short", "af": "short", "cd": "short", "de": "short",
+            "ac": "long", "ae": "long", "bd": "long", "df": "long", "bc": "u-turn", "ef": "u-turn"}[n]
+
+
+def test_deck_is_balanced():
+    counts = Counter((kind(s.a, s.b), s.colour) for card in DECK.cards for s in card.streets)
+    table = {"straight": 4, "across": 6, "diagonal": 8, "short": 12, "long": 12, "u-turn": 6}
+    for k, n in table.items():
+        for colour in ("black", "white", "gray"):
+            assert counts[(k, colour)] == n, (k, colour)
+    assert sum(counts.values()) == 144
+
+
+def test_every_card_has_one_street_of_each_colour_and_every_pattern_is_there_once():
+    assert len(DECK.cards) == 48
+    assert all(sorted(s.colour for s in c.streets) == ["black", "gray", "white"] for c in DECK.cards)
+    patterns = {DECK.canonical(c) for c in DECK.cards}
+    assert len(patterns) == 48  # no two cards alike, even turned
+    # ... and none is missing: every pairing of the six points with every colouring
+    everything = set()
+    for perm in itertools.permutations(range(6)):
+        pairs = [tuple(sorted(perm[i:i + 2])) for i in (0, 2, 4)]
+        for colours in itertools.permutations(("black", "white", "gray")):
+            streets = tuple(sorted((a, b, c) for (a, b), c in zip(pairs, colours)))
+            turned = tuple(sorted((min(DECK.turn[a], DECK.turn[b]), max(DECK.turn[a], DECK.turn[b]), c)
+                                  for a, b, c in streets))
+            everything.add(min(streets, turned))
+    assert patterns == everything
+
+
+def test_swapping_black_and_white_gives_the_same_deck():
+    swap = {"black": "white", "white": "black", "gray": "gray"}
+    patterns = {DECK.canonical(c) for c in DECK.cards}
+    for card in DECK.cards:
+        streets = [(s.a, s.b, swap[s.colour]) for s in card.streets]
+        turned = [(min(DECK.turn[a], DECK.turn[b]), max(DECK.turn[a], DECK.turn[b]), c) for a, b, c in streets]
+        assert min(tuple(sorted(streets)), tuple(sorted(turned))) in patterns
+
+
+def test_geometry_read_from_the_points():
+    n = DECK.names.index
+    assert [DECK.names[DECK.turn[n(p)]] for p in "abcdef"] == list("defabc")
+    assert DECK.meets[n("b")] == (0, 1, n("f")) and DECK.meets[n("c")] == (0, 1, n("e"))
+    assert DECK.meets[n("d")] == (1, 0, n("a")) and DECK.meets[n("f")] == (0, -1, n("b"))
+
+
+def _with(text_from: str, text_to: str) -> str:
+    source = (LAYOUT.source if LAYOUT.source.startswith("/") else None)
+    from rollwrite.resources import layouts_dir
+
+    text = (layouts_dir() / "scrambled-streets.yaml").read_text(encoding="utf-8")
+    assert text_from in text
+    return text.replace(text_from, text_to, 1)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("    b: [1, 0.3333]", "    b: [1, 0.25]", "turning a card half round moves point 'b'"),
+    ("    a: [0.5, 0]", "    a: [0.4, 0]", "turning a card half round moves point 'a'"),
+    ("    a: [0.5, 0]", "    a: [0, 0]", "is not on exactly one edge"),
+    ("    1: ab black, cd white, ef gray", "    1: ab black, bd white, ef gray", "card 1: every point is the end of exactly one street"),
+    ("    1: ab black, cd white, ef gray", "    1: ab black, cd pink, ef gray", "'pink' is not a street colour"),
+    ("    1: ab black, cd white, ef gray", "    1: ab black, cd white", "card 1 has 2 streets"),
+    ("    2: ab black", "    49: ab black", "expected 2 here, got '49'"),
+])
+def test_layout_mistakes_are_named_with_their_place(old, new, message):
+    with pytest.raises(InputError) as e:
+        parse_layout(_with(old, new), "deck.yaml")
+    assert message in str(e.value) and e.value.file == "deck.yaml" and e.value.line
+
+
+def test_points_that_do_not_face_each_other_are_refused():
+    text = _with("    b: [1, 0.3333]\n    c: [1, 0.6667]\n    d: [0.5, 1]\n    e: [0, 0.6667]\n    f: [0, 0.3333]",
+                 "    b: [1, 0.3]\n    c: [1, 0.6667]\n    d: [0.5, 1]\n    e: [0, 0.7]\n    f: [0, 0.3333]")
+    with pytest.raises(InputError) as e:
+        parse_layout(text, "deck.yaml")
+    assert "no partner" in str(e.value) or "turning a card" in str(e.value)
+
+
+@pytest.mark.parametrize("paper, per_page, cols", [("a4", 9, 3), ("letter", 8, 4)])
+def test_printed_deck(tmp_path, paper, per_page, cols):
+    [(pdf, pages)] = run_print("scrambled-streets", paper=paper, output=tmp_path / "deck.pdf")
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    fronts = -(-48 // per_page)
+    assert pages == len(reader.pages) == 2 * fronts + 1  # fronts, each followed by its backs; the rules page
+    numbers = []
+    for k in range(fronts):
+        text = reader.pages[2 * k].extract_text()
+        numbers += [int(w) for w in text.split() if w.isdigit() and 1 <= int(w) <= 48]
+        page = reader.pages[2 * k]
+        trim = [float(v) for v in page.trimbox]
+        # poker cards sharing cuts: the trimmed block is cols x 63 mm wide (A4 3 x 3, Letter turned, 4 x 2)
+        assert round((trim[2] - trim[0]) * 25.4 / 72, 1) == cols * 63.0
+    assert sorted(set(numbers)) == list(range(1, 49))
+    assert "rules and score log" in reader.pages[-1].extract_text()
+
+
+def test_crop_marks_stay_outside_the_cards():
+    from rollwrite.draw.scene import Line
+    from rollwrite.sheet import build_scene, plan_page
+
+    scene = build_scene(LAYOUT, sheets=48)
+    plan = plan_page(LAYOUT.page, 63, 88)
+    assert plan.per_page == 9
+    for k, page in enumerate(scene.pages[0:12:2]):  # the fronts; their backs carry no marks
+        used = plan.slots[: min(9, 48 - 9 * k)]
+        marks = [it for it in page.items if isinstance(it, Line) and it.color == "#000000" and it.width == 0.2]
+        assert marks
+        for m in marks:
+            for s in plan.slots:
+                x0, y0, x1, y1 = s.trim
+                crosses = (min(m.x1, m.x2) < x1 - 0.01 and max(m.x1, m.x2) > x0 + 0.01
+                           and min(m.y1, m.y2) < y1 - 0.01 and max(m.y1, m.y2) > y0 + 0.01)
+                assert not crosses, (m, s.trim)
+        # every cut line has a mark running to the paper's edge, so it survives the first cut
+        for s in used:
+            for x in (s.trim[0], s.trim[2]):
+                assert any(abs(m.x1 - x) < 0.01 and m.x1 == m.x2 and min(m.y1, m.y2) <= 0.01 for m in marks)
+            for y in (s.trim[1], s.trim[3]):
+                assert any(abs(m.y1 - y) < 0.01 and m.y1 == m.y2 and min(m.x1, m.x2) <= 0.01 for m in marks)
+                assert any(abs(m.y1 - y) < 0.01 and m.y1 == m.y2 and max(m.x1, m.x2) >= page.width - 0.01
+                           for m in marks)
+
+
+def test_backs_are_mirrored(tmp_path):
+    from rollwrite.sheet import build_scene, plan_page
+
+    plan = plan_page(LAYOUT.page, 63, 88)
+    scene = build_scene(LAYOUT, sheets=48)
+    back = plan.back_slot(0)
+    assert back.col == plan.cols - 1 and back.row == 0
+    assert len(scene.pages) == 2 * 6 + 1
+
+
+def test_seeded_print_adds_the_deal_page(tmp_path):
+    [(pdf, pages)] = run_print("scrambled-streets", seed="rainy-day", output=tmp_path / "d.pdf")
+    reader = PdfReader(str(pdf))
+    assert pages == len(reader.pages) == 14
+    text = reader.pages[-1].extract_text()
+    assert "scrambled-streets#rainy-day" in text and "Draw pile" in text
+    from rollwrite.dice import DealSpec, make_deal
+
+    deal = make_deal("scrambled-streets", "scrambled-streets#rainy-day", DealSpec(48, 4))
+    assert f"top left: card {deal.start[0]}" in text
