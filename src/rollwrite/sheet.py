@@ -381,7 +381,8 @@ def build_scene(
     fronts = -(-sheets // per_page)
     backs = bool(spec.backs and layout.sheet.back)
     # a layout's extra pages (rules, a deal) go with a print of the game, not with a run of puzzles
-    extras = [] if jobs is not None else [x for x in layout.pages if x.when == "always" or schedule is not None]
+    extras = [] if jobs is not None else [x for x in layout.pages
+                                          if x.when == "always" or (x.when == "seeded" and schedule is not None)]
     n_pages = fronts * (2 if backs else 1) + len(extras)
     if n_pages > MAX_PAGES:
         raise UsageError(f"that would print {n_pages} pages; the most one run prints is {MAX_PAGES}")

@@ -84,7 +84,8 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     """(layout, game, puzzles) of a run."""
     from rollwrite import games
     from rollwrite.cli.common import challenge_run
-    from rollwrite.dice import make_schedule
+    from rollwrite.dice import DealSpec, make_deal, make_schedule
+    from rollwrite.spec.layout import puzzle_layout
     from rollwrite.spec.layout import load_builtin
 
     game, seed, daily = _split_id(game, seed, daily)
@@ -102,9 +103,12 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     spec = g.dice_spec(layout, 1)
     puzzles = []
     for gid, s, day in run:
-        schedule = make_schedule(layout.game, gid, spec, seed=s, day=day) if spec is not None else None
+        if isinstance(spec, DealSpec):  # a card game: the challenge's deal
+            schedule = make_deal(layout.game, gid, spec, seed=s, day=day)
+        else:
+            schedule = make_schedule(layout.game, gid, spec, seed=s, day=day) if spec is not None else None
         puzzles.append(g.make_puzzle(layout, gid, schedule, opts))
-    return layout, g, puzzles
+    return puzzle_layout(layout), g, puzzles
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:

@@ -92,8 +92,9 @@ class ExtraPage:
     """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
 
     ``size`` is the room its elements use, measured from the top-left corner inside the margin; on
-    paper too small for it the page is drawn smaller, to fit.  ``when`` is ``always`` or ``seeded`` (printed only
-    with --seed or --daily)."""
+    paper too small for it the page is drawn smaller, to fit.  ``when`` is ``always``, ``seeded``
+    (printed only with --seed or --daily) or ``puzzle``: then ``print`` leaves it out and ``rollwrite
+    puzzle`` prints each puzzle and answer on it instead of on the sheet (see ``puzzle_layout``)."""
 
     name: str
     size: tuple[float, float]
@@ -278,7 +279,7 @@ def _read_pages(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[Ex
             raise node.error(f"two pages are named '{name}'")
         names.add(name)
         size = expect_pair(pr.raw("size"), minimum=10)
-        when = pr.str("when", "always", choices=["always", "seeded"])
+        when = pr.str("when", "always", choices=["always", "seeded", "puzzle"])
         orientation = pr.str("orientation", "portrait", choices=["portrait", "landscape"])
         elements = read_elements(pr.list("elements"), types, data)
         pr.done()
@@ -297,6 +298,19 @@ def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None 
         if node is not None:
             raise node.error(e.message, hint=e.hint) from None
         raise InputError(e.message, file=layout.source, hint=e.hint) from None
+
+
+def puzzle_layout(layout: Layout) -> Layout:
+    """The layout puzzles print on: when the layout has a page with ``when: puzzle`` (a card game, whose
+    sheet is one card), that page becomes the sheet, one to a page, with no backs or crop marks;
+    otherwise the layout itself."""
+    page = next((p for p in layout.pages if p.when == "puzzle"), None)
+    if page is None:
+        return layout
+    from rollwrite.spec.page import PerPage
+
+    spec = layout.page.replace(per_page=PerPage(1), crop_marks=False, backs=False, bleed=0.0, padding=0.0)
+    return layout.replace(sheet=SheetSpec(page.size[0], page.size[1], page.elements, ()), page=spec, pages=())
 
 
 def extra_page_room(layout: Layout, extra: ExtraPage, paper: str | None = None) -> tuple[float, float, float, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rollwrite.games.base import ElementType, Game, Problem, Score
+from rollwrite.games.base import ElementType, Game, Problem, Puzzle, Score
 
 
 class ScrambledStreets(Game):
@@ -13,6 +13,7 @@ class ScrambledStreets(Game):
     summary = "Two players push city blocks into a growing city and score their longest street."
     players = (2, 2)
     can_score = True
+    can_puzzle = True
 
     def load_data(self, node):
         from rollwrite.games.scrambled_streets.data import load
@@ -51,10 +52,26 @@ class ScrambledStreets(Game):
 
         return check(sheet, data, schedule)
 
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Puzzle:
+        from rollwrite.games.scrambled_streets.solve import make_position, puzzle_of
+
+        return puzzle_of(make_position(layout.data, schedule), schedule)
+
+    def check_puzzle(self, puzzle: Puzzle, sheet: Any, data: Any) -> list[Problem]:
+        from rollwrite.games.scrambled_streets.solve import check_answer
+
+        return check_answer(puzzle, sheet, data)
+
     def score(self, sheet: Any, data: Any) -> Score:
         from rollwrite.games.scrambled_streets.rules import NAMES, breakdown, replay, report
 
         rep = replay(sheet, data)
+        if sheet.puzzle:  # the answer to a puzzle scores its last turn alone
+            last = rep.turns[-1] if rep.turns and rep.stopped is None else None
+            points = last.points if last else 0
+            doc = {"puzzle": sheet.puzzle, "points": points, **breakdown(rep)}
+            text = report(rep, sheet.names) + f"\nthe answer (turn {last.number if last else '-'}) scores {points}"
+            return Score(points, doc, text)
         totals = rep.totals
         players = []
         for k, pl in enumerate(("black", "white")):

@@ -1,6 +1,7 @@
 """A typed-in game of Scrambled Streets: parse and format (docs/formats/scrambled-streets.md).
 
     # anything after '#' is a comment
+    puzzle: scrambled-streets#x     (only in the answer to a puzzle: the last turn is the answer)
     black: Ann                      (optional names)
     white: Bob
     start:
@@ -33,6 +34,7 @@ _NAME_MAX = 40
 _TURN_RE = re.compile(
     r"(?P<n>\d+)\s*[.:]\s*(?P<card>\d+)\s+(?P<rot>\S+)\s+at\s+(?P<a>\d+)\s*\|\s*(?P<b>\d+)\s+push\s+(?P<p>\d+)\s*"
 )
+_COMMENT = re.compile(r"(?:^|(?<=\s))#")
 _PAIR_RE = re.compile(r"(\d+)\s+(\S+)")
 
 
@@ -66,6 +68,7 @@ class Game:
     moves: tuple[Move, ...]
     names: tuple[str, str] = ("", "")  # black's, white's
     line: int | None = None  # where 'start:' was written
+    puzzle: str = ""  # the puzzle this game answers: its last turn is the answer, scored alone
 
     def __eq__(self, other: object) -> bool:  # where things were written is not part of the game
         if not isinstance(other, Game):
@@ -77,7 +80,7 @@ class Game:
 
 def _plain(g: Game) -> tuple:
     return (tuple((p.card, p.rotation) for p in g.start),
-            tuple((m.number, m.card, m.rotation, m.a, m.b, m.push) for m in g.moves), g.names)
+            tuple((m.number, m.card, m.rotation, m.a, m.b, m.push) for m in g.moves), g.names, g.puzzle)
 
 
 def rotation_word(rotation: int) -> str:
@@ -104,6 +107,7 @@ def _rotation(word: str, source: str, line: int, col: int) -> int:
 
 def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     names = ["", ""]
+    puzzle = ""
     start_line: int | None = None
     rows: list[tuple[int, list[Placed]]] = []
     moves: list[Move] = []
@@ -111,15 +115,11 @@ def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     last_line = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         last_line = number
-        body = raw.split("#", 1)[0]
+        body = _COMMENT.split(raw, 1)[0]  # '#' at the start or after a space begins a comment
         if not body.strip():
             continue
         stripped = body.strip()
         col = len(body) - len(body.lstrip()) + 1
-        if any(not (c.isascii() and (c.isprintable() or c == "\t")) for c in stripped):
-            bad = next(c for c in stripped if not (c.isascii() and (c.isprintable() or c == "\t")))
-            raise _err(source, number, body.index(bad) + 1, f"unexpected character {bad!r}",
-                       hint="write the game with ASCII letters and digits as docs/formats/scrambled-streets.md shows")
         low = stripped.lower()
         key = re.match(r"(black|white)\s*:", low)
         if key and state == "head":
@@ -129,8 +129,22 @@ def parse(text: str, source: str = "<text>", data: object = None) -> Game:
                 raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
             if names[who]:
                 raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
+            if not name.isprintable():
+                raise _err(source, number, col + key.end(), "a name holds a control or invisible character")
             names[who] = name
             continue
+        pm = re.match(r"puzzle\s*:", low)
+        if pm and state == "head":
+            if puzzle:
+                raise _err(source, number, col, "'puzzle:' is written twice")
+            puzzle = stripped[pm.end():].strip()
+            if not puzzle or len(puzzle) > 120 or not puzzle.isprintable():
+                raise _err(source, number, col, "'puzzle:' names the puzzle's id, e.g. 'puzzle: scrambled-streets#x'")
+            continue
+        if any(not (c.isascii() and (c.isprintable() or c == "\t")) for c in stripped):
+            bad = next(c for c in stripped if not (c.isascii() and (c.isprintable() or c == "\t")))
+            raise _err(source, number, body.index(bad) + 1, f"unexpected character {bad!r}",
+                       hint="write the game with ASCII letters and digits as docs/formats/scrambled-streets.md shows")
         if re.fullmatch(r"start\s*:", low):
             if start_line is not None:
                 raise _err(source, number, col, "'start:' is written twice", hint="a game has one starting city")
@@ -178,11 +192,13 @@ def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     if len(rows) < 2:
         raise _err(source, max(last_line, 1), 1, f"the starting city has {len(rows)} row{'s' if len(rows) != 1 else ''}; it needs two")
     start = tuple(rows[0][1] + rows[1][1])
-    return Game(start, tuple(moves), (names[0], names[1]), start_line)  # type: ignore[arg-type]
+    return Game(start, tuple(moves), (names[0], names[1]), start_line, puzzle)  # type: ignore[arg-type]
 
 
 def format(game: Game, data: object = None) -> str:
     out = []
+    if game.puzzle:
+        out.append(f"puzzle: {game.puzzle}")
     if game.names[0]:
         out.append(f"black: {game.names[0]}")
     if game.names[1]:

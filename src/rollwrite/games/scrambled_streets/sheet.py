@@ -61,7 +61,7 @@ def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale:
     if frame:
         pen.rect(0, 0, w, h, width=0.25 / scale, stroke=frame, radius=deck.corner)
     if label:
-        size = 8.0 if scale >= 0.6 else min(11.0, 3.4 / scale)
+        size = 8.0 if scale >= 0.6 else min(22.0, 5.2 / scale)  # small cards: the number stays readable
         r = size * PT * 0.95
         cx = cy = r + 1.2
         pen.circle(cx, cy, r, width=0.2 / scale, stroke="#111111", fill="#ffffff")
@@ -255,3 +255,62 @@ def element_types() -> dict[str, ElementType]:
 
 
 ELEMENTS = element_types()
+
+
+# ---------------------------------------------------------------- puzzles
+
+
+def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
+    """A placement puzzle (ctx.puzzle) and, on an answer page (ctx.answer), its answer drawn: the city
+    after the best placement, the new card framed and the cards of the scoring path shaded."""
+    puzzle = getattr(ctx, "puzzle", None)
+    if puzzle is None:
+        return
+    from rollwrite.games.scrambled_streets.solve import place
+
+    deck: Deck = ctx.data
+    pos = puzzle.extra["position"]
+    size = v.size
+    lh = size * PT * 1.45
+    who = "Black" if pos.player == "black" else "White"
+    answer = getattr(ctx, "answer", None) is not None
+    title = f"Answer to {puzzle.id}" if answer else f"Puzzle {puzzle.id}"
+    pen.text(0, size * PT * 1.6, title, size=fit_size(title, size * 1.6, "bold", v.w), font="bold")
+    y = size * PT * 1.6 + lh * 1.2
+    t = pos.totals
+    lines = [f"After {len(pos.game.moves)} turns from the deal of {puzzle.challenge}: Black {t['black']}, "
+             f"White {t['white']}.",
+             puzzle.prompt]
+    if answer:
+        best = puzzle.extra["best"]
+        p = puzzle.extra["placement"]
+        lines = [f"Best: {best[0]}, scoring {puzzle.par} for {who}"
+                 + (" (a loop)" if puzzle.extra["path"].loop else "") + ".",
+                 (f"It is the only placement that scores {puzzle.par}" if len(best) == 1 else
+                  f"{len(best)} placements score {puzzle.par}; the others: {', '.join(best[1:4])}"
+                  + (" ..." if len(best) > 4 else "")) + f"; all {pos.answer.tried} placements were tried.",
+                 "Shaded: the cards the scoring path runs through. Framed: the new card."]
+        del p
+    for text in lines:
+        pen.text(0, y, text, size=fit_size(text, size, "regular", v.w))
+        y += lh
+    y += 2
+    card_w = v.w * 0.22
+    city_w = v.w - card_w - 6
+    box_h = v.h - y
+    if answer:
+        after, cell = place(pos.city, pos.card, puzzle.extra["placement"])
+        draw_city(pen.at(0, y), deck, after.cells, v.w, box_h, path=puzzle.extra["path"], new_cell=cell,
+                  max_scale=0.6)
+        return
+    draw_city(pen.at(0, y), deck, pos.city.cells, city_w, box_h, max_scale=0.6)
+    k = card_w / deck.width
+    cx = city_w + 6
+    pen.text(cx, y + 4, f"{who} drew:", size=size, font="bold")
+    draw_card(pen.at(cx, y + 7), deck, pos.card, scale=k)
+    pen.text(cx, y + 10 + deck.height * k, "It goes in up or down.", size=size * 0.85)
+
+
+ELEMENTS["scrambled-streets.puzzle"] = ElementType(
+    _read_box("a puzzle"), _build_puzzle, _log_size,
+    "a placement puzzle (the city and the drawn card) or, on an answer page, the best placement drawn")

@@ -4,10 +4,10 @@ A puzzle is a city, a player to move and the card they drew.  ``solve`` tries ev
 every edge between two touching cards, each of the two cards pushed, the new card up and down, and
 scores each with rules.longest, so the best score it reports is exact (nothing is pruned).
 
-Puzzles come from a seed: the seed's deal gives the starting city and the draw pile; the first turns
+Puzzles come from a challenge id: its deal gives the starting city and the draw pile; the first turns
 are played by players who each take their own best placement (ties broken by the id's generator); the
 next card is the puzzle.  A position is kept only when exactly one placement scores the best, so
-every puzzle has one answer; if none of the tries gives one, the last try is kept and its answer lists
+the puzzle has one answer; if none of the tries gives one, the last try is kept and its answer lists
 every best placement.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rollwrite.dice import DealSpec, below, make_deal, words
+from rollwrite.dice import Deal, DealSpec, below, make_deal, words
 from rollwrite.games.scrambled_streets.data import Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
 from rollwrite.games.scrambled_streets.rules import (
@@ -80,11 +80,13 @@ def _pick(stream, options: list) -> object:
     return options[below(stream, len(options))] if len(options) > 1 else options[0]
 
 
-def play(deck: Deck, gid: str, turns: int, *, stream: str = "play", greedy: bool = True) -> tuple[Game, City]:
-    """A legal game of ``turns`` turns from the deal of ``gid``.  Greedy players take a best placement
-    (ties broken by the id's generator on ``stream``); otherwise every placement is picked at random."""
-    deal = make_deal("scrambled-streets", gid, DealSpec(len(deck.cards), START_SIZE))
-    ws = words(gid, stream)
+def play(deck: Deck, deal: Deal | str, turns: int, *, stream: str = "play", greedy: bool = True) -> tuple[Game, City]:
+    """A legal game of ``turns`` turns from ``deal`` (or the deal of an id).  Greedy players take a best
+    placement (ties broken by the id's generator on ``stream``); otherwise every placement is picked
+    at random."""
+    if isinstance(deal, str):
+        deal = make_deal("scrambled-streets", deal, DealSpec(len(deck.cards), START_SIZE))
+    ws = words(deal.id, stream)
     start = tuple(Placed(c, 180 if t else 0) for c, t in zip(deal.start, deal.turned))
     city = City.start([(c, t) for c, t in zip(deal.start, deal.turned)])
     first, _ = first_player({pl: longest(city, deck, pl) for pl in ("black", "white")})
@@ -102,40 +104,81 @@ def play(deck: Deck, gid: str, turns: int, *, stream: str = "play", greedy: bool
 
 
 @dataclass(frozen=True)
-class Puzzle:
-    id: str  # the game id the position comes from
-    number: int  # 1-based within its print run
-    game: Game  # the turns played to reach the position
+class Position:
+    """A puzzle's position: the turns played from the deal, the city they made, who moves and the card
+    they drew, and every best placement of it."""
+
+    game: Game
     city: City
     player: str
     card: int
     answer: Answer
+    totals: dict[str, int]
 
     @property
     def unique(self) -> bool:
         return len(self.answer.paths) == 1
 
 
-def make_puzzle(deck: Deck, gid: str, number: int) -> Puzzle:
-    """Puzzle ``number`` of ``gid``: after 4 to 19 greedy turns, the next card (see the module's
-    docstring).  The same id and number always give the same puzzle."""
-    ws = words(gid, f"puzzle/{number}")
-    puzzle = None
+def position(deck: Deck, deal: Deal, turns: int, stream: str) -> Position:
+    """The position after ``turns`` greedy turns from ``deal`` (ties broken on ``stream``)."""
+    from rollwrite.games.scrambled_streets.rules import replay
+
+    game, city = play(deck, deal, turns, stream=stream)
+    rep = replay(game, deck)
+    player = mover(rep.first or "white", turns + 1)
+    card = deal.draws[turns]
+    return Position(game, city, player, card, solve(city, deck, card, player), rep.totals)
+
+
+def make_position(deck: Deck, deal: Deal) -> Position:
+    """The puzzle of a deal: after 4 to 19 greedy turns (the number from the deal's id, stream
+    ``puzzle``), the next card.  A position is kept when exactly one placement scores the best and some
+    placement scores less; otherwise the players' ties are broken anew (stream ``puzzle/<try>``), at
+    most MAX_TRIES times, and then the last position is kept with all its best placements."""
+    turns = 4 + below(words(deal.id, "puzzle"), 16)
+    found = None
     for attempt in range(MAX_TRIES):
-        turns = 4 + below(ws, 16)
-        sub = f"{gid}/puzzle/{number}/{attempt}"
-        game, city = play(deck, sub, turns)
-        deal = make_deal("scrambled-streets", sub, DealSpec(len(deck.cards), START_SIZE))
-        first, _ = first_player({pl: longest(City.start(list(zip(deal.start, deal.turned))), deck, pl)
-                                 for pl in ("black", "white")})
-        player = mover(first, turns + 1)
-        card = deal.draws[turns]
-        puzzle = Puzzle(sub, number, game, city, player, card, solve(city, deck, card, player))
-        if puzzle.unique and puzzle.answer.best > puzzle.answer.worst:
-            return puzzle
-    assert puzzle is not None
-    return puzzle
+        found = position(deck, deal, turns, f"puzzle/{attempt}")
+        if found.unique and found.answer.best > found.answer.worst:
+            return found
+    assert found is not None
+    return found
 
 
-def make_puzzles(deck: Deck, gid: str, count: int) -> list[Puzzle]:
-    return [make_puzzle(deck, gid, k) for k in range(1, count + 1)]
+def puzzle_of(pos: Position, deal: Deal):
+    """The puzzle protocol's Puzzle for a position: par is the best score, proven (every placement was
+    tried); the answer is the game with the best placement added, marked as a puzzle's answer."""
+    from rollwrite.games.base import Puzzle
+
+    best, path = pos.answer.paths[0]
+    n = len(pos.game.moves) + 1
+    move = Move(n, pos.card, 180 if best.turned else 0, best.a, best.b, best.push)
+    answer = Game(pos.game.start, pos.game.moves + (move,), puzzle=deal.id)
+    who = "Black" if pos.player == "black" else "White"
+    prompt = (f"{who} has drawn card {pos.card}. Where does it go to score the most? "
+              f"({pos.answer.tried} placements are possible.)")
+    return Puzzle("scrambled-streets", deal.id, prompt, answer, deal, par=pos.answer.best, par_proven=True,
+                  bound=pos.answer.best,
+                  extra={"position": pos, "best": [p.words(pos.card) for p, _ in pos.answer.paths],
+                         "path": path, "placement": best})
+
+
+def check_answer(puzzle, sheet: Game, deck: Deck) -> list:
+    """An answer must be the puzzle's game plus one turn: the puzzle's card, placed legally."""
+    from rollwrite.games.base import Problem
+    from rollwrite.games.scrambled_streets.rules import check
+
+    pos: Position = puzzle.extra["position"]
+    problems = check(sheet, deck, puzzle.schedule)
+    k = len(pos.game.moves)
+    def plain(g: Game, n: int) -> tuple:
+        return (tuple((p.card, p.rotation) for p in g.start),
+                tuple((m.card, m.rotation, m.a, m.b, m.push) for m in g.moves[:n]))
+
+    same = plain(sheet, k) == plain(pos.game, k)
+    if not same or len(sheet.moves) != k + 1:
+        problems.append(Problem("answer", f"an answer to {puzzle.id} is its starting city and its {k} turns as "
+                                f"printed, then one more turn placing card {pos.card}", "puzzle",
+                                sheet.moves[-1].line if sheet.moves else sheet.line))
+    return problems
