@@ -32,10 +32,10 @@ MAX_CARD = 9999
 _NAME_MAX = 40
 
 _TURN_RE = re.compile(
-    r"(?P<n>\d+)\s*[.:]\s*(?P<card>\d+)\s+(?P<rot>\S+)\s+at\s+(?P<a>\d+)\s*\|\s*(?P<b>\d+)\s+push\s+(?P<p>\d+)\s*"
+    r"(?P<n>[0-9]+)\s*[.:]\s*(?P<card>[0-9]+)\s+(?P<rot>\S+)\s+at\s+(?P<a>[0-9]+)\s*\|\s*(?P<b>[0-9]+)\s+push\s+(?P<p>[0-9]+)\s*"
 )
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
-_PAIR_RE = re.compile(r"(\d+)\s+(\S+)")
+_PAIR_RE = re.compile(r"([0-9]+)\s+(\S+)")
 
 
 @dataclass(frozen=True)
