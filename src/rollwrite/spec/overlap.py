@@ -38,7 +38,7 @@ def _corners(x0: float, y0: float, x1: float, y1: float, ox: float, oy: float, a
 def item_box(it: Any) -> Box:
     """The ink box of one scene item, in mm."""
     from rollwrite.draw.metrics import text_width
-    from rollwrite.draw.scene import PT, Circle, Line, Path, Rect, Text
+    from rollwrite.draw.scene import PT, Circle, Curve, Line, Path, Rect, Text
 
     if isinstance(it, Text):
         w = text_width(it.text, it.size, it.font)
@@ -56,6 +56,9 @@ def item_box(it: Any) -> Box:
         return (it.cx - r, it.cy - r, it.cx + r, it.cy + r)
     elif isinstance(it, Path):
         pts, half = list(it.points), (it.width / 2 if it.stroke else 0.0)
+    elif isinstance(it, Curve):  # a Bézier curve lies inside the hull of its points
+        pts = [it.start] + [p for piece in it.pieces for p in piece]
+        half = it.width / 2 if it.stroke else 0.0
     else:  # pragma: no cover - a new kind of item: measure nothing rather than guess
         raise TypeError(f"cannot measure {type(it).__name__}")
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -71,12 +74,14 @@ def ink_box(items: list[Any]) -> Box | None:
 
 def _sample_schedule(layout: Any) -> Any:
     from rollwrite import games
-    from rollwrite.dice import game_id, make_schedule
+    from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
 
     g = games.get(layout.game)
     spec = g.dice_spec(layout, layout.players.default) if g is not None else layout.dice
     if spec is None:
         return None
+    if isinstance(spec, DealSpec):  # a card game: a sample deal
+        return make_deal(layout.game, game_id(layout.game, seed="check"), spec, seed="check")
     return make_schedule(layout.game, game_id(layout.game, seed="check"), spec, seed="check")
 
 
@@ -98,7 +103,9 @@ def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
     types = element_types(games.get(layout.game))
     found: dict[tuple[int, int], tuple[Any, Any, Box]] = {}
     for schedule in (None, _sample_schedule(layout)):
-        for side, elements in (("front", layout.sheet.elements), ("back", layout.sheet.back)):
+        parts = [("front", layout.sheet.elements), ("back", layout.sheet.back)]
+        parts += [(page.name, page.elements) for page in getattr(layout, "pages", ())]  # a layout's extra pages
+        for side, elements in parts:
             ctx = BuildContext(layout, layout.data, schedule, 1, 1, 1, 1, side)
             boxes = []
             for el in elements:
