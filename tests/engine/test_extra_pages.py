@@ -81,3 +81,13 @@ def test_mistakes(old, new, message):
     with pytest.raises(InputError) as e:
         check_geometry(parse_layout(LAYOUT.replace(old, new), "x.yaml"))
     assert message in str(e.value)
+
+
+def test_overlaps_on_an_extra_page_are_found():
+    from rollwrite.spec.overlap import overlap_errors
+
+    text = LAYOUT.replace("      - {type: text, at: [0, 10], text: How to play, size: 14}",
+                          "      - {type: text, at: [0, 10], text: How to play, size: 14}\n"
+                          "      - {type: text, at: [2, 10], text: Over it, size: 14}")
+    [error] = overlap_errors(parse_layout(text, "x.yaml"))
+    assert "prints over the text at line" in error.message

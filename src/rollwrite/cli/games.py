@@ -25,12 +25,17 @@ def games_command() -> None:
             head = {}
         game = games.get(slug)
         uses = ["print"]
-        if isinstance(head, dict) and head.get("dice"):
+        from rollwrite.games.base import Game
+
+        deals = game is not None and type(game).dice_spec is not Game.dice_spec  # the game's own dice or deal
+        if (isinstance(head, dict) and head.get("dice")) or deals:
             uses.append("roll")
         if game is not None and game.can_score:
             uses.append("score")
         if game is not None and getattr(game, "can_solve", False):
             uses.append("solve")
+        if game is not None and getattr(game, "can_puzzle", False):
+            uses.append("puzzle")
         title = head.get("title", slug) if isinstance(head, dict) else slug
         summary = head.get("summary", "") if isinstance(head, dict) else ""
         typer.echo(f"{slug:<{width}}{title}: {summary} [{', '.join(uses)}]".replace(":  [", " ["))

@@ -76,3 +76,13 @@ def test_print_with_a_seed_adds_the_deal(cli, tmp_path):
     assert r.exit_code == 0 and "(14 pages)" in r.stdout
     r = cli("print", "scrambled-streets", "--paper", "letter", "-f", "svg", "-o", str(tmp_path / "d.svg"))
     assert r.exit_code == 0 and len(list(tmp_path.glob("d-*.svg"))) == 13
+
+
+def test_games_lists_what_it_can_do(cli):
+    line = next(x for x in cli("games").stdout.splitlines() if x.startswith("scrambled-streets"))
+    assert line.endswith("[print, roll, score, puzzle]")
+
+
+def test_check_layout_finds_no_overlap(cli):
+    r = cli("check-layout", str(EXAMPLES.parents[1] / "layouts" / "scrambled-streets.yaml"))
+    assert r.exit_code == 0 and "ok" in r.stdout

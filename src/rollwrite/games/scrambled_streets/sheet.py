@@ -275,40 +275,39 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     who = "Black" if pos.player == "black" else "White"
     answer = getattr(ctx, "answer", None) is not None
     title = f"Answer to {puzzle.id}" if answer else f"Puzzle {puzzle.id}"
-    pen.text(0, size * PT * 1.6, title, size=fit_size(title, size * 1.6, "bold", v.w), font="bold")
+    card_k = 0.45
+    card_w, card_h = deck.width * card_k, deck.height * card_k
+    text_w = v.w if answer else v.w - card_w - 6
+    pen.text(0, size * PT * 1.6, title, size=fit_size(title, size * 1.6, "bold", text_w), font="bold")
     y = size * PT * 1.6 + lh * 1.2
     t = pos.totals
-    lines = [f"After {len(pos.game.moves)} turns from the deal of {puzzle.challenge}: Black {t['black']}, "
-             f"White {t['white']}.",
-             puzzle.prompt]
+    lines = [f"After {len(pos.game.moves)} turns from the deal of {puzzle.challenge}:",
+             f"Black {t['black']}, White {t['white']}.", puzzle.prompt]
     if answer:
         best = puzzle.extra["best"]
-        p = puzzle.extra["placement"]
         lines = [f"Best: {best[0]}, scoring {puzzle.par} for {who}"
                  + (" (a loop)" if puzzle.extra["path"].loop else "") + ".",
                  (f"It is the only placement that scores {puzzle.par}" if len(best) == 1 else
                   f"{len(best)} placements score {puzzle.par}; the others: {', '.join(best[1:4])}"
                   + (" ..." if len(best) > 4 else "")) + f"; all {pos.answer.tried} placements were tried.",
                  "Shaded: the cards the scoring path runs through. Framed: the new card."]
-        del p
     for text in lines:
-        pen.text(0, y, text, size=fit_size(text, size, "regular", v.w))
+        pen.text(0, y, text, size=fit_size(text, size, "regular", text_w))
         y += lh
-    y += 2
-    card_w = v.w * 0.22
-    city_w = v.w - card_w - 6
+    if not answer:
+        cx = v.w - card_w
+        pen.text(cx, size * PT * 1.6, f"{who} drew:", size=size, font="bold")
+        draw_card(pen.at(cx, size * PT * 1.6 + 2), deck, pos.card, scale=card_k)
+        pen.text(cx, size * PT * 1.6 + 4 + card_h + size * PT, "It goes in up or down.", size=size * 0.85)
+        y = max(y, size * PT * 1.6 + 6 + card_h + size * PT * 1.5)
+    y += 3
     box_h = v.h - y
     if answer:
         after, cell = place(pos.city, pos.card, puzzle.extra["placement"])
         draw_city(pen.at(0, y), deck, after.cells, v.w, box_h, path=puzzle.extra["path"], new_cell=cell,
                   max_scale=0.6)
-        return
-    draw_city(pen.at(0, y), deck, pos.city.cells, city_w, box_h, max_scale=0.6)
-    k = card_w / deck.width
-    cx = city_w + 6
-    pen.text(cx, y + 4, f"{who} drew:", size=size, font="bold")
-    draw_card(pen.at(cx, y + 7), deck, pos.card, scale=k)
-    pen.text(cx, y + 10 + deck.height * k, "It goes in up or down.", size=size * 0.85)
+    else:
+        draw_city(pen.at(0, y), deck, pos.city.cells, v.w, box_h, max_scale=0.6)
 
 
 ELEMENTS["scrambled-streets.puzzle"] = ElementType(
