@@ -203,7 +203,7 @@ def test_solve_exit_codes(cli, tmp_path):
 def test_games_lists_the_solver(cli):
     r = cli("games")
     [line] = [x for x in r.stdout.splitlines() if x.startswith("lines-and-sections ")]
-    assert line.endswith("[print, score, solve]")
+    assert line.endswith("[print, score, solve, puzzle]")
     others = [x for x in r.stdout.splitlines() if not x.startswith("lines-and-sections ")]
     assert others and all(x.endswith("]") and "solve" not in x for x in others)
 
