@@ -42,14 +42,26 @@ def example(name: str):
 
 
 def test_legal_tiles_pass():
-    # light 4 dark 4 (an L corridor) with a display, and a plain monomino display
-    rows = {1: "NW 3NS . . . . .", 2: "EW . . . . . .", 5: ". . . 6 . . ."}
+    # light 4 dark 4 (an L corridor) with a display of one of its dice, and a plain monomino display
+    # (the open one-space tile is light 1, dark 1: it shows a chair)
+    rows = {1: "NW 4NS . . . . .", 2: "EW . . . . . .", 5: ". . . 1 . . ."}
     assert problems(store(rows)) == []
+
+
+@pytest.mark.parametrize("face", "23456")
+def test_a_display_must_show_one_of_its_tiles_dice_without_a_log_too(face):
+    # a lone display on an open single space: only the tile light 1, dark 1 draws that, so it is a chair
+    probs = problems(store({3: f". . . {face} . . ."}))
+    assert [(p.where, p.rule) for p in probs] == [("row 3, column D", "tiles")]
+    assert probs[0].message.startswith("the display (")
+    assert "of the furniture of one of its two dice" in probs[0].message
+    # the L corridor is light 4, dark 4: a desk (3) on it matches no tile that draws this shape
+    assert [p.rule for p in problems(store({1: "NW 3NS . . . . .", 2: "EW . . . . . ."}))] == ["tiles"]
 
 
 def test_a_rotated_tile_is_not_explained():
     # the chart's L is '##/#.': this '#./##' shape only fits if every tile carries one display
-    rows = {1: "o . . . . . .", 2: "5 o . . . . ."}
+    rows = {1: "o . . . . . .", 2: "1 o . . . . ."}
     probs = problems(store(rows))
     assert [(p.where, p.rule) for p in probs] == [("row 2, column B", "tiles")]
     assert "belongs to no tile of the chart" in probs[0].message
@@ -58,7 +70,7 @@ def test_a_rotated_tile_is_not_explained():
 def test_walls_no_tile_explains_are_added_walls():
     # no one-space tile has walls on W and E: it is the east-wall tile (light 1, dark 3) plus an added
     # wall, which a lone display cannot have earned
-    probs = problems(store({3: ". . 2EW . . . ."}))
+    probs = problems(store({3: ". . 3EW . . . ."}))
     assert [(p.where, p.rule) for p in probs] == [("sheet", "bonus")]
     assert probs[0].message == (
         "the sheet shows 1 bonus (1 added wall segment, 0 doorways, 0 coin gains) but its displays can have "
@@ -68,8 +80,8 @@ def test_walls_no_tile_explains_are_added_walls():
 
 def test_two_displays_on_one_tile_are_two_tiles():
     # an open domino with two displays is two open monominoes: legal
-    assert problems(store({3: ". 1 2 . . . ."})) == []
-    t = find_tiling(parse(store({3: ". 1 2 . . . ."}), "t"), CHART)
+    assert problems(store({3: ". 1 1 . . . ."})) == []
+    t = find_tiling(parse(store({3: ". 1 1 . . . ."}), "t"), CHART)
     assert t.found is not None and len(t.found) == 2
 
 
@@ -110,7 +122,7 @@ def test_coins():
 
 def test_bonuses_beyond_what_the_displays_earned():
     # a lone display earned nothing, yet the store shows an added wall and a doorway
-    rows = {3: ". . 2 . . . .", 6: ". . . N S* . ."}
+    rows = {3: ". . 1 . . . .", 6: ". . . N S* . ."}
     probs = problems(store(rows))
     assert [p.rule for p in probs] == ["bonus"]
     assert probs[0].message == (
@@ -120,7 +132,7 @@ def test_bonuses_beyond_what_the_displays_earned():
 
 
 def test_bonuses_next_to_a_cafeteria_are_possible():
-    rows = {3: ". . 2 . . . .", 4: ". . A A . . .", 6: ". . . N . . ."}
+    rows = {3: ". . 1 . . . .", 4: ". . A A . . .", 6: ". . . N . . ."}
     assert problems(store(rows)) == []
 
 

@@ -16,7 +16,8 @@ ROWS = 2  # tiles span at most two rows: two rows of marks exercise every shape
 
 def fits(sheet: Sheet, p) -> bool:
     """A placement suits the sheet: each wall-less tile space shows a dot or a display, each walled
-    one no dot and at least the tile's walls, none is a cafeteria, and it holds exactly one display."""
+    one no dot and at least the tile's walls, none is a cafeteria, and it holds exactly one display,
+    showing one of the tile's two dice."""
     displays = 0
     for cell, walls in p.walls_at:
         mark = sheet.marks[cell]
@@ -24,6 +25,8 @@ def fits(sheet: Sheet, p) -> bool:
             return False
         if mark in "123456":
             displays += 1
+            if int(mark) not in (p.tile.light, p.tile.dark):
+                return False
         if walls == 0 and mark not in "o123456":
             return False
         if walls and (mark == "o" or walls & ~sheet.walls[cell]):

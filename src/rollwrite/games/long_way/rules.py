@@ -476,7 +476,8 @@ class _Index:
     reading a set's bits from the top gives the placements in the order the search that names a
     stuck space tries them."""
 
-    __slots__ = ("plist", "cover", "allowed", "more", "fewer", "anchored", "tails", "tail_cells", "nwalls")
+    __slots__ = ("plist", "cover", "allowed", "more", "fewer", "anchored", "tails", "tail_cells", "nwalls",
+                 "shows")
 
     def __init__(self, ranked: list[Placement]) -> None:
         count = len(ranked)
@@ -486,6 +487,11 @@ class _Index:
         self.tail_cells = [tuple(c for c, _ in p.walls_at if c != p.anchor) for p in self.plist]
         self.nwalls = [p.nwalls for p in self.plist]
         everything = (1 << count) - 1
+        # shows[f]: the placements whose tile may carry a display of face f (one of its two dice)
+        self.shows = [0] * 7  # faces 1 to 6
+        for i, p in enumerate(self.plist):
+            for f in {p.tile.light, p.tile.dark}:
+                self.shows[f] |= 1 << i
         self.cover = [0] * CELLS  # placements covering each space
         by_walls = [[0] * 16 for _ in range(CELLS)]  # [space][tile's walls there]: placements
         for i, p in enumerate(self.plist):
@@ -589,8 +595,9 @@ class Tiling:
 
 def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: int = 4000) -> Tiling:
     """Chart tiles (unrotated, not overlapping, off the cafeterias) that explain every dot and display:
-    each tile carries exactly one display, its wall-less spaces show a dot or the display, its walled
-    spaces show at least the chart's walls and no dot.  Walls no tile accounts for were added as
+    each tile carries exactly one display, showing the furniture of one of the tile's two dice (its
+    chart row or column), its wall-less spaces show a dot or the display, its walled spaces show at
+    least the chart's walls and no dot.  Walls no tile accounts for were added as
     bonuses; with ``need`` the tiles must account for at least that many wall segments.
 
     The tiling returned is one that accounts for the most walls.  When there is none, the space
@@ -601,11 +608,14 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
     dot = disp = cafe = walled = 0
     fits = -1  # the placements that suit every space of the sheet
     i = 0
+    shows = index.shows
     for m, w, here in zip(sheet.marks, sheet.walls, allowed):
         kind = kinds.get(m, _BARE)
         if kind >= _DISP:
             if kind == _DISP:
                 disp |= 1 << i
+                # the display shows the furniture of one of the dice that drew its tile
+                fits &= shows[int(m)] | ~cover[i]
             if w:
                 walled |= 1 << i
                 kind += w
@@ -965,7 +975,7 @@ def check_sheet(sheet: Sheet, chart: Chart) -> list[Problem]:
         mark = sheet.marks[cell]
         what = f"the display ({chart.display_name(int(mark))})" if mark in "123456" else "this dotted space"
         add(cell, f"{what} belongs to no tile of the chart: drawn unrotated, each tile shows its walls, a dot on "
-            "each wall-less space and exactly one display", "tiles")
+            "each wall-less space and exactly one display, of the furniture of one of its two dice", "tiles")
     elif tiling.short:
         added = total_walls - tiling.explained
         used = added + punched + sheet.gained // 2
