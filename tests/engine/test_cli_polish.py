@@ -36,7 +36,15 @@ def test_every_command_line_mistake_reads_the_same(cli, args, message):
     assert r.stdout == ""
 
 
-COMMANDS = ["print", "roll", "score", "check-layout", "games", "solve"]
+def _commands() -> list[str]:
+    import typer.main
+
+    from rollwrite.cli.app import app
+
+    return sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+
+
+COMMANDS = _commands()  # every command, including ones added later
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
