@@ -367,12 +367,26 @@ def build_scene(
     page: PageSpec | None = None,
     jobs: list[SheetJob] | None = None,
     on_sheet: Any = None,
+    share: bool = False,
+    schedules: list[Schedule | None] | None = None,
 ) -> Scene:
     """Every sheet of a print run, placed by the page planner.  ``page`` overrides the layout's page
     section (``paper`` only its paper).  ``jobs`` gives each sheet its own schedule, puzzle and answer
-    (then ``sheets`` is ``len(jobs)`` and ``schedule`` is ignored)."""
+    (then ``sheets`` is ``len(jobs)`` and ``schedule`` is ignored).
+
+    ``schedules`` prints one run of ``sheets`` sheets per schedule (a batch of dailies: a run per day,
+    starting on a page of its own), one after the other in one scene, numbered on as one document;
+    ``schedule`` is then ignored.
+
+    ``share``: what is the same on every sheet (in practice nearly all of it) is drawn once, as a symbol
+    of the scene, and placed on each sheet (see :class:`_Sharing`); only what differs is drawn per sheet.
+    The printed result is the same either way (``scene.flat()`` gives the unshared scene).
+
+    ``on_sheet()`` is called as each sheet is laid out (for a progress bar).
+    """
     if jobs is not None:
         sheets = len(jobs)
+    runs = schedules if schedules is not None and jobs is None else [schedule]
     spec = page or layout.page
     if paper is not None:
         spec = spec.replace(paper=paper)
@@ -382,69 +396,76 @@ def build_scene(
     backs = bool(spec.backs and layout.sheet.back)
     # a layout's extra pages (rules, a deal) go with a print of the game, not with a run of puzzles
     extras = [] if jobs is not None else [x for x in layout.pages
-                                          if x.when == "always" or (x.when == "seeded" and schedule is not None)]
-    n_pages = fronts * (2 if backs else 1) + len(extras)
+                                          if x.when == "always" or (x.when == "seeded" and runs[0] is not None)]
+    n_pages = fronts * (2 if backs else 1) * len(runs) + len(extras)
     if n_pages > MAX_PAGES:
-        raise UsageError(f"that would print {n_pages} pages; the most one run prints is {MAX_PAGES}")
+        raise UsageError(f"that would print {n_pages} pages; the most one run prints is {MAX_PAGES}",
+                         hint="print fewer days or players at a time, or --split the days into files"
+                         if len(runs) > 1 else None)
     game = games.get(layout.game)
     types = element_types(game)
     title = layout.title
     first_job = jobs[0] if jobs else None
     if first_job is not None and first_job.puzzle is not None:
         subject = f"{title} puzzles"
+    elif len(runs) > 1 and runs[0] is not None:
+        subject = (f"{title} challenges {challenge_text(runs[0], shown=False).split(': ')[-1]} to "
+                   f"{challenge_text(runs[-1], shown=False).split(': ')[-1]}")
     else:
-        subject = challenge_text(schedule, shown=False) or f"{title} player sheets"
+        subject = challenge_text(runs[0], shown=False) or f"{title} player sheets"
     scene = Scene(title=title, subject=subject)
+    sharing = _Sharing(scene, types) if share else None
     pw, ph = plan.width, plan.height
     boxes = spec.crop_marks or spec.bleed > 0
-    number = 0
     page_no = 0
-    for _ in range(fronts):
-        used = plan.slots[: min(per_page, sheets - number)]
-        first = number
-        page_no += 1
-        page = scene.new_page(pw, ph)
-        if boxes:
-            page.trim, page.bleed = plan.trim_box(list(used)), plan.bleed_box(list(used))
-        pen = page.pen()
-        if spec.crop_marks:
-            for x1, y1, x2, y2 in plan.crop_marks(list(used)):
-                pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
-        elif len(plan.slots) > 1 and spec.gutter > 0:
-            for x1, y1, x2, y2 in plan.cut_lines():
-                pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
-        page_job = jobs[number] if jobs else None
-        for slot in used:
-            number += 1
-            if on_sheet is not None:
-                on_sheet()
-            if jobs:
-                job = jobs[number - 1]
-                ctx = BuildContext(layout, layout.data, job.schedule, number, sheets, page_no, n_pages,
-                                   puzzle=job.puzzle, answer=job.answer)
-            else:
-                ctx = BuildContext(layout, layout.data, schedule, number, sheets, page_no, n_pages)
-            sheet_pen = pen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(number), players=str(sheets))
-            for el in layout.sheet.elements:
-                types[el.type].build(el.value, el.place(sheet_pen), ctx)
-        _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout,
-                page_job.schedule if page_job else schedule, page_no, n_pages, pw, spec.margin,
-                stamp=_page_stamp(jobs, first, number) if jobs else None)
-        if backs:
+    for run_schedule in runs:
+        number = 0
+        for _ in range(fronts):
+            used = plan.slots[: min(per_page, sheets - number)]
+            first = number
             page_no += 1
-            back = scene.new_page(pw, ph)
-            mirrored = [plan.back_slot(i) for i in range(len(used))]
+            page = scene.new_page(pw, ph)
             if boxes:
-                back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
-            bpen = back.pen()
-            for i, slot in enumerate(mirrored):
-                ctx = BuildContext(layout, layout.data, schedule, first + i + 1, sheets, page_no, n_pages, "back")
-                sheet_pen = bpen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(first + i + 1),
-                                                                                  players=str(sheets))
-                for el in layout.sheet.back:
-                    types[el.type].build(el.value, el.place(sheet_pen), ctx)
-            _footer(bpen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, pw,
-                    spec.margin, back_of=page_no - 1)
+                page.trim, page.bleed = plan.trim_box(list(used)), plan.bleed_box(list(used))
+            pen = page.pen()
+            if spec.crop_marks:
+                for x1, y1, x2, y2 in plan.crop_marks(list(used)):
+                    pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
+            elif len(plan.slots) > 1 and spec.gutter > 0:
+                for x1, y1, x2, y2 in plan.cut_lines():
+                    pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
+            page_job = jobs[number] if jobs else None
+            for slot in used:
+                number += 1
+                if on_sheet is not None:
+                    on_sheet()
+                if jobs:
+                    job = jobs[number - 1]
+                    ctx = BuildContext(layout, layout.data, job.schedule, number, sheets, page_no, n_pages,
+                                       puzzle=job.puzzle, answer=job.answer)
+                else:
+                    ctx = BuildContext(layout, layout.data, run_schedule, number, sheets, page_no, n_pages)
+                sheet_pen = pen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(number), players=str(sheets))
+                _draw_sheet(layout.sheet.elements, types, sheet_pen, ctx, sharing)
+            _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout,
+                    page_job.schedule if page_job else run_schedule, page_no, n_pages, pw, spec.margin,
+                    stamp=_page_stamp(jobs, first, number) if jobs else None, sharing=sharing)
+            if backs:
+                page_no += 1
+                back = scene.new_page(pw, ph)
+                mirrored = [plan.back_slot(i) for i in range(len(used))]
+                if boxes:
+                    back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
+                bpen = back.pen()
+                for i, slot in enumerate(mirrored):
+                    ctx = BuildContext(layout, layout.data, run_schedule, first + i + 1, sheets, page_no, n_pages,
+                                       "back")
+                    sheet_pen = bpen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(first + i + 1),
+                                                                                      players=str(sheets))
+                    _draw_sheet(layout.sheet.back, types, sheet_pen, ctx, sharing)
+                _footer(bpen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, run_schedule, page_no, n_pages,
+                        pw, spec.margin, back_of=page_no - 1, sharing=sharing)
+    schedule = runs[0]
     for extra in extras:
         page_no += 1
         xw, xh, room_w, room_h = extra_page_room(layout, extra, spec.paper)
@@ -458,8 +479,181 @@ def build_scene(
             types[el.type].build(el.value, el.place(epen), ctx)
         _footer(pen.at(spec.margin, xh - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, xw,
                 spec.margin)
+    if sharing is not None:
+        sharing.finish()
     _check_glyphs(scene, layout)
     return scene
+
+
+def _draw_sheet(elements: Any, types: Any, pen: Pen, ctx: BuildContext, sharing: _Sharing | None) -> None:
+    if sharing is None:
+        for el in elements:
+            types[el.type].build(el.value, el.place(pen), ctx)
+    else:
+        sharing.sheet(elements, pen, ctx)
+
+
+def _has_placeholder(value: Any, depth: int = 0) -> bool:
+    """Whether a text anywhere in an element's value holds a ``{name}`` placeholder."""
+    from rollwrite.draw.scene import _PLACEHOLDER
+
+    if isinstance(value, str):
+        return _PLACEHOLDER.search(value) is not None
+    if depth > 8 or isinstance(value, (int, float, bool)) or value is None:
+        return False
+    if isinstance(value, dict):
+        return any(_has_placeholder(k, depth + 1) or _has_placeholder(v, depth + 1) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(_has_placeholder(v, depth + 1) for v in value)
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields is not None:
+        return any(_has_placeholder(getattr(value, f), depth + 1) for f in fields)
+    return "{" in repr(value)  # anything else: drawn per sheet when in doubt
+
+
+class _Reads:
+    """A BuildContext that notes each field an element looks at, with the value it saw."""
+
+    __slots__ = ("_ctx", "reads")
+
+    def __init__(self, ctx: BuildContext) -> None:
+        object.__setattr__(self, "_ctx", ctx)
+        object.__setattr__(self, "reads", {})
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._ctx, name)
+        self.reads.setdefault(name, value)
+        return value
+
+
+@dataclass
+class _Pending:
+    """Where a run of shared drawing goes on a page, until the scene knows how often it is used."""
+
+    key: tuple
+    x: float
+    y: float
+    k: float
+
+
+class _Sharing:
+    """Draws what is the same on many sheets once.
+
+    Each element is built once per distinct set of values it looks at: it is built in the sheet's own
+    frame with a context that notes which fields it reads (the schedule, the player's number...); a later
+    sheet whose context holds the same values for those fields reuses that drawing without building it
+    again.  An element whose value holds a ``{name}`` placeholder, or whose texts would be filled in per
+    sheet, is drawn on each sheet.  Consecutive reused drawings form a run; a run that appears on two
+    sheets or more becomes one symbol of the scene (placed by Use items), a run that appears once is
+    drawn in place.  Paint order is kept: runs and per-sheet drawings follow the layout's order.
+    """
+
+    def __init__(self, scene: Scene, types: Any) -> None:
+        self.scene = scene
+        self.types = types
+        self.builds: dict[int, list[tuple[dict, int]]] = {}  # id(element) -> [(reads, build)]
+        self.items: list[list[Any]] = []  # build -> items in the sheet's frame
+        self.per_sheet: dict[int, bool] = {}  # id(element) -> drawn on every sheet
+        self.keep: list[Any] = []  # the elements whose ids key the tables, kept alive
+
+    def _is_per_sheet(self, el: Any) -> bool:
+        found = self.per_sheet.get(id(el))
+        if found is None:
+            found = _has_placeholder(el.value)
+            self.per_sheet[id(el)] = found
+            self.keep.append(el)
+        return found
+
+    def _build(self, el: Any, ctx: BuildContext, vars: dict | None) -> int | None:
+        for reads, build in self.builds.get(id(el), ()):
+            if all((v is getattr(ctx, k)) or v == getattr(ctx, k) for k, v in reads.items()):
+                return build
+        from rollwrite.draw.scene import Page, Text, fill
+
+        scratch = Page(0.0, 0.0)
+        tracked = _Reads(ctx)
+        self.types[el.type].build(el.value, el.place(Pen(scratch)), tracked)
+        if vars and any(isinstance(it, Text) and "{" in it.text and fill(it.text, vars) != it.text
+                        for it in scratch.items):
+            self.per_sheet[id(el)] = True  # its texts are filled in per sheet after all
+            return None
+        self.items.append(scratch.items)
+        self.builds.setdefault(id(el), []).append((tracked.reads, len(self.items) - 1))
+        return len(self.items) - 1
+
+    def sheet(self, elements: Any, pen: Pen, ctx: BuildContext) -> None:
+        run: list[int] = []
+        for el in elements:
+            build = None if self._is_per_sheet(el) else self._build(el, ctx, pen.vars)
+            if build is None:
+                self._flush(run, pen)
+                run = []
+                self.types[el.type].build(el.value, el.place(pen), ctx)
+            else:
+                run.append(build)
+        self._flush(run, pen)
+
+    def static(self, key: str, draw: Any, pen: Pen) -> None:
+        """Draw what ``draw(pen)`` draws, the same wherever it is placed, once for the whole scene."""
+        found = self.builds.get(key)  # type: ignore[call-overload]
+        if found is None:
+            from rollwrite.draw.scene import Page
+
+            scratch = Page(0.0, 0.0)
+            draw(Pen(scratch))
+            self.items.append(scratch.items)
+            found = self.builds[key] = [({}, len(self.items) - 1)]  # type: ignore[index]
+        self._flush([found[0][1]], pen)
+
+    def _flush(self, run: list[int], pen: Pen) -> None:
+        if run:
+            pen.page.items.append(_Pending(tuple(run), pen.dx, pen.dy, pen.k))  # type: ignore[arg-type]
+
+    def finish(self) -> None:
+        """Make each run of drawings used on two sheets or more a symbol; draw the rest in place."""
+        from rollwrite.draw.scene import Symbol, Use, ink_bounds, placed
+
+        pending = [it for page in self.scene.pages for it in page.items if isinstance(it, _Pending)]
+        build_uses: dict[int, int] = {}
+        for it in pending:
+            for b in it.key:
+                build_uses[b] = build_uses.get(b, 0) + 1
+
+        def pieces(key: tuple) -> list[tuple[bool, tuple]]:
+            """The run cut where it changes between drawings used more than once and those used once."""
+            out: list[tuple[bool, list[int]]] = []
+            for b in key:
+                shared = build_uses[b] > 1
+                if out and out[-1][0] == shared:
+                    out[-1][1].append(b)
+                else:
+                    out.append((shared, [b]))
+            return [(shared, tuple(bs)) for shared, bs in out]
+
+        run_uses: dict[tuple, int] = {}
+        for it in pending:
+            for shared, key in pieces(it.key):
+                if shared:
+                    run_uses[key] = run_uses.get(key, 0) + 1
+        names: dict[tuple, str] = {}
+        for page in self.scene.pages:
+            out: list[Any] = []
+            for it in page.items:
+                if not isinstance(it, _Pending):
+                    out.append(it)
+                    continue
+                for shared, key in pieces(it.key):
+                    if not shared or run_uses[key] < 2:
+                        for b in key:
+                            out.extend(placed(self.items[b], it.x, it.y, it.k))
+                        continue
+                    name = names.get(key)
+                    if name is None:
+                        name = names[key] = f"s{len(names) + 1}"
+                        items = [x for b in key for x in self.items[b]]
+                        self.scene.symbols[name] = Symbol(items, ink_bounds(items, text_width))
+                    out.append(Use(name, it.x, it.y, it.k))
+            page.items = out
 
 
 def _check_glyphs(scene: Scene, layout: Layout) -> None:
@@ -472,8 +666,8 @@ def _check_glyphs(scene: Scene, layout: Layout) -> None:
     from rollwrite.draw.scene import Text
 
     seen: set[tuple[str, str]] = set()
-    for page in scene.pages:
-        for it in page.items:
+    for items in [p.items for p in scene.pages] + [s.items for s in scene.symbols.values()]:
+        for it in items:
             if not isinstance(it, Text) or (it.text, it.font) in seen:
                 continue
             seen.add((it.text, it.font))
@@ -502,7 +696,8 @@ def _page_stamp(jobs: list[SheetJob], first: int, last: int) -> str:
 
 
 def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float,
-            margin: float, back_of: int | None = None, stamp: str | None = None) -> None:
+            margin: float, back_of: int | None = None, stamp: str | None = None,
+            sharing: _Sharing | None = None) -> None:
     right = pw - 2 * margin
     parts = [layout.title]
     if stamp is None:
@@ -514,7 +709,10 @@ def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, page
     parts.append(f"page {page} of {pages}")
     text = "  ·  ".join(parts)
     if back_of is None:
-        draw_ruler(pen, RULER)
+        if sharing is not None:
+            sharing.static("ruler", lambda p: draw_ruler(p, RULER), pen)
+        else:
+            draw_ruler(pen, RULER)
         room = right - ruler_width(RULER) - 3
     else:
         room = right

@@ -71,6 +71,9 @@ from rollwrite.dice import (
 )
 from rollwrite.errors import UsageError
 
+if TYPE_CHECKING:  # the dice module is imported where it is used: start-up stays light
+    from rollwrite.dice import DiceSpec, Schedule
+
 _ID_START = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*[#@]")
 ID_HELP = "or a challenge id such as long-way#picnic or wobbly-cafe@2026-11-22"
 
@@ -84,6 +87,13 @@ DAILY_HELP = (
 )
 
 
+def today_utc() -> Any:
+    """Today's date in UTC (rollwrite.dice.today_utc, imported when first needed)."""
+    from rollwrite.dice import today_utc as today
+
+    return today()
+
+
 def looks_like_id(text: str) -> bool:
     """``game#...`` or ``game@...`` that is not an existing file."""
     return bool(_ID_START.match(text)) and not Path(text).exists()
@@ -93,6 +103,8 @@ def split_game(game: str, seed: str | None, daily: str | None) -> tuple[str, str
     """(game, seed, daily) with a full id in ``game`` taken apart; see the module's docstring."""
     if not looks_like_id(game):
         return game, seed, daily
+    from rollwrite.dice import parse_game_id
+
     slug, id_seed, id_day = parse_game_id(game)
     if seed is not None or daily is not None:
         given = "--seed" if seed is not None else "--daily"
@@ -108,6 +120,8 @@ def split_game(game: str, seed: str | None, daily: str | None) -> tuple[str, str
 
 def _seed_as_id(game: str, seed: str, daily: str | None) -> tuple[str | None, str | None]:
     """``--seed long-way#picnic``: the seed (or day) of an id of ``game``."""
+    from rollwrite.dice import parse_game_id
+
     slug, id_seed, id_day = parse_game_id(seed)
     if slug != game:
         raise UsageError(
@@ -125,6 +139,8 @@ def resolve_schedule_id(
     game: str, seed: str | None, daily: str | None, *, required: bool = False
 ) -> tuple[str | None, str | None, str | None]:
     """(id, normalised seed, ISO date) of ``--seed`` / ``--daily``; see the module's docstring."""
+    from rollwrite.dice import game_id, normalise_seed, parse_day
+
     if seed is not None and _ID_START.match(seed.strip()):
         seed, daily = _seed_as_id(game, seed.strip(), daily)
     if seed is not None and daily is not None:
@@ -144,6 +160,34 @@ def resolve_schedule_id(
             hint="e.g. --seed picnic, --daily (today, UTC) or --daily 2026-11-22",
         )
     return None, None, None
+
+
+MAX_DAYS = 366
+DAYS_HELP = ("With --daily: that many days from DATE on, one page each (a year: --days 365); "
+             "--split writes a file per day.")
+
+
+def daily_range(daily: str | None, days: int | None) -> list[str] | None:
+    """The ISO dates of ``--daily DATE --days N``: DATE and the N - 1 days after it (``today`` counts as
+    a date); None when ``--days`` was not given.  A UsageError when ``--days`` comes without ``--daily``
+    or is not between 1 and MAX_DAYS.  Shared by every command that prints a run of dailies."""
+    if days is None:
+        return None
+    if daily is None:
+        raise UsageError("--days counts days from a daily challenge: give --daily DATE with it",
+                         hint="e.g. --daily 2027-01-01 --days 365")
+    if not 1 <= days <= MAX_DAYS:
+        raise UsageError(f"--days must be between 1 and {MAX_DAYS}, not {days}",
+                         hint="print a longer run in several calls")
+    import datetime as dt
+
+    from rollwrite.dice import parse_day
+
+    start = today_utc() if daily.strip().lower() == TODAY else parse_day(daily)
+    try:
+        return [(start + dt.timedelta(days=i)).isoformat() for i in range(days)]
+    except OverflowError:
+        raise UsageError(f"--days {days} from {start.isoformat()} runs past the last date there is") from None
 
 
 def check_turns(turns: int | None) -> None:
@@ -223,6 +267,8 @@ def challenge_run(game: str, seed: str | None, daily: str | None, days: int | No
                   count: int = 1) -> list[tuple[str, str | None, str | None]]:
     """The challenges of a batch, in order; see the module's docstring."""
     import datetime as _dt
+
+    from rollwrite.dice import game_id, normalise_seed
 
     gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)
     if days is not None:

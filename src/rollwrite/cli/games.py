@@ -15,12 +15,13 @@ def games_command() -> None:
     from rollwrite import games
     from rollwrite.resources import layouts_dir
 
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it
     paths = sorted(layouts_dir().glob("*.yaml"))
     width = max((len(p.stem) for p in paths), default=0) + 1
     for path in paths:
         slug = path.stem
         try:
-            head = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            head = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
         except (OSError, yaml.YAMLError):
             head = {}
         game = games.get(slug)

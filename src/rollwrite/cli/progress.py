@@ -9,6 +9,7 @@ see only the command's own output.  ``ROLLWRITE_PROGRESS=0`` turns it off everyw
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,6 +21,16 @@ def _nothing(n: int = 1) -> None:
     return None
 
 
+def _may_be_terminal() -> bool:
+    """Whether rich could take standard error for a terminal (it is one, or the environment says so)."""
+    if any(os.environ.get(k) for k in ("FORCE_COLOR", "TTY_COMPATIBLE", "FORCE_TERMINAL")):
+        return True
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def wanted(console: Any, total: int, min_total: int) -> bool:
     if os.environ.get("ROLLWRITE_PROGRESS", "").strip() in ("0", "no", "off", "false"):
         return False
@@ -27,8 +38,12 @@ def wanted(console: Any, total: int, min_total: int) -> bool:
 
 
 @contextmanager
-def progress(label: str, total: int, *, min_total: int = 20, console: Any = None) -> Iterator[Advance]:
-    """A progress bar for ``total`` steps of ``label`` on a terminal; nothing otherwise."""
+def progress(label: str, total: int, *, min_total: int = 20, console: Any = None,
+             quiet: bool = False) -> Iterator[Advance]:
+    """A progress bar for ``total`` steps of ``label`` on a terminal; nothing otherwise (nor when ``quiet``)."""
+    if quiet or (console is None and total < min_total) or (console is None and not _may_be_terminal()):
+        yield _nothing  # rich is not even imported: a short or piped run starts faster
+        return
     from rich.console import Console
 
     console = console or Console(stderr=True)

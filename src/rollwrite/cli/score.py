@@ -16,7 +16,6 @@ from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.cli.polish import complete_file, complete_game
 from rollwrite.errors import InputError, RollwriteError, UsageError
-from rollwrite.games.base import plain_number as _num
 
 STDIN = "-"
 
@@ -52,6 +51,12 @@ def score_command(
             typer.echo(f"rollwrite: {r['error']}", err=True)
     if worst:
         raise typer.Exit(worst)
+
+
+def _num(v: float) -> int | float:
+    from rollwrite.games.base import plain_number
+
+    return plain_number(v)
 
 
 def parse_claim(text: str) -> list[float]:

@@ -1,12 +1,20 @@
-"""Text metrics from the TrueType fonts in fonts/ — the same files the backends embed, so a width
-measured here is the width printed.  fontTools is imported on first use only."""
+"""Text metrics of the TrueType fonts in fonts/, the same files the backends embed, so a width
+measured here is the width printed.
+
+The numbers come from :mod:`rollwrite.draw.fontdata`, written from the font files by
+``python -m rollwrite.draw.fontgen`` and checked against them by a test: measuring text never parses a
+font, so a process parses each font at most once (when a PDF embeds it) and commands that only
+measure (checking a layout, scoring, rolling) parse none.
+"""
 
 from __future__ import annotations
 
+import base64
+import struct
+import zlib
 from functools import lru_cache
 
 from rollwrite.draw.scene import PT
-from rollwrite.resources import fonts_dir
 
 FONT_FILES = {
     "regular": "DejaVuSans.ttf",
@@ -18,17 +26,23 @@ FONTS = tuple(FONT_FILES)
 
 class _Face:
     def __init__(self, name: str) -> None:
-        from fontTools.ttLib import TTFont
+        from rollwrite.draw.fontdata import FONTS as DATA
 
-        self.path = fonts_dir() / FONT_FILES[name]
-        font = TTFont(str(self.path), lazy=True)
-        self.units = font["head"].unitsPerEm
-        cmap = font.getBestCmap()
-        hmtx = font["hmtx"].metrics
-        self.missing_width = hmtx[".notdef"][0]
-        self.advance = {cp: hmtx[g][0] for cp, g in cmap.items()}
-        self.ascent = font["hhea"].ascent / self.units
-        font.close()
+        rec = DATA[name]
+        self.units = rec["units"]
+        self.missing_width = rec["missing"]
+        self.ascent = rec["ascent"] / self.units
+        blob = zlib.decompress(base64.b64decode("".join(rec["advances"])))
+        (n,) = struct.unpack_from("<I", blob)
+        runs = struct.unpack_from(f"<{2 * n}I", blob, 4)
+        widths = struct.unpack_from(f"<{(len(blob) - 4 - 8 * n) // 2}H", blob, 4 + 8 * n)
+        advance: dict[int, int] = {}
+        at = 0
+        for i in range(0, 2 * n, 2):
+            first, count = runs[i], runs[i + 1]
+            advance.update(zip(range(first, first + count), widths[at:at + count]))
+            at += count
+        self.advance = advance
 
     def width(self, text: str, size_pt: float) -> float:
         adv = self.advance

@@ -100,7 +100,28 @@ class Text:
     angle: float = 0.0  # degrees clockwise (y points down) about (x, y)
 
 
-Item = Union[Line, Rect, Circle, Path, Curve, Text]
+@dataclass(frozen=True)
+class Use:
+    """A symbol of the scene (drawn once, placed many times) with its origin at (x, y), ``k`` times its
+    size: what is the same on every sheet of a print run is drawn once this way (a form in a PDF, a
+    shared definition in an SVG)."""
+
+    name: str
+    x: float
+    y: float
+    k: float = 1.0
+
+
+Item = Union[Line, Rect, Circle, Path, Curve, Text, Use]
+
+
+@dataclass
+class Symbol:
+    """Items drawn once in their own frame (origin at the top-left of the sheet they belong to, y down,
+    mm) and placed by :class:`Use` items.  ``bounds`` (x0, y0, x1, y1) holds all of their ink."""
+
+    items: list[Item]
+    bounds: tuple[float, float, float, float]
 
 
 @dataclass
@@ -121,6 +142,23 @@ class Scene:
     pages: list[Page] = field(default_factory=list)
     title: str = "rollwrite"
     subject: str = ""
+    #: symbols placed by Use items, by name, in the order they were made
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+
+    def page_items(self, page: Page) -> list[Item]:
+        """Every item of ``page`` with each Use replaced by its symbol's items, moved and scaled into place."""
+        out: list[Item] = []
+        for it in page.items:
+            if isinstance(it, Use):
+                out.extend(placed(self.symbols[it.name].items, it.x, it.y, it.k))
+            else:
+                out.append(it)
+        return out
+
+    def flat(self) -> Scene:
+        """The same scene with no symbols: every Use replaced by what it places."""
+        pages = [Page(p.width, p.height, self.page_items(p), p.trim, p.bleed) for p in self.pages]
+        return Scene(pages, self.title, self.subject)
 
     def new_page(self, width: float, height: float) -> Page:
         page = Page(width, height)
@@ -259,6 +297,83 @@ class Pen:
                 self.page.items.append(Text(px, py, text, angle=self.angle, **style))
                 return
             self.page.items.append(Text(x * k + self.dx, y * k + self.dy, text, **style))
+
+
+def placed(items: list[Item], dx: float, dy: float, k: float = 1.0) -> list[Item]:
+    """``items`` moved by (dx, dy) after being made ``k`` times as big (lines, text and all)."""
+    from dataclasses import replace
+
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, Text):
+            out.append(replace(it, x=it.x * k + dx, y=it.y * k + dy, size=it.size * k))
+        elif isinstance(it, Line):
+            out.append(replace(it, x1=it.x1 * k + dx, y1=it.y1 * k + dy, x2=it.x2 * k + dx, y2=it.y2 * k + dy,
+                               width=it.width * k, dash=_dash(it.dash, k)))
+        elif isinstance(it, Rect):
+            out.append(replace(it, x=it.x * k + dx, y=it.y * k + dy, w=it.w * k, h=it.h * k, width=it.width * k,
+                               radius=it.radius * k, dash=_dash(it.dash, k)))
+        elif isinstance(it, Circle):
+            out.append(replace(it, cx=it.cx * k + dx, cy=it.cy * k + dy, r=it.r * k, width=it.width * k,
+                               dash=_dash(it.dash, k)))
+        elif isinstance(it, Path):
+            out.append(replace(it, points=tuple((x * k + dx, y * k + dy) for x, y in it.points), width=it.width * k,
+                               dash=_dash(it.dash, k)))
+        elif isinstance(it, Curve):
+            out.append(replace(it, start=(it.start[0] * k + dx, it.start[1] * k + dy),
+                               pieces=tuple(tuple((x * k + dx, y * k + dy) for x, y in piece) for piece in it.pieces),
+                               width=it.width * k, dash=_dash(it.dash, k)))
+        else:  # a Use inside a symbol
+            out.append(replace(it, x=it.x * k + dx, y=it.y * k + dy, k=it.k * k))
+    return out
+
+
+def _dash(dash: tuple[float, ...] | None, k: float) -> tuple[float, ...] | None:
+    return tuple(d * k for d in dash) if dash and k != 1.0 else dash
+
+
+def ink_bounds(items: list[Item], text_width) -> tuple[float, float, float, float]:
+    """A box (x0, y0, x1, y1) holding all the ink of ``items`` (generous for texts and turned shapes);
+    ``text_width(text, size_pt, font)`` measures text in mm."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for it in items:
+        if isinstance(it, Text):
+            w = text_width(it.text, it.size, it.font)
+            h = it.size * PT
+            reach = w + h  # a turned text stays within this of its anchor
+            if it.angle:
+                xs += [it.x - reach, it.x + reach]
+                ys += [it.y - reach, it.y + reach]
+            else:
+                x0 = it.x - {"start": 0.0, "middle": w / 2, "end": w}[it.anchor]
+                xs += [x0 - h, x0 + w + h]
+                ys += [it.y - h * 1.2, it.y + h * 0.5]
+        elif isinstance(it, Line):
+            m = it.width
+            xs += [min(it.x1, it.x2) - m, max(it.x1, it.x2) + m]
+            ys += [min(it.y1, it.y2) - m, max(it.y1, it.y2) + m]
+        elif isinstance(it, Rect):
+            m = it.width
+            reach = it.w + it.h
+            if it.angle:
+                xs += [it.x - reach - m, it.x + reach + m]
+                ys += [it.y - reach - m, it.y + reach + m]
+            else:
+                xs += [it.x - m, it.x + it.w + m]
+                ys += [it.y - m, it.y + it.h + m]
+        elif isinstance(it, Circle):
+            m = it.r + it.width
+            xs += [it.cx - m, it.cx + m]
+            ys += [it.cy - m, it.cy + m]
+        elif isinstance(it, (Path, Curve)):
+            m = it.width * 2  # mitred corners reach past the points
+            pts = it.points if isinstance(it, Path) else [it.start] + [p for piece in it.pieces for p in piece]
+            xs += [min(x for x, _ in pts) - m, max(x for x, _ in pts) + m]  # a Bézier stays in its hull
+            ys += [min(y for _, y in pts) - m, max(y for _, y in pts) + m]
+    if not xs:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")

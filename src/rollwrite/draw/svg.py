@@ -14,7 +14,7 @@ from functools import lru_cache
 import svgwrite
 
 from rollwrite.draw.metrics import FONT_FILES
-from rollwrite.draw.scene import PT, Circle, Curve, Line, Page, Path, Rect, Scene, Text
+from rollwrite.draw.scene import PT, Circle, Curve, Line, Page, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.resources import fonts_dir
 
 _FAMILY = {
@@ -55,9 +55,9 @@ def _subset(font: str, chars: str) -> str:
     return base64.b64encode(out.getvalue()).decode("ascii")
 
 
-def _style(page: Page) -> str:
+def _style(items: list) -> str:
     used: dict[str, set[str]] = {}
-    for it in page.items:
+    for it in items:
         if isinstance(it, Text):
             used.setdefault(it.font, set()).update(it.text)
     rules = []
@@ -81,19 +81,9 @@ def _stroke(el, stroke: str | None, width: float, dash) -> None:
         el["stroke"] = "none"
 
 
-def render_page(page: Page, title: str) -> bytes:
-    dwg = svgwrite.Drawing(
-        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
-        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
-        profile="full",
-        debug=False,
-    )
-    dwg.set_desc(title=title)
-    style = _style(page)
-    if style:
-        dwg.defs.add(dwg.style(style))
-    dwg.add(dwg.rect(insert=(0, 0), size=(_n(page.width), _n(page.height)), fill="#ffffff"))
-    for it in page.items:
+def _add(dwg, parent, items) -> None:
+    """Add scene items to ``parent`` (the drawing, or a group of its definitions)."""
+    for it in items:
         if isinstance(it, Text):
             family, weight, _ = _FAMILY[it.font]
             t = dwg.text(it.text, insert=(_n(it.x), _n(it.y)))
@@ -108,13 +98,13 @@ def render_page(page: Page, title: str) -> bytes:
             if it.angle:
                 t["transform"] = f"rotate({_n(it.angle)} {_n(it.x)} {_n(it.y)})"
             t["xml:space"] = "preserve"
-            dwg.add(t)
+            parent.add(t)
         elif isinstance(it, Line):
             el = dwg.line(start=(_n(it.x1), _n(it.y1)), end=(_n(it.x2), _n(it.y2)))
             _stroke(el, it.color, it.width, it.dash)
             if it.cap != "butt":
                 el["stroke-linecap"] = it.cap
-            dwg.add(el)
+            parent.add(el)
         elif isinstance(it, Rect):
             el = dwg.rect(insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
             if it.radius:
@@ -123,12 +113,12 @@ def render_page(page: Page, title: str) -> bytes:
                 el["transform"] = f"rotate({_n(it.angle)} {_n(it.x)} {_n(it.y)})"
             _stroke(el, it.stroke, it.width, it.dash)
             el["fill"] = it.fill or "none"
-            dwg.add(el)
+            parent.add(el)
         elif isinstance(it, Circle):
             el = dwg.circle(center=(_n(it.cx), _n(it.cy)), r=_n(it.r))
             _stroke(el, it.stroke, it.width, it.dash)
             el["fill"] = it.fill or "none"
-            dwg.add(el)
+            parent.add(el)
         elif isinstance(it, Path):
             d = "M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in it.points) + (" Z" if it.closed else "")
             el = dwg.path(d=d)
@@ -136,7 +126,7 @@ def render_page(page: Page, title: str) -> bytes:
             el["fill"] = it.fill or "none"
             el["stroke-linejoin"] = it.join
             el["stroke-linecap"] = it.cap
-            dwg.add(el)
+            parent.add(el)
         elif isinstance(it, Curve):
             d = f"M{_n(it.start[0])} {_n(it.start[1])}" + "".join(
                 " C" + " ".join(f"{_n(x)} {_n(y)}" for x, y in piece) for piece in it.pieces
@@ -146,7 +136,34 @@ def render_page(page: Page, title: str) -> bytes:
             el["fill"] = it.fill or "none"
             el["stroke-linejoin"] = it.join
             el["stroke-linecap"] = it.cap
-            dwg.add(el)
+            parent.add(el)
+        elif isinstance(it, Use):
+            el = dwg.use(f"#{it.name}")
+            el["transform"] = f"translate({_n(it.x)} {_n(it.y)})" + (f" scale({_n(it.k)})" if it.k != 1.0 else "")
+            parent.add(el)
+
+
+def render_page(page: Page, title: str, symbols: dict[str, Symbol] | None = None) -> bytes:
+    """One page as an SVG document.  The symbols it places (``symbols``: the scene's) are defined once in
+    its ``<defs>`` and placed with ``<use>``."""
+    symbols = symbols or {}
+    used = [n for n in dict.fromkeys(it.name for it in page.items if isinstance(it, Use))]
+    dwg = svgwrite.Drawing(
+        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+        profile="full",
+        debug=False,
+    )
+    dwg.set_desc(title=title)
+    style = _style(list(page.items) + [it for n in used for it in symbols[n].items])
+    if style:
+        dwg.defs.add(dwg.style(style))
+    for name in used:
+        group = dwg.g(id=name)
+        _add(dwg, group, symbols[name].items)
+        dwg.defs.add(group)
+    dwg.add(dwg.rect(insert=(0, 0), size=(_n(page.width), _n(page.height)), fill="#ffffff"))
+    _add(dwg, dwg, page.items)
     out = io.StringIO()
     dwg.write(out, pretty=True, indent=1)
     return out.getvalue().encode("utf-8")
@@ -156,7 +173,7 @@ def render(scene: Scene, on_page=None) -> list[bytes]:
     """One SVG document per page; ``on_page()`` is called after each (for a progress bar)."""
     out = []
     for p in scene.pages:
-        out.append(render_page(p, scene.title))
+        out.append(render_page(p, scene.title, scene.symbols))
         if on_page is not None:
             on_page()
     return out

@@ -363,9 +363,14 @@ def builtin_slugs() -> list[str]:
     return sorted(p.stem for p in layouts_dir().glob("*.yaml"))
 
 
+def is_builtin_name(name: str) -> bool:
+    """Whether ``name`` names a built-in game (not the path of a layout file)."""
+    return not (name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name)
+
+
 def resolve(name: str) -> Layout:
     """A built-in game's slug, or the path of a layout file of the user's own."""
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+    if not is_builtin_name(name):
         return load_layout(name)
     return load_builtin(name)
 

@@ -1,0 +1,80 @@
+"""Built-in layouts known to pass the full fit check, by the SHA-256 of their file.
+
+``check_geometry`` builds every element of a sheet to measure it: the full fit check.  ``rollwrite
+check-layout`` always runs it, and ``print`` runs it for a layout file of the user's own, for a built-in
+changed by a variation option (``--size``, ``--turns``...), and for a built-in whose file is not the one
+recorded here.  A built-in whose file is byte for byte the one recorded was checked when it was
+recorded, and the test suite checks every built-in again on every run (tests/engine/test_checked.py),
+so ``print`` skips measuring it a second time.
+
+Whenever a file in layouts/ changes, record it again (the test says so when it is needed):
+
+    python -m rollwrite.spec.checked          # run the full check on every built-in, then record
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+
+from rollwrite.resources import layouts_dir
+
+CHECKED: dict[str, str] = {
+    'lines-and-sections': '8468f7ba5af90157e34a4da85d2424f0d87243562e3f52f63dbb3e6a2beb0b81',
+    'long-way': '740cfb565cd08b265be1ef657678fd5a7bb4531969f1bf3b39bd9c0f4d902371',
+    'shelving-wars': 'ba3f40f5eed658435481c9061e2b221fcf034091fea059267fb6661fcf87f46a',
+    'wobbly-cafe': 'bc2fc5e190410fdb69d8f988eadcdabe76485fca893f2de49f3819a5254bb0eb',
+}
+
+
+def file_digest(slug: str) -> str | None:
+    """SHA-256 of layouts/<slug>.yaml, or None when there is no such file."""
+    try:
+        return hashlib.sha256((layouts_dir() / f"{slug}.yaml").read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def is_checked(slug: str) -> bool:
+    """Whether layouts/<slug>.yaml is the very file recorded as passing the full fit check."""
+    want = CHECKED.get(slug)
+    return want is not None and file_digest(slug) == want
+
+
+def check_builtin(slug: str) -> None:
+    """The full fit check of a built-in: its own paper, and A4 and Letter for a layout made for either."""
+    from rollwrite.spec.layout import check_geometry, load_builtin
+
+    layout = load_builtin(slug)
+    check_geometry(layout)
+    if layout.page.paper in ("a4", "letter"):
+        for paper in ("a4", "letter"):
+            check_geometry(layout, paper)
+
+
+def main() -> int:
+    from rollwrite.errors import RollwriteError
+    from rollwrite.spec.layout import builtin_slugs
+
+    record = {}
+    for slug in builtin_slugs():
+        try:
+            check_builtin(slug)
+        except RollwriteError as error:
+            print(f"{slug}: not recorded: {error}", file=sys.stderr)
+            continue
+        record[slug] = file_digest(slug)
+    path = __file__
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    start = text.index("CHECKED: dict[str, str] = {\n") + len("CHECKED: dict[str, str] = {\n")
+    end = text.index("}\n", start)
+    body = "".join(f"    {slug!r}: {digest!r},\n" for slug, digest in sorted(record.items()))
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text[:start] + body + text[end:])
+    print(f"recorded {len(record)} built-in layout{'s' if len(record) != 1 else ''} in {path}")
+    return 0 if len(record) == len(builtin_slugs()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

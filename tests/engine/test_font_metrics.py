@@ -1,0 +1,45 @@
+"""The precomputed text metrics are the fonts' own: one source of widths for layout and embedding."""
+
+from __future__ import annotations
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from rollwrite.draw import fontgen, metrics
+from rollwrite.resources import fonts_dir
+
+
+def test_fontdata_is_up_to_date_with_the_font_files():
+    # regenerating from fonts/ gives the committed module byte for byte
+    assert fontgen.OUT.read_text(encoding="utf-8") == fontgen.render(), \
+        "fonts/ changed: run python -m rollwrite.draw.fontgen"
+
+
+@pytest.mark.parametrize("name", metrics.FONTS)
+def test_every_advance_matches_the_font(name):
+    font = TTFont(str(fonts_dir() / metrics.FONT_FILES[name]), lazy=True)
+    cmap, hmtx = font.getBestCmap(), font["hmtx"].metrics
+    face = metrics._Face(name)
+    assert face.advance == {cp: hmtx[g][0] for cp, g in cmap.items()}
+    assert face.units == font["head"].unitsPerEm
+    assert face.missing_width == hmtx[".notdef"][0]
+    assert face.ascent == font["hhea"].ascent / face.units
+
+
+def test_widths_and_coverage_read_from_the_table():
+    # 'W' is wider than 'i' in every font; the condensed face is narrower than the regular one
+    for name in metrics.FONTS:
+        assert metrics.text_width("W", 10, name) > metrics.text_width("i", 10, name) > 0
+    assert metrics.text_width("Long Way", 10, "condensed") < metrics.text_width("Long Way", 10, "regular")
+    assert metrics.missing_glyphs("a\u4e2db") == ["\u4e2d"]
+    assert metrics.missing_glyphs("Café ×3 → ⚀") == []
+
+
+def test_measuring_parses_no_font():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom rollwrite.draw.metrics import text_width\ntext_width('Wobbly Café', 9, 'bold')\n"
+            "print(sorted(m for m in ('fontTools', 'reportlab') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -1,0 +1,114 @@
+"""Drawing once what every sheet shares: the scene, the PDF forms, the SVG definitions."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from pypdf import PdfReader
+
+from rollwrite import games
+from rollwrite.cli.print_cmd import print_scene, run_print
+from rollwrite.draw import scene as sc
+from rollwrite.sheet import build_scene
+from rollwrite.spec.layout import load_builtin
+
+
+def _close(a, b) -> bool:
+    if type(a) is not type(b):
+        return False
+    for name in a.__dataclass_fields__:
+        x, y = getattr(a, name), getattr(b, name)
+        if isinstance(x, float):
+            if not math.isclose(x, y, abs_tol=1e-9):
+                return False
+        elif isinstance(x, tuple) and x and isinstance(x[0], tuple):
+            if any(not math.isclose(p, q, abs_tol=1e-9) for u, v in zip(x, y) for p, q in zip(u, v)):
+                return False
+        elif isinstance(x, tuple) and x and isinstance(x[0], float):
+            if any(not math.isclose(p, q, abs_tol=1e-9) for p, q in zip(x, y)):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("slug", games.known())
+@pytest.mark.parametrize("scale", [1.0, 0.7])
+def test_shared_scene_draws_exactly_what_the_unshared_one_draws(slug, scale):
+    layout = load_builtin(slug)
+    spec = layout.page.replace(scale=scale)
+    flat = build_scene(layout, sheets=5, page=spec)
+    shared = build_scene(layout, sheets=5, page=spec, share=True)
+    assert shared.symbols  # something is shared
+    expanded = shared.flat()
+    for p, q in zip(flat.pages, expanded.pages):
+        assert len(p.items) == len(q.items)
+        assert all(_close(a, b) for a, b in zip(p.items, q.items))  # same items, same paint order
+
+
+def test_a_run_of_dailies_shares_all_but_the_days_dice():
+    scene = print_scene("long-way", daily="2027-01-01", days=3)
+    assert len(scene.pages) == 3
+    per_page = [p.items for p in scene.pages]
+    uses = [[it.name for it in items if isinstance(it, sc.Use)] for items in per_page]
+    assert uses[0] == uses[1] == uses[2] and uses[0]  # the same symbols on every day
+    texts = [{it.text for it in items if isinstance(it, sc.Text)} for items in per_page]
+    for day, t in zip(("2027-01-01", "2027-01-02", "2027-01-03"), texts):
+        assert any(day in x for x in t)  # each day's own stamp, drawn on its own page
+    drawn_per_page = max(len(items) for items in per_page)
+    assert drawn_per_page * 3 < sum(len(s.items) for s in scene.symbols.values())
+
+
+def test_an_element_whose_text_names_the_player_is_drawn_per_sheet(tmp_path):
+    (tmp_path / "mine.yaml").write_text(
+        "game: mine\ntitle: Mine\nsheet:\n  size: [90, 60]\n  elements:\n"
+        "    - {type: text, at: [5, 10], text: 'Player {player} of {players}'}\n"
+        "    - {type: box, at: [5, 20], size: [40, 20]}\n", encoding="utf-8")
+    from rollwrite.spec.layout import load_layout
+
+    scene = build_scene(load_layout(tmp_path / "mine.yaml"), sheets=4, share=True)
+    texts = [it.text for p in scene.pages for it in scene.page_items(p) if isinstance(it, sc.Text)]
+    for n in range(1, 5):
+        assert f"Player {n} of 4" in texts
+    assert not any("{" in t for s in scene.symbols.values() for t in
+                   [it.text for it in s.items if isinstance(it, sc.Text)])
+
+
+def test_pdf_places_one_form_on_every_page_and_keeps_streams_binary(tmp_path):
+    (path, pages), = run_print("long-way", players=4, output=tmp_path / "lw.pdf")
+    data = path.read_bytes()
+    assert b"ASCII85Decode" not in data
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == pages == 4
+    names = []
+    for page in reader.pages:
+        xobjects = page["/Resources"]["/XObject"]
+        forms = [n for n in xobjects if xobjects[n].get_object()["/Subtype"] == "/Form"]
+        assert forms
+        names.append(sorted(forms))
+    assert names[0] == names[1] == names[2] == names[3]
+    text = reader.pages[2].extract_text()
+    assert "Tile chart" in text and "page 3 of 4" in text  # the form's text and the page's own
+
+
+def test_each_extra_page_costs_little_and_output_is_byte_identical(tmp_path):
+    one = run_print("long-way", players=1, output=tmp_path / "1.pdf")[0][0].stat().st_size
+    eleven = run_print("long-way", players=11, output=tmp_path / "11.pdf")[0][0]
+    again = run_print("long-way", players=11, output=tmp_path / "11b.pdf")[0][0]
+    assert (eleven.stat().st_size - one) / 10 <= 4096
+    assert eleven.read_bytes() == again.read_bytes()
+
+
+def test_svg_defines_what_repeats_once_per_page(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    written = run_print("wobbly-cafe", players=3, fmt="svg", output=tmp_path / "w.svg")
+    root = ET.fromstring(written[0][0].read_bytes())
+    ns = {"s": "http://www.w3.org/2000/svg", "x": "http://www.w3.org/1999/xlink"}
+    groups = root.findall("s:defs/s:g", ns)
+    uses = root.findall("s:use", ns)
+    assert groups and len(uses) >= 3
+    ids = {g.get("id") for g in groups}
+    assert all(u.get("{http://www.w3.org/1999/xlink}href")[1:] in ids for u in uses)

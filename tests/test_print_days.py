@@ -1,0 +1,83 @@
+"""A run of dailies in one call: one PDF with a page a day, or a file a day; the shared date range."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from rollwrite.cli import common
+from rollwrite.errors import UsageError
+
+
+def test_days_make_one_pdf_with_a_page_per_day(cli, tmp_path):
+    r = cli("print", "long-way", "--daily", "2027-12-30", "--days", "4", "-o", str(tmp_path / "run.pdf"))
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip() == f"wrote {tmp_path / 'run.pdf'} (4 pages)"
+    reader = PdfReader(io.BytesIO((tmp_path / "run.pdf").read_bytes()))
+    days = ["2027-12-30", "2027-12-31", "2028-01-01", "2028-01-02"]
+    for page, day in zip(reader.pages, days):
+        assert f"long-way@{day}" in page.extract_text()  # over the year's end too
+
+
+def test_each_page_has_the_dice_of_its_own_day(cli, tmp_path):
+    from rollwrite.cli.print_cmd import print_scene
+    from rollwrite.draw.scene import Text
+
+    run = print_scene("long-way", daily="2027-01-01", days=2)
+    alone = print_scene("long-way", daily="2027-01-02")
+    texts = [sorted(it.text for it in s.page_items(p) if isinstance(it, Text) and "page" not in it.text)
+             for s, p in ((run, run.pages[1]), (alone, alone.pages[0]))]
+    assert texts[0] == texts[1]
+
+
+def test_split_writes_a_file_per_day_named_by_its_date(cli, tmp_path):
+    r = cli("print", "long-way", "--daily", "2027-01-01", "--days", "3", "--split", "-o", str(tmp_path / "lw.pdf"))
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lw-2027-01-01.pdf", "lw-2027-01-02.pdf", "lw-2027-01-03.pdf"]
+    assert len(r.stdout.strip().splitlines()) == 3
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--days", "3"], "give --daily DATE with it"),
+    (["--daily", "2027-01-01", "--days", "0"], "--days must be between 1 and 366"),
+    (["--daily", "2027-01-01", "--days", "367"], "--days must be between 1 and 366"),
+    (["--daily", "2027-01-01", "--split"], "give --days N with it"),
+    (["--seed", "picnic", "--days", "2"], "not --seed"),
+    (["--daily", "2027-02-30", "--days", "2"], "not a real date"),
+])
+def test_bad_runs_are_refused_before_any_work(cli, tmp_path, args, message):
+    r = cli("print", "long-way", *args, "-o", str(tmp_path / "x.pdf"))
+    assert r.exit_code == 2
+    assert message in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_daily_range_is_shared_and_counts_from_today(monkeypatch):
+    assert common.daily_range(None, None) is None
+    assert common.daily_range("2028-02-28", 3) == ["2028-02-28", "2028-02-29", "2028-03-01"]
+    monkeypatch.setattr(common, "today_utc", lambda: dt.date(2031, 12, 31))
+    assert common.daily_range("today", 2) == ["2031-12-31", "2032-01-01"]
+    with pytest.raises(UsageError):
+        common.daily_range("9999-12-31", 2)
+
+
+def test_quiet_asks_for_no_bar_even_on_a_terminal():
+    from rich.console import Console
+
+    from rollwrite.cli.progress import _nothing, progress
+
+    term = Console(file=io.StringIO(), force_terminal=True)
+    with progress("printing", 100, console=term) as advance:
+        assert advance is not _nothing
+    with progress("printing", 100, console=term, quiet=True) as advance:
+        assert advance is _nothing
+
+
+def test_piped_print_has_no_progress_bar(cli, tmp_path):
+    r = cli("print", "long-way", "--daily", "2027-01-01", "--days", "2", "-o", str(tmp_path / "a.pdf"))
+    assert r.exit_code == 0 and r.stderr == ""
+    r = cli("print", "long-way", "-q", "-o", str(tmp_path / "b.pdf"))
+    assert r.exit_code == 0 and r.stderr == ""
