@@ -4,8 +4,8 @@ Recent Typer releases convert each parameter's text through a pydantic validator
 importing pydantic and building the validators costs more than the rest of a quick command.  rollwrite's
 parameters are plain words, whole numbers, numbers, paths and lists of those, so ``install`` gives each
 such parameter a converter that does the same in a few lines: the same values are accepted, and a
-value that is refused gets the same message (``Invalid value for '--players' / '-n': Input should be a
-valid integer, unable to parse string as an integer``).  Parameters of any other kind, and Typer
+value that is refused raises the same error with the same text, so the command line reports it as it
+would otherwise.  Parameters of any other kind, and Typer
 releases that convert through click's own types, are left as they are.
 
 tests/engine/test_cli_params.py runs every parameter of every command through both converters and

@@ -29,9 +29,25 @@ def score_command(
     as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON document instead of the report."),
     seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help="Also check the sheet against this seed's dice. " + SEED_HELP),
     daily: Optional[str] = typer.Option(None, "--daily", "-d", metavar="[DATE]", help="Also check the sheet against the daily challenge's dice. " + DAILY_HELP),
+    jsonl: bool = typer.Option(False, "--jsonl", help="Print one JSON object per sheet, one per line, in input order, as each is done."),
+    from_jsonl: Optional[str] = typer.Option(None, "--from-jsonl", metavar="FILE", help="Read the sheets from JSON Lines ('-': standard input), one object per line: {\"name\": ..., \"text\": the typed-in sheet}."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", help="Score on N processes at once (default: one per core)."),
     puzzle: bool = typer.Option(False, "--puzzle", help="The sheet answers the puzzle of the id or --seed/--daily ('rollwrite puzzle'): check its rolls and say how it compares with par."),
 ) -> None:
     """Check typed-in sheets: every rule, the dice of a seeded game, and the arithmetic."""
+    if (jsonl or from_jsonl is not None or jobs is not None or any(_is_folder(f) for f in files or [])
+            or (files and len(files) > 1 and not as_json)):
+        try:
+            worst = run_batch(game, files or [], from_jsonl=from_jsonl, jsonl=jsonl or as_json, jobs=jobs,
+                              seed=seed, daily=daily, puzzle=puzzle, claimed=claimed)
+        except RollwriteError as error:
+            raise fail(error) from None
+        if worst:
+            raise typer.Exit(worst)
+        return
+    if not files:
+        raise fail(UsageError("give the typed-in sheets to score: files, folders, or '-' for standard input",
+                              hint="or --from-jsonl FILE for sheets as JSON Lines"))
     try:
         results, worst = run_score(game, files, claimed=claimed, seed=seed, daily=daily, puzzle=puzzle)
     except RollwriteError as error:
@@ -92,57 +108,70 @@ def _read(name: str, game: str) -> str:
     return text
 
 
-def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
-              daily: str | None = None, puzzle: bool = False) -> tuple[list[dict], int]:
-    from rollwrite import games
-    from rollwrite.cli.common import resolve_schedule, resolve_schedule_id, split_game
-    from rollwrite.spec.layout import load_builtin
+class _Scoring:
+    """What scoring a sheet needs besides the sheet: the game, its layout, the id to check against."""
 
-    if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
-        game, puzzle = game[: -len(" puzzle")], True
-    game, seed, daily = split_game(game, seed, daily)
-    layout = load_builtin(game)
-    g = games.get(layout.game)
-    if g is None or not g.can_score:
-        scorers = [s for s in games.known() if games.get(s).can_score]  # type: ignore[union-attr]
-        raise UsageError(f"{game} has no scorer", hint=f"games with a scorer: {', '.join(scorers)}")
-    resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # reject bad --seed/--daily before reading any file
-    the_puzzle = None
-    if puzzle:
-        from rollwrite.cli.puzzle import make_puzzles
+    def __init__(self, game: str, seed: str | None, daily: str | None, puzzle: bool) -> None:
+        from rollwrite import games
+        from rollwrite.cli.common import resolve_schedule_id, split_game
+        from rollwrite.spec.layout import load_builtin
 
-        _, _, made = make_puzzles(layout.game, seed=seed, daily=daily)
-        the_puzzle = made[0]
-    claim = parse_claim(claimed) if claimed is not None else None
-    if claim is not None and len(files) != 1:
-        raise UsageError("--claimed checks one sheet: give exactly one file with it")
-    if files.count(STDIN) > 1:
-        raise UsageError("'-' (standard input) can be read only once")
+        if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
+            game, puzzle = game[: -len(" puzzle")], True
+        game, seed, daily = split_game(game, seed, daily)
+        self.args = (game, seed, daily, puzzle)
+        layout = load_builtin(game)
+        g = games.get(layout.game)
+        if g is None or not g.can_score:
+            scorers = [s for s in games.known() if games.get(s).can_score]  # type: ignore[union-attr]
+            raise UsageError(f"{game} has no scorer", hint=f"games with a scorer: {', '.join(scorers)}")
+        resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # bad --seed/--daily: before any file
+        self.layout, self.g, self.seed, self.daily = layout, g, seed, daily
+        self.puzzle = None
+        if puzzle:
+            from rollwrite.cli.puzzle import make_puzzles
 
-    results: list[dict] = []
-    worst = 0
-    for name in files:
+            _, _, made = make_puzzles(layout.game, seed=seed, daily=daily)
+            self.puzzle = made[0]
+        self._schedules: dict = {}
+
+    def schedule(self, sheet: Any) -> Any:
+        if self.seed is None and self.daily is None:
+            return None
+        from rollwrite.cli.common import resolve_schedule
+
+        g, layout = self.g, self.layout
+        spec = g.score_dice_spec(layout, sheet)
+        if spec is None:
+            if self.puzzle is None:  # a game without dice still has puzzles named by a seed
+                raise UsageError(f"{layout.game} has no dice to check against")
+            return None
+        if spec not in self._schedules:  # sheets of one shape share the schedule
+            self._schedules[spec] = resolve_schedule(layout.game, spec, seed=self.seed, daily=self.daily)
+        return self._schedules[spec]
+
+    def one(self, name: str, text: str | None = None, claim: list[float] | None = None,
+            want_text: bool = True) -> dict:
+        """The result for one sheet: {"json": ..., "text": ...} or {"error": ..., "json": ...}; ``code`` is
+        its exit code (0 legal and right, 1 a rule or a claim, 2 unreadable).  ``text`` None: read ``name``."""
+        g, layout, the_puzzle = self.g, self.layout, self.puzzle
         try:
-            text = _read(name, layout.game)
+            if text is None:
+                text = _read(name, layout.game)
+            elif not text.strip():
+                raise InputError("the sheet is empty", file=name, line=1, col=1,
+                                 hint=f"type the sheet in as docs/formats/{layout.game}.md shows")
             source = "<stdin>" if name == STDIN else name
             sheet = g.parse(text, source, layout.data)
-            schedule = None
-            if seed is not None or daily is not None:
-                spec = g.score_dice_spec(layout, sheet)
-                if spec is not None:
-                    schedule = resolve_schedule(layout.game, spec, seed=seed, daily=daily)
-                elif the_puzzle is None:  # a game without dice still has puzzles named by a seed
-                    raise UsageError(f"{layout.game} has no dice to check against")
+            schedule = self.schedule(sheet)
             if the_puzzle is not None:
                 problems = g.check_puzzle(the_puzzle, sheet, layout.data)
             else:
                 problems = g.check(sheet, layout.data, schedule)
             score = g.score(sheet, layout.data)
         except RollwriteError as error:
-            results.append({"error": error, "json": {"file": name, "game": layout.game, "error": str(error),
-                                                      "valid": False}})
-            worst = max(worst, error.exit_code)
-            continue
+            return {"error": error, "code": error.exit_code,
+                    "json": {"file": name, "game": layout.game, "error": str(error), "valid": False}}
         totals = [float(t) for t in score.claimable()]
         claim_ok = None
         claim_msg = ""
@@ -190,6 +219,9 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
         if claim is not None:
             doc["claimed"] = [_num(c) for c in claim]
             doc["claim_correct"] = claim_ok
+        code = 1 if not valid or claim_ok is False else 0
+        if not want_text:
+            return {"json": doc, "code": code}
         against = the_puzzle.id if the_puzzle is not None else schedule.id if schedule else ""
         lines = [f"== {name} ({g.title}{', checked against ' + against if against else ''})"]
         if score.report:
@@ -208,7 +240,176 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
             lines.append(par_line)
         if claim_msg:
             lines.append(claim_msg)
-        results.append({"json": doc, "text": "\n".join(lines)})
-        if not valid or claim_ok is False:
-            worst = max(worst, 1)
+        return {"json": doc, "text": "\n".join(lines), "code": code}
+
+
+def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
+              daily: str | None = None, puzzle: bool = False) -> tuple[list[dict], int]:
+    scoring = _Scoring(game, seed, daily, puzzle)
+    claim = parse_claim(claimed) if claimed is not None else None
+    if claim is not None and len(files) != 1:
+        raise UsageError("--claimed checks one sheet: give exactly one file with it")
+    if files.count(STDIN) > 1:
+        raise UsageError("'-' (standard input) can be read only once")
+    results = [scoring.one(name, claim=claim) for name in files]
+    worst = max((r["code"] for r in results), default=0)
     return results, worst
+
+
+# ---------------------------------------------------------------- many sheets at once
+
+MAX_LINE = 1_000_000  # characters in one line of --from-jsonl (a typed-in sheet is a few kilobytes)
+
+
+def _is_folder(name: str) -> bool:
+    import os
+
+    return name != STDIN and os.path.isdir(name)
+
+
+def _inputs(files: list[str], from_jsonl: str | None) -> Any:
+    """(name, text or None) for every sheet, in input order: folders give their files in name order
+    (hidden files left out); ``text`` None means the file is read where it is scored."""
+    import os
+
+    for name in files:
+        if _is_folder(name):
+            try:
+                entries = sorted(e.name for e in os.scandir(name) if not e.name.startswith("."))
+            except OSError as exc:
+                yield name, InputError(f"cannot read the folder ({exc.strerror})", file=name)
+                continue
+            for entry in entries:
+                path = os.path.join(name, entry)
+                if not os.path.isdir(path):
+                    yield path, None
+        else:
+            yield name, None
+    if from_jsonl is not None:
+        yield from _jsonl_sheets(from_jsonl)
+
+
+def _jsonl_sheets(source: str) -> Any:
+    """(name, text) of each line of a JSON Lines file of sheets; a bad line is one unreadable sheet."""
+    stream = sys.stdin if source == STDIN else None
+    label = "<stdin>" if source == STDIN else source
+    try:
+        fh = stream if stream is not None else open(source, encoding="utf-8", errors="strict")
+    except OSError as exc:
+        yield source, InputError(f"cannot read the file ({exc.strerror})", file=source)
+        return
+    try:
+        for number, line in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), ""), 1):
+            where = f"{label}:{number}"
+            if len(line) > MAX_LINE:
+                yield where, InputError(f"this line is longer than {MAX_LINE:,} characters", file=label, line=number)
+                while line and not line.endswith("\n"):  # skip the rest of it
+                    line = fh.readline(MAX_LINE + 1)
+                continue
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except ValueError as exc:
+                yield where, InputError(f"not a JSON object: {exc}", file=label, line=number,
+                                        hint='write one object per line: {"name": "ann.txt", "text": "..."}')
+                continue
+            if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+                yield where, InputError("expected an object with the sheet as a string in 'text'", file=label,
+                                        line=number, hint='e.g. {"name": "ann.txt", "text": "..."}')
+                continue
+            name = obj.get("name")
+            yield (str(name) if name is not None else where), obj["text"]
+    except UnicodeDecodeError as exc:
+        yield label, InputError(f"not UTF-8 text ({exc.reason})", file=label)
+    finally:
+        if stream is None:
+            fh.close()
+
+
+_WORKER: Any = None
+
+
+def _start_worker(args: tuple) -> None:
+    global _WORKER
+    _WORKER = _Scoring(*args)
+
+
+def _work(item: tuple) -> tuple[int, str, str | None]:
+    """(exit code, the JSON line or the text report, the error message) of one sheet, in a worker."""
+    name, text, want_text = item
+    if isinstance(text, tuple):  # ("error", message, exit code): found while listing the inputs
+        r = {"error": text[1], "code": text[2],
+             "json": {"file": name, "game": _WORKER.layout.game, "error": text[1], "valid": False}}
+    else:
+        r = _WORKER.one(name, text, want_text=want_text)
+    err = str(r["error"]) if "error" in r else None
+    if want_text:
+        return r["code"], r.get("text", ""), err
+    return r["code"], json.dumps(r["json"], ensure_ascii=False, separators=(",", ":")), err
+
+
+def _cores() -> int:
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jsonl: bool = True,
+              jobs: int | None = None, seed: str | None = None, daily: str | None = None, puzzle: bool = False,
+              claimed: str | None = None, out: Any = None, err: Any = None) -> int:
+    """Score many sheets, on ``jobs`` processes (default: every core), writing each result as soon as it
+    and all before it are done: a JSON line per sheet (``jsonl``) or the text report.  Unreadable sheets
+    are reported (on ``err``, and as {"error": ...} lines) and the run goes on; returns the exit code:
+    2 if any sheet could not be read, else 1 if any broke a rule, else 0."""
+    import itertools
+
+    if claimed is not None:
+        raise UsageError("--claimed checks one sheet: give exactly one file with it")
+    if jobs is not None and not 1 <= jobs <= 256:
+        raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
+    if (files.count(STDIN) + (from_jsonl == STDIN)) > 1:
+        raise UsageError("'-' (standard input) can be read only once")
+    if not files and from_jsonl is None:
+        raise UsageError("give the typed-in sheets to score: files, folders, '-' or --from-jsonl FILE")
+    scoring = _Scoring(game, seed, daily, puzzle)  # every usage error before the first sheet
+    out = out or sys.stdout
+    err = err or sys.stderr
+    want_text = not jsonl
+    items = ((name, ("error", str(text), text.exit_code) if isinstance(text, InputError) else text, want_text)
+             for name, text in _inputs(files, from_jsonl))
+    n = jobs or _cores()
+    worst = 0
+    first = True
+    pool = None
+    try:
+        head = list(itertools.islice(items, 64))
+        if n > 1 and len(head) == 64 and STDIN not in files:
+            import multiprocessing as mp
+
+            methods = mp.get_all_start_methods()
+            ctx = mp.get_context("fork" if "fork" in methods else methods[0])
+            pool = ctx.Pool(n, initializer=_start_worker, initargs=(scoring.args,))
+            results = pool.imap(_work, itertools.chain(head, items), chunksize=32)
+        else:
+            global _WORKER
+            _WORKER = scoring
+            results = map(_work, itertools.chain(head, items))
+        for code, body, message in results:
+            worst = max(worst, code)
+            if message is not None:
+                print(f"rollwrite: {message}", file=err)
+            if jsonl:
+                out.write(body + "\n")
+            elif message is None:
+                out.write(("" if first else "\n") + body + "\n")
+                first = False
+        out.flush()
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return worst
