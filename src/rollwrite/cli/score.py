@@ -23,7 +23,7 @@ STDIN = "-"
 @app.command("score", cls=ScheduleCommand)
 def score_command(
     game: str = typer.Argument(..., metavar="GAME", autocompletion=complete_game, help="The game the sheets belong to (see 'rollwrite games'), " + ID_HELP + " to check the dice too."),
-    files: list[str] = typer.Argument(..., metavar="FILE...", autocompletion=complete_file, help="Typed-in sheets; '-' reads standard input."),
+    files: Optional[list[str]] = typer.Argument(None, metavar="FILE...", autocompletion=complete_file, help="Typed-in sheets or folders of them (every file in a folder, in name order); '-' reads standard input."),
     claimed: Optional[str] = typer.Option(None, "--claimed", "-c", metavar="SCORE[,SCORE...]",
                                           help="The score you worked out (one per player, comma-separated): checked against the sheet."),
     as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON document instead of the report."),

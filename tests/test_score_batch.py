@@ -1,0 +1,81 @@
+"""Scoring many sheets at once: folders, JSON Lines in and out, every core, going on past bad files."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rollwrite.cli.score import run_batch
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _folder(tmp_path: Path, game: str, copies: int) -> Path:
+    folder = tmp_path / game
+    folder.mkdir()
+    for i in range(copies):
+        for src in sorted((EXAMPLES / game).glob("*.txt")):
+            shutil.copy(src, folder / f"{i:03d}-{src.name}")
+    return folder
+
+
+def _batch(*args, **kw) -> tuple[int, list[dict], str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run_batch(*args, out=out, err=err, **kw)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()], err.getvalue()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_folder_scores_in_name_order_the_same_on_any_number_of_processes(tmp_path, jobs, cli):
+    folder = _folder(tmp_path, "long-way", 15)  # 75 sheets: enough for the worker processes to start
+    code, docs, err = _batch("long-way", [str(folder)], jobs=jobs)
+    names = sorted(p.name for p in folder.iterdir())
+    assert [Path(d["file"]).name for d in docs] == names
+    one = cli("score", "long-way", str(folder / names[0]), "--json")
+    assert docs[0] == json.loads(one.stdout)  # the same document as scoring the file alone
+    assert err == "" and code == max(0 if d["valid"] else 1 for d in docs)
+
+
+def test_bad_files_are_reported_in_place_and_the_run_goes_on(tmp_path):
+    folder = _folder(tmp_path, "wobbly-cafe", 1)
+    (folder / "b-empty.txt").write_text("")
+    (folder / "c-binary.txt").write_bytes(b"\xff\xfe\x00junk")
+    code, docs, err = _batch("wobbly-cafe", [str(folder), str(tmp_path / "missing.txt")], jobs=1)
+    by_name = {Path(d["file"]).name: d for d in docs}
+    assert "error" in by_name["b-empty.txt"] and "error" in by_name["c-binary.txt"]
+    assert "error" in by_name["missing.txt"] and docs[-1]["file"].endswith("missing.txt")
+    assert sum("total" in d for d in docs) == len(list((EXAMPLES / "wobbly-cafe").glob("*.txt")))
+    assert code == 2 and err.count("rollwrite: ") == 3
+
+
+def test_json_lines_on_standard_input(cli):
+    sheets = sorted((EXAMPLES / "shelving-wars").glob("*.txt"))
+    lines = [json.dumps({"name": p.name, "text": p.read_text()}) for p in sheets]
+    lines.insert(1, "{not json")
+    lines.append(json.dumps({"name": "no text"}))
+    r = cli("score", "shelving-wars", "--from-jsonl", "-", "--jsonl", input="\n".join(lines) + "\n")
+    docs = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [d["file"] for d in docs] == [sheets[0].name, "<stdin>:2"] + [p.name for p in sheets[1:]] + [f"<stdin>:{len(lines)}"]
+    assert "not a JSON object" in docs[1]["error"] and "'text'" in docs[-1]["error"]
+    assert r.exit_code == 2
+
+
+def test_text_reports_for_many_files_stream_in_order(tmp_path, cli):
+    folder = _folder(tmp_path, "long-way", 1)
+    r = cli("score", "long-way", str(folder), "--jobs", "1")
+    heads = [line for line in r.stdout.splitlines() if line.startswith("== ")]
+    assert [h.split()[1] for h in heads] == [str(p) for p in sorted(folder.iterdir())]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--jobs", "0"], "--jobs must be between 1 and 256"),
+    (["--claimed", "3"], "--claimed checks one sheet"),
+])
+def test_usage_errors_come_before_any_sheet(tmp_path, cli, args, message):
+    folder = _folder(tmp_path, "long-way", 1)
+    r = cli("score", "long-way", str(folder), *args)
+    assert r.exit_code == 2 and message in r.stderr and r.stdout == ""
