@@ -23,7 +23,7 @@ CHECKED: dict[str, str] = {
     'lines-and-sections': '8468f7ba5af90157e34a4da85d2424f0d87243562e3f52f63dbb3e6a2beb0b81',
     'long-way': '740cfb565cd08b265be1ef657678fd5a7bb4531969f1bf3b39bd9c0f4d902371',
     'shelving-wars': 'ba3f40f5eed658435481c9061e2b221fcf034091fea059267fb6661fcf87f46a',
-    'wobbly-cafe': 'd69f2f19dda52d8c399eeffc559798b37e96202227cd2d6510bbbab4ef2624bc',
+    'wobbly-cafe': '7abffd3b2f431bb7b34752b7fd7ea76e35543b6ea04b9f0205a2abf144bc1d96',
 }
 
 
