@@ -57,7 +57,7 @@ def test_help_placeholders_read_as_words(cli, command, monkeypatch):
 
 
 def test_usage_lines(cli):
-    assert "Usage: rollwrite score [OPTIONS] GAME FILE..." in cli("score", "--help").stdout
+    assert "Usage: rollwrite score [OPTIONS] GAME [FILE...]" in cli("score", "--help").stdout
     assert "Usage: rollwrite print [OPTIONS] GAME" in cli("print", "-h").stdout
 
 

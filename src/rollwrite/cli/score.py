@@ -46,8 +46,8 @@ def score_command(
             raise typer.Exit(worst)
         return
     if not files:
-        raise fail(UsageError("give the typed-in sheets to score: files, folders, or '-' for standard input",
-                              hint="or --from-jsonl FILE for sheets as JSON Lines"))
+        raise fail(UsageError("FILE... is missing", hint="give the typed-in sheets to score: files, folders, "
+                              "'-' for standard input, or --from-jsonl FILE for sheets as JSON Lines"))
     try:
         results, worst = run_score(game, files, claimed=claimed, seed=seed, daily=daily, puzzle=puzzle)
     except RollwriteError as error:
