@@ -71,9 +71,6 @@ from rollwrite.dice import (
 )
 from rollwrite.errors import UsageError
 
-if TYPE_CHECKING:  # the dice module is imported where it is used: start-up stays light
-    from rollwrite.dice import DiceSpec, Schedule
-
 _ID_START = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*[#@]")
 ID_HELP = "or a challenge id such as long-way#picnic or wobbly-cafe@2026-11-22"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import typer
 
@@ -13,9 +13,6 @@ from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.cli.polish import complete_game
 from rollwrite.dice import Deal, DealSpec, Schedule
 from rollwrite.errors import RollwriteError, UsageError
-
-if TYPE_CHECKING:
-    from rollwrite.dice import Schedule
 
 VARIATION = "Variations (games that have them), as for 'rollwrite print'"
 

@@ -22,6 +22,7 @@ from rollwrite.resources import layouts_dir
 CHECKED: dict[str, str] = {
     'lines-and-sections': '8468f7ba5af90157e34a4da85d2424f0d87243562e3f52f63dbb3e6a2beb0b81',
     'long-way': '740cfb565cd08b265be1ef657678fd5a7bb4531969f1bf3b39bd9c0f4d902371',
+    'scrambled-streets': 'b603f0ea7e440716e0135395f43f1487b5ec178279a35593b5403e974624c2da',
     'shelving-wars': 'ba3f40f5eed658435481c9061e2b221fcf034091fea059267fb6661fcf87f46a',
     'wobbly-cafe': '7abffd3b2f431bb7b34752b7fd7ea76e35543b6ea04b9f0205a2abf144bc1d96',
 }
