@@ -15,22 +15,26 @@ from rollwrite.sheet import build_scene
 from rollwrite.spec.layout import load_builtin
 
 
+def _numbers(v):
+    """The numbers in a value, nested tuples flattened; anything else as it is."""
+    if isinstance(v, tuple):
+        return [x for item in v for x in _numbers(item)]
+    return [v]
+
+
 def _close(a, b) -> bool:
     if type(a) is not type(b):
         return False
     for name in a.__dataclass_fields__:
-        x, y = getattr(a, name), getattr(b, name)
-        if isinstance(x, float):
-            if not math.isclose(x, y, abs_tol=1e-9):
-                return False
-        elif isinstance(x, tuple) and x and isinstance(x[0], tuple):
-            if any(not math.isclose(p, q, abs_tol=1e-9) for u, v in zip(x, y) for p, q in zip(u, v)):
-                return False
-        elif isinstance(x, tuple) and x and isinstance(x[0], float):
-            if any(not math.isclose(p, q, abs_tol=1e-9) for p, q in zip(x, y)):
-                return False
-        elif x != y:
+        x, y = _numbers(getattr(a, name)), _numbers(getattr(b, name))
+        if len(x) != len(y):
             return False
+        for p, q in zip(x, y):
+            if isinstance(p, float) and isinstance(q, float):
+                if not math.isclose(p, q, abs_tol=1e-9):
+                    return False
+            elif p != q:
+                return False
     return True
 
 
