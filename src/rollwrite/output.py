@@ -6,7 +6,8 @@ one run writes several files (SVG pages), every temporary file is complete befor
 
 Nothing a user had is lost: a file that is in the way is replaced only when rollwrite wrote it (its
 PDF Creator is ``rollwrite …``, its SVG starts with a ``rollwrite`` comment, a PNG has a ``Software``
-text chunk naming rollwrite) or when ``force`` is given.  An SVG or PNG run that writes fewer pages than
+text chunk naming rollwrite, a puzzle answer starts with its ``# answer to`` header) or when ``force``
+is given.  An SVG or PNG run that writes fewer pages than
 an earlier run to the same name removes the earlier run's extra pages, and only those.
 """
 
@@ -228,6 +229,8 @@ def written_by_rollwrite(path: Path) -> dict | None:
                 return {} if info is not None and re.search(rb"/Creator \(rollwrite ", info[:2048]) else None
     except OSError:
         return None
+    if head.startswith(b"# answer to ") and b"\n# check it: rollwrite score " in head:
+        return {}  # a puzzle's answer, as 'rollwrite puzzle --answers' writes it
     m = _SVG_MARK.match(head)
     if m:
         return {"page": int(m.group(2)), "pages": int(m.group(3))}

@@ -159,3 +159,15 @@ def test_png_pages_are_marked_and_their_stale_pages_removed(cli, in_tmp):
     (in_tmp / "p" / "c-7.png").write_bytes(b"\x89PNG\r\n\x1a\n my own picture")
     assert cli("print", "wobbly-cafe", "-n", "4", "--dpi", "30", "-o", "p/c.png").exit_code == 0
     assert sorted(p.name for p in (in_tmp / "p").iterdir()) == ["c-1.png", "c-2.png", "c-7.png"]
+
+
+def test_a_puzzle_run_replaces_its_own_files_and_no_one_elses(cli, in_tmp):
+    args = ["puzzle", "wobbly-cafe", "--seed", "a", "-f", "svg", "-o", "pz/p.svg", "--answers", "ans"]
+    assert cli(*args).exit_code == 0
+    assert cli(*args).exit_code == 0  # again: its own SVG page and answer file are replaced
+    assert written_by_rollwrite(in_tmp / "pz" / "p.svg") == {"page": 1, "pages": 1}
+    (in_tmp / "ans" / "wobbly-cafe_a.txt").write_text("my own answer\n")
+    r = cli(*args)
+    assert r.exit_code == 2 and "ans/wobbly-cafe_a.txt already exists and rollwrite did not write it" in r.stderr
+    assert (in_tmp / "ans" / "wobbly-cafe_a.txt").read_text() == "my own answer\n"
+    assert cli(*args, "--force").exit_code == 0

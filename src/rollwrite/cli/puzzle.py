@@ -42,13 +42,14 @@ def puzzle_command(
     per_page: Optional[str] = typer.Option(None, "--per-page", metavar="N|COLSxROWS|max", rich_help_panel=OUTPUT, help="Sheets on each page."),
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", rich_help_panel=OUTPUT, help="Pixels per inch of a PNG preview."),
     size: Optional[int] = typer.Option(None, "--size", metavar="N", help="Board size, for games that have one."),
+    force: bool = typer.Option(False, "--force", rich_help_panel=OUTPUT, help="Replace output files even if rollwrite did not write them."),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
     try:
         puzzles, written = run_puzzle(game, seed=seed, daily=daily, days=days, count=count,
                                       with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
                                       output=output, paper=paper, per_page=per_page, dpi=dpi,
-                                      options={"size": size})
+                                      options={"size": size}, force=force)
     except RollwriteError as error:
         raise fail(error) from None
     if as_json:
@@ -146,10 +147,10 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                count: int = 1, with_solutions: bool = False, answers: Path | None = None, hide_par: bool = False,
                fmt: str | None = None, output: Path | None = None, paper: str | None = None,
                per_page: str | None = None, dpi: int | None = None,
-               options: dict[str, int | None] | None = None) -> tuple[list, list[tuple[Path, int]]]:
+               options: dict[str, int | None] | None = None, force: bool = False) -> tuple[list, list[tuple[Path, int]]]:
     import dataclasses
 
-    from rollwrite.output import check_options, format_for, render, targets, write_all
+    from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
     from rollwrite.sheet import SheetJob, build_scene
     from rollwrite.spec.page import with_options
 
@@ -170,8 +171,9 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         base = output / f"{layout.game}-puzzle.{form.name}"
     else:
         base = output if output.suffix else output.with_suffix(f".{form.name}")
-    blobs = render(scene, form, dpi=dpi)
+    blobs = mark_pages(render(scene, form, dpi=dpi), form)
     paths = targets(base, form, len(blobs))
+    stale = stale_pages(base, paths) if form.per_page else []
     files = list(zip(paths, blobs))
     written = [(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths]
     if answers is not None:
@@ -180,5 +182,5 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             path = answers / answer_name(p, taken)
             files.append((path, answer_text(g, layout, p).encode("utf-8")))
             written.append((path, 0))
-    write_all(files)
+    write_all(files, force=force, remove=stale)
     return puzzles, written
