@@ -19,6 +19,7 @@ sheet beats M", M being the best bound the search still had open.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -29,10 +30,10 @@ Floor = tuple[tuple[int | None, ...], ...]
 Pair = tuple[int, int]
 
 #: search nodes one floor may use before its par is reported as unproven
-NODE_BUDGET = 60_000
-#: local-search moves per restart, and restarts
-LOCAL_MOVES = 2500
-LOCAL_RESTARTS = 3
+NODE_BUDGET = 12_000
+#: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
+LOCAL_MOVES = 10_000
+LOCAL_RESTARTS = 6
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ class _Geometry:
             base += len(cols)
         self.cell_row = [r for r, _ in self.cells]
         # turning every pair round mirrors the floor; that keeps the score only if the views are mirrored too
+        self.nice_slots = [i for i, (x, y) in enumerate(self.slots) if x in self.nice or y in self.nice]
         self.mirrored = all((r, data.width - 1 - c) in data.nice for r, c in data.nice)
 
     def to_floor(self, val: list[int]) -> Floor:
@@ -124,22 +126,32 @@ def score_values(g: _Geometry, val: list[int]) -> int:
     return total
 
 
+def _pair_bonus(a: int, b: int, avail, both: bool) -> int:
+    """The most a roll (a, b) at a slot pair with one or two nice views can add by doubling, when
+    ``avail[v]`` dice of value v can still join groups: a value doubles only groups it can pay."""
+    pa = a if avail[a] >= a else 0
+    pb = b if avail[b] >= b else 0
+    if not both:
+        return max(pa, pb)
+    if a == b:  # two views doubling two groups of the same value need two such groups
+        return a * min(2, avail[a] // a)
+    return pa + pb
+
+
 def count_bound(g: _Geometry, rolls: list[Pair]) -> int:
     """No floor with these rolls scores more: per value, as many exact groups as its count allows,
-    plus the best doubling the nice views could give."""
+    plus the best doubling the nice views could give (each nice view's slot pair holds one roll)."""
     counts = Counter(d for pair in rolls for d in pair)
     base = sum(v * (counts[v] // v) for v in range(1, SIDES + 1))
-    payable = sorted((v for v in range(1, SIDES + 1) if counts[v] >= v), reverse=True)
+
+    def pay(v: int) -> int:
+        return v if counts[v] >= v else 0
+
     bonus = 0
-    if g.nice and payable:
-        # each nice view doubles at most one group, and a value can be doubled at most as often as it pays
-        left = len(g.nice)
-        for v in payable:
-            take = min(left, counts[v] // v)
-            bonus += v * take
-            left -= take
-            if not left:
-                break
+    for slot in g.nice_slots:
+        x, y = g.slots[slot]
+        both = x in g.nice and y in g.nice
+        bonus += max((_pair_bonus(a, b, counts, both)) for a, b in rolls)
     return base + bonus
 
 
@@ -153,51 +165,119 @@ def _fill(g: _Geometry, order: list[Pair]) -> list[int]:
     return val
 
 
-def local_search(g: _Geometry, rolls: list[Pair], seed: int, target: int) -> tuple[list[int], int]:
-    """A good floor by annealing over swaps and turns of whole pairs; stops early at ``target``."""
+class _Local:
+    """Tips of the groups a move can change: those holding a changed cell or a neighbour of one
+    with the changed cell's old or new value."""
+
+    def __init__(self, g: _Geometry) -> None:
+        self.g = g
+        self.mark = [0] * g.n
+        self.stamp = 0
+
+    def starts(self, val: list[int], changes: list[tuple[int, int, int]]) -> list[int]:
+        """(cell, old, new) changes -> the cells whose groups can change."""
+        nbrs = self.g.nbrs
+        out = []
+        for x, old, new in changes:
+            out.append(x)
+            for y in nbrs[x]:
+                w = val[y]
+                if w == old or w == new:
+                    out.append(y)
+        return out
+
+    def tips(self, val: list[int], starts: list[int]) -> int:
+        self.stamp += 1
+        stamp, mark, nbrs, nice = self.stamp, self.mark, self.g.nbrs, self.g.nice
+        total = 0
+        for s in starts:
+            if mark[s] == stamp:
+                continue
+            v = val[s]
+            mark[s] = stamp
+            stack = [s]
+            size = 0
+            doubled = False
+            while stack:
+                x = stack.pop()
+                size += 1
+                if x in nice:
+                    doubled = True
+                for y in nbrs[x]:
+                    if mark[y] != stamp and val[y] == v:
+                        mark[y] = stamp
+                        stack.append(y)
+            if size == v:
+                total += v + v if doubled else v
+        return total
+
+
+def local_search(g: _Geometry, rolls: list[Pair], seed: int, target: int,
+                 moves: int | None = None, restarts: int | None = None) -> tuple[list[int], int]:
+    """A good floor by annealing over swaps and turns of whole pairs, each move scored by the groups
+    it touches; stops early at ``target``."""
+    moves = LOCAL_MOVES if moves is None else moves
+    restarts = LOCAL_RESTARTS if restarts is None else restarts
     rng = random.Random(seed)
+    loc = _Local(g)
     best_val: list[int] = []
     best = -1
     ns = len(g.slots)
-    for restart in range(LOCAL_RESTARTS):
+    slots = g.slots
+    exp = math.exp
+    rand, randrange = rng.random, rng.randrange
+    for _ in range(max(1, restarts)):
         order = list(rolls)
         rng.shuffle(order)
-        order = [(a, b) if rng.random() < 0.5 else (b, a) for a, b in order]
+        order = [(a, b) if rand() < 0.5 else (b, a) for a, b in order]
         val = _fill(g, order)
         cur = score_values(g, val)
         if cur > best:
             best, best_val = cur, val[:]
-        temp = 3.0
-        for step in range(LOCAL_MOVES):
             if best >= target:
                 return best_val, best
-            temp = 3.0 * (1 - step / LOCAL_MOVES) + 0.05
-            i = rng.randrange(ns)
-            xi, yi = g.slots[i]
-            if rng.random() < 0.3:
-                val[xi], val[yi] = val[yi], val[xi]
-                new = score_values(g, val)
-                if new >= cur or rng.random() < pow(2.718, (new - cur) / temp):
-                    cur = new
+        for step in range(moves):
+            temp = 2.5 * (1 - step / moves) + 0.15
+            i = randrange(ns)
+            xi, yi = slots[i]
+            a, b = val[xi], val[yi]
+            if rand() < 0.25:
+                if a == b:
+                    continue
+                changes = [(xi, a, b), (yi, b, a)]
+                cells = loc.starts(val, changes)
+                before = loc.tips(val, cells)
+                val[xi], val[yi] = b, a
+                delta = loc.tips(val, cells) - before
+                if delta >= 0 or rand() < exp(delta / temp):
+                    cur += delta
                 else:
-                    val[xi], val[yi] = val[yi], val[xi]
+                    val[xi], val[yi] = a, b
             else:
-                j = rng.randrange(ns)
+                j = randrange(ns)
                 if j == i:
                     continue
-                xj, yj = g.slots[j]
-                a, b, c, d = val[xi], val[yi], val[xj], val[yj]
-                if rng.random() < 0.5:
-                    val[xi], val[yi], val[xj], val[yj] = c, d, a, b
+                xj, yj = slots[j]
+                c, d = val[xj], val[yj]
+                if rand() < 0.5:
+                    na, nb, nc, nd = c, d, a, b
                 else:
-                    val[xi], val[yi], val[xj], val[yj] = d, c, b, a
-                new = score_values(g, val)
-                if new >= cur or rng.random() < pow(2.718, (new - cur) / temp):
-                    cur = new
+                    na, nb, nc, nd = d, c, b, a
+                if na == a and nb == b:
+                    continue
+                changes = [(xi, a, na), (yi, b, nb), (xj, c, nc), (yj, d, nd)]
+                cells = loc.starts(val, changes)
+                before = loc.tips(val, cells)
+                val[xi], val[yi], val[xj], val[yj] = na, nb, nc, nd
+                delta = loc.tips(val, cells) - before
+                if delta >= 0 or rand() < exp(delta / temp):
+                    cur += delta
                 else:
                     val[xi], val[yi], val[xj], val[yj] = a, b, c, d
             if cur > best:
                 best, best_val = cur, val[:]
+                if best >= target:
+                    return best_val, best
     return best_val, best
 
 
@@ -208,12 +288,17 @@ class _Abort(Exception):
     pass
 
 
+class _Found(Exception):
+    pass
+
+
 class _Search:
     def __init__(self, g: _Geometry, rolls: list[Pair], incumbent: list[int], best: int, budget: int) -> None:
         self.g = g
         self.types = sorted(set(rolls))
         self.left = [sum(1 for r in rolls if r == t) for t in self.types]
-        self.best = best
+        self.best = best  # the pruning threshold: only floors scoring more are looked for
+        self.best_score = best  # the score of best_val
         self.best_val = incumbent[:]
         self.budget = budget
         self.nodes = 0
@@ -232,7 +317,6 @@ class _Search:
             if n:
                 avail[t[0]] += n
                 avail[t[1]] += n
-        remaining_max = max((v for v in range(1, SIDES + 1) if avail[v]), default=0)
         seen = [False] * g.n
         closed = 0
         paid_closed = [0] * (SIDES + 1)
@@ -266,15 +350,28 @@ class _Search:
             elif size == v:
                 closed += v * (2 if doubled else 1)
                 paid_closed[v] += 1
-        for c in nice:
-            if not assigned[c]:
-                nice_bonus += remaining_max
+        for slot in g.nice_slots:
+            x, y = g.slots[slot]
+            if assigned[x]:
+                continue
+            both = x in nice and y in nice
+            extra = 0
+            for t, n in zip(self.types, self.left):
+                if not n:
+                    continue
+                extra = max(extra, _pair_bonus(t[0], t[1], avail, both))
+            nice_bonus += extra
         ub = closed + nice_bonus + sum(v * (avail[v] // v) for v in range(1, SIDES + 1))
         return closed, ub
 
-    def run(self) -> bool:
+    def run(self, stop_at: int) -> bool:
+        """Search for a floor beating ``self.best``; stop at the first reaching ``stop_at`` (a bound).
+        False when the node budget ran out first."""
+        self.stop_at = stop_at
         try:
             self.dfs(0, False)
+        except _Found:
+            return True
         except _Abort:
             return False
         return True
@@ -315,7 +412,9 @@ class _Search:
         if slot == len(g.slots):
             score = score_values(g, self.val)
             if score > self.best:
-                self.best, self.best_val = score, self.val[:]
+                self.best, self.best_score, self.best_val = score, score, self.val[:]
+                if score >= self.stop_at:
+                    raise _Found
             return
         key = None
         if slot > 0 and (slot - 1) in g.row_end:
@@ -346,21 +445,34 @@ class _Search:
             self.memo[key] = max(found, entry_best - closed)
 
 
-def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None, seed: int = 0) -> FloorResult:
-    """The best floor for ``rolls`` (one pair per mirror slot pair), proven when the search finishes."""
+def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None, seed: int = 0,
+                moves: int | None = None) -> FloorResult:
+    """The best floor for ``rolls`` (one pair per mirror slot pair), proven when the search finishes.
+
+    After the local search, the branch and bound asks for the bound itself first and, each time it
+    proves that the bound cannot be reached, for one less; so a floor is proven as soon as a search
+    succeeds, and an unfinished one still says which scores were ruled out."""
     budget = NODE_BUDGET if budget is None else budget
     g = _Geometry(data)
     if len(rolls) != len(g.slots):
         raise ValueError(f"a floor of {len(g.slots)} mirror pairs needs {len(g.slots)} rolls, not {len(rolls)}")
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     top = count_bound(g, rolls)
-    val, best = local_search(g, rolls, seed, top)
+    val, best = local_search(g, rolls, seed, top, moves)
     if best >= top:
         return FloorResult(g.to_floor(val), best, top, True, 0)
     search = _Search(g, rolls, val, best, budget)
-    done = search.run()
-    par = search.best
-    return FloorResult(g.to_floor(search.best_val), par, par if done else top, done, search.nodes)
+    while top > search.best:
+        search.best = max(search.best, top - 1)  # ask for `top`: anything less is pruned at once
+        before = search.best_score
+        if not search.run(top):
+            break
+        if search.best_score > before:
+            return FloorResult(g.to_floor(search.best_val), search.best_score, search.best_score, True, search.nodes)
+        top -= 1  # the whole search ran and found nothing reaching `top`
+        search.best = search.best_score
+    par = search.best_score
+    return FloorResult(g.to_floor(search.best_val), par, top, top == par, search.nodes)
 
 
 def brute_force(data: CafeData, rolls: list[Pair]) -> int:
