@@ -99,7 +99,7 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
-    layout = g.vary(layout, opts, 1)
+    layout = g.puzzle_layout(layout, opts)
     run = challenge_run(layout.game, seed, daily, days, count)
     spec = g.dice_spec(layout, 1)
     puzzles = []

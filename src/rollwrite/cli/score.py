@@ -127,13 +127,22 @@ class _Scoring:
             raise UsageError(f"{game} has no scorer", hint=f"games with a scorer: {', '.join(scorers)}")
         resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # bad --seed/--daily: before any file
         self.layout, self.g, self.seed, self.daily = layout, g, seed, daily
-        self.puzzle = None
-        if puzzle:
-            from rollwrite.cli.puzzle import make_puzzles
-
-            _, _, made = make_puzzles(layout.game, seed=seed, daily=daily)
-            self.puzzle = made[0]
+        self.want_puzzle = puzzle
+        self._puzzles: dict = {}
         self._schedules: dict = {}
+
+    def puzzle_for(self, sheet: Any) -> Any:
+        """The puzzle a sheet answers under --puzzle (made once per set of options its sheet shows, such as
+        a battlefield's size), else None."""
+        if not self.want_puzzle:
+            return None
+        from rollwrite.cli.puzzle import make_puzzles
+
+        opts = self.g.puzzle_options_of(sheet)
+        key = tuple(sorted(opts.items()))
+        if key not in self._puzzles:
+            self._puzzles[key] = make_puzzles(self.layout.game, seed=self.seed, daily=self.daily, options=opts)[2][0]
+        return self._puzzles[key]
 
     def schedule(self, sheet: Any) -> Any:
         if self.seed is None and self.daily is None:
@@ -143,7 +152,7 @@ class _Scoring:
         g, layout = self.g, self.layout
         spec = g.score_dice_spec(layout, sheet)
         if spec is None:
-            if self.puzzle is None:  # a game without dice still has puzzles named by a seed
+            if not self.want_puzzle:  # a game without dice still has puzzles named by a seed
                 raise UsageError(f"{layout.game} has no dice to check against")
             return None
         if spec not in self._schedules:  # sheets of one shape share the schedule
@@ -154,7 +163,8 @@ class _Scoring:
             want_text: bool = True) -> dict:
         """The result for one sheet: {"json": ..., "text": ...} or {"error": ..., "json": ...}; ``code`` is
         its exit code (0 legal and right, 1 a rule or a claim, 2 unreadable).  ``text`` None: read ``name``."""
-        g, layout, the_puzzle = self.g, self.layout, self.puzzle
+        g, layout = self.g, self.layout
+        the_puzzle = None
         try:
             if text is None:
                 text = _read(name, layout.game)
@@ -163,6 +173,7 @@ class _Scoring:
                                  hint=f"type the sheet in as docs/formats/{layout.game}.md shows")
             source = "<stdin>" if name == STDIN else name
             sheet = g.parse(text, source, layout.data)
+            the_puzzle = self.puzzle_for(sheet)
             schedule = self.schedule(sheet)
             if the_puzzle is not None:
                 problems = g.check_puzzle(the_puzzle, sheet, layout.data)

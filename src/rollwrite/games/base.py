@@ -216,13 +216,24 @@ class Game:
     #: options ``rollwrite puzzle`` accepts for this game (as ``print_options``), e.g. {"size"}
     puzzle_options: frozenset[str] = frozenset()
 
+    def puzzle_layout(self, layout: Any, options: dict[str, int]) -> Any:
+        """The layout a puzzle is printed on: by default the game's, varied by ``options`` for one player
+        (:meth:`vary`).  A game whose puzzle differs from free play (one player, a smaller board) says so here;
+        :meth:`dice_spec` of the result must give the puzzle's dice."""
+        return self.vary(layout, options, 1)
+
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
-        """The puzzle of ``challenge`` (a ``game#seed`` / ``game@date`` id) on ``layout`` (already varied
-        with ``options`` through :meth:`vary`).  ``schedule`` is the challenge's dice with the shape of
+        """The puzzle of ``challenge`` (a ``game#seed`` / ``game@date`` id) on ``layout`` (what
+        :meth:`puzzle_layout` made of the game's layout and ``options``).  ``schedule`` is the challenge's dice with the shape of
         :meth:`dice_spec`, or None for a game without dice (derive anything random from the id with
         ``rollwrite.dice.words``).  Must be deterministic: no clocks, no unseeded randomness; solvers
         count work in nodes, not seconds."""
         raise UsageError(f"{self.slug} makes no puzzles")
+
+    def puzzle_options_of(self, sheet: Any) -> dict[str, int]:
+        """The puzzle options a typed-in answer shows (e.g. its battlefield's size), so ``score --puzzle``
+        makes the same puzzle the sheet answers."""
+        return {}
 
     def check_puzzle(self, puzzle: Puzzle, sheet: Any, data: Any) -> list[Problem]:
         """Rule problems of a typed-in answer to ``puzzle``: by default the rules checked against the

@@ -79,7 +79,6 @@ def test_parse_h_x_w_with_spaces_and_times_sign():
         ("player: A\nbox 0x1 at A1\nplayer: B\n", 6, 5, "the height is a die value, 1 to 6, not 0"),
         ("player: A\nshelf 9 down from A1 top-left\nplayer: B\n", 6, 7, "the shelf's length is a die value, 1 to 6, not 9"),
         ("box 2x3 at A1\n", 5, 1, "a box must follow a 'player: NAME' line"),
-        ("player: A\n", 5, None, "a Shelving Wars sheet needs 2 to 4 players, found 1"),
         ("player: A\nplayer: a\n", 6, 9, "the player 'a' is named twice"),
         ("player: A\nsize: 12\n", 6, 1, "'size:' must come before the first player"),
         ("colour: red\n", 5, 1, "unknown setting 'colour'"),
@@ -92,6 +91,14 @@ def test_parse_errors_point_at_the_mistake(text, line, col, message):
     err = exc.value
     assert message in err.message
     assert (err.file, err.line, err.col) == ("t.txt", line, col)
+
+
+def test_one_player_is_a_solo_puzzle_sheet_and_none_is_refused():
+    solo = sheet("player: A\nbox 2x3 at A1\n")
+    assert len(solo.players) == 1 and G.score(solo, DEFAULT_DATA).total == 1
+    with pytest.raises(InputError) as exc:
+        sheet("")
+    assert "needs 1 player (a solo puzzle) or 2 to 4, found none" in exc.value.message
 
 
 def test_parse_header_errors():

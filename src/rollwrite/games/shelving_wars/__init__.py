@@ -18,6 +18,8 @@ class ShelvingWars(Game):
     players = (MIN_PLAYERS, MAX_PLAYERS)
     print_options = frozenset({"size", "turns", "dice", "sides"})
     can_score = True
+    can_puzzle = True
+    puzzle_options = frozenset({"size"})
 
     # ---- layout
     def load_data(self, node: Any) -> Any:
@@ -75,3 +77,17 @@ class ShelvingWars(Game):
         from rollwrite.games.shelving_wars.rules import score_sheet
 
         return score_sheet(sheet, as_data(data))
+
+    # ---- solo puzzles
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Any:
+        from rollwrite.games.shelving_wars.solve import make_puzzle
+
+        return make_puzzle(layout, challenge, schedule, options)
+
+    def puzzle_options_of(self, sheet: Any) -> dict[str, int]:
+        return {"size": sheet.size}
+
+    def puzzle_layout(self, layout: Any, options: dict[str, int]) -> Any:
+        from rollwrite.games.shelving_wars.solve import puzzle_layout
+
+        return puzzle_layout(layout, options)

@@ -272,10 +272,10 @@ class _Parser:
             sides = headers.get("dice", (d.dice, d.sides))[1]
             turn = self.box(toks, size, sides) if word == "box" else self.shelf(toks, size, sides)
             players[-1]["turns"].append(turn)
-        if len(players) < MIN_PLAYERS:
+        if not players:  # one player alone is a solo puzzle's sheet (rollwrite puzzle)
             self.lineno = max(self.lineno, 1)
             raise InputError(
-                f"a Shelving Wars sheet needs {MIN_PLAYERS} to {MAX_PLAYERS} players, found {len(players)}",
+                f"a Shelving Wars sheet needs 1 player (a solo puzzle) or {MIN_PLAYERS} to {MAX_PLAYERS}, found none",
                 file=self.source,
                 line=players[0]["line"] if players else None,
                 hint="start each player's boxes with a line 'player: NAME'",

@@ -28,6 +28,8 @@ def _data(ctx: Any) -> Data:
 
 
 def _players(ctx: Any, d: Data) -> int:
+    if d.players == 1:  # a solo puzzle
+        return 1
     n = getattr(ctx, "players", None)
     return n if isinstance(n, int) and 2 <= n <= 4 else d.players
 
@@ -97,6 +99,23 @@ def _build_battlefield(v: BattlefieldV, pen: Pen, ctx: Any) -> None:
         y = (i + 0.5) * cell + size * PT * 0.36
         pen.text(-1.2, y, str(i + 1), size=size, anchor="end", color=GREY)
         pen.text(v.side + 1.2, y, str(i + 1), size=size, anchor="start", color=GREY)
+    _draw_answer(pen, ctx, cell)
+
+
+def _draw_answer(pen: Pen, ctx: Any, cell: float) -> None:
+    """On an answer page: every box as a player draws it, with its turn number and size."""
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None:
+        return
+    for player in sheet.players:
+        for i, t in enumerate(player.turns, start=1):
+            if not hasattr(t, "h"):
+                continue
+            x, y, w, h = t.col * cell, t.row * cell, t.w * cell, t.h * cell
+            pen.rect(x, y, w, h, width=0.9)
+            label = f"{i}: {t.h}×{t.w}"
+            size = _fit(label, min(9.0, h / PT * 0.5), w - 1.0, "bold")
+            pen.text(x + w / 2, y + h / 2 + size * PT * 0.35, label, size=size, font="bold", anchor="middle")
 
 
 # ---------------------------------------------------------------- the score columns

@@ -1,0 +1,88 @@
+"""Shelving Wars solo puzzles: the solver against an exhaustive search on tiny battlefields, and the
+puzzle command end to end (the answer re-scores to par through `score --puzzle`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwrite.games.shelving_wars import solve as sw
+from rollwrite.games.shelving_wars.format import Box
+from rollwrite.games.shelving_wars.rules import joins
+
+
+def exhaustive(size: int, rolls: list[tuple[int, ...]]) -> int:
+    """Every legal game, box by box over every square of the grid, with the rules' own join test."""
+
+    def legal(boxes: list[Box], h: int, w: int) -> list[Box]:
+        out = []
+        taken = {sq for b in boxes for sq in b.squares(size)}
+        for r in range(size - h + 1):
+            for c in range(size - w + 1):
+                b = Box(r, c, h, w)
+                if taken & set(b.squares(size)):
+                    continue
+                if (not boxes and r == 0 and c == 0) or (boxes and any(joins(b, old) for old in boxes)):
+                    out.append(b)
+        return out
+
+    def go(t: int, boxes: list[Box], score: int) -> int:
+        if t == len(rolls):
+            return score
+        best = None
+        d = rolls[t]
+        for h, w in {(d[i], d[j]) for i in range(len(d)) for j in range(len(d)) if i != j}:
+            for b in legal(boxes, h, w):
+                v = go(t + 1, boxes + [b], score + h * w - h - w)
+                best = v if best is None else max(best, v)
+        return score if best is None else best  # no box fits: the game ends
+
+    return go(0, [], 0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(4, 5), st.lists(st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)), min_size=1, max_size=3))
+def test_solver_matches_exhaustive_search(size, rolls):
+    result = sw.solve(size, rolls, budget=10**6)
+    assert result.proven
+    assert result.score == exhaustive(size, rolls) == result.bound
+    assert sum(h * w - h - w for _, _, h, w in result.boxes) == result.score
+
+
+def test_an_unfinished_search_keeps_its_bound():
+    rolls = [(6, 5, 4), (6, 6, 3), (5, 5, 2), (4, 3, 6), (6, 2, 5), (3, 3, 4), (5, 6, 1), (2, 6, 4)]
+    result = sw.solve(10, rolls, budget=20)
+    assert not result.proven and result.bound >= result.score
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    monkeypatch.setattr(sw, "NODE_BUDGET", 3000)
+
+
+def test_solo_puzzle_answer_scores_par(cli, tmp_path, quick):
+    r = cli("puzzle", "shelving-wars", "--seed", "x", "--size", "9", "--with-solutions", "--answers", str(tmp_path), "-o", str(tmp_path / "p.pdf"))
+    assert r.exit_code == 0, r.output
+    answer = tmp_path / "shelving-wars_x.txt"
+    s = cli("score", "shelving-wars", str(answer), "--seed", "x", "--puzzle", "--json")
+    assert s.exit_code == 0, s.output
+    doc = json.loads(s.stdout)
+    assert doc["valid"] and doc["total"] == doc["par"]
+    assert "size: 9" in answer.read_text()
+
+
+def test_solo_puzzle_rolls_are_player_ones(cli, quick):
+    from rollwrite.cli.puzzle import make_puzzles
+
+    _, _, (p,) = make_puzzles("shelving-wars", seed="club")
+    rolled = json.loads(cli("roll", "shelving-wars", "--seed", "club", "--json").stdout)
+    mine = [t["dice"] for t in rolled["turns"] if t["group"] == 1]
+    assert [list(t.dice) for t in p.schedule.turns] == mine
+
+
+def test_solo_puzzle_size_is_checked(cli):
+    r = cli("puzzle", "shelving-wars", "--seed", "x", "--size", "20")
+    assert r.exit_code == 2 and "4 to 12 squares" in r.stderr
