@@ -225,6 +225,7 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
                 pen.text(mid(name), ry + base_off, sign, size=ms, anchor="middle", color=GREY)
             else:  # first in its cell: clear of the cell's edge line
                 pen.text(parts[name][0] + 0.5, ry + base_off, sign, size=ms, color=GREY)
+    _fill_column(pen, ctx, k, parts, y, row_h, base_off, min(size, row_h / PT * 0.6, 6.5), w)
     bottom = y + d.turns * row_h
     for i in range(1, len(xs) - 1):
         pen.line(xs[i], top, xs[i], bottom, width=0.2, color=PALE)
@@ -247,6 +248,37 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
     s = _fit("final score", ms, xs[4] - 2, "bold")
     pen.text(xs[4] - 1.5, y + base_off, "final score", size=s, font="bold", anchor="end")
     pen.rect(xs[4], y + 0.6, w - xs[4], row_h - 1.2, width=0.6)
+
+
+def _fill_column(pen: Pen, ctx: Any, k: int, parts: dict[str, tuple[float, float]], top: float, row_h: float,
+                 base_off: float, size: float, w: float) -> None:
+    """On an answer page: each box's sides, area and running totals, as a player fills them in, and the
+    final score."""
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None or k >= len(sheet.players):
+        return
+
+    def mid(name: str) -> float:
+        a, b = parts[name]
+        return (a + b) / 2
+
+    total = 0
+    boxes = [t for t in sheet.players[k].turns if hasattr(t, "h")]
+    for t, b in enumerate(boxes):
+        y = top + t * row_h + base_off
+        for name, value in (("h", b.h), ("w", b.w), ("area", b.area)):
+            pen.text(mid(name), y, str(value), size=size, font="bold", anchor="middle")
+        total += b.area
+        pen.text(mid("total"), y, str(total), size=size, font="bold", anchor="middle")
+        pen.text(mid("h+w"), y, str(b.cost), size=size, font="bold", anchor="middle")
+        total -= b.cost
+        pen.text(mid("total2"), y, str(total), size=size, font="bold", anchor="middle")
+    turns = ctx.layout.data.turns if hasattr(ctx.layout.data, "turns") else len(boxes)
+    if len(boxes) < turns:
+        y = top + len(boxes) * row_h + base_off
+        pen.text(parts["h"][0] + 0.5, y, "no box fits this roll: the game ends", size=size * 0.9, font="condensed")
+    final_y = top + (turns + 2) * row_h + base_off
+    pen.text(mid("total2"), final_y, str(total), size=size * 1.2, font="bold", anchor="middle")
 
 
 def _columns_size(v: ScoreColumnsV) -> tuple[float, float]:
