@@ -149,3 +149,18 @@ def test_included_files_are_read_by_the_bounded_loader(here):
     assert "alias" in err(here / "base.yaml", here)
     (here / "parts" / "row.yaml").write_text("- " + "[" * 100 + "]" * 100 + "\n")
     assert err(here / "base.yaml", here).startswith("parts/row.yaml:1:")
+
+
+def test_a_builtin_sheets_title_element_can_be_changed_by_its_id(here):
+    write(here, "mine.yaml", """\
+        extends: long-way
+        sheet:
+          elements:
+            - {id: title, text: The Long Way Home, size: -=2}
+        """)
+    layout = load_layout("mine.yaml")
+    title = layout.sheet.elements[0]
+    assert (title.value.text, title.value.size) == ("The Long Way Home", 16)
+    check_geometry(layout)
+    write(here, "mine.yaml", "extends: long-way\nsheet:\n  elements:\n    - {id: titel, remove: true}\n")
+    assert err(here / "mine.yaml", here) == "mine.yaml:4:27: sheet.elements[0].remove: there is no element with id 'titel' to remove"

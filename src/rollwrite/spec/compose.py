@@ -133,7 +133,7 @@ class Expander:
             raise node.error(f"the sheet expands to more than {MAX_EXPANDED} elements",
                              hint="draw many spaces with one 'grid', 'table' or 'circles' element")
         self.out.append(self.make(tname, (x, y), (frame.angle + angle) % 360.0, frame.scale,
-                                  _without(node, "type", "at", "rotate", "id"), node))
+                                  _without(node, "type", "at", "rotate", "id", "repeat"), node))
 
 
 def _read_repeat(node: Node) -> tuple[int, tuple[float, float], str, int, list[Node] | None]:
@@ -165,7 +165,7 @@ def _read_repeat(node: Node) -> tuple[int, tuple[float, float], str, int, list[N
 
 
 def _without(node: Map, *keys: str) -> Map:
-    out = Map(node.file, node.line, node.col, node.path)
+    out = Map(node.file, node.line, node.col, node.path, handled=tuple(sorted(set(node.handled) | set(keys))))
     out.entries = {k: v for k, v in node.entries.items() if k not in keys}
     return out
 
@@ -204,7 +204,7 @@ def _fill(node: Node, values: dict[str, Any]) -> Node:
     if isinstance(node, Seq):
         return Seq(node.file, node.line, node.col, node.path, [_fill(n, values) for n in node.items])
     assert isinstance(node, Map)
-    out = Map(node.file, node.line, node.col, node.path)
+    out = Map(node.file, node.line, node.col, node.path, handled=node.handled)
     out.entries = {k: (kn, _fill(vn, values)) for k, (kn, vn) in node.entries.items()}
     return out
 

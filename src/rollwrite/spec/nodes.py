@@ -63,6 +63,8 @@ class Seq(Node):
 @dataclass
 class Map(Node):
     entries: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)  # key -> (key node, value node)
+    #: keys of the same mapping that were read elsewhere (an element's 'type' and 'at'), for messages
+    handled: tuple[str, ...] = ()
 
     def plain(self) -> Any:
         return {k: v.plain() for k, (_, v) in self.entries.items()}
@@ -490,6 +492,9 @@ def _quantity(node: Node, v: Any, unit: str | None, desc: str, bare: bool = Fals
             f"'{v.strip()}' is a relative value, but there is no value here for it to change",
             hint="a relative value (+=, -=) changes the value it overrides, from 'extends' or a merge key '<<'",
         )
+    if unit is None and re.fullmatch(r"\s*\d+(?:\.\d*)?\s*%\s*", v):
+        raise node.error(f"expected {desc}, got '{v.strip()}'",
+                         hint=f"write it as a plain number: {float(v.strip().rstrip('%').strip()) / 100:g}")
     if re.fullmatch(r"\s*[+-]?\d+,\d+\s*[A-Za-z]*\s*", v):
         raise node.error(f"expected {desc}, got '{v}'", hint=f"write decimals with a point: '{v.strip().replace(',', '.')}'")
     m = _QUANTITY.fullmatch(v)
@@ -644,9 +649,10 @@ class Reader:
     def done(self) -> None:
         for key, (knode, _) in self.node.entries.items():
             if key not in self.known:
+                known = set(self.known) | set(self.node.handled)
                 raise knode.error(
                     f"unknown key '{key}'",
-                    hint=did_you_mean(key, self.known) or f"known keys here: {', '.join(sorted(set(self.known)))}",
+                    hint=did_you_mean(key, known) or f"known keys here: {', '.join(sorted(known))}",
                 )
 
 
