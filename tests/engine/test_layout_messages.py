@@ -27,7 +27,7 @@ def err(element: str) -> str:
     ("- {type: group, scale: 50%, elements: []}", "expected a positive number, got '50%' | write it as a plain number: 0.5"),
     ("- {type: text, at: [0, 5], text: x, rotat: 5}", "unknown key 'rotat' | did you mean 'rotate'?"),
     ("- {type: text, at: [0, 5], text: x, id: [a]}", "expected an id: a word or a number that names this element for 'extends'"),
-    ("- {type: text, at: [0, 5], text: x, remove: true}", "unknown key 'remove' | known keys here: anchor, at, color, font, id, repeat, rotate, size, text, type"),
+    ("- {type: text, at: [0, 5], text: x, remove: true}", "unknown key 'remove' | known keys here: anchor, at, color, font, id, overlaps, repeat, rotate, size, text, type"),
     ("- {type: text, at: [0, 5], text: x, repeat: {count: 2, items: [a, b], step: [0, 5]}}", "give either 'count' or 'items', not both: with 'items' the count is their number"),
     ("- {type: text, at: [0, 5], text: x, repeat: {count: 2, step: [0, 5], var: Row}}", "'Row' is not in the expected form"),
     ("- {type: text, at: [0, 5], text: x, repeat: {count: 2, step: [0, 5], var: player}}", "'player' is a placeholder of its own; pick another name | e.g. var: j"),
@@ -76,3 +76,12 @@ def test_a_repeat_puts_copy_k_at_at_plus_k_steps(count, dx, dy, turns):
             x, y = -y, x  # a quarter turn clockwise, y pointing down
         assert el.at == pytest.approx((75 + x, 60 + y), abs=1e-9)
         assert el.angle == (90 * turns) % 360
+
+
+def test_check_layout_names_a_typo_of_a_missing_key(cli, tmp_path):
+    path = tmp_path / "typo.yaml"
+    path.write_text("game: my-game\ntitle: T\nsheet:\n  size: [100, 60]\n  elements:\n"
+                    "    - {type: grid, at: [5, 5], rows: 3, colums: 4, cell: 10}\n")
+    r = cli("check-layout", str(path))
+    assert r.exit_code == 2
+    assert f"{path}:6:41: sheet.elements[0]: 'cols' is missing; did you mean 'colums' -> 'cols'?" in r.output

@@ -134,7 +134,7 @@ def element_types(game: Game | None) -> dict[str, ElementType]:
 
 
 def _without(node: Map, *keys: str) -> Map:
-    out = Map(node.file, node.line, node.col, node.path)
+    out = Map(node.file, node.line, node.col, node.path, handled=tuple(sorted(set(node.handled) | set(keys))))
     out.entries = {k: v for k, v in node.entries.items() if k not in keys}
     return out
 
