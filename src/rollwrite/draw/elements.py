@@ -15,20 +15,11 @@ from typing import Any
 from rollwrite.draw import icons
 from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
+from rollwrite.draw.shapes import COLOR, read_dash
 from rollwrite.games.base import ElementType
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 ANCHORS = ["start", "middle", "end"]
-_COLOR = r"#[0-9a-fA-F]{6}"
-
-
-def _dash(r: Reader) -> tuple[float, ...] | None:
-    n = r.raw("dash", None)
-    if n is None:
-        return None
-    if not isinstance(n, Seq) or not n.items:
-        raise n.error("expected a list of dash and gap lengths in mm, e.g. [1.5, 1]")
-    return tuple(expect_number(i, minimum=0.1) for i in n.items)
 
 
 # ---------------------------------------------------------------- text
@@ -50,7 +41,7 @@ def _read_text(node: Node, data: Any) -> TextV:
         size=r.number("size", 10.0, minimum=3, maximum=72, unit="pt"),
         font=r.str("font", "regular", choices=list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
-        color=r.str("color", "#000000", pattern=_COLOR),
+        color=r.str("color", "#000000", pattern=COLOR),
     )
     r.done()
     return v
@@ -201,7 +192,7 @@ def _read_labels(node: Node, rows: int, cols: int) -> Labels:
     on = r.str("place", "cells", choices=["cells", "lines"])
     start = r.int("start", 1, minimum=-1000, maximum=1000)
     size = r.number("size", None, minimum=3, maximum=30, unit="pt")
-    color = r.str("color", "#555555", pattern=_COLOR)
+    color = r.str("color", "#555555", pattern=COLOR)
     nr, nc = (rows + 1, cols + 1) if on == "lines" else (rows, cols)
     sides = {}
     for side, n in (("top", nc), ("bottom", nc), ("left", nr), ("right", nr)):
@@ -251,11 +242,11 @@ def _read_grid(node: Node, data: Any) -> GridV:
     marks_node = r.list("marks", None)
     v_line = r.number("line", 0.25, minimum=0.05, maximum=3)
     v_border = r.number("border", 0.8, minimum=0.05, maximum=5)
-    color = r.str("color", "#000000", pattern=_COLOR)
+    color = r.str("color", "#000000", pattern=COLOR)
     middle = r.number("middle", 0.0, minimum=0, maximum=5)
     labels_node = r.raw("labels", None)
     lines = r.str("lines", "solid", choices=["solid", "faint", "none"])
-    faint = r.str("faint", "#b4b4b4", pattern=_COLOR)
+    faint = r.str("faint", "#b4b4b4", pattern=COLOR)
     crossings = r.str("crossings", "none", choices=["none", "dot", "cross", "plus", "circle"])
     crossing_size = r.number("crossing_size", 0.8, minimum=0.2, maximum=20)
     cmarks_node = r.list("crossing_marks", None)
@@ -445,7 +436,7 @@ def _read_box(node: Node, data: Any) -> BoxV:
     w, h = expect_pair(r.raw("size"), minimum=1)
     v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
-             _dash(r), r.str("fill", None, pattern=_COLOR))
+             read_dash(r), r.str("fill", None, pattern=COLOR))
     r.done()
     return v
 
@@ -467,8 +458,8 @@ class LineV:
 
 def _read_line(node: Node, data: Any) -> LineV:
     r = Reader(node, "a line")
-    v = LineV(r.point("to"), r.number("width", 0.3, minimum=0.05, maximum=5), _dash(r),
-              r.str("color", "#000000", pattern=_COLOR), r.str("cap", "round", choices=["butt", "round", "square"]))
+    v = LineV(r.point("to"), r.number("width", 0.3, minimum=0.05, maximum=5), read_dash(r),
+              r.str("color", "#000000", pattern=COLOR), r.str("cap", "round", choices=["butt", "round", "square"]))
     r.done()
     return v
 
