@@ -25,6 +25,7 @@ def err(element: str) -> str:
     ("- {type: text, at: [0, 5], text: x, rotate: ninety}", "expected a number, got 'ninety'"),
     ("- {type: group, rotate: 2deg, elements: []}", "unknown unit 'deg' in '2deg' | use mm, cm, in or pt (a number without a unit is a plain number)"),
     ("- {type: group, scale: 50%, elements: []}", "expected a positive number, got '50%' | write it as a plain number: 0.5"),
+    ("- {type: group, scale: 1e-1, elements: []}", "expected a positive number, got the text '1e-1' | YAML needs a point before the exponent: write 1.0e-1 or 0.1"),
     ("- {type: text, at: [0, 5], text: x, rotat: 5}", "unknown key 'rotat' | did you mean 'rotate'?"),
     ("- {type: text, at: [0, 5], text: x, id: [a]}", "expected an id: a word or a number that names this element for 'extends'"),
     ("- {type: text, at: [0, 5], text: x, remove: true}", "unknown key 'remove' | known keys here: anchor, at, color, font, id, overlaps, repeat, rotate, size, text, type"),
@@ -66,10 +67,11 @@ def test_a_repeat_puts_copy_k_at_at_plus_k_steps(count, dx, dy, turns):
           at: [75, 60]
           rotate: {90 * turns}
           elements:
-            - {{type: box, at: [1, 2], size: [1, 1], repeat: {{count: {count}, step: [{dx!r}, {dy!r}]}}}}
+            - {{type: box, at: [1, 2], size: [1, 1], repeat: {{count: {count}, step: [{dx:.6f}, {dy:.6f}]}}}}
         """), "    "), "p.yaml")
     els = layout.sheet.elements
     assert len(els) == count
+    dx, dy = float(f"{dx:.6f}"), float(f"{dy:.6f}")  # as written in the layout
     for k, el in enumerate(els):
         x, y = 1 + k * dx, 2 + k * dy
         for _ in range(turns):

@@ -504,6 +504,11 @@ def _quantity(node: Node, v: Any, unit: str | None, desc: str, bare: bool = Fals
     if not suffix and bare:
         return number
     if not suffix:
+        if re.fullmatch(r"[+-]?\d+[eE][+-]?\d+", m.group(1)):
+            # YAML 1.1 reads 1e-9 as text; with a point before the exponent it is a number
+            mant, exp = re.split("[eE]", m.group(1))
+            raise node.error(f"expected {desc}, got the text '{v}'",
+                             hint=f"YAML needs a point before the exponent: write {mant}.0e{exp} or {number:g}")
         raise node.error(f"expected {desc}, got the text '{v}'", hint=f"write the number without quotes: {m.group(1)}")
     if suffix not in UNITS:
         raise node.error(
