@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 from functools import lru_cache
+from typing import Any
 
 import svgwrite
 
@@ -120,23 +121,13 @@ def _add(dwg, parent, items) -> None:
             el["fill"] = it.fill or "none"
             parent.add(el)
         elif isinstance(it, Path):
-            d = "M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in it.points) + (" Z" if it.closed else "")
-            el = dwg.path(d=d)
-            _stroke(el, it.stroke, it.width, it.dash)
-            el["fill"] = it.fill or "none"
-            el["stroke-linejoin"] = it.join
-            el["stroke-linecap"] = it.cap
-            parent.add(el)
+            d = "M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in it.points)
+            parent.add(_path(dwg, d, it))
         elif isinstance(it, Curve):
             d = f"M{_n(it.start[0])} {_n(it.start[1])}" + "".join(
                 " C" + " ".join(f"{_n(x)} {_n(y)}" for x, y in piece) for piece in it.pieces
-            ) + (" Z" if it.closed else "")
-            el = dwg.path(d=d)
-            _stroke(el, it.stroke, it.width, it.dash)
-            el["fill"] = it.fill or "none"
-            el["stroke-linejoin"] = it.join
-            el["stroke-linecap"] = it.cap
-            parent.add(el)
+            )
+            parent.add(_path(dwg, d, it))
         elif isinstance(it, Use):
             el = dwg.use(f"#{it.name}")
             el["transform"] = f"translate({_n(it.x)} {_n(it.y)})" + (f" scale({_n(it.k)})" if it.k != 1.0 else "")
@@ -177,3 +168,13 @@ def render(scene: Scene, on_page=None) -> list[bytes]:
         if on_page is not None:
             on_page()
     return out
+
+
+def _path(dwg: Any, d: str, it: Path | Curve) -> Any:
+    """An SVG path for a Path or Curve whose outline ``d`` is already written (less the closing Z)."""
+    el = dwg.path(d=d + (" Z" if it.closed else ""))
+    _stroke(el, it.stroke, it.width, it.dash)
+    el["fill"] = it.fill or "none"
+    el["stroke-linejoin"] = it.join
+    el["stroke-linecap"] = it.cap
+    return el
