@@ -49,27 +49,17 @@ Nothing here imports more than the dice module.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from typer.core import TyperCommand
 
 import re
 from pathlib import Path
 
-from rollwrite.dice import (
-    Deal,
-    DealSpec,
-    DiceSpec,
-    Schedule,
-    game_id,
-    make_deal,
-    make_schedule,
-    normalise_seed,
-    parse_day,
-    parse_game_id,
-    today_utc,
-)
 from rollwrite.errors import UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.dice import Deal, DealSpec, DiceSpec, Schedule
 
 _ID_START = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*[#@]")
 ID_HELP = "or a challenge id such as long-way#picnic or wobbly-cafe@2026-11-22"
@@ -200,6 +190,8 @@ def resolve_schedule(
     gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)
     assert gid is not None
     check_turns(turns)
+    from rollwrite.dice import DealSpec, make_deal, make_schedule
+
     if isinstance(spec, DealSpec):
         if turns is not None:
             raise UsageError(f"{game} deals cards; it has no turns of dice to show", hint="leave out --turns")
@@ -268,12 +260,9 @@ def challenge_run(game: str, seed: str | None, daily: str | None, days: int | No
     from rollwrite.dice import game_id, normalise_seed
 
     gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)
-    if days is not None:
-        if day is None:
-            raise UsageError("--days counts daily challenges: give it with --daily DATE, not --seed",
-                             hint="e.g. --daily 2027-01-01 --days 7")
-        if days < 1:
-            raise UsageError(f"--days must be 1 or more, not {days}")
+    if days is not None and day is None:
+        raise UsageError("--days counts daily challenges: give it with --daily DATE, not --seed",
+                         hint="e.g. --daily 2027-01-01 --days 7")
     if count < 1:
         raise UsageError(f"--count must be 1 or more, not {count}")
     total = (days or 1) * count
@@ -282,12 +271,11 @@ def challenge_run(game: str, seed: str | None, daily: str | None, days: int | No
                          hint="use fewer --days or a smaller --count")
     out: list[tuple[str, str | None, str | None]] = []
     if day is not None:
-        first = _dt.date.fromisoformat(day)
-        for i in range(days or 1):
-            d = first + _dt.timedelta(days=i)
-            out.append((game_id(game, day=d), None, d.isoformat()))
+        for iso in daily_range(day, days if days is not None else 1) or []:
+            d = _dt.date.fromisoformat(iso)
+            out.append((game_id(game, day=d), None, iso))
             for k in range(2, count + 1):
-                s = f"{d.isoformat()}/{k}"
+                s = f"{iso}/{k}"
                 out.append((game_id(game, seed=s), s, None))
     else:
         assert norm is not None and gid is not None

@@ -116,7 +116,8 @@ def test_a_booklet_of_days_and_counts(cli, tmp_path, quick):
 @pytest.mark.parametrize("args, message", [
     (("puzzle", "wobbly-cafe"), "give --seed S or --daily"),
     (("puzzle", "wobbly-cafe", "--seed", "x", "--days", "3"), "--days counts daily challenges"),
-    (("puzzle", "wobbly-cafe", "--daily", "2026-01-01", "--days", "0"), "--days must be 1 or more"),
+    (("puzzle", "wobbly-cafe", "--daily", "2026-01-01", "--days", "0"), "--days must be between 1 and 366, not 0"),
+    (("puzzle", "wobbly-cafe", "--daily", "9999-12-30", "--days", "5"), "--days 5 from 9999-12-30 runs past the last date there is"),
     (("puzzle", "wobbly-cafe", "--seed", "x", "--count", "500"), "at most 400"),
     (("puzzle", "wobbly-cafe", "--seed", "x", "--size", "9"), "no --size option"),
     (("puzzle", "nope", "--seed", "x"), "nope"),
