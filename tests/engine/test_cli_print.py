@@ -170,6 +170,18 @@ def test_help_and_games_do_not_import_the_renderers():
     assert out.stdout.strip() == "[]"
 
 
+def test_start_up_imports_nothing_heavy():
+    """Loading the command line reads no layout, rolls no dice and draws nothing until a command needs it."""
+    code = (
+        "import sys\n"
+        "import rollwrite.cli.app\n"
+        "heavy = ('rollwrite.dice', 'rich', 'yaml', 'pydantic', 'reportlab', 'svgwrite', 'fontTools', 'pypdfium2')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_python_dash_m_runs_the_cli():
     out = subprocess.run([sys.executable, "-m", "rollwrite", "games"], capture_output=True, text=True)
     assert out.returncode == 0 and "long-way" in out.stdout

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
 from rollwrite.cli.polish import complete_game
-from rollwrite.dice import Deal, DealSpec, Schedule
 from rollwrite.errors import RollwriteError, UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.dice import Deal, Schedule
 
 VARIATION = "Variations (games that have them), as for 'rollwrite print'"
 
@@ -83,6 +85,8 @@ def run_roll(
     spec = g.dice_spec(layout, count) if g is not None else layout.dice
     if spec is None:
         raise UsageError(f"{layout.game} uses no dice, so it has no schedule to roll")
+    from rollwrite.dice import DealSpec
+
     if show is not None and isinstance(spec, DealSpec):
         raise UsageError(f"{layout.game} deals cards rather than rolling dice, so it has no turns to --show",
                          hint="leave out --show: the deal lists the whole draw pile")
@@ -149,6 +153,8 @@ def print_table(schedule: Schedule | Deal, title: str) -> None:
     else:
         what = f"seed: {schedule.seed}"
     console.print(f"{title}: {schedule.id} ({what})", markup=False, soft_wrap=True)
+    from rollwrite.dice import Deal
+
     if isinstance(schedule, Deal):
         print_deal(console, schedule)
         return
