@@ -114,8 +114,9 @@ class Puzzle:
         par = plain_number(self.par)
         if self.par_proven:
             return f"par {par}"
-        if self.best_known and self.bound is None:
-            return f"par (best known) {par}"
+        if self.best_known:
+            bound = "" if self.bound is None else f", no sheet beats {plain_number(self.bound)}"
+            return f"par (best known) {par}{bound}"
         if self.bound is not None:
             return f"par ≥ {par}, no sheet beats {plain_number(self.bound)}"
         return f"par ≥ {par}"

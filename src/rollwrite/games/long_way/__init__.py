@@ -24,6 +24,7 @@ class LongWay(Game):
     summary = "wall in a furniture store so the shoppers' shortest path passes the most displays"
     players = (1, 200)
     can_score = True
+    can_puzzle = True
 
     # ---- layout
     def load_data(self, node: Node | None) -> Any:
@@ -61,3 +62,13 @@ class LongWay(Game):
         from rollwrite.games.long_way.rules import score
 
         return score(sheet, data if isinstance(data, Chart) else None)
+
+    # ---- solo puzzles
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Any | None, options: dict[str, int]) -> Any:
+        from rollwrite.errors import UsageError
+        from rollwrite.games.long_way.data import as_chart
+        from rollwrite.games.long_way.solve import make_puzzle
+
+        if schedule is None:
+            raise UsageError("a Long Way puzzle needs the challenge's dice")
+        return make_puzzle(as_chart(layout.data), challenge, schedule)

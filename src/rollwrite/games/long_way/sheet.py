@@ -271,6 +271,60 @@ def _build_displays(v: DisplaysSpec, pen: Any, ctx: Any) -> None:
         pen.text(x + die + v.size + 2.0, y + v.size / 2 + v.text * PT * 0.35, disp.name, size=v.text)
 
 
+@dataclass
+class AnswerSpec:
+    chart: Chart
+    cell: float  # mm, a space of the store grid the element lies over
+
+
+def _read_answer(node: Node, data: Any) -> AnswerSpec:
+    r = Reader(node, "an answer store")
+    cell = r.number("cell", 12.0, minimum=4.0, maximum=40.0)
+    r.done()
+    return AnswerSpec(as_chart(data), cell)
+
+
+def _answer_size(v: AnswerSpec) -> tuple[float, float]:
+    return 7 * v.cell, 7 * v.cell
+
+
+def _build_answer(v: AnswerSpec, pen: Any, ctx: Any) -> None:
+    """On an answer page, over the empty store grid: the answer's walls and doorways, each display's
+    furniture, the cafeterias, small circles on open tile spaces, and the customers' route as a grey line
+    through the middle of the spaces it passes.  Draws nothing on any other page."""
+    from rollwrite.games.long_way.rules import customers_path
+
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None or not hasattr(sheet, "walls"):
+        return
+    cs = v.cell
+    names = {d.face: d.name for d in v.chart.displays}
+    route = [c for leg in customers_path(sheet).legs for c in leg.path]
+    if len(route) > 1:
+        pen.path([((c % 7 + 0.5) * cs, (c // 7 + 0.5) * cs) for c in route], width=1.6, stroke="#bbbbbb",
+                 cap="round")
+    for c in range(49):
+        r, k = divmod(c, 7)
+        x, y = k * cs, r * cs
+        mark = sheet.marks[c]
+        if mark in "123456" and int(mark) in names:
+            display(pen, names[int(mark)], x + cs / 2, y + cs / 2, cs * 0.7, 0.4)
+        elif mark == "o":
+            pen.circle(x + cs / 2, y + cs / 2, cs * 0.08, width=0.3)
+        elif mark in ("A", "B"):
+            fork(pen, x + cs * 0.35, y + cs / 2, cs * 0.6, 0.4)
+            pen.text(x + cs * 0.68, y + cs / 2 + cs * 0.12, mark, size=cs / PT * 0.35, font="bold", anchor="middle")
+        sides = ((1, x, y, x + cs, y), (2, x + cs, y, x + cs, y + cs), (4, x, y + cs, x + cs, y + cs),
+                 (8, x, y, x, y + cs))
+        for side, x1, y1, x2, y2 in sides:
+            if not sheet.walls[c] & side:
+                continue
+            if sheet.doors[c] & side:
+                doorway(pen, x1, y1, x2, y2, 0.9)
+            else:
+                pen.line(x1, y1, x2, y2, width=0.9, cap="round")
+
+
 def element_types() -> dict[str, ElementType]:
     # importing this module has registered the long-way.* icons as well
     return {
@@ -281,5 +335,9 @@ def element_types() -> dict[str, ElementType]:
         "long-way.displays": ElementType(
             _read_displays, _build_displays, _displays_size,
             "the six furniture displays with their die faces",
+        ),
+        "long-way.answer": ElementType(
+            _read_answer, _build_answer, _answer_size,
+            "a puzzle's answer drawn over the store grid (walls, doorways, displays, cafeterias, route)",
         ),
     }

@@ -1,0 +1,95 @@
+"""The Long Way puzzle: the beam search against the automatic player and its bound, its answer replayed
+by the rules, and the puzzle command end to end (the answer re-scores to par through `score --puzzle`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rollwrite.games.long_way import solve
+from rollwrite.games.long_way.data import as_chart
+from rollwrite.games.long_way.play import play, schedule_dice
+from rollwrite.games.long_way.rules import check, customers_path
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """A narrow beam, so the command tests stay fast."""
+    monkeypatch.setattr(solve, "WIDTH", 3)
+
+
+def _puzzle(seed: str):
+    from rollwrite.cli.puzzle import make_puzzles
+
+    layout, _, (p,) = make_puzzles("long-way", seed=seed)
+    return as_chart(layout.data), p
+
+
+@pytest.mark.parametrize("seed", ["club", "2027"])
+def test_the_search_beats_the_automatic_player_and_keeps_under_its_bound(seed, quick):
+    chart, p = _puzzle(seed)
+    dice = schedule_dice(p.schedule)
+    result = solve.solve(chart, dice, width=4)
+    player = customers_path(play(chart, dice)).total
+    assert result.player == player
+    assert result.par >= player
+    assert result.par <= result.bound == solve.bound(dice)
+    assert customers_path(result.sheet).total == result.par
+    assert check(result.sheet, chart, p.schedule) == []  # the answer's log replays by the rules
+    assert result.nodes > len(dice)  # more than one line of play was looked at
+
+
+def test_a_wider_beam_finds_no_less_on_these_schedules(quick):
+    chart, p = _puzzle("club")
+    dice = schedule_dice(p.schedule)
+    narrow, wide = solve.solve(chart, dice, width=1), solve.solve(chart, dice, width=6)
+    assert wide.par >= narrow.par
+    assert solve.solve(chart, dice, width=6).sheet == wide.sheet  # deterministic
+
+
+def test_the_bound_by_hand():
+    assert solve.bound([None] * 40) == 3 * 38  # two cafeterias, 38 tile turns, three legs
+    assert solve.bound([None] * 2) == 2  # one cafeteria and one display, two legs pass it
+    assert solve.bound([None] * 1) == 1
+    assert solve.bound([None] * 60) == 3 * 45  # the 49 spaces, less two cafeterias, limit the displays
+    assert solve.bound([]) == 0
+
+
+@pytest.mark.parametrize("how", [("--daily", "2026-11-22"), ("--seed", "club")])
+def test_puzzle_answers_score_par_through_score(cli, tmp_path, quick, how):
+    out = tmp_path / "p.pdf"
+    r = cli("puzzle", "long-way", *how, "--with-solutions", "--answers", str(tmp_path / "a"), "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert "puzzle: par (best known) " in r.stdout and "no sheet beats" in r.stdout
+    assert "optimal" not in r.stdout
+    (answer,) = (tmp_path / "a").iterdir()
+    s = cli("score", "long-way", str(answer), *how, "--puzzle", "--json")
+    assert s.exit_code == 0, s.output
+    doc = json.loads(s.stdout)
+    assert doc["valid"] and doc["puzzle"].endswith(" puzzle")
+    assert doc["total"] == doc["par"]
+    assert doc["par_proven"] is False and doc["bound"] >= doc["par"]
+
+
+def test_the_answer_page_draws_the_store(cli, tmp_path, quick):
+    from pypdf import PdfReader
+
+    puzzle, both = tmp_path / "p.pdf", tmp_path / "b.pdf"
+    assert cli("puzzle", "long-way", "--seed", "club", "-o", str(puzzle)).exit_code == 0
+    assert cli("puzzle", "long-way", "--seed", "club", "--with-solutions", "-o", str(both)).exit_code == 0
+    pages = PdfReader(both).pages
+    assert len(pages) == 2
+    assert "Puzzle long-way#club puzzle" in pages[0].extract_text()
+    assert "Answer to long-way#club puzzle" in pages[1].extract_text()
+    # the answer page carries the drawn store on top of the same sheet
+    first = PdfReader(puzzle).pages[0].get_contents().get_data()
+    answer = pages[1].get_contents().get_data()
+    assert len(answer) > len(first) + 500
+
+
+def test_a_wrong_challenge_is_a_rule_problem(cli, tmp_path, quick):
+    ans = tmp_path / "a"
+    assert cli("puzzle", "long-way", "--seed", "club", "--answers", str(ans), "-o", str(tmp_path / "p.pdf")).exit_code == 0
+    r = cli("score", "long-way", str(ans / "long-way_club.txt"), "--seed", "other", "--puzzle")
+    assert r.exit_code == 1
