@@ -288,9 +288,18 @@ def first_player(start: dict[str, Path]) -> tuple[str, dict[str, int]]:
     return "white", {"black": 0, "white": TIE_BONUS}
 
 
-def _card_problem(deck: Deck, card: int) -> str | None:
+def _card_problem(deck: Deck, card: int, rotation: int, seen: set[int], start: bool) -> str | None:
+    """What is wrong with putting ``card`` down at ``rotation`` (a start card, or one played in a turn)
+    when the cards in ``seen`` are already down; None when nothing is."""
     if not deck.has(card):
         return f"there is no card {card}; the deck's cards are numbered 1 to {len(deck.cards)}"
+    if card in seen:
+        return (f"card {card} is in the starting city twice" if start
+                else f"card {card} is already in the city; each card is played once")
+    if rotation not in (0, 180):
+        return (f"card {card} lies turned {rotation} degrees; "
+                + ("cards lie upright" if start else "a new card goes in upright")
+                + " or turned half round (up or down), so that long sides meet long sides")
     return None
 
 
@@ -304,12 +313,7 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
     places = ("top left", "top right", "bottom left", "bottom right")
     for k, p in enumerate(game.start):
         where = f"start, {places[k]}"
-        msg = _card_problem(deck, p.card)
-        if msg is None and p.card in seen:
-            msg = f"card {p.card} is in the starting city twice"
-        if msg is None and p.rotation not in (0, 180):
-            msg = (f"card {p.card} lies turned {p.rotation} degrees; cards lie upright or turned half round "
-                   f"(up or down), so that long sides meet long sides")
+        msg = _card_problem(deck, p.card, p.rotation, seen, start=True)
         if msg:
             problems.append(Problem(where, msg, "start", p.line))
             rep.stopped = 0
@@ -329,12 +333,7 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
     totals = dict(bonus)
     for m in game.moves:
         where = f"turn {m.number}"
-        msg = _card_problem(deck, m.card)
-        if msg is None and m.card in seen:
-            msg = f"card {m.card} is already in the city; each card is played once"
-        if msg is None and m.rotation not in (0, 180):
-            msg = (f"card {m.card} lies turned {m.rotation} degrees; a new card goes in upright or turned half "
-                   f"round (up or down), so that long sides meet long sides")
+        msg = _card_problem(deck, m.card, m.rotation, seen, start=False)
         if msg is None:
             msg = city.push_problem(m.a, m.b, m.push)
         if deal is not None:
