@@ -196,9 +196,10 @@ def _record(pen: Pen, w: float, h: float, players: int, size: float) -> None:
         room = (w - x0) / len(group)
         for k, label in enumerate(group):
             x = x0 + k * room
-            ls = fit_size(label, s, "regular", room * 0.45)
-            lw = text_width(label, ls, "regular")
-            pen.text(x, y, label, size=ls, color=LABEL, font="bold" if label == "winner" else "regular")
+            font = "bold" if label == "winner" else "regular"
+            ls = fit_size(label, s, font, room * 0.45)
+            lw = text_width(label, ls, font)
+            pen.text(x, y, label, size=ls, color=LABEL, font=font)
             pen.line(x + lw + 0.8, y + 0.6, x + room - 1.5, y + 0.6, width=0.2, color=PALE)
         y += 5.0
 
