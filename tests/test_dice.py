@@ -272,11 +272,15 @@ def test_rejection_really_skips_a_word() -> None:
 def test_rejection_with_crafted_words(monkeypatch: pytest.MonkeyPatch) -> None:
     limit6 = 2**32 - 4
 
-    def fake_words(gid: str, stream: str):
-        yield from [limit6, 2**32 - 1, 7, limit6 - 1, limit6 + 3, 0]
+    blocks = [(limit6, 2**32 - 1, 7, limit6 - 1, limit6 + 3, limit6, limit6, limit6), (limit6 + 1, 0) + (1,) * 6]
 
-    monkeypatch.setattr(dice, "words", fake_words)
+    def fake_block(prefix: bytes, i: int):
+        return blocks[i]
+
+    monkeypatch.setattr(dice, "_block", fake_block)
+    # rejected words are skipped, within a block and across blocks
     assert roll("x#y", "s", 6, 3) == (7 % 6 + 1, (limit6 - 1) % 6 + 1, 1)
+    assert [w for w, _ in zip(dice.words("x#y", "s"), range(10))] == [*blocks[0], limit6 + 1, 0]
 
 
 @pytest.mark.parametrize("sides", [3, 5, 6, 7, 10, 12, 20, 100, 997, 1000])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import re
+import struct
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -124,13 +125,23 @@ def words(gid: str, stream: str) -> Iterator[int]:
     ``"rollwrite-dice-1" NUL <game id> NUL <stream> NUL <i in decimal>``; each block gives eight
     big-endian unsigned 32-bit words, used in order.
     """
-    prefix = b"\x00".join((ALGORITHM.encode(), gid.encode("utf-8"), stream.encode("utf-8"))) + b"\x00"
+    prefix = _prefix(gid, stream)
     i = 0
     while True:
-        digest = hashlib.sha256(prefix + str(i).encode("ascii")).digest()
-        for k in range(0, 32, 4):
-            yield int.from_bytes(digest[k : k + 4], "big")
+        yield from _block(prefix, i)
         i += 1
+
+
+_WORDS = struct.Struct(">8I")
+
+
+def _prefix(gid: str, stream: str) -> bytes:
+    return b"\x00".join((ALGORITHM.encode(), gid.encode("utf-8"), stream.encode("utf-8"))) + b"\x00"
+
+
+def _block(prefix: bytes, i: int) -> tuple[int, ...]:
+    """The eight words of block ``i`` (see :func:`words`)."""
+    return _WORDS.unpack(hashlib.sha256(prefix + str(i).encode("ascii")).digest())
 
 
 def roll(gid: str, stream: str, sides: int, n: int) -> tuple[int, ...]:
@@ -141,16 +152,27 @@ def roll(gid: str, stream: str, sides: int, n: int) -> tuple[int, ...]:
     """
     if not 2 <= sides <= MAX_SIDES:
         raise UsageError(f"a die needs 2 to {MAX_SIDES} sides, not {sides}")
-    limit = 2**32 - (2**32 % sides)
-    out: list[int] = []
+    return _roll(_prefix(gid, stream), sides, n)
+
+
+def _roll(prefix: bytes, sides: int, n: int) -> tuple[int, ...]:
+    """:func:`roll` for the stream whose blocks start with ``prefix`` (``sides`` already checked)."""
     if n <= 0:
         return ()
-    for w in words(gid, stream):
-        if w < limit:
-            out.append(w % sides + 1)
-            if len(out) == n:
-                break
-    return tuple(out)
+    limit = 2**32 - (2**32 % sides)
+    if n <= 8:  # nearly always: the first block holds them all, none rejected
+        first = _block(prefix, 0)[:n]
+        if max(first) < limit:
+            return tuple([w % sides + 1 for w in first])
+    out: list[int] = []
+    i = 0
+    while True:  # the words of :func:`words`, a block at a time
+        for w in _block(prefix, i):
+            if w < limit:
+                out.append(w % sides + 1)
+                if len(out) == n:
+                    return tuple(out)
+        i += 1
 
 
 # ---------------------------------------------------------------- schedules
@@ -243,13 +265,18 @@ def make_schedule(
     ``g<g>/t<t>`` and, when ``spec.rerolls`` > 0, for die d a reserve of ``spec.rerolls`` values from
     stream ``g<g>/t<t>/reroll/d<d>``.  Each turn has its own streams, so a longer schedule (more turns,
     groups, dice or reserve values) starts with exactly the shorter one."""
+    roll(gid, "", spec.sides, 0)  # the die's sides are checked once, here
     turns = []
+    head = _prefix(gid, "")[:-1]  # every stream's prefix starts with the same bytes
+    sides, count, reserve = spec.sides, spec.count, spec.rerolls
     for g in range(1, len(spec.groups) + 1):
         for t in range(1, spec.turns + 1):
-            dice = roll(gid, stream_name(g, t), spec.sides, spec.count)
+            base = stream_name(g, t)
+            dice = _roll(b"%s%s\x00" % (head, base.encode("utf-8")), sides, count)
             rerolls = tuple(
-                roll(gid, stream_name(g, t, d), spec.sides, spec.rerolls) for d in range(1, spec.count + 1)
-            ) if spec.rerolls else ()
+                _roll(b"%s%s/reroll/d%d\x00" % (head, base.encode("utf-8"), d), sides, reserve)
+                for d in range(1, count + 1)
+            ) if reserve else ()
             turns.append(Turn(g, t, dice, rerolls))
     return Schedule(game, gid, spec, tuple(turns), seed=seed, day=day)
 

@@ -526,6 +526,11 @@ class _Reads:
         return value
 
 
+#: how many different drawings of one element are kept for reuse; an element whose drawing differs on
+#: every sheet (a day's dice on a year of dailies) would otherwise be compared with all before it
+_KEEP_BUILDS = 8
+
+
 @dataclass
 class _Pending:
     """Where a run of shared drawing goes on a page, until the scene knows how often it is used."""
@@ -565,9 +570,13 @@ class _Sharing:
         return found
 
     def _build(self, el: Any, ctx: BuildContext, vars: dict | None) -> int | None:
-        for reads, build in self.builds.get(id(el), ()):
+        known = self.builds.get(id(el), ())
+        for reads, build in known:
             if all((v is getattr(ctx, k)) or v == getattr(ctx, k) for k, v in reads.items()):
                 return build
+        if len(known) >= _KEEP_BUILDS:  # it differs on every sheet: from now on it is drawn in place
+            self.per_sheet[id(el)] = True
+            return None
         from rollwrite.draw.scene import Page, Text, fill
 
         scratch = Page(0.0, 0.0)

@@ -116,3 +116,31 @@ def test_svg_defines_what_repeats_once_per_page(tmp_path):
     assert groups and len(uses) >= 3
     ids = {g.get("id") for g in groups}
     assert all(u.get("{http://www.w3.org/1999/xlink}href")[1:] in ids for u in uses)
+
+
+def test_an_element_that_differs_on_every_sheet_is_drawn_in_place_with_the_same_result(monkeypatch):
+    # past a few different drawings an element stops being kept for reuse; the PDF does not change
+    from rollwrite import sheet
+    from rollwrite.output import format_for, render
+
+    def pdf(keep: int) -> bytes:
+        monkeypatch.setattr(sheet, "_KEEP_BUILDS", keep)
+        return render(print_scene("long-way", daily="2027-01-01", days=12), format_for("pdf", None))[0]
+
+    assert pdf(1) == pdf(10_000)
+
+
+@pytest.mark.parametrize("item", [
+    sc.Text(1.5, 2.25, "x", size=9.0), sc.Line(0.0, 1.0, 2.0, 3.0, width=0.3, dash=(1.0, 0.5)),
+    sc.Rect(1.0, 2.0, 3.0, 4.0, width=0.25, radius=0.4), sc.Circle(1.0, 1.0, 2.0, width=0.2),
+    sc.Path(((0.0, 0.0), (1.0, 2.0)), True, width=0.3), sc.Curve((0.0, 0.0), (((1.0, 1.0), (2.0, 2.0), (3.0, 0.0)),)),
+    sc.Use("s", 1.0, 2.0, 0.5),
+])
+def test_moving_an_item_is_dataclasses_replace(item):
+    from dataclasses import fields, replace
+
+    moved = sc.placed([item], 3.0, -2.0, 1.5)[0]
+    assert type(moved) is type(item)
+    again = replace(moved, **{f.name: getattr(moved, f.name) for f in fields(moved)})  # __init__ accepts it
+    assert again == moved and hash(again) == hash(moved)
+    assert sc.placed([item], 0.0, 0.0)[0] == item

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 PT = 25.4 / 72.0  # one typographic point in mm
 
@@ -301,31 +301,40 @@ class Pen:
 
 def placed(items: list[Item], dx: float, dy: float, k: float = 1.0) -> list[Item]:
     """``items`` moved by (dx, dy) after being made ``k`` times as big (lines, text and all)."""
-    from dataclasses import replace
-
     out: list[Item] = []
     for it in items:
         if isinstance(it, Text):
-            out.append(replace(it, x=it.x * k + dx, y=it.y * k + dy, size=it.size * k))
+            out.append(_moved(it, x=it.x * k + dx, y=it.y * k + dy, size=it.size * k))
         elif isinstance(it, Line):
-            out.append(replace(it, x1=it.x1 * k + dx, y1=it.y1 * k + dy, x2=it.x2 * k + dx, y2=it.y2 * k + dy,
-                               width=it.width * k, dash=_dash(it.dash, k)))
+            out.append(_moved(it, x1=it.x1 * k + dx, y1=it.y1 * k + dy, x2=it.x2 * k + dx, y2=it.y2 * k + dy,
+                              width=it.width * k, dash=_dash(it.dash, k)))
         elif isinstance(it, Rect):
-            out.append(replace(it, x=it.x * k + dx, y=it.y * k + dy, w=it.w * k, h=it.h * k, width=it.width * k,
-                               radius=it.radius * k, dash=_dash(it.dash, k)))
+            out.append(_moved(it, x=it.x * k + dx, y=it.y * k + dy, w=it.w * k, h=it.h * k, width=it.width * k,
+                              radius=it.radius * k, dash=_dash(it.dash, k)))
         elif isinstance(it, Circle):
-            out.append(replace(it, cx=it.cx * k + dx, cy=it.cy * k + dy, r=it.r * k, width=it.width * k,
-                               dash=_dash(it.dash, k)))
+            out.append(_moved(it, cx=it.cx * k + dx, cy=it.cy * k + dy, r=it.r * k, width=it.width * k,
+                              dash=_dash(it.dash, k)))
         elif isinstance(it, Path):
-            out.append(replace(it, points=tuple((x * k + dx, y * k + dy) for x, y in it.points), width=it.width * k,
-                               dash=_dash(it.dash, k)))
+            out.append(_moved(it, points=tuple((x * k + dx, y * k + dy) for x, y in it.points), width=it.width * k,
+                              dash=_dash(it.dash, k)))
         elif isinstance(it, Curve):
-            out.append(replace(it, start=(it.start[0] * k + dx, it.start[1] * k + dy),
-                               pieces=tuple(tuple((x * k + dx, y * k + dy) for x, y in piece) for piece in it.pieces),
-                               width=it.width * k, dash=_dash(it.dash, k)))
+            out.append(_moved(it, start=(it.start[0] * k + dx, it.start[1] * k + dy),
+                              pieces=tuple(tuple((x * k + dx, y * k + dy) for x, y in piece) for piece in it.pieces),
+                              width=it.width * k, dash=_dash(it.dash, k)))
         else:  # a Use inside a symbol
-            out.append(replace(it, x=it.x * k + dx, y=it.y * k + dy, k=it.k * k))
+            out.append(_moved(it, x=it.x * k + dx, y=it.y * k + dy, k=it.k * k))
     return out
+
+
+def _moved(it: Item, **changes: Any) -> Item:
+    """``dataclasses.replace`` for the drawing items, which have no ``__post_init__`` and no init-only
+    fields: a copy of ``it`` with ``changes``, made without going through ``__init__`` (a scene of a year
+    of dailies moves tens of thousands of items)."""
+    new = object.__new__(type(it))
+    d = new.__dict__
+    d.update(it.__dict__)
+    d.update(changes)
+    return new
 
 
 def _dash(dash: tuple[float, ...] | None, k: float) -> tuple[float, ...] | None:
