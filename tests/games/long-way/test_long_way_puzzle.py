@@ -48,6 +48,66 @@ def test_a_wider_beam_finds_no_less_on_these_schedules(quick):
     assert solve.solve(chart, dice, width=6).sheet == wide.sheet  # deterministic
 
 
+def _free_play(seed: str):
+    from rollwrite import games
+    from rollwrite.cli.common import resolve_schedule
+    from rollwrite.spec.layout import resolve
+
+    layout = resolve("long-way")
+    sched = resolve_schedule("long-way", games.get("long-way").dice_spec(layout, 1), seed=seed, daily=None)
+    return as_chart(layout.data), sched
+
+
+def test_the_searches_take_wall_bonuses_and_spend_coins_while_a_tile_fits():
+    # on this schedule the best store found adds walls across the route and rerolls dice whose tile fit
+    chart, sched = _free_play("g")
+    dice = schedule_dice(sched)
+    result = solve.solve(chart, dice)
+    assert check(result.sheet, chart, sched) == []
+    assert customers_path(result.sheet).total == result.par == 14
+    log = result.sheet.log
+    assert [t.bonus.kind for t in log if t.bonus and t.bonus.kind == "wall"]
+    fitted = [t for t in log if t.rerolls and t.action == "tile"
+              and solve._options(chart, _replayed_before(chart, log, t.number), *t.roll)]
+    assert fitted  # rerolled although the rolled tile had a place
+
+
+def _replayed_before(chart, log, number):
+    """The store before turn ``number`` of ``log``, rebuilt by the search's own moves."""
+    from rollwrite.games.long_way.rules import _State
+
+    st = _State(["."] * solve.CELLS, [0] * solve.CELLS, [0] * solve.CELLS, [""] * solve.CELLS, [])
+    for t in log:
+        if t.number >= number:
+            break
+        if t.action == "tile":
+            light, dark = t.roll
+            for die, v in t.rerolls:
+                light, dark = (v, dark) if die == 0 else (light, v)
+            cells = solve._cells(chart, light, dark, t.at)
+            for c, w in zip(cells, chart.tile(light, dark).walls):
+                st.walls[c], st.marks[c] = w, ("o" if not w else ".")
+            st.marks[t.display[1]] = str(t.display[0])
+            if t.bonus and t.bonus.kind == "wall":
+                st.walls[t.bonus.cell] |= t.bonus.side
+        elif t.action == "cafeteria":
+            a, b = t.cafe
+            st.marks[a] = st.marks[b] = "AB"[len(st.cafes)]
+            st.cafes.append((a, b))
+    return st
+
+
+def test_par_is_the_best_of_the_searches():
+    chart, sched = _free_play("e")
+    dice = schedule_dice(sched)
+    each = []
+    for spend, walls in solve.SEARCHES:
+        found, _ = solve._beam(chart, dice, 6, spend, walls)
+        each.append(found[0])
+    assert solve.solve(chart, dice, width=6).par == max(each)
+    assert len(set(each)) > 1  # the searches do differ here
+
+
 def test_the_bound_by_hand():
     assert solve.bound([None] * 40) == 3 * 38  # two cafeterias, 38 tile turns, three legs
     assert solve.bound([None] * 2) == 2  # one cafeteria and one display, two legs pass it

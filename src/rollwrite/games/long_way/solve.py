@@ -1,15 +1,23 @@
-"""The Long Way puzzle: a beam search over placements, turn by turn, over a known dice schedule.
+"""The Long Way puzzle: beam searches over placements, turn by turn, over a known dice schedule.
 
-Each turn every state in the beam is expanded by the placements the rules allow (the automatic player's
-move generator in play.py: a tile wherever it fits without closing a gate, rerolls from the printed
-reserves only when nothing fits, a cafeteria when nothing fits after the rerolls), with the display put on
-each of the tile's open spaces in turn.  A bonus, when a display earns one, is always the two coins.
-Children are ranked by the customers' path score of the store so far (rules.customers_path, the scorer the
-game uses) with displays counted twice (later tiles may fill the empty spaces), ties by order of
-generation, and the best ``width`` are kept.  A player may stop on any turn, so every store the search
-builds is a finished sheet too: the answer is the best-scoring one seen, stopped on the turn after it.  Nothing depends on the clock:
-the search is the same on every machine.  The automatic player's own game is a candidate too, so the
-search never ends below it.
+Each turn every state in a beam is expanded by the placements the rules allow: a tile wherever it fits
+without closing a gate, with the display on each of the tile's open spaces in turn (of the die that earns
+a bonus when one does); a cafeteria when nothing fits after the rerolls; a stop when not even that fits.
+Three searches run, differing in the moves they look at (``SEARCHES``):
+
+1. rerolls only when nothing fits (as the automatic player does), a bonus always the two coins;
+2. also, with a coin to spend, each die rerolled once from its printed reserve while a tile fits;
+3. as 2, and where a display earns a bonus, also the two best walls added across a step of the
+   customers' current route (a wall there sends them the long way round).
+
+A beam keeps the ``width`` best children, ranked by the customers' path score of the store so far
+(rules.customers_path, the scorer the game uses) with displays counted twice (later tiles may fill the
+empty spaces), ties by order of generation.  The moves of one search steer its beam into other stores
+than another's, and none of the three does best on every schedule, so par is the best store any of
+them sees.  A player may stop on any turn, so every store a search builds is a finished sheet too: the
+answer is the best-scoring one seen, stopped on the turn after it.  Nothing depends on the clock: the
+searches are the same on every machine.  The automatic player's own game is a candidate too, so par
+never ends below it.
 
 The bound is a relaxation: each turn puts at most one display in the store, a cafeteria turn none; the
 route has one leg more than the store has cafeterias, and each leg passes each display at most once.  So
@@ -19,7 +27,7 @@ is the largest of these.  It is far from par: it ignores that each leg is a shor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rollwrite.games.long_way.data import SIZE, Chart
@@ -84,14 +92,29 @@ def _earns(st: _State, face: int, cell: int) -> bool:
     return False
 
 
-def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
-              reserve: tuple[tuple[int, ...], ...]) -> list[_Node]:
-    st = node.st
+def _plans(chart: Chart, st: _State, roll: tuple[int, int], reserve: tuple[tuple[int, ...], ...],
+           spend: bool):
+    """The dice a turn may end with, as (dice, rerolls, coins left, where the tile fits): the roll as it
+    came, then (with ``spend`` and a coin) each die rerolled once from its reserve; and when nothing fits,
+    the rerolls alternating between the dice for as long as coins and reserves last."""
+    coins = st.coins
+    first = _options(chart, st, roll[0], roll[1])
+    out = [(roll, (), coins, first)]
+    if first:
+        if not spend or coins <= 0:
+            return out
+        for die in (0, 1):
+            if reserve[die]:
+                cur = list(roll)
+                cur[die] = reserve[die][0]
+                opts = _options(chart, st, cur[0], cur[1])
+                if opts:
+                    out.append(((cur[0], cur[1]), ((die, cur[die]),), coins - 1, opts))
+        return out
     cur = list(roll)
     rerolls: list[tuple[int, int]] = []
     used = [0, 0]
-    coins = st.coins
-    opts = _options(chart, st, cur[0], cur[1])
+    opts = first
     die = 0
     while not opts and coins > 0 and (used[0] < len(reserve[0]) or used[1] < len(reserve[1])):
         if used[die] >= len(reserve[die]):
@@ -102,9 +125,37 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
         rerolls.append((die, cur[die]))
         opts = _options(chart, st, cur[0], cur[1])
         die = 1 - die
-    spent = st.spent + (st.coins - coins)
+    return [((cur[0], cur[1]), tuple(rerolls), coins, opts)]
+
+
+#: the searches run, each as (rerolls while a tile fits, wall bonuses tried where a display earns one);
+#: par is the best any of them finds (their moves differ, and so do the stores each beam keeps)
+SEARCHES = ((False, 0), (True, 0), (True, 2))
+
+
+def _walls_across_path(st: _State) -> list[tuple[int, int]]:
+    """(space, side) of each step of the customers' route where a wall may still be added."""
+    res = customers_path(_sheet(st, ()))
+    out: list[tuple[int, int]] = []
+    for leg in res.legs:
+        for a, b in zip(leg.path, leg.path[1:]):
+            side = next(sd for sd in (N, E, S, W) if neighbour(a, sd) == b)
+            if not st.walls[a] & side and (a, side) not in out:
+                out.append((a, side))
+    return out
+
+
+def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
+              reserve: tuple[tuple[int, ...], ...], spend: bool = False, wall_tries: int = 0) -> list[_Node]:
+    """The stores one turn can lead to from ``node``: a tile in each place it fits with its display on
+    each open space (for each plan of :func:`_plans`); where the display earns a bonus, the two coins and
+    the ``wall_tries`` best walls across the customers' route; a cafeteria or a stop when nothing fits."""
+    st = node.st
+    plans = _plans(chart, st, roll, reserve, spend)
     out: list[_Node] = []
-    if not opts:
+    if not plans[0][3]:
+        _, rerolls, coins, _ = plans[-1]
+        spent = st.spent + (st.coins - coins)
         if len(st.cafes) < 2:
             for a in range(CELLS):
                 for b in (a + 1, a + SIZE):
@@ -118,33 +169,43 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
             ch = _State(st.marks, st.walls, st.doors, st.owner, st.cafes, coins, st.gained, spent)
             out.append(_Node(ch, node.log + (LogTurn(n, roll, tuple(rerolls), "stop"),), done=True))
         return out
-    t = chart.tile(cur[0], cur[1])
-    for at in opts:
-        cells = _cells(chart, cur[0], cur[1], at)
-        assert cells is not None
-        base = _copy(st)
-        for c, w in zip(cells, t.walls):
-            base.walls[c] = w
-            base.marks[c] = "o" if not w else "."
-        seen: set[int] = set()
-        for c in cells:
-            if c in seen or base.walls[c] == 15:
-                continue
-            seen.add(c)
-            faces = sorted(set(cur))
-            earning = [f for f in faces if _earns(base, f, c)]
-            face = (earning or faces)[-1]
-            ch = _copy(base)
-            ch.marks[c] = str(face)
-            gained = st.gained
-            bonus = None
-            left = coins
-            if earning:
-                bonus = Bonus("coins")
-                left += 2
-                gained += 2
-            ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, left, gained, spent)
-            out.append(_Node(ch, node.log + (LogTurn(n, roll, tuple(rerolls), "tile", at, (face, c), bonus),)))
+    for cur, rerolls, coins, opts in plans:
+        spent = st.spent + (st.coins - coins)
+        t = chart.tile(cur[0], cur[1])
+        for at in opts:
+            cells = _cells(chart, cur[0], cur[1], at)
+            assert cells is not None
+            base = _copy(st)
+            for c, w in zip(cells, t.walls):
+                base.walls[c] = w
+                base.marks[c] = "o" if not w else "."
+            seen: set[int] = set()
+            for c in cells:
+                if c in seen or base.walls[c] == 15:
+                    continue
+                seen.add(c)
+                faces = sorted(set(cur))
+                earning = [f for f in faces if _earns(base, f, c)]
+                face = (earning or faces)[-1]
+                ch = _copy(base)
+                ch.marks[c] = str(face)
+                turn = LogTurn(n, roll, tuple(rerolls), "tile", at, (face, c))
+                if not earning:
+                    ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
+                    out.append(_Node(ch, node.log + (turn,)))
+                    continue
+                rich = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins + 2, st.gained + 2, spent)
+                out.append(_Node(rich, node.log + (replace(turn, bonus=Bonus("coins")),)))
+                walled: list[tuple[int, _Node]] = []
+                for cell, side in _walls_across_path(ch) if wall_tries else ():
+                    w = _copy(ch)
+                    w.walls[cell] |= side
+                    w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
+                    total, rank = _value(w)
+                    if total is not None:
+                        walled.append((rank, _Node(w, node.log + (replace(turn, bonus=Bonus("wall", cell, side)),))))
+                walled.sort(key=lambda x: -x[0])  # stable: ties keep the route's order
+                out.extend(k for _, k in walled[:wall_tries])
     return out
 
 
@@ -162,9 +223,8 @@ def bound(dice: list) -> int:
     return max((c + 1) * max(min(turns - c, CELLS - 2 * c), 0) for c in range(0, min(2, turns) + 1))
 
 
-def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
-    """Beam search of ``width`` (default WIDTH) states over the turns of ``dice`` (module docstring)."""
-    width = WIDTH if width is None else width
+def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int):
+    """One beam search; returns (best store seen as (score, turn, node) or None, nodes expanded)."""
     beam = [_Node(_State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, []), ())]
     nodes = 0
     best: tuple[int, int, _Node] | None = None  # (score, turn stopped at, node): the best store seen
@@ -173,7 +233,7 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
         for node in beam:
             if node.done:
                 continue
-            kids = _children(chart, node, n, roll, reserve)
+            kids = _children(chart, node, n, roll, reserve, spend, wall_tries)
             for k in kids:
                 total, k.value = _value(k.st)
                 nodes += 1
@@ -184,6 +244,20 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
             break
         nxt.sort(key=lambda k: -k.value)  # stable: ties keep the order of generation
         beam = nxt[:width]
+    return best, nodes
+
+
+def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
+    """The best store of the beam searches of ``width`` (default WIDTH) states in SEARCHES, or of the
+    automatic player if none beats it (module docstring)."""
+    width = WIDTH if width is None else width
+    best: tuple[int, int, _Node] | None = None
+    nodes = 0
+    for spend, wall_tries in SEARCHES:
+        found, n = _beam(chart, dice, width, spend, wall_tries)
+        nodes += n
+        if found is not None and (best is None or found[0] > best[0]):  # ties: the earlier search
+            best = found
     auto = play(chart, dice)
     auto_score = customers_path(auto).total
     if best is None or auto_score >= best[0]:
