@@ -30,7 +30,7 @@ Floor = tuple[tuple[int | None, ...], ...]
 Pair = tuple[int, int]
 
 #: search nodes one floor may use before its par is reported as unproven
-NODE_BUDGET = 12_000
+NODE_BUDGET = 80_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
 LOCAL_MOVES = 10_000
 LOCAL_RESTARTS = 6
