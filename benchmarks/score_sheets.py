@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("long-way", "wobbly-cafe", "shelving-wars", "lines-and-sections")
+GAMES = ("long-way", "wobbly-cafe", "shelving-wars", "lines-and-sections", "scrambled-streets")
 
 
 def distinct_sheets(game: str) -> list[str]:

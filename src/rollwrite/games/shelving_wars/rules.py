@@ -5,7 +5,7 @@ a point each.  docs/rules/shelving-wars.md states every reading of the rules mad
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -302,39 +302,60 @@ def captured(sheet: Sheet, corners: tuple[str, ...], k: int) -> set[tuple[int, i
     structure (their boxes and their starting corner) by steps between side-neighbouring squares, where
     player k's boxes, player k's floating shelves and the battlefield's edge are walls."""
     size = sheet.size
-    covered: set[tuple[int, int]] = set()
-    mine: set[tuple[int, int]] = set()
+    if size <= 0:
+        return set()
+    # the squares as numbers row * size + col; state: 1 covered by a box, 2 one of player k's boxes too
+    # (a wall), 4 reached from another player's structure
+    state = bytearray(size * size)
+    start: list[int] = []
     for j, p in enumerate(sheet.players):
+        other = j != k
+        if other:
+            r, c = corner_square(corners[j], size)
+            start.append(r * size + c)
         for b in p.boxes:
-            sq = set(b.squares(size))
-            covered |= sq
-            if j == k:
-                mine |= sq
-    walls: set[tuple[int, int, str]] = set()
+            c0, c1 = max(b.col, 0), min(b.col + b.w, size)
+            if c1 <= c0:
+                continue
+            for r in range(max(b.row, 0), min(b.row + b.h, size)):
+                base = r * size
+                for i in range(base + c0, base + c1):
+                    state[i] |= 1 if other else 3
+                if other:
+                    start.extend(range(base + c0, base + c1))
+    # player k's shelves: a horizontal unit at (x, y) parts square (y - 1, x) from (y, x), a vertical one
+    # at (x, y) parts (y, x - 1) from (y, x); each is kept as the number of the second square
+    above: set[int] = set()
+    left: set[int] = set()
     for s in sheet.players[k].shelves:
-        walls |= set(s.units())
-    start: set[tuple[int, int]] = set()
-    for j, p in enumerate(sheet.players):
-        if j == k:
-            continue
-        start.add(corner_square(corners[j], size))
-        for b in p.boxes:
-            start |= set(b.squares(size))
-    start -= mine
-    seen = set(start)
-    todo = deque(start)
+        for x, y, d in s.units():
+            if d == "h":
+                if 0 <= x < size and 1 <= y < size:
+                    above.add(y * size + x)
+            elif 1 <= x < size and 0 <= y < size:
+                left.add(y * size + x)
+    todo = []
+    for i in start:
+        if not state[i] & 6:  # not player k's and not reached yet
+            state[i] |= 4
+            todo.append(i)
+    last = size - 1
     while todo:
-        r, c = todo.popleft()
-        for nr, nc, wall in (
-            (r - 1, c, (c, r, "h")),
-            (r + 1, c, (c, r + 1, "h")),
-            (r, c - 1, (c, r, "v")),
-            (r, c + 1, (c + 1, r, "v")),
-        ):
-            if 0 <= nr < size and 0 <= nc < size and (nr, nc) not in seen and (nr, nc) not in mine and wall not in walls:
-                seen.add((nr, nc))
-                todo.append((nr, nc))
-    return {(r, c) for r in range(size) for c in range(size)} - covered - seen
+        i = todo.pop()
+        r, c = divmod(i, size)
+        if r and not state[i - size] & 6 and i not in above:
+            state[i - size] |= 4
+            todo.append(i - size)
+        if r < last and not state[i + size] & 6 and i + size not in above:
+            state[i + size] |= 4
+            todo.append(i + size)
+        if c and not state[i - 1] & 6 and i not in left:
+            state[i - 1] |= 4
+            todo.append(i - 1)
+        if c < last and not state[i + 1] & 6 and i + 1 not in left:
+            state[i + 1] |= 4
+            todo.append(i + 1)
+    return {divmod(i, size) for i, v in enumerate(state) if not v}
 
 
 def _signed(v: float) -> str:
