@@ -9,6 +9,8 @@ game reads it.  Each refusal names the file, line and column.
 from __future__ import annotations
 
 import io
+import os
+import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,8 +63,23 @@ def too_big(data: bytes | str, name: str, limits: TextLimits) -> InputError:
 
 
 def read_bounded(stream: BinaryIO, name: str, limits: TextLimits) -> bytes:
-    """At most ``limits.max_bytes`` bytes of ``stream``; one more byte means the file is refused."""
-    data = stream.read(limits.max_bytes + 1)
+    """At most ``limits.max_bytes`` bytes of ``stream``; one more byte means the file is refused.
+
+    A regular file smaller than the bound is read with a request of its own size (plus one byte): asking
+    for the whole bound makes Python set aside that much memory for every file, which costs more than
+    reading a typed-in sheet of a few kilobytes.  Should the file have grown since, the rest is read too,
+    up to the bound."""
+    want = limits.max_bytes + 1
+    first = want
+    try:
+        st = os.fstat(stream.fileno())
+        if stat.S_ISREG(st.st_mode) and st.st_size < limits.max_bytes:
+            first = st.st_size + 1
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        pass
+    data = stream.read(first)
+    if first < want and len(data) == first:  # longer than it was: read on to the bound
+        data += stream.read(want - first)
     if len(data) > limits.max_bytes:
         raise too_big(data, name, limits)
     return data

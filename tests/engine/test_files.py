@@ -62,3 +62,43 @@ def test_the_score_command_applies_the_limits(cli, tmp_path):
     result = cli("score", "wobbly-cafe", "-", input="x" * 300_000)
     assert result.exit_code == 2
     assert "<stdin>:1:262145: the file is larger than 256 KB, the most a sheet may be" in result.stderr
+
+
+def test_files_are_read_whole_up_to_the_bound_exactly(tmp_path):
+    import io
+
+    from rollwrite.files import read_bounded
+
+    bound = SHEET.max_bytes
+    for size in (0, 1, 999, 65_536, bound - 1, bound):
+        data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+        path = tmp_path / f"{size}.bin"
+        path.write_bytes(data)
+        with open(path, "rb") as fh:
+            assert read_bounded(fh, "f", SHEET) == data
+        assert read_bounded(io.BytesIO(data), "f", SHEET) == data
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"a\n" * bound)
+    with pytest.raises(InputError, match="larger than 256 KB"), open(path, "rb") as fh:
+        read_bounded(fh, "f", SHEET)
+
+
+def test_a_file_that_grows_after_it_was_measured_is_still_bounded(tmp_path, monkeypatch):
+    import os
+
+    from rollwrite import files
+
+    path = tmp_path / "s.txt"
+    path.write_bytes(b"x" * 10)
+    real_fstat = os.fstat
+    with open(path, "rb") as fh:
+        size = real_fstat(fh.fileno()).st_size
+        path.write_bytes(b"y\n" * SHEET.max_bytes)  # it grows past the bound once measured
+        monkeypatch.setattr(files.os, "fstat", lambda fd: real_fstat(fd) if size is None else
+                            os.stat_result((0o100644, 0, 0, 1, 0, 0, size, 0, 0, 0)))
+        with pytest.raises(InputError, match="larger than 256 KB"):
+            files.read_bounded(fh, "s.txt", SHEET)
+    with open(path, "wb") as fh:
+        fh.write(b"z" * 100)
+    with open(path, "rb") as fh:  # measured at 10 bytes, holds 100: all 100 are read
+        assert files.read_bounded(fh, "s.txt", SHEET) == b"z" * 100
