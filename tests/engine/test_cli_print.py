@@ -182,6 +182,24 @@ def test_start_up_imports_nothing_heavy():
     assert out.stdout.strip() == "[]"
 
 
+def test_printing_a_player_sheet_leaves_the_rules_unloaded(tmp_path):
+    """A plain Long Way print draws no answer page, so it does not import the game's rules or parser."""
+    code = (
+        "import sys\n"
+        "from rollwrite.cli.app import main\n"
+        f"sys.argv = ['rollwrite', 'print', 'long-way', '--players', '2', '-q', '-o', {str(tmp_path / 'x.pdf')!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
+        "mods = ('rollwrite.games.long_way.rules', 'rollwrite.games.long_way.format')\n"
+        "print(sorted(m for m in mods if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+
+
 def test_python_dash_m_runs_the_cli():
     out = subprocess.run([sys.executable, "-m", "rollwrite", "games"], capture_output=True, text=True)
     assert out.returncode == 0 and "long-way" in out.stdout

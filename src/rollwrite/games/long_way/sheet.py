@@ -292,11 +292,11 @@ def _build_answer(v: AnswerSpec, pen: Any, ctx: Any) -> None:
     """On an answer page, over the empty store grid: the answer's walls and doorways, each display's
     furniture, the cafeterias, small circles on open tile spaces, and the customers' route as a grey line
     through the middle of the spaces it passes.  Draws nothing on any other page."""
-    from rollwrite.games.long_way.rules import customers_path
-
     sheet = getattr(ctx, "answer", None)
     if sheet is None or not hasattr(sheet, "walls"):
         return
+    from rollwrite.games.long_way.rules import customers_path  # only an answer page needs the rules
+
     cs = v.cell
     names = {d.face: d.name for d in v.chart.displays}
     route = [c for leg in customers_path(sheet).legs for c in leg.path]
