@@ -43,3 +43,14 @@ def test_measuring_parses_no_font():
             "print(sorted(m for m in ('fontTools', 'reportlab') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", metrics.FONTS)
+def test_the_ascii_shortcut_agrees_with_looking_each_character_up(name):
+    # the shortcut for printable ASCII holds only if the font draws all of it; any other text
+    # (control characters, tabs, non-ASCII) goes through the lookup
+    face = metrics.face(name)
+    assert face.ascii_ok == all(cp in face.advance for cp in range(32, 127))
+    for text in ("Day 17  3  5", "l: 1234", "a\tb", "a\x07b", "x\x7fy", "Café ×3", ""):
+        slow = sorted({ch for ch in text if ord(ch) not in face.advance and ch not in "\n\r\t"})
+        assert metrics.missing_glyphs(text, name) == slow

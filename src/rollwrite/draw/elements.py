@@ -755,6 +755,7 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
     row_h = min((v.h - y0) / max(rows, 1), 6.0)
     tick = min(row_h * 0.7, 3.2)
     font = "condensed"
+    letters = [spec.die_label(k)[:1] for k in range(spec.count)] if v.rerolls else []
     for i, t in enumerate(turns):
         c, rr = divmod(i, rows)
         x, y = c * col_w, y0 + rr * row_h
@@ -765,7 +766,8 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
         pen.text(x + tick + 6.0, base, dice, size=v.size, font="bold")
         if v.rerolls and t.rerolls:
             rx = x + tick + 7.0 + text_width(dice, v.size, "bold")
-            parts = [f"{spec.die_label(k)[:1]}: {''.join(str(n) for n in res)}" for k, res in enumerate(t.rerolls)]
+            parts = [f"{letters[k] if k < len(letters) else spec.die_label(k)[:1]}: {''.join(map(str, res))}"
+                     for k, res in enumerate(t.rerolls)]
             pen.text(rx, base, "   ".join(parts), size=v.size * 0.8, font=font, color="#333333")
 
 

@@ -43,6 +43,8 @@ class _Face:
             advance.update(zip(range(first, first + count), widths[at:at + count]))
             at += count
         self.advance = advance
+        #: the font draws every printable ASCII character (space to tilde)
+        self.ascii_ok = all(cp in advance for cp in range(32, 127))
 
     def width(self, text: str, size_pt: float) -> float:
         adv = self.advance
@@ -63,7 +65,10 @@ def text_width(text: str, size_pt: float, font: str = "regular") -> float:
 
 def missing_glyphs(text: str, font: str = "regular") -> list[str]:
     """Characters of ``text`` the font cannot draw (spaces and line breaks aside)."""
-    adv = face(font).advance
+    f = face(font)
+    if f.ascii_ok and text.isascii() and text.isprintable():  # most texts: nothing to look up
+        return []
+    adv = f.advance
     return sorted({ch for ch in text if ord(ch) not in adv and ch not in "\n\r\t"})
 
 
