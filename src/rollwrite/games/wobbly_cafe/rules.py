@@ -41,7 +41,66 @@ class Group:
 
 
 def groups_of(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> list[Group]:
-    """Every maximal group of orthogonally connected spaces with the same die value (1-6)."""
+    """Every maximal group of orthogonally connected spaces with the same die value (1-6), in the order of
+    each group's first grid place (row, then column)."""
+    shape = _shape(data)
+    if shape is None:
+        return _groups_plain(floor, data)
+    places, neighbours, nice = shape
+    value: list[int | None] = []
+    for r, k in places:
+        row = floor[r] if r < len(floor) else ()
+        v = row[k] if k < len(row) else None
+        value.append(v if isinstance(v, int) and 1 <= v <= SIDES else None)
+    seen = [v is None for v in value]
+    out = []
+    for start, v in enumerate(value):
+        if seen[start]:
+            continue
+        seen[start] = True
+        stack, members = [start], [start]
+        while stack:
+            for nb in neighbours[stack.pop()]:
+                if not seen[nb] and value[nb] == v:
+                    seen[nb] = True
+                    stack.append(nb)
+                    members.append(nb)
+        out.append(Group(v, tuple(sorted([places[m] for m in members])),  # type: ignore[arg-type]
+                         any(nice[m] for m in members)))
+    return out
+
+
+_SHAPES: dict[int, tuple[CafeData, Any]] = {}
+
+
+def _shape(data: CafeData) -> Any:
+    """The café's spaces worked out once: their (row, space) in grid order (row, then column), the
+    numbers of each space's side neighbours, and which have a nice view; None when a row names a grid
+    column twice (then the plain search decides)."""
+    hit = _SHAPES.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    grid: dict[tuple[int, int], tuple[int, int]] = {}
+    shape: Any = None
+    if all(len(set(cols)) == len(cols) for cols in data.rows):
+        for r, cols in enumerate(data.rows):
+            for k, c in enumerate(cols):
+                grid[(r, c)] = (r, k)
+        order = sorted(grid)
+        number = {g: i for i, g in enumerate(order)}
+        neighbours = tuple(
+            tuple(number[nb] for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if nb in number)
+            for r, c in order
+        )
+        shape = (tuple(grid[g] for g in order), neighbours, tuple(g in data.nice for g in order))
+    if len(_SHAPES) > 32:
+        _SHAPES.clear()
+    _SHAPES[id(data)] = (data, shape)
+    return shape
+
+
+def _groups_plain(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> list[Group]:
+    """groups_of by a search over grid places, for any shape of café."""
     where: dict[tuple[int, int], tuple[int, int]] = {}  # grid place -> (row, space)
     value: dict[tuple[int, int], int] = {}
     for r, cols in enumerate(data.rows):

@@ -1,0 +1,46 @@
+"""The groups of a floor are found over the café's spaces numbered once per shape; here they are held
+against the plain search over grid places that decides when a shape cannot be numbered that way."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, CafeData
+from rollwrite.games.wobbly_cafe.rules import _groups_plain, groups_of
+
+VALUES = st.one_of(st.none(), st.integers(-1, 8), st.sampled_from([True, False, 3.0, "4"]))
+
+
+@st.composite
+def cafes(draw):
+    """A random café shape (rows of grid columns, some with a nice view), the built-in one often."""
+    if draw(st.booleans()):
+        return DEFAULT_DATA
+    width = draw(st.integers(1, 8))
+    rows = tuple(tuple(sorted(draw(st.sets(st.integers(0, width - 1), max_size=width))))
+                 for _ in range(draw(st.integers(1, 7))))
+    places = [(r, c) for r, cols in enumerate(rows) for c in cols]
+    nice = frozenset(draw(st.sets(st.sampled_from(places), max_size=4))) if places else frozenset()
+    return CafeData(width=width, rows=rows, nice=nice)
+
+
+@st.composite
+def floors(draw, data):
+    rows = [tuple(draw(st.lists(VALUES, min_size=0, max_size=len(cols) + 1)))
+            if draw(st.integers(0, 9)) == 0 else tuple(draw(st.lists(VALUES, min_size=len(cols), max_size=len(cols))))
+            for cols in data.rows]
+    return tuple(rows[: draw(st.integers(0, len(rows)))] if draw(st.integers(0, 9)) == 0 else rows)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_groups_match_the_plain_search(data):
+    cafe = data.draw(cafes())
+    floor = data.draw(floors(cafe))
+    assert groups_of(floor, cafe) == _groups_plain(floor, cafe)
+
+
+def test_a_row_naming_a_column_twice_is_left_to_the_plain_search():
+    cafe = CafeData(width=3, rows=((0, 0, 1), (0, 1, 2)), nice=frozenset())
+    floor = ((2, 3, 2), (2, 2, None))
+    assert groups_of(floor, cafe) == _groups_plain(floor, cafe)
