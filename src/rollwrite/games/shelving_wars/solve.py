@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-NODE_BUDGET = 400_000
+NODE_BUDGET = 150_000
 
 BoxT = tuple[int, int, int, int]  # row, col, h, w
 
