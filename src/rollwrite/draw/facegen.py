@@ -16,7 +16,6 @@ The large tables are packed as arrays (zlib + base64); everything else is writte
 
 from __future__ import annotations
 
-import argparse
 import base64
 import hashlib
 import struct
@@ -174,17 +173,9 @@ def _copy(value):  # noqa: ANN001, ANN202 - plain nested data, copied so a face 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Write or check rollwrite/draw/facedata.py.")
-    ap.add_argument("--check", action="store_true", help="only check; exit 1 when it is out of date")
-    args = ap.parse_args(argv)
-    text = render()
-    if args.check:
-        ok = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT}: {'up to date' if ok else 'OUT OF DATE: run python -m rollwrite.draw.facegen'}")
-        return 0 if ok else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
-    return 0
+    from rollwrite.draw.fontgen import write_or_check
+
+    return write_or_check(OUT, render, "rollwrite.draw.facegen", argv)
 
 
 if __name__ == "__main__":

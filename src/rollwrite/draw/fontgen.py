@@ -84,18 +84,24 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Write or check rollwrite/draw/fontdata.py.")
+def write_or_check(out: Path, render_text, module: str, argv: list[str] | None) -> int:  # noqa: ANN001
+    """The command line of a generator module: write ``out`` from ``render_text()``, or with --check
+    only say whether it is up to date (exit 1 when not)."""
+    ap = argparse.ArgumentParser(description=f"Write or check rollwrite/draw/{out.name}.")
     ap.add_argument("--check", action="store_true", help="only check; exit 1 when it is out of date")
     args = ap.parse_args(argv)
-    text = render()
+    text = render_text()
     if args.check:
-        ok = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT}: {'up to date' if ok else 'OUT OF DATE: run python -m rollwrite.draw.fontgen'}")
+        ok = out.is_file() and out.read_text(encoding="utf-8") == text
+        print(f"{out}: {'up to date' if ok else f'OUT OF DATE: run python -m {module}'}")
         return 0 if ok else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return write_or_check(OUT, render, "rollwrite.draw.fontgen", argv)
 
 
 if __name__ == "__main__":
