@@ -86,3 +86,36 @@ def test_solo_puzzle_rolls_are_player_ones(cli, quick):
 def test_solo_puzzle_size_is_checked(cli):
     r = cli("puzzle", "shelving-wars", "--seed", "x", "--size", "20")
     assert r.exit_code == 2 and "4 to 12 squares" in r.stderr
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)), min_size=3, max_size=4))
+def test_solver_matches_exhaustive_search_on_longer_games(rolls):
+    # 4 squares a side fill up within a few turns, so rolls that fit nowhere, and cheap boxes the
+    # player must still build, come up often
+    result = sw.solve(4, rolls, budget=10**6)
+    assert result.proven
+    assert result.score == exhaustive(4, rolls) == result.bound
+
+
+def test_a_roll_that_fits_must_be_built_even_at_a_loss():
+    # 4 × 4 scores 8; the 1 × 1 that follows costs a point and fits beside it, so the game is 7
+    result = sw.solve(5, [(4, 4, 4), (1, 1, 1)])
+    assert result.proven and result.score == result.bound == 7 == exhaustive(5, [(4, 4, 4), (1, 1, 1)])
+    assert len(result.boxes) == 2
+
+
+def test_a_size_that_fits_nowhere_now_is_left_out_of_the_bound():
+    # after the 5 × 5 no 5-wide box fits on 6 squares a side, whatever the free area says
+    rolls = [(5, 5, 5), (5, 5, 5)]
+    result = sw.solve(6, rolls)
+    assert result.proven and result.score == result.bound == exhaustive(6, rolls) == 15
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)), min_size=2, max_size=3),
+       st.integers(1, 40))
+def test_an_unfinished_search_never_bounds_below_the_best_game(rolls, budget):
+    result = sw.solve(5, rolls, budget=budget)
+    best = exhaustive(5, rolls)
+    assert result.score <= best <= result.bound

@@ -7,12 +7,18 @@ game ends at the first roll that fits no box.  A box scores ``h × w − (h + w)
 so placement matters only for what still fits later.  The search:
 
 - places boxes turn by turn; a box joined to an earlier one stands against one of its four sides,
-  lined up with one of that side's two ends, so each earlier box offers at most eight places;
-- bounds the rest of the game by a knapsack: the best boxes the remaining rolls can give whose areas
-  fit in the free squares, allowed to stop at any turn (a later roll may only lower the total);
-- tries the best sizes first, remembers positions already searched (the same set of boxes at the
-  same turn), and takes the first box only with height ≤ width (the battlefield is symmetric about
-  its diagonal through the corner, which turns height into width).
+  lined up with one of that side's two ends, so each earlier box offers at most eight places (kept
+  as bit masks of top-left squares and crossed with where the box fits in the empty squares);
+- a roll that fits must be built, even at a loss, so a turn is bounded by its best size that fits
+  and the last turn is settled without searching further;
+- bounds the rest of the game by a knapsack over the remaining rolls' sizes into the free squares,
+  allowed to stop at any turn (a later roll may only lower the total), using only the sizes that
+  still fit somewhere as an empty rectangle (space only shrinks, so a size that fits nowhere now
+  never will, and a turn none of whose sizes fits ends the game there);
+- tries the best sizes first, skips a size whose bound cannot beat the best game found, remembers
+  positions already searched (the same set of boxes at the same turn), and takes the first box
+  only with height ≤ width (the battlefield is symmetric about its diagonal through the corner,
+  which turns height into width).
 
 It counts nodes, never seconds: the same rolls give the same answer everywhere.  When the node
 budget runs out the best game found is kept, with the bound no game can beat.
@@ -22,7 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-NODE_BUDGET = 150_000
+#: positions a search may expand: every daily of 2027 is proven within 154,000
+NODE_BUDGET = 250_000
 
 BoxT = tuple[int, int, int, int]  # row, col, h, w
 
@@ -52,28 +59,38 @@ class _Abort(Exception):
 
 class _Search:
     def __init__(self, size: int, rolls: list[tuple[int, ...]], budget: int) -> None:
-        self.size = size
+        self.size = n = size
         self.rolls = rolls
         self.options = [sizes(d) for d in rolls]
-        # the most turns t.. can add with `cap` free squares left: a knapsack over their box sizes,
-        # stopping allowed (a later roll may only lower the total); no game beats it
-        area = size * size
-        self.rest = [[0] * (area + 1) for _ in range(len(rolls) + 1)]
+        self.area = n * n
+        self.full = (1 << self.area) - 1
+        # every box size any roll offers; each turn's sizes as bits of that list
+        self.shapes = sorted({hw for opts in self.options for hw in opts})
+        self.index = {hw: i for i, hw in enumerate(self.shapes)}
+        self.turn_bits = [sum(1 << self.index[hw] for hw in opts) for opts in self.options]
+        self.later_bits = [0] * (len(rolls) + 1)
         for t in range(len(rolls) - 1, -1, -1):
-            nxt, row = self.rest[t + 1], self.rest[t]
-            for cap in range(area + 1):
-                best = 0
-                for h, w in self.options[t]:
-                    if h * w <= cap:
-                        best = max(best, value(h, w) + nxt[cap - h * w])
-                row[cap] = best
-        self.area = area
+            self.later_bits[t] = self.later_bits[t + 1] | self.turn_bits[t]
+        # the sizes by width: (width, bits of its sizes, [(height, index)] by height)
+        self.by_width: list[tuple[int, int, list[tuple[int, int]]]] = []
+        for w in sorted({w for _, w in self.shapes}):
+            if w > n:
+                continue
+            column = sorted((h, self.index[(h, w)]) for h, ww in self.shapes if ww == w and h <= n)
+            if column:
+                self.by_width.append((w, sum(1 << i for _, i in column), column))
+        # squares (as bits, row by row) where a run of w squares can start without leaving its row
+        self.col_ok = [0] * (n + 1)
+        for w in range(1, n + 1):
+            self.col_ok[w] = sum(((1 << (n - w + 1)) - 1) << (r * n) for r in range(n))
         self.budget = budget
         self.nodes = 0
         self.best = -10**9
         self.best_boxes: tuple[BoxT, ...] = ()
         self.memo: dict[tuple, int] = {}
         self._masks: dict[BoxT, int] = {}
+        self._joins: dict[tuple[BoxT, int, int], int] = {}
+        self._rest: dict[tuple[int, int, int], int] = {}
 
     def mask(self, b: BoxT) -> int:
         m = self._masks.get(b)
@@ -86,31 +103,97 @@ class _Search:
             self._masks[b] = m
         return m
 
-    def places(self, boxes: list[BoxT], used: int, h: int, w: int) -> list[BoxT]:
+    def joins(self, b: BoxT, h: int, w: int) -> int:
+        """Where an h × w box may stand joined to box ``b`` (bits of its top-left square): against one
+        of b's four sides, lined up with one of that side's two ends, inside the battlefield."""
+        key = (b, h, w)
+        m = self._joins.get(key)
+        if m is None:
+            n = self.size
+            r, c, bh, bw = b
+            m = 0
+            for cr, cc in ((r, c + bw), (r + bh - h, c + bw), (r, c - w), (r + bh - h, c - w),
+                           (r + bh, c), (r + bh, c + bw - w), (r - h, c), (r - h, c + bw - w)):
+                if 0 <= cr and 0 <= cc and cr + h <= n and cc + w <= n:
+                    m |= 1 << (cr * n + cc)
+            self._joins[key] = m
+        return m
+
+    def fitting(self, used: int, t: int, could: int) -> tuple[int, list[int]]:
+        """(the box sizes, as bits of ``shapes``, that turns t.. offer and that still fit somewhere
+        in the empty squares; for each, the bits of the top-left squares where it fits).  Only the
+        sizes in ``could`` are tried: space only ever shrinks, so a size that fitted nowhere before
+        never fits later."""
         n = self.size
+        free = self.full & ~used
+        need = could & self.later_bits[t]
+        fits = 0
+        where = [0] * len(self.shapes)
+        for w, bits, column in self.by_width:
+            if not need & bits:
+                continue
+            f = free
+            for k in range(1, w):
+                f &= free >> k
+            f &= self.col_ok[w]
+            g, tall = f, 1
+            for h, i in column:
+                while tall < h and g:
+                    g &= f >> (tall * n)
+                    tall += 1
+                if not g:
+                    break
+                if need >> i & 1:
+                    fits |= 1 << i
+                    where[i] = g
+        return fits, where
+
+    def rest(self, t: int, fits: int, cap: int) -> int:
+        """The most turns t.. can add: a knapsack over the sizes that still fit into the ``cap``
+        free squares, stopping allowed (a later roll may only lower the total); a turn none of
+        whose sizes fits ends the game there.  No game beats it."""
+        key = (t, fits, cap)
+        got = self._rest.get(key)
+        if got is not None:
+            return got
+        best = 0
+        if t < len(self.rolls):
+            allowed = self.turn_bits[t] & fits
+            for i, (h, w) in enumerate(self.shapes):
+                if allowed >> i & 1 and h * w <= cap:
+                    best = max(best, value(h, w) + self.rest(t + 1, fits, cap - h * w))
+        self._rest[key] = best
+        return best
+
+    def places(self, boxes: list[BoxT], where: list[int], h: int, w: int) -> list[BoxT]:
+        """Every place an h × w box may stand this turn, in the order they are tried."""
+        n = self.size
+        free_at = where[self.index[(h, w)]]
         if not boxes:
-            return [(0, 0, h, w)] if h <= n and w <= n else []
-        out: list[BoxT] = []
-        seen = set()
-        for r, c, bh, bw in boxes:
-            for cand in ((r, c + bw, h, w), (r + bh - h, c + bw, h, w),  # right
-                         (r, c - w, h, w), (r + bh - h, c - w, h, w),  # left
-                         (r + bh, c, h, w), (r + bh, c + bw - w, h, w),  # below
-                         (r - h, c, h, w), (r - h, c + bw - w, h, w)):  # above
-                cr, cc = cand[0], cand[1]
-                if cr < 0 or cc < 0 or cr + h > n or cc + w > n or cand in seen:
-                    continue
-                seen.add(cand)
-                if not used & self.mask(cand):
-                    out.append(cand)
-        # compact games first: nearer the corner
-        out.sort(key=lambda b: (b[0] + b[1], b[0], b[1]))
-        return out
+            return [(0, 0, h, w)] if free_at & 1 else []
+        at = 0
+        for b in boxes:
+            at |= self.joins(b, h, w)
+        at &= free_at
+        if not at:
+            return []
+        spots = []
+        while at:
+            low = at & -at
+            spots.append(low.bit_length() - 1)
+            at ^= low
+        if len(spots) > 1:
+            spots.sort(key=lambda i: (i // n + i % n, i))  # compact games first: nearer the corner
+        return [(i // n, i % n, h, w) for i in spots]
+
+    def bound(self, t: int, used: int) -> int:
+        fits, _ = self.fitting(used, t, -1)
+        return self.rest(t, fits, self.area - used.bit_count())
 
     def run_all(self) -> None:
-        self.dfs(0, [], 0, 0)
+        self.dfs(0, [], 0, 0, -1)
 
-    def dfs(self, t: int, boxes: list[BoxT], used: int, score: int) -> None:
+    def dfs(self, t: int, boxes: list[BoxT], used: int, score: int, could: int) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _Abort
@@ -118,32 +201,47 @@ class _Search:
             if score > self.best:
                 self.best, self.best_boxes = score, tuple(boxes)
             return
-        if score + self.rest[t][self.area - bin(used).count("1")] <= self.best:
+        fits, where = self.fitting(used, t, could)
+        cap = self.area - used.bit_count()
+        if score + self.rest(t, fits, cap) <= self.best:
             return
         key = (t, frozenset(boxes))
         known = self.memo.get(key)
         if known is not None and score + known <= self.best:
             return
         entry = self.best
-        any_fits = False
+        # the sizes this roll can build here, each with its places; a roll that fits must be played
+        moves = []
         for h, w in self.options[t]:
             if t == 0 and h > w:
                 continue  # the mirror image across the diagonal of the (w, h) first box
-            for b in self.places(boxes, used, h, w):
-                any_fits = True
-                boxes.append(b)
-                self.dfs(t + 1, boxes, used | self.mask(b), score + value(h, w))
-                boxes.pop()
-        if not any_fits and score > self.best:
+            places = self.places(boxes, where, h, w)
+            if places:
+                moves.append((h, w, places, value(h, w) + self.rest(t + 1, fits, cap - h * w)))
+        if not moves:
             # no box fits this roll: the game ends here, as the rules say
-            self.best, self.best_boxes = score, tuple(boxes)
+            if score > self.best:
+                self.best, self.best_boxes = score, tuple(boxes)
+        elif t + 1 == len(self.rolls):
+            # the last turn: its best size ends the game wherever it stands
+            h, w, places, gain = moves[0]
+            if score + gain > self.best:
+                self.best, self.best_boxes = score + gain, tuple(boxes) + (places[0],)
+        else:
+            for h, w, places, most in moves:
+                if score + most <= self.best:
+                    continue  # this size cannot lead past the best game found
+                for b in places:
+                    boxes.append(b)
+                    self.dfs(t + 1, boxes, used | self.mask(b), score + value(h, w), fits)
+                    boxes.pop()
         self.memo[key] = self.best - score if self.best > entry else entry - score
 
 
 def solve(size: int, rolls: list[tuple[int, ...]], *, budget: int | None = None) -> Solution:
     """The best solo game on a ``size`` battlefield with these rolls (one per turn)."""
     s = _Search(size, rolls, NODE_BUDGET if budget is None else budget)
-    bound = s.rest[0][size * size]
+    bound = s.bound(0, 0)
     try:
         s.run_all()
     except _Abort:
