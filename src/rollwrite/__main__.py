@@ -1,4 +1,4 @@
-from rollwrite.cli.app import main
+from rollwrite.cli.fast import main
 
 if __name__ == "__main__":
     main()

@@ -43,15 +43,13 @@ a game id and a schedule:
         challenges of N consecutive days from ``--daily`` (or, with ``--seed``, is refused); ``--count K``
         adds K-1 more challenges after each, named by the seeds ``<seed or date>/2`` ... ``/K``.
 
-Nothing here imports more than the dice module.
+Nothing here imports more than the dice module (and Typer, for ScheduleCommand only).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from typing import TYPE_CHECKING, Any
-
-from typer.core import TyperCommand
 
 import re
 from pathlib import Path
@@ -242,11 +240,26 @@ def rewrite_daily(args: list[str]) -> list[str]:
     return out
 
 
-class ScheduleCommand(TyperCommand):
-    """A command whose ``--daily`` option may stand without a value (see the module's docstring)."""
+def _schedule_command() -> type:
+    from typer.core import TyperCommand
 
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, rewrite_daily(list(args)))
+    class ScheduleCommand(TyperCommand):
+        """A command whose ``--daily`` option may stand without a value (see the module's docstring)."""
+
+        def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+            return super().parse_args(ctx, rewrite_daily(list(args)))
+
+    ScheduleCommand.__module__ = __name__
+    return ScheduleCommand
+
+
+def __getattr__(name: str) -> Any:
+    # ScheduleCommand is made on first use, so that a print run by the quick start-up path
+    # (cli/fast.py), which uses this module, never imports Typer.
+    if name == "ScheduleCommand":
+        cls = globals()["ScheduleCommand"] = _schedule_command()
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 MAX_BATCH = 400

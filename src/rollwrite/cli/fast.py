@@ -1,0 +1,139 @@
+"""The console entry point, with a quick path for the commonest command lines.
+
+Importing Typer (and the click and pydantic-free machinery under it) and building the app costs more
+than the rest of a plain ``rollwrite print long-way``.  So ``main`` first looks at the command line: a
+``print`` whose every word is one of a few plain options, each given once with a plain value, is run
+directly through :func:`rollwrite.cli.printing.print_command_body` — the same function the Typer
+command calls — with the same output and exit codes.  Anything else (help, completion, ``--version``,
+other commands, any other option, a repeated option, a value the Typer app would have to convert or
+might refuse, ``--``) goes to the Typer app unchanged (:func:`rollwrite.cli.app.main`).
+
+tests/engine/test_cli_fast.py runs command lines through both paths and compares what they print and
+how they exit.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+# option word -> (parameter name, kind); every one of these is a plain ``Optional`` value of the
+# print command (see cli/print_cmd.py), with no callback and no bounds of its own.
+_VALUES = {
+    "--players": ("players", int), "-n": ("players", int),
+    "--format": ("fmt", str), "-f": ("fmt", str),
+    "--output": ("output", Path), "-o": ("output", Path),
+    "--paper": ("paper", str), "-p": ("paper", str),
+    "--seed": ("seed", str), "-s": ("seed", str),
+    "--daily": ("daily", str),  # -d and a bare --daily are rewritten to --daily=VALUE first
+    "--days": ("days", int),
+    "--dpi": ("dpi", int),
+}
+_FLAGS = {"--force": "force", "--quiet": "quiet", "-q": "quiet"}
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def _plain(value: str) -> bool:
+    """A value both paths read the same way: not empty, not like an option, no NUL."""
+    return bool(value) and not value.startswith("-") and "\0" not in value
+
+
+def quick_print(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | None:
+    """The keyword arguments of ``print_command_body`` for ``argv`` (the words after ``rollwrite``), or
+    None when the command line is not one the quick path takes (the Typer app then reads it)."""
+    if not argv or argv[0] != "print" or any(k.startswith("_ROLLWRITE_COMPLETE") for k in environ):
+        return None
+    from rollwrite.cli.common import rewrite_daily
+
+    words = rewrite_daily(argv[1:])
+    kw: dict[str, Any] = {}
+    game: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in _FLAGS:
+            name = _FLAGS[word]
+            if name in kw:
+                return None
+            kw[name] = True
+            i += 1
+            continue
+        if word.startswith("--") and "=" in word:
+            word, value = word.split("=", 1)
+            step = 1
+        elif word in _VALUES and i + 1 < len(words):
+            value, step = words[i + 1], 2
+        elif _plain(word) and game is None:
+            game = word
+            i += 1
+            continue
+        else:
+            return None
+        if word not in _VALUES or not _plain(value):
+            return None
+        name, kind = _VALUES[word]
+        if name in kw:
+            return None
+        if kind is int:
+            if not _DIGITS.fullmatch(value):
+                return None
+            kw[name] = int(value)
+        else:
+            kw[name] = kind(value)
+        i += step
+    if game is None:
+        return None
+    return {"game": game, **kw}
+
+
+def _run_print(kw: dict[str, Any]) -> None:
+    from rollwrite.cli.printing import print_command_body
+    from rollwrite.errors import RollwriteError
+
+    try:
+        lines = print_command_body(**kw)
+    except RollwriteError as error:
+        _say(f"rollwrite: {error}", sys.stderr)
+        sys.exit(error.exit_code)
+    for line in lines:
+        _say(line, sys.stdout)
+
+
+_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # the escapes click's echo drops when not on a terminal
+
+
+def _say(line: str, stream: Any) -> None:
+    """Write a line as ``typer.echo`` does: flushed, colour escapes dropped unless on a terminal."""
+    if "\033" in line and not stream.isatty():
+        line = _ANSI.sub("", line)
+    stream.write(line + "\n")
+    stream.flush()
+
+
+def main() -> None:
+    """Console entry point (``rollwrite`` and ``python -m rollwrite``)."""
+    kw = quick_print(sys.argv[1:])
+    if kw is None:
+        from rollwrite.cli.app import main as typer_main
+
+        typer_main()
+        return
+    try:
+        _run_print(kw)
+    except (KeyboardInterrupt, EOFError):  # pragma: no cover - as the Typer app reports it
+        _say("", sys.stderr)
+        _say("rollwrite: interrupted", sys.stderr)
+        sys.exit(130)
+    except BrokenPipeError:  # pragma: no cover - as click reports a closed standard output
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing may be flushed to the closed pipe
+        sys.exit(1)
+    except Exception as exc:  # pragma: no cover - a bug: as cli/app.py says it
+        if os.environ.get("ROLLWRITE_DEBUG"):
+            raise
+        _say(f"rollwrite: internal error: {type(exc).__name__}: {exc}", sys.stderr)
+        _say("  hint: this is a bug in rollwrite; run again with ROLLWRITE_DEBUG=1 for the details", sys.stderr)
+        sys.exit(3)
+    sys.exit(0)

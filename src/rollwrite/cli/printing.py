@@ -1,0 +1,163 @@
+"""What ``rollwrite print`` does once its options are read: plan the run, draw, render and write.
+
+Kept apart from the command's Typer declaration (cli/print_cmd.py) so that the quick start-up path
+(cli/fast.py) can run a print without importing Typer; both call :func:`print_command_body`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rollwrite.errors import UsageError
+
+
+def print_command_body(game: str, *, players: int | None = None, fmt: str | None = None,
+                       output: Path | None = None, force: bool = False, dpi: int | None = None,
+                       paper: str | None = None, landscape: bool | None = None, per_page: str | None = None,
+                       scale: float | None = None, large_print: bool = False, crop_marks: bool | None = None,
+                       gutter: float | None = None, bleed: float | None = None, margin: float | None = None,
+                       backs: bool | None = None, seed: str | None = None, daily: str | None = None,
+                       days: int | None = None, split: bool = False, quiet: bool = False,
+                       size: int | None = None, turns: int | None = None, dice: int | None = None,
+                       sides: int | None = None) -> list[str]:
+    """Run ``rollwrite print`` with the command's parameters; returns the lines to show on standard
+    output.  A RollwriteError passes through (the caller prints it)."""
+    page = {"paper": paper, "landscape": landscape, "per_page": per_page, "scale": scale,
+            "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
+            "margin": margin, "backs": backs}
+    written = run_print(game, players=players, fmt=fmt, output=output, dpi=dpi, seed=seed, daily=daily,
+                        days=days, split=split,
+                        options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page,
+                        force=force, quiet=quiet)
+    if len(written) > 20:  # a run of days: the first and the last file, and how many
+        n = sum(pages for _, pages in written)
+        return [f"wrote {len(written)} files, {n} pages: {written[0][0]} ... {written[-1][0]}"]
+    return [f"wrote {path} ({pages} page{'s' if pages != 1 else ''})" for path, pages in written]
+
+
+def run_print(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
+              output: Path | None = None, seed: str | None = None, daily: str | None = None,
+              days: int | None = None, split: bool = False,
+              options: dict[str, int | None] | None = None, page: dict | None = None,
+              dpi: int | None = None, force: bool = False, quiet: bool = False) -> list[tuple[Path, int]]:
+    """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.spec.page.with_options`.
+
+    ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
+    day with ``split``.  ``quiet``: no progress bar.  Returns (file, pages) for each file written."""
+    from rollwrite.cli.progress import progress
+    from rollwrite.output import check_targets, mark_pages, render, stale_pages, steps, targets, write_all
+    from rollwrite.sheet import plan_page
+
+    job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
+                split=split, options=options, page=page, dpi=dpi)
+    form, layout, spec = job.form, job.layout, job.spec
+    per_page = plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
+    runs = sum(len(schedules) for _, schedules in job.outputs)
+    pages = -(-job.sheets // per_page) * (2 if spec.backs and layout.sheet.back else 1) * runs
+    pages += len(job.outputs) * sum(1 for x in layout.pages
+                                    if x.when == "always" or (x.when == "seeded" and job.outputs[0][1][0] is not None))
+    files: list[tuple[Path, bytes]] = []
+    stale: list[Path] = []
+    written: list[tuple[Path, int]] = []
+    with progress(f"printing {layout.title}", job.sheets * runs + steps(form, pages), quiet=quiet) as advance:
+        for base, schedules in job.outputs:
+            scene = job.scene(schedules, advance)
+            paths = targets(base, form, len(scene.pages) if form.per_page else 1)
+            check_targets(paths, force)  # before the work of rendering
+            blobs = mark_pages(render(scene, form, dpi=dpi, on_page=advance), form)
+            stale += stale_pages(base, paths) if form.per_page else []
+            files.extend(zip(paths, blobs))
+            written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
+    write_all(files, force=force, remove=stale)  # every file whole, or none
+    return written
+
+
+def print_scene(game: str, **kw):  # noqa: ANN201 - a Scene
+    """The scene ``run_print`` would render for these arguments (the first file's, when it writes several);
+    the benchmarks draw the same pages with a bare script."""
+    job = _plan(game, **kw)
+    return job.scene(job.outputs[0][1], None)
+
+
+class _Job:
+    def __init__(self, layout, form, sheets, spec, outputs, share) -> None:  # noqa: ANN001
+        self.layout, self.form, self.sheets, self.spec, self.outputs, self.share = \
+            layout, form, sheets, spec, outputs, share
+
+    def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201
+        from rollwrite.sheet import build_scene
+
+        if len(schedules) == 1:  # one run: its schedule, as any caller of build_scene gives it
+            return build_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
+                               share=self.share, on_sheet=on_sheet)
+        return build_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec, share=self.share,
+                           on_sheet=on_sheet)
+
+
+def _plan(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
+          output: Path | None = None, seed: str | None = None, daily: str | None = None, days: int | None = None,
+          split: bool = False, options: dict[str, int | None] | None = None, page: dict | None = None,
+          dpi: int | None = None) -> _Job:
+    """Everything ``print`` checks and works out before it draws: the layout (varied and checked), the
+    page spec, the schedules, and the files to write with the schedules of each."""
+    from rollwrite import games
+    from rollwrite.cli.common import daily_range, resolve_schedule, resolve_schedule_id, split_game, vary_layout
+    from rollwrite.output import check_options, format_for, id_suffix
+    from rollwrite.spec.checked import is_checked
+    from rollwrite.spec.layout import check_geometry, is_builtin_name, resolve
+    from rollwrite.spec.page import with_options
+
+    game, seed, daily = split_game(game, seed, daily)
+    page = dict(page or {})
+    if paper is not None:
+        page["paper"] = paper
+    form = format_for(fmt, output)  # a wrong format is refused before any work
+    check_options(form, {"dpi": dpi})
+    if split and days is None:
+        raise UsageError("--split splits a run of days into files: give --days N with it",
+                         hint="e.g. --daily 2027-01-01 --days 7 --split")
+    if days is not None and seed is not None:
+        raise UsageError("--days counts daily challenges: it goes with --daily DATE, not --seed")
+    dates = daily_range(daily, days)
+    layout = resolve(game)
+    as_shipped = layout if is_builtin_name(game) else None  # a built-in, before any variation
+    g = games.get(layout.game)
+    count = layout.players.default if players is None else players
+    lo, hi = layout.players.minimum, layout.players.maximum
+    if not lo <= count <= hi:
+        raise UsageError(f"{layout.game} prints for {lo} to {hi} players, not {count}",
+                         hint=f"give --players between {lo} and {hi}")
+    resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
+    layout = vary_layout(layout, g, options or {}, count)
+    spec = with_options(layout.page, **page)
+    if layout is not as_shipped or not is_checked(game):
+        check_geometry(layout)  # the full fit check (see rollwrite.spec.checked)
+    schedules: list = [None]
+    if seed is not None or daily is not None:
+        spec_d = g.dice_spec(layout, count) if g is not None else layout.dice
+        if spec_d is None:
+            raise UsageError(f"{layout.game} has no dice to seed", hint="leave out --seed and --daily")
+        if dates is None:
+            schedules = [resolve_schedule(layout.game, spec_d, seed=seed, daily=daily)]
+        else:
+            schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d) for d in dates]
+    sheets = g.print_count(layout, count) if g is not None else count
+    named = output is None or output.is_dir()  # rollwrite picks the file's name
+    if named:
+        folder = Path("out") if output is None else output
+        stem = (Path(game).stem if game.endswith((".yaml", ".yml")) else layout.game) if output is None else layout.game
+
+        def name(suffix: str) -> Path:
+            return folder / f"{stem}{suffix}.{form.name}"
+    else:
+        assert output is not None
+        base = output if output.suffix else output.with_suffix(f".{form.name}")
+    if dates is not None and split:  # a file per day: the name that day's daily alone would get
+        outputs = [(name(id_suffix(s)) if named else base.with_name(f"{base.stem}-{d}{base.suffix}"), [s])
+                   for d, s in zip(dates, schedules)]
+    elif dates is not None:
+        outputs = [(name(f"@{dates[0]}..{dates[-1]}") if named else base, schedules)]
+    else:
+        outputs = [(name(id_suffix(schedules[0])) if named else base, schedules)]
+    return _Job(layout, form, sheets, spec, outputs, True)
+

@@ -1,0 +1,107 @@
+"""The quick start-up path (cli/fast.py) against the Typer app: same output, same files, same exit codes.
+
+Every command line here is run both ways in this process: through ``fast.main`` (which takes the quick
+path when it can) and through the Typer app with CliRunner.  A second set checks that the lines the
+quick path must not take (help, other commands, unusual values) are left to Typer.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from rollwrite.cli import fast
+
+
+def _run_fast(argv: list[str], capsys) -> tuple[int, str, str]:  # noqa: ANN001
+    old = sys.argv
+    sys.argv = ["rollwrite", *argv]
+    try:
+        with pytest.raises(SystemExit) as stop:
+            fast.main()
+    finally:
+        sys.argv = old
+    out = capsys.readouterr()
+    code = stop.value.code
+    return (0 if code is None else code), out.out, out.err
+
+
+TAKEN = [
+    ["print", "long-way", "--players", "2", "-q", "-o", "{tmp}/a.pdf"],
+    ["print", "-n", "3", "long-way", "--output={tmp}/b.pdf", "--quiet"],
+    ["print", "wobbly-cafe", "--daily", "2027-01-01", "-o", "{tmp}/c.pdf", "-q"],
+    ["print", "long-way", "--daily", "2027-01-01", "--days", "3", "-q", "-o", "{tmp}/d.pdf"],
+    ["print", "long-way#picnic", "-f", "svg", "-o", "{tmp}/e", "-q"],
+    ["print", "shelving-wars", "--seed", "picnic", "-p", "a5", "-q", "-o", "{tmp}/f.pdf"],
+    ["print", "long-way", "--players", "0", "-o", "{tmp}/g.pdf"],  # refused: exit 2
+    ["print", "no-such-game", "-o", "{tmp}/h.pdf"],  # refused: exit 2
+    ["print", "long-way", "--daily", "2027-02-30", "-o", "{tmp}/i.pdf"],  # no such date
+    ["print", "long-way", "--format", "gif", "-o", "{tmp}/j.pdf"],
+    ["print", "long-way", "--split", "-q"],  # --split is not one of the quick options: Typer's
+    ["print", "long-way", "-o", "{tmp}/a.pdf"],  # a file written before, rollwrite's own: replaced
+]
+
+
+@pytest.mark.parametrize("words", TAKEN, ids=[" ".join(w[1:4]) for w in TAKEN])
+def test_quick_path_does_what_the_typer_app_does(words, cli, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ours, theirs = tmp_path / "fast", tmp_path / "typer"
+    ours.mkdir()
+    theirs.mkdir()
+    fast_words = [w.replace("{tmp}", str(ours)) for w in words]
+    typer_words = [w.replace("{tmp}", str(theirs)) for w in words]
+    code, out, err = _run_fast(fast_words, capsys)
+    result = cli(*typer_words)
+    assert code == result.exit_code
+    assert out.replace(str(ours), "TMP") == result.stdout.replace(str(theirs), "TMP")
+    assert err.replace(str(ours), "TMP") == result.stderr.replace(str(theirs), "TMP")
+    made = sorted(p.name for p in ours.iterdir())
+    assert made == sorted(p.name for p in theirs.iterdir())
+    for name in made:
+        assert (ours / name).read_bytes() == (theirs / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("words", [
+    [], ["--help"], ["-V"], ["games"], ["print"], ["print", "--help"], ["print", "long-way", "-h"],
+    ["print", "long-way", "--players", "3", "--players", "2"],  # repeated
+    ["print", "long-way", "--players", "+3"], ["print", "long-way", "--players", "three"],
+    ["print", "long-way", "--players", " 3"], ["print", "long-way", "-o", "-"],
+    ["print", "long-way", "-o", ""], ["print", "long-way", "-n3"], ["print", "long-way", "--", "x"],
+    ["print", "long-way", "extra"], ["print", "long-way", "--scale", "2"], ["print", "long-way", "-o"],
+    ["print", "long-way", "--output=-x"], ["print", "long-way", "--unknown=3"], ["roll", "long-way"],
+])
+def test_anything_else_is_left_to_the_typer_app(words):
+    assert fast.quick_print(words, {}) is None
+
+
+def test_quick_path_reads_the_options_as_typer_does():
+    kw = fast.quick_print(["print", "-d", "long-way", "--players=4", "-o", "x.pdf", "--force"], {})
+    from pathlib import Path
+
+    assert kw == {"game": "long-way", "daily": "today", "players": 4, "output": Path("x.pdf"), "force": True}
+    assert fast.quick_print(["print", "long-way", "--daily", "2027-01-01"], {}) == \
+        {"game": "long-way", "daily": "2027-01-01"}
+    # shell completion always goes through Typer
+    assert fast.quick_print(["print", "long-way"], {"_ROLLWRITE_COMPLETE": "complete_bash"}) is None
+
+
+def test_quick_print_imports_no_typer_click_or_rich(tmp_path):
+    """The point of the quick path: a plain print never imports Typer, click or rich."""
+    code = (
+        "import sys\n"
+        "from rollwrite.cli.fast import main\n"
+        f"sys.argv = ['rollwrite', 'print', 'long-way', '--players', '2', '-q', '-o', {str(tmp_path / 'x.pdf')!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
+        "mods = ('typer', 'click', 'rich', 'pydantic')\n"
+        "print(sorted(m for m in mods if m in sys.modules))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("_ROLLWRITE")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
