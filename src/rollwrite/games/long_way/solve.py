@@ -14,7 +14,10 @@ A beam keeps the ``width`` best children, ranked by the customers' path score of
 (rules.customers_path, the scorer the game uses) with displays counted twice (later tiles may fill the
 empty spaces), ties by order of generation.  The moves of one search steer its beam into other stores
 than another's, and none of the three does best on every schedule, so par is the best store any of
-them sees.  A player may stop on any turn, so every store a search builds is a finished sheet too: the
+them sees.  A store the customers cannot enter scores 0, which beats every open store on a very
+short schedule: each search therefore also keeps, as finished sheets, a tile that walls off the
+entrance or the exit and a bonus wall across a gate (never in the beam, since nothing can open them
+again).  A player may stop on any turn, so every store a search builds is a finished sheet too: the
 answer is the best-scoring one seen, stopped on the turn after it.  Nothing depends on the clock: the
 searches are the same on every machine.  The automatic player's own game is a candidate too, so par
 never ends below it.
@@ -64,14 +67,14 @@ BLOCKED = -10_000
 WIDTH = 12
 
 
-def _value(st: _State) -> tuple[int | None, int]:
-    """(score if the player stopped now or None when the customers cannot get through, rank in the beam).
-    The rank counts a display on the path twice and an empty space on it once, since later tiles may
-    fill the empty spaces; a store the customers
-    cannot cross ranks below all others, since the search's tiles and bonuses never open a wall."""
+def _value(st: _State) -> tuple[int, int]:
+    """(score if the player stopped now, rank in the beam).  The rank counts a display on the path
+    twice and an empty space on it once, since later tiles may fill the empty spaces; a store the
+    customers cannot cross scores 0 and ranks below all others, since the search's tiles and bonuses
+    never open a wall."""
     res = customers_path(_sheet(st, ()))
     if res.reason is not None:
-        return None, BLOCKED
+        return res.total, BLOCKED
     displays = sum(lg.displays for lg in res.legs)
     empties = sum(lg.empties for lg in res.legs)
     return res.total, 2 * displays - empties
@@ -82,6 +85,22 @@ def _options(chart: Chart, st: _State, light: int, dark: int) -> list[int]:
     return [a for a in range(CELLS)
             if (cs := _cells(chart, light, dark, a)) is not None and all(_empty(st, c) for c in cs)
             and not _closes_gate(walls, cs, (ENTRANCE, EXIT))]
+
+
+def _blocking(chart: Chart, st: _State, light: int, dark: int) -> list[int]:
+    """Where the tile fits but walls off the entrance or the exit: a store that scores 0."""
+    tile = chart.tile(light, dark)
+    out: list[int] = []
+    for gate in (ENTRANCE, EXIT):
+        gr, gc = divmod(gate.cell, SIZE)
+        for (dr, dc), w in zip(tile.cells, tile.walls):
+            if not w & gate.side or not (0 <= gr - dr < SIZE and 0 <= gc - dc < SIZE):
+                continue
+            a = (gr - dr) * SIZE + gc - dc  # the anchor that puts this walled space on the gate
+            cs = _cells(chart, light, dark, a)
+            if a not in out and cs is not None and all(_empty(st, c) for c in cs):
+                out.append(a)
+    return sorted(out)
 
 
 def _earns(st: _State, face: int, cell: int) -> bool:
@@ -145,6 +164,29 @@ def _walls_across_path(st: _State) -> list[tuple[int, int]]:
     return out
 
 
+def _blocked_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int]) -> list[_Node]:
+    """Finished sheets that wall off the entrance or the exit with this turn's tile: the rules score
+    such a store 0, which beats any store scoring less (on a short schedule, every open one may)."""
+    st = node.st
+    tile = chart.tile(roll[0], roll[1])
+    out: list[_Node] = []
+    for at in _blocking(chart, st, roll[0], roll[1]):
+        cells = _cells(chart, roll[0], roll[1], at)
+        assert cells is not None
+        ch = _copy(st)
+        for c, w in zip(cells, tile.walls):
+            ch.walls[c] = w
+            ch.marks[c] = "o" if not w else "."
+        face, cell = max(roll), cells[0]
+        ch.marks[cell] = str(face)
+        turn = LogTurn(n, roll, (), "tile", at, (face, cell))
+        if _earns(ch, face, cell):
+            ch.coins, ch.gained = ch.coins + 2, ch.gained + 2
+            turn = replace(turn, bonus=Bonus("coins"))
+        out.append(_Node(ch, node.log + (turn,), done=True))
+    return out
+
+
 def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
               reserve: tuple[tuple[int, ...], ...], spend: bool = False, wall_tries: int = 0) -> list[_Node]:
     """The stores one turn can lead to from ``node``: a tile in each place it fits with its display on
@@ -168,7 +210,9 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
         if not out:
             ch = _State(st.marks, st.walls, st.doors, st.owner, st.cafes, coins, st.gained, spent)
             out.append(_Node(ch, node.log + (LogTurn(n, roll, tuple(rerolls), "stop"),), done=True))
-        return out
+        return out + _blocked_kids(chart, node, n, roll)
+    blocked: list[_Node] = []
+    closed_by_bonus = False  # one store walled off by a bonus is enough: they all score 0
     for cur, rerolls, coins, opts in plans:
         spent = st.spent + (st.coins - coins)
         t = chart.tile(cur[0], cur[1])
@@ -202,11 +246,20 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
                     w.walls[cell] |= side
                     w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
                     total, rank = _value(w)
-                    if total is not None:
+                    if rank != BLOCKED:
                         walled.append((rank, _Node(w, node.log + (replace(turn, bonus=Bonus("wall", cell, side)),))))
                 walled.sort(key=lambda x: -x[0])  # stable: ties keep the route's order
                 out.extend(k for _, k in walled[:wall_tries])
-    return out
+                if not closed_by_bonus:
+                    # the bonus wall across the entrance: a finished store that scores 0
+                    gate = ENTRANCE if not ch.walls[ENTRANCE.cell] & ENTRANCE.side else EXIT
+                    if not ch.walls[gate.cell] & gate.side:
+                        w = _copy(ch)
+                        w.walls[gate.cell] |= gate.side
+                        w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
+                        blocked.append(_Node(w, node.log + (replace(turn, bonus=Bonus("wall", gate.cell, gate.side)),), done=True))
+                        closed_by_bonus = True
+    return out + blocked + _blocked_kids(chart, node, n, roll)
 
 
 @dataclass
@@ -227,7 +280,8 @@ def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int):
     """One beam search; returns (best store seen as (score, turn, node) or None, nodes expanded)."""
     beam = [_Node(_State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, []), ())]
     nodes = 0
-    best: tuple[int, int, _Node] | None = None  # (score, turn stopped at, node): the best store seen
+    # (score, turn stopped at, node): the best store seen, first the empty one (stop on turn 1)
+    best: tuple[int, int, _Node] = (_value(beam[0].st)[0], 0, beam[0])
     for n, (roll, reserve) in enumerate(dice, start=1):
         nxt: list[_Node] = []
         for node in beam:
@@ -237,7 +291,7 @@ def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int):
             for k in kids:
                 total, k.value = _value(k.st)
                 nodes += 1
-                if total is not None and (best is None or total > best[0]):
+                if total > best[0]:
                     best = (total, n, k)
             nxt.extend(k for k in kids if not k.done)
         if not nxt:
@@ -265,7 +319,7 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
     else:
         total, n, node = best
         log = node.log
-        if n < len(dice) and log[-1].action != "stop":  # the player stops on the next turn
+        if n < len(dice) and (not log or log[-1].action != "stop"):  # the player stops on the next turn
             log += (LogTurn(n + 1, dice[n][0], (), "stop"),)
         sheet, par = _sheet(node.st, log), total
     return Result(sheet, par, bound(dice), nodes, auto_score)
