@@ -153,3 +153,13 @@ def test_a_wrong_challenge_is_a_rule_problem(cli, tmp_path, quick):
     assert cli("puzzle", "long-way", "--seed", "club", "--answers", str(ans), "-o", str(tmp_path / "p.pdf")).exit_code == 0
     r = cli("score", "long-way", str(ans / "long-way_club.txt"), "--seed", "other", "--puzzle")
     assert r.exit_code == 1
+
+
+def test_the_puzzle_prints_the_rolls_and_reserves_roll_shows(cli, quick):
+    from rollwrite.cli.puzzle import make_puzzles
+
+    _, _, (p,) = make_puzzles("long-way", seed="club")
+    rolled = json.loads(cli("roll", "long-way", "--seed", "club", "--json").stdout)
+    assert [[list(t.dice), [list(r) for r in t.rerolls]] for t in p.schedule.turns] == \
+        [[t["dice"], t["rerolls"]] for t in rolled["turns"]]
+    assert [d for d, _ in schedule_dice(p.schedule)] == [tuple(t["dice"]) for t in rolled["turns"]]
