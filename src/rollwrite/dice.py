@@ -10,13 +10,14 @@ daily challenge of a UTC date (``wobbly-cafe@2026-11-22``).
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen
+
 import datetime as _dt
 import hashlib
 import re
 import struct
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from rollwrite.errors import UsageError
 
@@ -178,8 +179,7 @@ def _roll(prefix: bytes, sides: int, n: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- schedules
 
 
-@dataclass(frozen=True)
-class DiceSpec:
+class DiceSpec(Frozen):
     """The shape of a game's dice schedule, read from the ``dice:`` section of its layout.
 
     ``groups`` names independent runs of turns (a single unnamed group, the floors of a café, one per
@@ -198,16 +198,14 @@ class DiceSpec:
         return self.labels[k] if k < len(self.labels) else f"die {k + 1}"
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(Frozen):
     group: int  # 1-based
     number: int  # 1-based within its group
     dice: tuple[int, ...]
     rerolls: tuple[tuple[int, ...], ...] = ()  # per die: its reserve, used in order
 
 
-@dataclass(frozen=True)
-class Schedule:
+class Schedule(Frozen):
     game: str
     id: str
     spec: DiceSpec
@@ -311,8 +309,7 @@ def shuffle(gid: str, stream: str, n: int) -> tuple[int, ...]:
     return tuple(deck)
 
 
-@dataclass(frozen=True)
-class DealSpec:
+class DealSpec(Frozen):
     """The shape of a card game's deal: a deck of ``cards`` cards, shuffled, of which the first
     ``start`` are laid out face up at the start, each upright or turned half round."""
 
@@ -321,8 +318,7 @@ class DealSpec:
     start_places: tuple[str, ...] = ()  # names of the start cards' places, for tables and sheets
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(Frozen):
     game: str
     id: str
     spec: DealSpec

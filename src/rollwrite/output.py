@@ -13,6 +13,8 @@ an earlier run to the same name removes the earlier run's extra pages, and only 
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen
+
 import hashlib
 import importlib
 import os
@@ -20,7 +22,6 @@ import re
 import tempfile
 import unicodedata
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 
 from rollwrite import __version__
@@ -28,8 +29,7 @@ from rollwrite.draw.scene import Scene
 from rollwrite.errors import InputError, UsageError
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(Frozen):
     name: str
     module: str  # backend module with render(scene, **options) -> bytes | list[bytes]
     per_page: bool  # one file per page

@@ -16,8 +16,9 @@ so a page printed double-sided (turned over about its vertical axis) puts each b
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen, Record
+
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from rollwrite import games
@@ -37,8 +38,7 @@ MARK_MIN = 1.0  # shorter pieces of a crop mark are left out
 MARK_WIDTH = 0.2
 
 
-@dataclass
-class BuildContext:
+class BuildContext(Record):
     """What an element's ``build`` may look at besides its own value."""
 
     layout: Layout
@@ -53,8 +53,7 @@ class BuildContext:
     answer: Any = None  # the typed-in sheet to draw filled in (a puzzle's answer page), else None
 
 
-@dataclass(frozen=True)
-class SheetJob:
+class SheetJob(Frozen):
     """One sheet of a mixed print run: its own dice, and for puzzles the puzzle and the answer to draw."""
 
     schedule: Schedule | None = None
@@ -84,8 +83,7 @@ def puzzle_stamp(job: SheetJob) -> str:
         return text_width(text, size_pt, font)
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Frozen):
     col: int
     row: int
     x: float  # the sheet's own top-left corner (where its elements' `at` is measured from)
@@ -94,8 +92,7 @@ class Slot:
     bleed: Box
 
 
-@dataclass(frozen=True)
-class PagePlan:
+class PagePlan(Frozen):
     spec: PageSpec
     paper: str  # canonical paper name
     orientation: str
@@ -531,8 +528,7 @@ class _Reads:
 _KEEP_BUILDS = 8
 
 
-@dataclass
-class _Pending:
+class _Pending(Record):
     """Where a run of shared drawing goes on a page, until the scene knows how often it is used."""
 
     key: tuple

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from rollwrite import games
 from rollwrite.cli.print_cmd import print_scene, run_print
 from rollwrite.draw import scene as sc
+from rollwrite.record import fields, replace
 from rollwrite.sheet import build_scene
 from rollwrite.spec.layout import load_builtin
 
@@ -25,7 +26,7 @@ def _numbers(v):
 def _close(a, b) -> bool:
     if type(a) is not type(b):
         return False
-    for name in a.__dataclass_fields__:
+    for name in fields(a):
         x, y = _numbers(getattr(a, name)), _numbers(getattr(b, name))
         if len(x) != len(y):
             return False
@@ -136,11 +137,9 @@ def test_an_element_that_differs_on_every_sheet_is_drawn_in_place_with_the_same_
     sc.Path(((0.0, 0.0), (1.0, 2.0)), True, width=0.3), sc.Curve((0.0, 0.0), (((1.0, 1.0), (2.0, 2.0), (3.0, 0.0)),)),
     sc.Use("s", 1.0, 2.0, 0.5),
 ])
-def test_moving_an_item_is_dataclasses_replace(item):
-    from dataclasses import fields, replace
-
+def test_moving_an_item_is_a_replace_through_init(item):
     moved = sc.placed([item], 3.0, -2.0, 1.5)[0]
     assert type(moved) is type(item)
-    again = replace(moved, **{f.name: getattr(moved, f.name) for f in fields(moved)})  # __init__ accepts it
+    again = replace(moved, **{name: getattr(moved, name) for name in fields(moved)})  # __init__ accepts it
     assert again == moved and hash(again) == hash(moved)
     assert sc.placed([item], 0.0, 0.0)[0] == item

@@ -7,9 +7,10 @@ Nothing here imports a renderer; text widths come from :mod:`rollwrite.draw.metr
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen
+
 import re
 from functools import lru_cache
-from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.draw import icons
@@ -25,8 +26,7 @@ ANCHORS = ["start", "middle", "end"]
 # ---------------------------------------------------------------- text
 
 
-@dataclass(frozen=True)
-class TextV:
+class TextV(Frozen):
     text: str
     size: float
     font: str
@@ -60,8 +60,7 @@ def _build_text(v: TextV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- paragraph
 
 
-@dataclass(frozen=True)
-class ParagraphV:
+class ParagraphV(Frozen):
     text: str
     width: float
     size: float
@@ -142,16 +141,14 @@ def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- grid
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(Frozen):
     row: int
     col: int
     icon: str
     size: float
 
 
-@dataclass(frozen=True)
-class Labels:
+class Labels(Frozen):
     """Labels around a grid: for each side, the texts in order (empty: none)."""
 
     top: tuple[str, ...]
@@ -204,8 +201,7 @@ def _read_labels(node: Node, rows: int, cols: int) -> Labels:
     return Labels(sides["top"], sides["left"], sides["bottom"], sides["right"], on, size, color)
 
 
-@dataclass(frozen=True)
-class GridV:
+class GridV(Frozen):
     rows: int
     cols: int
     cw: float
@@ -419,8 +415,7 @@ def _labels(v: GridV, lab: Labels, pen: Pen) -> None:
 # ---------------------------------------------------------------- box and line
 
 
-@dataclass(frozen=True)
-class BoxV:
+class BoxV(Frozen):
     w: float
     h: float
     label: str
@@ -447,8 +442,7 @@ def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
         pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold")
 
 
-@dataclass(frozen=True)
-class LineV:
+class LineV(Frozen):
     to: tuple[float, float]
     width: float
     dash: tuple[float, ...] | None
@@ -476,8 +470,7 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-@dataclass(frozen=True)
-class IconV:
+class IconV(Frozen):
     name: str
     size: float
     weight: float
@@ -502,8 +495,7 @@ def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
     icons.draw(v.name, pen, 0, 0, v.size, v.weight)
 
 
-@dataclass(frozen=True)
-class LegendV:
+class LegendV(Frozen):
     items: tuple[tuple[str, str], ...]  # (icon, label)
     columns: int
     size: float  # icon size mm
@@ -547,8 +539,7 @@ def _build_legend(v: LegendV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- circles (coin boxes, tick boxes)
 
 
-@dataclass(frozen=True)
-class CirclesV:
+class CirclesV(Frozen):
     count: int
     diameter: float
     gap: float
@@ -587,8 +578,7 @@ def _build_circles(v: CirclesV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- formula line with blanks
 
 
-@dataclass(frozen=True)
-class FormulaV:
+class FormulaV(Frozen):
     template: str
     size: float
     blank: float
@@ -631,8 +621,7 @@ def _build_formula(v: FormulaV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- name field
 
 
-@dataclass(frozen=True)
-class NameV:
+class NameV(Frozen):
     width: float
     label: str
     size: float
@@ -654,8 +643,7 @@ def _build_name(v: NameV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- ruler
 
 
-@dataclass(frozen=True)
-class RulerV:
+class RulerV(Frozen):
     length: int
 
 
@@ -693,8 +681,7 @@ def _build_ruler(v: RulerV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- roll track and challenge stamp
 
 
-@dataclass(frozen=True)
-class RollTrackV:
+class RollTrackV(Frozen):
     group: int
     w: float
     h: float
@@ -771,8 +758,7 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
             pen.text(rx, base, "   ".join(parts), size=v.size * 0.8, font=font, color="#333333")
 
 
-@dataclass(frozen=True)
-class ChallengeV:
+class ChallengeV(Frozen):
     size: float
     anchor: str
     free: str

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any, Literal, Union
+
+from rollwrite.record import Frozen, Record, _set
 
 PT = 25.4 / 72.0  # one typographic point in mm
 
@@ -21,8 +22,11 @@ FontName = Literal["regular", "bold", "condensed"]
 Anchor = Literal["start", "middle", "end"]
 
 
-@dataclass(frozen=True)
-class Line:
+# The drawing items are created by the ten thousand: each writes its own __init__ (one dict, set at once)
+# rather than the generic one of rollwrite.record.
+
+
+class Line(Frozen):
     x1: float
     y1: float
     x2: float
@@ -32,9 +36,13 @@ class Line:
     dash: tuple[float, ...] | None = None
     cap: Literal["butt", "round", "square"] = "butt"
 
+    def __init__(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3, color: str = "#000000",
+                 dash: tuple[float, ...] | None = None, cap: Literal["butt", "round", "square"] = "butt") -> None:
+        _set(self, "__dict__", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "width": width, "color": color,
+                                "dash": dash, "cap": cap})
 
-@dataclass(frozen=True)
-class Rect:
+
+class Rect(Frozen):
     x: float
     y: float
     w: float
@@ -46,9 +54,14 @@ class Rect:
     dash: tuple[float, ...] | None = None
     angle: float = 0.0  # degrees clockwise (y points down) about the corner (x, y)
 
+    def __init__(self, x: float, y: float, w: float, h: float, width: float = 0.3, stroke: str | None = "#000000",
+                 fill: str | None = None, radius: float = 0.0, dash: tuple[float, ...] | None = None,
+                 angle: float = 0.0) -> None:
+        _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": width, "stroke": stroke, "fill": fill,
+                                "radius": radius, "dash": dash, "angle": angle})
 
-@dataclass(frozen=True)
-class Circle:
+
+class Circle(Frozen):
     cx: float
     cy: float
     r: float
@@ -57,9 +70,13 @@ class Circle:
     fill: str | None = None
     dash: tuple[float, ...] | None = None
 
+    def __init__(self, cx: float, cy: float, r: float, width: float = 0.3, stroke: str | None = "#000000",
+                 fill: str | None = None, dash: tuple[float, ...] | None = None) -> None:
+        _set(self, "__dict__", {"cx": cx, "cy": cy, "r": r, "width": width, "stroke": stroke, "fill": fill,
+                                "dash": dash})
 
-@dataclass(frozen=True)
-class Path:
+
+class Path(Frozen):
     """A polyline (open) or polygon (closed) through ``points``."""
 
     points: tuple[tuple[float, float], ...]
@@ -71,9 +88,15 @@ class Path:
     join: Literal["miter", "round", "bevel"] = "round"
     cap: Literal["butt", "round", "square"] = "round"
 
+    def __init__(self, points: tuple[tuple[float, float], ...], closed: bool = False, width: float = 0.3,
+                 stroke: str | None = "#000000", fill: str | None = None, dash: tuple[float, ...] | None = None,
+                 join: Literal["miter", "round", "bevel"] = "round",
+                 cap: Literal["butt", "round", "square"] = "round") -> None:
+        _set(self, "__dict__", {"points": points, "closed": closed, "width": width, "stroke": stroke,
+                                "fill": fill, "dash": dash, "join": join, "cap": cap})
 
-@dataclass(frozen=True)
-class Curve:
+
+class Curve(Frozen):
     """A path of cubic Bézier pieces: from ``start``, each piece ``(c1, c2, end)`` runs to ``end`` with
     control points ``c1`` and ``c2``.  ``closed`` joins the last end back to ``start``."""
 
@@ -87,9 +110,16 @@ class Curve:
     join: Literal["miter", "round", "bevel"] = "round"
     cap: Literal["butt", "round", "square"] = "round"
 
+    def __init__(self, start: tuple[float, float],
+                 pieces: tuple[tuple[tuple[float, float], tuple[float, float], tuple[float, float]], ...],
+                 closed: bool = False, width: float = 0.3, stroke: str | None = "#000000", fill: str | None = None,
+                 dash: tuple[float, ...] | None = None, join: Literal["miter", "round", "bevel"] = "round",
+                 cap: Literal["butt", "round", "square"] = "round") -> None:
+        _set(self, "__dict__", {"start": start, "pieces": pieces, "closed": closed, "width": width,
+                                "stroke": stroke, "fill": fill, "dash": dash, "join": join, "cap": cap})
 
-@dataclass(frozen=True)
-class Text:
+
+class Text(Frozen):
     x: float
     y: float  # baseline
     text: str
@@ -99,9 +129,13 @@ class Text:
     color: str = "#000000"
     angle: float = 0.0  # degrees clockwise (y points down) about (x, y)
 
+    def __init__(self, x: float, y: float, text: str, size: float = 10.0, font: FontName = "regular",
+                 anchor: Anchor = "start", color: str = "#000000", angle: float = 0.0) -> None:
+        _set(self, "__dict__", {"x": x, "y": y, "text": text, "size": size, "font": font, "anchor": anchor,
+                                "color": color, "angle": angle})
 
-@dataclass(frozen=True)
-class Use:
+
+class Use(Frozen):
     """A symbol of the scene (drawn once, placed many times) with its origin at (x, y), ``k`` times its
     size: what is the same on every sheet of a print run is drawn once this way (a form in a PDF, a
     shared definition in an SVG)."""
@@ -111,12 +145,14 @@ class Use:
     y: float
     k: float = 1.0
 
+    def __init__(self, name: str, x: float, y: float, k: float = 1.0) -> None:
+        _set(self, "__dict__", {"name": name, "x": x, "y": y, "k": k})
+
 
 Item = Union[Line, Rect, Circle, Path, Curve, Text, Use]
 
 
-@dataclass
-class Symbol:
+class Symbol(Record):
     """Items drawn once in their own frame (origin at the top-left of the sheet they belong to, y down,
     mm) and placed by :class:`Use` items.  ``bounds`` (x0, y0, x1, y1) holds all of their ink."""
 
@@ -124,26 +160,36 @@ class Symbol:
     bounds: tuple[float, float, float, float]
 
 
-@dataclass
-class Page:
+class Page(Record):
     width: float  # mm
     height: float  # mm
-    items: list[Item] = field(default_factory=list)
+    items: list[Item]
     #: the trimmed area and the bleed area (x0, y0, x1, y1 in mm), for pages meant to be cut
     trim: tuple[float, float, float, float] | None = None
     bleed: tuple[float, float, float, float] | None = None
+
+    def __init__(self, width: float, height: float, items: list[Item] | None = None,
+                 trim: tuple[float, float, float, float] | None = None,
+                 bleed: tuple[float, float, float, float] | None = None) -> None:
+        self.width, self.height, self.items = width, height, [] if items is None else items
+        self.trim, self.bleed = trim, bleed
 
     def pen(self, dx: float = 0.0, dy: float = 0.0) -> Pen:
         return Pen(self, dx, dy)
 
 
-@dataclass
-class Scene:
-    pages: list[Page] = field(default_factory=list)
+class Scene(Record):
+    pages: list[Page]
     title: str = "rollwrite"
     subject: str = ""
     #: symbols placed by Use items, by name, in the order they were made
-    symbols: dict[str, Symbol] = field(default_factory=dict)
+    symbols: dict[str, Symbol]
+
+    def __init__(self, pages: list[Page] | None = None, title: str = "rollwrite", subject: str = "",
+                 symbols: dict[str, Symbol] | None = None) -> None:
+        self.pages = [] if pages is None else pages
+        self.title, self.subject = title, subject
+        self.symbols = {} if symbols is None else symbols
 
     def page_items(self, page: Page) -> list[Item]:
         """Every item of ``page`` with each Use replaced by its symbol's items, moved and scaled into place."""

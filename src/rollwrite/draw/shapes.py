@@ -5,8 +5,9 @@ Points are measured from the element's ``at``, x to the right and y downward, in
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen
+
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.draw.scene import Pen
@@ -50,8 +51,7 @@ def _box(points: tuple[tuple[float, float], ...], pad: float) -> tuple[float, fl
 # ---------------------------------------------------------------- polygon and path
 
 
-@dataclass(frozen=True)
-class PathV:
+class PathV(Frozen):
     points: tuple[tuple[float, float], ...]
     closed: bool
     width: float
@@ -102,8 +102,7 @@ def _path_bounds(v: PathV) -> tuple[float, float, float, float]:
 # ---------------------------------------------------------------- arrow
 
 
-@dataclass(frozen=True)
-class ArrowV:
+class ArrowV(Frozen):
     to: tuple[float, float]
     head: float
     ends: str  # end | start | both

@@ -14,7 +14,8 @@ header are ``border`` wide, the other lines ``line`` wide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rollwrite.record import Frozen
+
 from typing import Any
 
 from rollwrite.draw.metrics import FONTS, text_width
@@ -29,8 +30,7 @@ MAX_ROWS = 200
 MAX_COLUMNS = 60
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(Frozen):
     cells: tuple[str, ...]  # the label first
     height: float
     shade: str | None
@@ -38,8 +38,7 @@ class Row:
     font: str
 
 
-@dataclass(frozen=True)
-class TableV:
+class TableV(Frozen):
     widths: tuple[float, ...]
     header: Row | None
     rows: tuple[Row, ...]

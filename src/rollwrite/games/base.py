@@ -6,6 +6,8 @@ Rules code (parse, check, score) never imports a renderer.  A game's sheet is dr
 
 from __future__ import annotations
 
+from rollwrite.record import Record
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -134,8 +136,7 @@ class Puzzle:
         }
 
 
-@dataclass
-class ElementType:
+class ElementType(Record):
     """A sheet element a game adds to the layout language.
 
     ``read(node, data)`` validates the element's YAML (a Map; use spec.nodes.Reader, which rejects

@@ -18,9 +18,10 @@ print time are ``{player}`` (the number of the sheet in the print run) and ``{pl
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen
+
 import math
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.errors import did_you_mean
@@ -35,8 +36,7 @@ _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)(?::([Aa]))?\}")
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat")
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Frozen):
     """Where the ``at`` of an element is measured: an origin on the sheet, an angle and a scale, and the
     values of the repeats around it."""
 

@@ -17,10 +17,11 @@ widths, glyph coverage) run in :func:`check_geometry`, which ``print`` and ``che
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen
+
 import dataclasses
 import math
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,8 +37,7 @@ from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F40
 MAX_PAGES = 500
 
 
-@dataclass(frozen=True)
-class Element:
+class Element(Frozen):
     type: str
     at: tuple[float, float]
     value: Any
@@ -71,8 +71,7 @@ class Element:
         return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass(frozen=True)
-class SheetSpec:
+class SheetSpec(Frozen):
     width: float
     height: float
     elements: tuple[Element, ...]
@@ -80,15 +79,13 @@ class SheetSpec:
     back: tuple[Element, ...] = ()
 
 
-@dataclass(frozen=True)
-class Players:
+class Players(Frozen):
     default: int = 1
     minimum: int = 1
     maximum: int = 500
 
 
-@dataclass(frozen=True)
-class ExtraPage:
+class ExtraPage(Frozen):
     """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
 
     ``size`` is the room its elements use, measured from the top-left corner inside the margin; on
@@ -104,8 +101,7 @@ class ExtraPage:
     node: Node
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Frozen):
     game: str
     title: str
     summary: str

@@ -11,11 +11,13 @@ are converted to it.
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen, Record
+
 import difflib
 import math
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +26,7 @@ import yaml
 from rollwrite.errors import InputError, did_you_mean
 
 
-@dataclass
-class Node:
+class Node(Record):
     file: str
     line: int  # 1-based
     col: int  # 1-based
@@ -38,7 +39,6 @@ class Node:
         raise NotImplementedError
 
 
-@dataclass
 class Scalar(Node):
     value: Any = None
 
@@ -46,7 +46,6 @@ class Scalar(Node):
         return self.value
 
 
-@dataclass
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
 
@@ -60,7 +59,6 @@ class Seq(Node):
         return len(self.items)
 
 
-@dataclass
 class Map(Node):
     entries: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)  # key -> (key node, value node)
     #: keys of the same mapping that were read elsewhere (an element's 'type' and 'at'), for messages
@@ -95,8 +93,7 @@ _SEQ_TAGS = {"tag:yaml.org,2002:seq"}
 _MAP_TAGS = {"tag:yaml.org,2002:map"}
 
 
-@dataclass(frozen=True)
-class YamlLimits:
+class YamlLimits(Frozen):
     """How much one YAML file may ask of the loader.  Real layouts are far inside every limit."""
 
     max_bytes: int = 512 * 1024  # the file's size (the built-in layouts are under 8 KB)
@@ -462,8 +459,7 @@ _QUANTITY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([
 _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)")
 
 
-@dataclass(frozen=True)
-class Relative:
+class Relative(Frozen):
     """A relative value (``+=5``, ``-=1cm``) applied to the value it overrides; resolved when the key's
     unit is known, in :func:`expect_number`."""
 

@@ -14,10 +14,11 @@ Nothing here imports a renderer.
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen
+
 import dataclasses
 import math
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.errors import UsageError, did_you_mean
@@ -82,8 +83,7 @@ def paper_size(text: str) -> tuple[str, float, float]:
     return f"{_fmt(w)}x{_fmt(h)}mm", w, h
 
 
-@dataclass(frozen=True)
-class PerPage:
+class PerPage(Frozen):
     """How many sheets share a page: ``count`` (0 = as many as fit) or a fixed ``cols`` x ``rows``."""
 
     count: int = 1
@@ -127,8 +127,7 @@ def parse_per_page(text: str | int) -> PerPage:
     )
 
 
-@dataclass(frozen=True)
-class PageSpec:
+class PageSpec(Frozen):
     """How sheets go on paper.  Every field has a layout key of the same name (see docs/layout.md)."""
 
     paper: str = "a4"

@@ -17,7 +17,9 @@ a circle), a missing file, more than :data:`MAX_DEPTH` files inside each other o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from rollwrite.record import Record
+
+from dataclasses import field
 from pathlib import Path
 
 from rollwrite.errors import did_you_mean
@@ -29,8 +31,7 @@ MAX_FILES = 64  # files read for one layout
 _INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id")
 
 
-@dataclass
-class _Load:
+class _Load(Record):
     files: int = 0
     chain: list[tuple[Path, str]] = field(default_factory=list)  # (resolved path, display name)
 

@@ -17,7 +17,8 @@ a game log names where a tile went by the store space its anchor covers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rollwrite.record import Frozen
+
 
 from rollwrite.errors import InputError
 from rollwrite.spec.nodes import Node, Reader, Scalar, Seq, expect_number
@@ -35,14 +36,12 @@ def side_letters(mask: int) -> str:
     return "".join(ch for ch in SIDES if mask & BIT[ch])
 
 
-@dataclass(frozen=True)
-class Display:
+class Display(Frozen):
     face: int
     name: str
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(Frozen):
     light: int
     dark: int
     shape: tuple[str, ...]  # rows of '#' and '.'
@@ -82,8 +81,7 @@ class Tile:
         return "/".join(rows)
 
 
-@dataclass(frozen=True)
-class Chart:
+class Chart(Frozen):
     displays: tuple[Display, ...]  # index face-1
     tiles: tuple[tuple[Tile, ...], ...]  # tiles[light-1][dark-1]
 

@@ -10,8 +10,9 @@ The sheet's own element types, the tile chart and the display legend, are here t
 
 from __future__ import annotations
 
+from rollwrite.record import Frozen, Record
+
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.draw.scene import PT, Pen
@@ -174,8 +175,7 @@ _register_icons()
 # ---------------------------------------------------------------- long-way.tile-chart
 
 
-@dataclass(frozen=True)
-class ChartSpec:
+class ChartSpec(Frozen):
     chart: Chart
     cell: float  # mm per space of a tile
     gap: float  # mm between tiles
@@ -232,8 +232,7 @@ def _build_chart(v: ChartSpec, pen: Any, ctx: Any) -> None:
 # ---------------------------------------------------------------- long-way.displays
 
 
-@dataclass(frozen=True)
-class DisplaysSpec:
+class DisplaysSpec(Frozen):
     chart: Chart
     size: float  # mm, each symbol's square
     columns: int
@@ -271,8 +270,7 @@ def _build_displays(v: DisplaysSpec, pen: Any, ctx: Any) -> None:
         pen.text(x + die + v.size + 2.0, y + v.size / 2 + v.text * PT * 0.35, disp.name, size=v.text)
 
 
-@dataclass
-class AnswerSpec:
+class AnswerSpec(Record):
     chart: Chart
     cell: float  # mm, a space of the store grid the element lies over
 
