@@ -164,19 +164,25 @@ def _walls_across_path(st: _State) -> list[tuple[int, int]]:
     return out
 
 
+def _drawn(chart: Chart, st: _State, dice: tuple[int, int], at: int) -> tuple[_State, list[int]]:
+    """A copy of ``st`` with the tile of ``dice`` drawn at ``at`` (walls, and a dot on each open space),
+    and the spaces it covers; the caller knows it fits."""
+    cells = _cells(chart, dice[0], dice[1], at)
+    assert cells is not None
+    out = _copy(st)
+    for c, w in zip(cells, chart.tile(dice[0], dice[1]).walls):
+        out.walls[c] = w
+        out.marks[c] = "o" if not w else "."
+    return out, cells
+
+
 def _blocked_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int]) -> list[_Node]:
     """Finished sheets that wall off the entrance or the exit with this turn's tile: the rules score
     such a store 0, which beats any store scoring less (on a short schedule, every open one may)."""
     st = node.st
-    tile = chart.tile(roll[0], roll[1])
     out: list[_Node] = []
     for at in _blocking(chart, st, roll[0], roll[1]):
-        cells = _cells(chart, roll[0], roll[1], at)
-        assert cells is not None
-        ch = _copy(st)
-        for c, w in zip(cells, tile.walls):
-            ch.walls[c] = w
-            ch.marks[c] = "o" if not w else "."
+        ch, cells = _drawn(chart, st, roll, at)
         face, cell = max(roll), cells[0]
         ch.marks[cell] = str(face)
         turn = LogTurn(n, roll, (), "tile", at, (face, cell))
@@ -215,14 +221,8 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
     closed_by_bonus = False  # one store walled off by a bonus is enough: they all score 0
     for cur, rerolls, coins, opts in plans:
         spent = st.spent + (st.coins - coins)
-        t = chart.tile(cur[0], cur[1])
         for at in opts:
-            cells = _cells(chart, cur[0], cur[1], at)
-            assert cells is not None
-            base = _copy(st)
-            for c, w in zip(cells, t.walls):
-                base.walls[c] = w
-                base.marks[c] = "o" if not w else "."
+            base, cells = _drawn(chart, st, cur, at)
             seen: set[int] = set()
             for c in cells:
                 if c in seen or base.walls[c] == 15:
