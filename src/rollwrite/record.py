@@ -10,7 +10,8 @@ methods written once:
     like ``@dataclass(frozen=True)``: fields from the class's annotations, in order, defaults from the
     class body; ``__init__`` takes the fields by position or by name; equal when of the same class
     with equal fields, hashed on the fields, ``Name(field=value, ...)`` as repr; setting or deleting
-    an attribute raises ``dataclasses.FrozenInstanceError``.
+    an attribute raises ``dataclasses.FrozenInstanceError``; copied and pickled with the whole
+    instance ``__dict__``, as a dataclass is.
 ``Record``
     the same without the freezing (like ``@dataclass``): mutable, compared on its fields, unhashable.
 
@@ -141,9 +142,6 @@ class Record:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __reduce__(self) -> Any:
-        return (_rebuild, (type(self), self._values(self)))
-
 
 class Frozen(Record):
     """An immutable value compared and hashed on its fields (see the module's docstring)."""
@@ -171,12 +169,6 @@ def _repr(obj: Record) -> str:
     finally:
         _active.discard(key)
     return f"{type(obj).__qualname__}({inner})"
-
-
-def _rebuild(cls: type, values: tuple) -> Any:
-    obj = object.__new__(cls)
-    obj.__dict__.update(zip(cls._fields, values))  # type: ignore[attr-defined]
-    return obj
 
 
 def fields(obj: Any) -> tuple[str, ...]:

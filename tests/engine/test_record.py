@@ -175,3 +175,15 @@ def test_records_made_by_factories_and_through_properties():
             self._text = value
 
     assert Shown("ab").text == "AB"  # __init__ sets the field through the property
+
+
+class Cached(Frozen):
+    x: int
+
+
+def test_copies_and_pickles_keep_every_attribute_as_a_dataclass_does():
+    """A subclass may keep more than its fields (a cache, say): copying and pickling keep it."""
+    one = Cached(1)
+    object.__setattr__(one, "_cache", "kept")
+    for again in (copy.copy(one), copy.deepcopy(one), pickle.loads(pickle.dumps(one))):
+        assert again == one and again._cache == "kept"
