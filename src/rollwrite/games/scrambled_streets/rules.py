@@ -225,6 +225,208 @@ def longest(city: City, deck: Deck, player: str) -> Path:
     return Path(tuple(names[e] for e in best[0]), best[1])
 
 
+# ---------------------------------------------------------------- the longest path, kept up to date
+
+
+_COLOUR_CODE = {"black": 0, "white": 1, "gray": 2}
+_POINTS: dict[int, dict[tuple[int, bool], tuple[tuple[int, int, int, int], ...]]] = {}
+
+
+def _points(deck: Deck) -> dict[tuple[int, bool], tuple[tuple[int, int, int, int], ...]]:
+    """For each (card, turned) and each point as it lies: (street index, the street's other point,
+    colour code, 0 when the point is the street's first end as ``_ends`` gives it, else 1)."""
+    table = _POINTS.get(id(deck))
+    if table is None:
+        table = {}
+        for key, streets in _ends(deck).items():
+            row = [(0, 0, 0, 0)] * 6
+            for colour, a, b, i in streets:
+                code = _COLOUR_CODE[colour]
+                row[a] = (i, b, code, 0)
+                row[b] = (i, a, code, 1)
+            table[key] = tuple(row)
+        _POINTS.clear()
+        _POINTS[id(deck)] = table
+    return table
+
+
+class _Piece:
+    """One piece of a player's streets: its order along the piece as ``longest`` walks it, whether it
+    is a ring, and the place ``longest`` finds it at (lines before rings, then ``key``)."""
+
+    __slots__ = ("streets", "loop", "value", "rank", "alive")
+
+    def __init__(self, streets: tuple[tuple[int, int], ...], loop: bool, key: tuple) -> None:
+        self.streets = streets
+        self.loop = loop
+        self.value = len(streets) + (LOOP_BONUS if loop else 0)
+        self.rank = (-self.value, loop, key)  # the smallest rank is the piece ``longest`` picks
+        self.alive = True
+
+
+class Streets:
+    """Both players' pieces of street in a city, kept up to date as cards are pushed in.
+
+    ``longest`` builds the whole street graph again each time it is asked; this walks again only the
+    pieces that touch a card whose neighbours changed, and picks the same piece as ``longest`` would
+    (the same street order, the same piece of equal ones): the tests hold the two to each other.
+    A card's ``seq`` is its place in the order of the city's cells, which decides that choice."""
+
+    def __init__(self, city: City, deck: Deck) -> None:
+        self.city = city
+        self.pts = _points(deck)
+        self.meets = deck.meets
+        self.seq: dict[int, int] = {}
+        self.next_seq = 0
+        for (number, _turned) in city.cells.values():
+            self.seq[number] = self.next_seq
+            self.next_seq += 1
+        self.piece_of: tuple[dict, dict] = ({}, {})
+        self.pieces: tuple[set, set] = (set(), set())
+        for pl in (0, 1):
+            self._rewalk(pl, [(n, i) for n, _t in city.cells.values() for i in range(3)])
+
+    def longest(self, player: str) -> Path:
+        pieces = self.pieces[0 if player == "black" else 1]
+        if not pieces:
+            return NO_PATH
+        best = min(pieces, key=_rank)
+        return Path(best.streets, best.loop)
+
+    def push(self, a: int, b: int, push: int, card: int, turned: bool) -> Cell:
+        city = self.city
+        where = city.where
+        other = b if push == a else a
+        pr, pc = where[push]
+        orow, ocol = where[other]
+        dr, dc = pr - orow, pc - ocol
+        old = {n: rc for n, rc in where.items()}
+        cell = city.push(a, b, push, card, turned)
+        moved = [n for n, rc in where.items() if n != card and old[n] != rc]
+        moved.sort(key=self.seq.__getitem__)
+        for n in moved:
+            self.seq[n] = self.next_seq
+            self.next_seq += 1
+        self.seq[card] = self.next_seq
+        self.next_seq += 1
+        cells = city.cells
+        dirty = {card, other}
+        for n in moved:
+            dirty.add(n)
+            r, c = where[n]
+            for rr, cc in ((r, c), (r - dr, c - dc)):
+                for nb in ((rr - 1, cc), (rr + 1, cc), (rr, cc - 1), (rr, cc + 1)):
+                    got = cells.get(nb)
+                    if got is not None:
+                        dirty.add(got[0])
+        for pl in (0, 1):
+            piece_of, pieces = self.piece_of[pl], self.pieces[pl]
+            redo = [(card, i) for i in range(3)]
+            for n in dirty:
+                if n == card:
+                    continue
+                for i in range(3):
+                    p = piece_of.get((n, i))
+                    if p is not None and p.alive:
+                        p.alive = False
+                        pieces.discard(p)
+                        redo.extend(p.streets)
+            self._rewalk(pl, redo)
+        return cell
+
+    def _rewalk(self, pl: int, streets: list[tuple[int, int]]) -> None:
+        """Walk the pieces through ``streets`` (those of the player's colours) again."""
+        piece_of, pieces = self.piece_of[pl], self.pieces[pl]
+        cells, where, pts, meets, seq = self.city.cells, self.city.where, self.pts, self.meets, self.seq
+        done = set()
+        for s in streets:
+            if s in done:
+                continue
+            number, i = s
+            table = pts[cells[where[number]]]
+            # find the street's two points as it lies
+            ends = [p for p in range(6) if table[p][0] == i]
+            first = ends[0] if table[ends[0]][3] == 0 else ends[1]
+            if table[first][2] not in (pl, 2):
+                continue
+            second = table[first][1]
+            # forward: out of the street's second end; entry: the point each street is entered at
+            fwd: list[tuple[int, int, int]] = []  # (card, street, point entered at)
+            loop = False
+            n, out = number, second
+            while True:
+                r, c = where[n]
+                dr, dc, q = meets[out]
+                got = cells.get((r + dr, c + dc))
+                if got is None:
+                    break
+                row = pts[got][q]
+                if row[2] != pl and row[2] != 2:
+                    break
+                n = got[0]
+                if n == number and row[0] == i:
+                    loop = True
+                    break
+                fwd.append((n, row[0], q))
+                out = row[1]
+            if loop:
+                chain = [(number, i, first)] + fwd
+                # the ring is walked by ``longest`` from its first street (in cell order, then street
+                # order), leaving it through the street's second end
+                k = min(range(len(chain)), key=lambda j: (seq[chain[j][0]], chain[j][1]))
+                cn, ci, centry = chain[k]
+                ctable = pts[cells[where[cn]]]
+                if ctable[centry][3] == 0:  # entered at its first end: the walk's direction
+                    order = chain[k:] + chain[:k]
+                else:
+                    order = [chain[k]] + chain[:k][::-1] + chain[k + 1:][::-1]
+                names = tuple((x[0], x[1]) for x in order)
+                piece = _Piece(names, True, (seq[cn], ci))
+            else:
+                back: list[tuple[int, int, int]] = []  # (card, street, point left at, towards the start)
+                n, out = number, first
+                while True:
+                    r, c = where[n]
+                    dr, dc, q = meets[out]
+                    got = cells.get((r + dr, c + dc))
+                    if got is None:
+                        break
+                    row = pts[got][q]
+                    if row[2] != pl and row[2] != 2:
+                        break
+                    n = got[0]
+                    back.append((n, row[0], q))
+                    out = row[1]
+                # the whole line from the far end of ``back`` to the far end of ``fwd``
+                line = [(x[0], x[1]) for x in reversed(back)] + [(number, i)] + [(x[0], x[1]) for x in fwd]
+                # its loose ends: the far end of the first street and of the last street
+                if back:
+                    n0, i0, q0 = back[-1]
+                    head_point = pts[cells[where[n0]]][q0][1]
+                else:
+                    n0, i0, head_point = number, i, first
+                if fwd:
+                    n1, i1, q1 = fwd[-1]
+                    tail_point = pts[cells[where[n1]]][q1][1]
+                else:
+                    n1, i1, tail_point = number, i, second
+                head = (seq[n0], i0, pts[cells[where[n0]]][head_point][3])
+                tail = (seq[n1], i1, pts[cells[where[n1]]][tail_point][3])
+                if tail < head:
+                    line.reverse()
+                    head = tail
+                names = tuple(line)
+                piece = _Piece(names, False, head)
+            pieces.add(piece)
+            for x in names:
+                piece_of[x] = piece
+                done.add(x)
+
+
+def _rank(piece: _Piece) -> tuple:
+    return piece.rank
+
+
 # ---------------------------------------------------------------- replaying a typed-in game
 
 
@@ -327,7 +529,8 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
         return rep
     city = City.start([(p.card, p.turned) for p in game.start])
     rep.city = city
-    rep.start = {pl: longest(city, deck, pl) for pl in PLAYERS}
+    streets = Streets(city, deck)
+    rep.start = {pl: streets.longest(pl) for pl in PLAYERS}
     first, bonus = first_player(rep.start)
     rep.first, rep.bonus = first, bonus
     totals = dict(bonus)
@@ -348,9 +551,9 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
             rep.stopped = m.number
             break
         seen.add(m.card)
-        cell = city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+        cell = streets.push(m.a, m.b, m.push, m.card, m.rotation == 180)
         who = mover(first, m.number)
-        path = longest(city, deck, who)
+        path = streets.longest(who)
         totals[who] += path.value
         rep.turns.append(TurnResult(m.number, who, m.card, m.rotation, path, dict(totals), cell))
     return rep

@@ -1,0 +1,115 @@
+"""The replay keeps both players' pieces of street up to date card by card (``rules.Streets``) instead
+of building the whole street graph after every card.  These tests hold it to the plain computation,
+``rules.longest`` over the whole city, which stays the reference: the same piece (street order
+included), the same ring or line, the same points, after every push of random games and of hand-made
+cases where a later card splits or joins pieces or opens and closes a ring."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwrite.games.scrambled_streets.format import parse
+from rollwrite.games.scrambled_streets.rules import City, Streets, longest, pieces, replay
+from rollwrite.games.scrambled_streets.solve import play
+from rollwrite.spec.layout import load_builtin
+
+DECK = load_builtin("scrambled-streets").data
+PLAYERS = ("black", "white")
+
+
+def same_as_plain(streets: Streets, city: City) -> None:
+    for player in PLAYERS:
+        assert streets.longest(player) == longest(city, DECK, player)
+        mine = sorted((tuple(sorted(p.streets)), p.loop) for p in streets.pieces[PLAYERS.index(player)])
+        plain = sorted((tuple(sorted(p.streets)), p.loop) for p in pieces(city, DECK, (player, "gray")))
+        assert mine == plain
+
+
+def random_game(rng: random.Random, turns: int) -> None:
+    """Any legal pushes (every edge, either side, either way up), checked against the plain count after
+    each card; also replays them as a typed-in game and compares every turn."""
+    cards = list(range(1, len(DECK.cards) + 1))
+    rng.shuffle(cards)
+    city = City.start([(cards.pop(), rng.random() < 0.5) for _ in range(4)])
+    plain = city.copy()
+    streets = Streets(city, DECK)
+    same_as_plain(streets, city)
+    for _ in range(min(turns, len(cards))):
+        a, b = rng.choice(city.edges())
+        push = rng.choice((a, b))
+        card, turned = cards.pop(), rng.random() < 0.5
+        assert streets.push(a, b, push, card, turned) == plain.push(a, b, push, card, turned)
+        assert city.cells == plain.cells and list(city.cells) == list(plain.cells)
+        same_as_plain(streets, city)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=44))
+def test_random_pushes_keep_the_pieces_of_the_plain_count(seed, turns):
+    random_game(random.Random(seed), turns)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=10),
+       st.integers(min_value=0, max_value=44), st.booleans())
+def test_replay_scores_every_turn_as_the_plain_count(seed, turns, greedy):
+    game, _ = play(DECK, f"scrambled-streets#{seed}", turns, greedy=greedy)
+    rep = replay(game, DECK)
+    city = City.start([(p.card, p.turned) for p in game.start])
+    assert rep.start == {pl: longest(city, DECK, pl) for pl in PLAYERS}
+    for m, t in zip(game.moves, rep.turns, strict=True):
+        city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+        assert t.path == longest(city, DECK, t.player)
+
+
+def test_small_dense_cities_many_seeds():
+    # a 2x2 start and a few cards: loops and splits are frequent in a small city
+    for seed in range(60):
+        random_game(random.Random(f"small{seed}"), 6)
+
+
+
+def track(text: str):
+    game = parse(text)
+    city = City.start([(p.card, p.turned) for p in game.start])
+    streets = Streets(city, DECK)
+    seen = [{pl: streets.longest(pl) for pl in PLAYERS}]
+    for m in game.moves:
+        streets.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+        same_as_plain(streets, city)
+        seen.append({pl: streets.longest(pl) for pl in PLAYERS})
+    return seen
+
+
+START = "start:\n  17 up    3 down\n  40 down  8 up\n"
+
+
+def test_a_push_splits_a_path():
+    # the worked example: Black's 3-street path 3-17-40 breaks when 25 goes in between 17 and 3
+    seen = track(START + "1. 25 up at 17|3 push 3\n")
+    assert seen[0]["black"].value == 3 and not seen[0]["black"].loop
+    assert seen[1]["black"].value == 2
+
+
+def test_a_card_closes_a_ring_and_a_later_card_opens_it():
+    text = START + "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n"
+    seen = track(text)
+    ring = seen[3]["black"]
+    assert ring.loop and ring.value == 4 and sorted(c for c, _ in ring.streets) == [1, 25]
+    # a card pushed in between 25 and 1 separates the two U-turns: the ring is gone for both
+    seen = track(text + "4. 2 up at 1|25 push 1\n")
+    assert not any(p.loop and sorted(c for c, _ in p.streets) == [1, 25] for p in seen[4].values())
+    # a push beside the ring that moves neither card keeps it
+    seen = track(text + "4. 2 up at 17|25 push 17\n")
+    assert any(p.loop and sorted(c for c, _ in p.streets) == [1, 25] for p in seen[4].values())
+
+
+@pytest.mark.parametrize("push", ["push 8", "push 40"])
+def test_a_card_joins_two_pieces(push):
+    # every card carries a gray street, so a card set into a seam can join the pieces on either side
+    seen = track(START + f"1. 28 up at 40|8 {push}\n2. 2 down at 17|40 push 17\n")
+    assert len(seen) == 3  # each step compared with the plain count inside ``track``
