@@ -79,6 +79,7 @@ def track(text: str):
     streets = Streets(city, DECK)
     seen = [{pl: streets.longest(pl) for pl in PLAYERS}]
     for m in game.moves:
+        assert city.push_problem(m.a, m.b, m.push) is None
         streets.push(m.a, m.b, m.push, m.card, m.rotation == 180)
         same_as_plain(streets, city)
         seen.append({pl: streets.longest(pl) for pl in PLAYERS})
@@ -108,8 +109,13 @@ def test_a_card_closes_a_ring_and_a_later_card_opens_it():
     assert any(p.loop and sorted(c for c, _ in p.streets) == [1, 25] for p in seen[4].values())
 
 
-@pytest.mark.parametrize("push", ["push 8", "push 40"])
-def test_a_card_joins_two_pieces(push):
-    # every card carries a gray street, so a card set into a seam can join the pieces on either side
-    seen = track(START + f"1. 28 up at 40|8 {push}\n2. 2 down at 17|40 push 17\n")
-    assert len(seen) == 3  # each step compared with the plain count inside ``track``
+@pytest.mark.parametrize("turns, turn, player, cards", [
+    # 28 goes in between 40 and 8: White's streets of 40 and 8 now run on through 28's white street
+    ("1. 28 up at 40|8 push 8\n2. 2 down at 17|40 push 17\n", 1, "white", [40, 28, 8]),
+    # 2 goes in between 17 and 28, pushing 28 (and 8 beyond it) down: it joins Black's 3-17 to 40
+    ("1. 28 up at 40|8 push 40\n2. 2 down at 17|28 push 28\n", 2, "black", [3, 17, 2, 40]),
+])
+def test_a_card_joins_two_pieces(turns, turn, player, cards):
+    seen = track(START + turns)  # each step compared with the plain count inside ``track``
+    joined = seen[turn][player]
+    assert [c for c, _ in joined.streets] == cards and not joined.loop

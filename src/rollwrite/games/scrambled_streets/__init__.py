@@ -63,9 +63,9 @@ class ScrambledStreets(Game):
         return check_answer(puzzle, sheet, data)
 
     def score(self, sheet: Any, data: Any) -> Score:
-        from rollwrite.games.scrambled_streets.rules import NAMES, breakdown, replay, report
+        from rollwrite.games.scrambled_streets.rules import NAMES, breakdown, replayed, report
 
-        rep = replay(sheet, data)
+        rep = replayed(sheet, data, any_deal=True)  # scoring reads no problems
         if sheet.puzzle:  # the answer to a puzzle scores its last turn alone
             last = rep.turns[-1] if rep.turns and rep.stopped is None else None
             points = last.points if last else 0

@@ -237,7 +237,7 @@ def _points(deck: Deck) -> dict[tuple[int, bool], tuple[tuple[int, int, int, int
     colour code, 0 when the point is the street's first end as ``_ends`` gives it, else 1)."""
     table = _POINTS.get(id(deck))
     if table is None:
-        table = {}
+        table, firsts = {}, {}
         for key, streets in _ends(deck).items():
             row = [(0, 0, 0, 0)] * 6
             for colour, a, b, i in streets:
@@ -245,8 +245,11 @@ def _points(deck: Deck) -> dict[tuple[int, bool], tuple[tuple[int, int, int, int
                 row[a] = (i, b, code, 0)
                 row[b] = (i, a, code, 1)
             table[key] = tuple(row)
+            firsts[key] = tuple((a, b, _COLOUR_CODE[colour]) for colour, a, b, _i in streets)
         _POINTS.clear()
         _POINTS[id(deck)] = table
+        _FIRSTS.clear()
+        _FIRSTS[id(table)] = firsts
     return table
 
 
@@ -270,7 +273,8 @@ class Streets:
     ``longest`` builds the whole street graph again each time it is asked; this walks again only the
     pieces that touch a card whose neighbours changed, and picks the same piece as ``longest`` would
     (the same street order, the same piece of equal ones): the tests hold the two to each other.
-    A card's ``seq`` is its place in the order of the city's cells, which decides that choice."""
+    A card's ``seq`` is its place in the order of the city's cells, which decides that choice.  A
+    player's pieces are walked again only when that player's longest path is asked for."""
 
     def __init__(self, city: City, deck: Deck) -> None:
         self.city = city
@@ -283,75 +287,80 @@ class Streets:
             self.next_seq += 1
         self.piece_of: tuple[dict, dict] = ({}, {})
         self.pieces: tuple[set, set] = (set(), set())
-        for pl in (0, 1):
-            self._rewalk(pl, [(n, i) for n, _t in city.cells.values() for i in range(3)])
+        every = [(n, i) for n, _t in city.cells.values() for i in range(3)]
+        self.todo: tuple[list, list] = (list(every), list(every))  # streets to walk again, per player
 
     def longest(self, player: str) -> Path:
-        pieces = self.pieces[0 if player == "black" else 1]
+        pl = 0 if player == "black" else 1
+        if self.todo[pl]:
+            self._rewalk(pl, self.todo[pl])
+            self.todo[pl].clear()
+        pieces = self.pieces[pl]
         if not pieces:
             return NO_PATH
         best = min(pieces, key=_rank)
         return Path(best.streets, best.loop)
 
     def push(self, a: int, b: int, push: int, card: int, turned: bool) -> Cell:
+        """``City.push`` (the caller has checked ``push_problem``), noting the pieces it may change."""
         city = self.city
-        where = city.where
+        where, cells, seq = city.where, city.cells, self.seq
         other = b if push == a else a
         pr, pc = where[push]
         orow, ocol = where[other]
         dr, dc = pr - orow, pc - ocol
-        old = {n: rc for n, rc in where.items()}
+        if dr == 0:
+            moved = [n for n, (r, c) in where.items() if r == pr and (c - pc) * dc >= 0]
+        else:
+            moved = [n for n, (r, c) in where.items() if c == pc and (r - pr) * dr >= 0]
         cell = city.push(a, b, push, card, turned)
-        moved = [n for n, rc in where.items() if n != card and old[n] != rc]
-        moved.sort(key=self.seq.__getitem__)
+        moved.sort(key=seq.__getitem__)  # City.push moves them in the order of the cells
+        n_seq = self.next_seq
         for n in moved:
-            self.seq[n] = self.next_seq
-            self.next_seq += 1
-        self.seq[card] = self.next_seq
-        self.next_seq += 1
-        cells = city.cells
-        dirty = {card, other}
+            seq[n] = n_seq
+            n_seq += 1
+        seq[card] = n_seq
+        self.next_seq = n_seq + 1
+        # the seams that change: those of the moved cards across the line they move along, before
+        # and after the move, and the seam the new card goes into (its other sides are the pushed
+        # card's old ones)
+        dirty = [other]
+        pr_, pc_ = dc, dr  # a step across the line
         for n in moved:
-            dirty.add(n)
+            dirty.append(n)
             r, c = where[n]
             for rr, cc in ((r, c), (r - dr, c - dc)):
-                for nb in ((rr - 1, cc), (rr + 1, cc), (rr, cc - 1), (rr, cc + 1)):
-                    got = cells.get(nb)
+                for got in (cells.get((rr + pr_, cc + pc_)), cells.get((rr - pr_, cc - pc_))):
                     if got is not None:
-                        dirty.add(got[0])
+                        dirty.append(got[0])
         for pl in (0, 1):
-            piece_of, pieces = self.piece_of[pl], self.pieces[pl]
-            redo = [(card, i) for i in range(3)]
+            piece_of, pieces, todo = self.piece_of[pl], self.pieces[pl], self.todo[pl]
+            todo.extend(((card, 0), (card, 1), (card, 2)))
             for n in dirty:
-                if n == card:
-                    continue
-                for i in range(3):
+                for i in (0, 1, 2):
                     p = piece_of.get((n, i))
                     if p is not None and p.alive:
                         p.alive = False
                         pieces.discard(p)
-                        redo.extend(p.streets)
-            self._rewalk(pl, redo)
+                        todo.extend(p.streets)
         return cell
 
     def _rewalk(self, pl: int, streets: list[tuple[int, int]]) -> None:
         """Walk the pieces through ``streets`` (those of the player's colours) again."""
         piece_of, pieces = self.piece_of[pl], self.pieces[pl]
         cells, where, pts, meets, seq = self.city.cells, self.city.where, self.pts, self.meets, self.seq
-        done = set()
+        firsts = _FIRSTS[id(pts)]
         for s in streets:
-            if s in done:
+            p = piece_of.get(s)
+            if p is not None and p.alive:
                 continue
             number, i = s
-            table = pts[cells[where[number]]]
-            # find the street's two points as it lies
-            ends = [p for p in range(6) if table[p][0] == i]
-            first = ends[0] if table[ends[0]][3] == 0 else ends[1]
-            if table[first][2] not in (pl, 2):
+            lie = cells[where[number]]
+            first, second, colour = firsts[lie][i]
+            if colour != pl and colour != 2:
                 continue
-            second = table[first][1]
-            # forward: out of the street's second end; entry: the point each street is entered at
-            fwd: list[tuple[int, int, int]] = []  # (card, street, point entered at)
+            # forward, out of the street's second end; each street with the point it is entered at
+            fwd: list[tuple[int, int, int]] = []
             loop = False
             n, out = number, second
             while True:
@@ -371,19 +380,18 @@ class Streets:
                 out = row[1]
             if loop:
                 chain = [(number, i, first)] + fwd
-                # the ring is walked by ``longest`` from its first street (in cell order, then street
-                # order), leaving it through the street's second end
+                # ``longest`` walks a ring from its first street (in cell order, then street order),
+                # leaving it through that street's second end
                 k = min(range(len(chain)), key=lambda j: (seq[chain[j][0]], chain[j][1]))
                 cn, ci, centry = chain[k]
-                ctable = pts[cells[where[cn]]]
-                if ctable[centry][3] == 0:  # entered at its first end: the walk's direction
+                if pts[cells[where[cn]]][centry][3] == 0:  # entered at its first end: same way round
                     order = chain[k:] + chain[:k]
                 else:
                     order = [chain[k]] + chain[:k][::-1] + chain[k + 1:][::-1]
-                names = tuple((x[0], x[1]) for x in order)
+                names = tuple([(x[0], x[1]) for x in order])
                 piece = _Piece(names, True, (seq[cn], ci))
             else:
-                back: list[tuple[int, int, int]] = []  # (card, street, point left at, towards the start)
+                back: list[tuple[int, int, int]] = []
                 n, out = number, first
                 while True:
                     r, c = where[n]
@@ -397,21 +405,23 @@ class Streets:
                     n = got[0]
                     back.append((n, row[0], q))
                     out = row[1]
-                # the whole line from the far end of ``back`` to the far end of ``fwd``
-                line = [(x[0], x[1]) for x in reversed(back)] + [(number, i)] + [(x[0], x[1]) for x in fwd]
-                # its loose ends: the far end of the first street and of the last street
+                line = [(x[0], x[1]) for x in reversed(back)]
+                line.append(s)
+                line.extend([(x[0], x[1]) for x in fwd])
+                # the loose ends: the far end of the first street and of the last; ``longest`` walks
+                # a line from the end it meets first (cell order, street order, first end first)
                 if back:
                     n0, i0, q0 = back[-1]
-                    head_point = pts[cells[where[n0]]][q0][1]
+                    row0 = pts[cells[where[n0]]]
+                    head = (seq[n0], i0, row0[row0[q0][1]][3])
                 else:
-                    n0, i0, head_point = number, i, first
+                    head = (seq[number], i, 0)
                 if fwd:
                     n1, i1, q1 = fwd[-1]
-                    tail_point = pts[cells[where[n1]]][q1][1]
+                    row1 = pts[cells[where[n1]]]
+                    tail = (seq[n1], i1, row1[row1[q1][1]][3])
                 else:
-                    n1, i1, tail_point = number, i, second
-                head = (seq[n0], i0, pts[cells[where[n0]]][head_point][3])
-                tail = (seq[n1], i1, pts[cells[where[n1]]][tail_point][3])
+                    tail = (seq[number], i, 1)
                 if tail < head:
                     line.reverse()
                     head = tail
@@ -420,7 +430,9 @@ class Streets:
             pieces.add(piece)
             for x in names:
                 piece_of[x] = piece
-                done.add(x)
+
+
+_FIRSTS: dict[int, dict[tuple[int, bool], tuple[tuple[int, int, int], ...]]] = {}
 
 
 def _rank(piece: _Piece) -> tuple:
@@ -559,8 +571,24 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
     return rep
 
 
+_LAST: list = [None, None, None, None]  # the last (game, deck, deal, replay) that ``replayed`` made
+
+
+def replayed(game: Game, deck: Deck, deal=None, any_deal: bool = False) -> Replay:
+    """``replay``, made once for a sheet that is checked and then scored: the command checks a sheet
+    and then scores the same Game object, which is frozen, so the second call reuses the first replay.
+    A deal only adds problems to a replay, so a caller that reads no problems passes ``any_deal`` and
+    gets the replay made with whatever deal.  Callers must not change the Replay they get."""
+    last = _LAST
+    if last[0] is game and last[1] is deck and (any_deal or last[2] is deal):
+        return last[3]
+    rep = replay(game, deck, deal)
+    last[:] = [game, deck, deal, rep]
+    return rep
+
+
 def check(game: Game, deck: Deck, deal=None) -> list[Problem]:
-    return replay(game, deck, deal).problems
+    return list(replayed(game, deck, deal).problems)
 
 
 # ---------------------------------------------------------------- the scores as the players write them
