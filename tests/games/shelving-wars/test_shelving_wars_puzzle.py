@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.games.shelving_wars import solve as sw
-from rollwrite.games.shelving_wars.format import Box
-from rollwrite.games.shelving_wars.rules import joins
+from rollwrite.dice import Turn
+from rollwrite.games.shelving_wars.data import Data
+from rollwrite.games.shelving_wars.format import Box, Player, Sheet
+from rollwrite.games.shelving_wars.rules import check_sheet, joins, score_sheet
 
 
 def exhaustive(size: int, rolls: list[tuple[int, ...]]) -> int:
@@ -119,3 +121,65 @@ def test_an_unfinished_search_never_bounds_below_the_best_game(rolls, budget):
     result = sw.solve(5, rolls, budget=budget)
     best = exhaustive(5, rolls)
     assert result.score <= best <= result.bound
+
+
+# --- a proven par is never beaten, and the solver's answer re-scores to par through the public scorer
+
+
+class _Rolls:
+    """Just enough of a schedule for the scorer: player 1's rolls, turn by turn."""
+
+    def __init__(self, rolls):
+        self.rolls = rolls
+
+    def turn(self, group, number):
+        return Turn(group, number, tuple(self.rolls[number - 1]))
+
+
+def _public_total(size, rolls, boxes):
+    data = Data(size=size, turns=len(rolls), dice=len(rolls[0]), sides=6, players=1)
+    sheet = Sheet(size=size, turns=len(rolls), dice=data.dice, sides=6, capture=False,
+                  players=(Player("solo", tuple(boxes)),))
+    problems = check_sheet(sheet, data, _Rolls(rolls))
+    assert not problems, problems
+    return score_sheet(sheet, data).total
+
+
+d6_rolls = st.lists(st.tuples(*[st.integers(1, 6)] * 3), min_size=1, max_size=4)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(5, 7), d6_rolls, st.data())
+def test_a_random_legal_game_never_beats_proven_par(size, rolls, data):
+    result = sw.solve(size, rolls)
+    assert result.proven and result.bound == result.score
+    answer = [Box(r, c, h, w, rolls[i]) for i, (r, c, h, w) in enumerate(result.boxes)]
+    assert _public_total(size, rolls, answer) == result.score
+    # a random legal game: each turn a random box among every legal one; the game ends when none fits
+    boxes: list[Box] = []
+    for d in rolls:
+        taken = {sq for b in boxes for sq in b.squares(size)}
+        legal = []
+        for h, w in sorted({(d[i], d[j]) for i in range(3) for j in range(3) if i != j}):
+            for r in range(size - h + 1):
+                for c in range(size - w + 1):
+                    b = Box(r, c, h, w, d)
+                    if taken & set(b.squares(size)):
+                        continue
+                    if (not boxes and r == 0 and c == 0) or (boxes and any(joins(b, old) for old in boxes)):
+                        legal.append(b)
+        if not legal:
+            break
+        boxes.append(data.draw(st.sampled_from(legal)))
+    assert _public_total(size, rolls, boxes) <= result.score
+
+
+@pytest.mark.parametrize("size, rolls, par", [
+    # the 4 × 4 box (8) fills the battlefield, so the 1 × 2 that would cost a point fits nowhere: the game ends
+    (4, [(4, 4, 1), (1, 2, 1)], 8),
+    # two 3 × 3 boxes need 18 of 16 squares: the second roll's best box cannot stand, a 3 × 1 (-1) must
+    (4, [(3, 3, 1), (3, 3, 1)], 3 - 1),
+])
+def test_hand_worked_small_games(size, rolls, par):
+    result = sw.solve(size, rolls)
+    assert result.proven and result.score == par == exhaustive(size, rolls)
