@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 import unicodedata
 from dataclasses import dataclass
@@ -160,6 +161,11 @@ def check_text(text: str, name: str, limits: TextLimits) -> None:
     """Line length, number length and ASCII digits, with the line and column of the first problem."""
     if limits.max_line is None and limits.max_digits is None and not limits.ascii_digits:
         return
+    if text.isascii():  # the usual sheet: three checks over the whole text instead of one per line
+        lines = text.split("\n")
+        if ((limits.max_line is None or len(max(lines, key=len)) <= limits.max_line)
+                and (limits.max_digits is None or _long_number(limits.max_digits).search(text) is None)):
+            return
     for lineno, line in enumerate(text.split("\n"), 1):
         if limits.max_line is not None and len(line) > limits.max_line:
             raise InputError(
@@ -178,6 +184,17 @@ def check_text(text: str, name: str, limits: TextLimits) -> None:
                                  file=name, line=lineno, col=col, hint="retype the number with the digits 0 to 9")
         if limits.max_digits is not None:
             _check_runs(body, name, lineno, limits)
+
+
+_LONG_NUMBERS: dict[int, re.Pattern[str]] = {}
+
+
+def _long_number(digits: int) -> re.Pattern[str]:
+    """A run of more than ``digits`` ASCII digits."""
+    found = _LONG_NUMBERS.get(digits)
+    if found is None:
+        found = _LONG_NUMBERS[digits] = re.compile("[0-9]{%d}" % (digits + 1))
+    return found
 
 
 def _check_runs(body: str, name: str, lineno: int, limits: TextLimits) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.files import SHEET, TextLimits, decode, read_text
+from rollwrite.files import SHEET, TextLimits, check_text, decode, read_text
 
 
 def err(text: str, limits: TextLimits = SHEET) -> str:
@@ -102,3 +103,20 @@ def test_a_file_that_grows_after_it_was_measured_is_still_bounded(tmp_path, monk
         fh.write(b"z" * 100)
     with open(path, "rb") as fh:  # measured at 10 bytes, holds 100: all 100 are read
         assert files.read_bounded(fh, "s.txt", SHEET) == b"z" * 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789 #a\n", max_size=60))
+def test_ascii_text_is_checked_as_line_by_line(text):
+    """An ASCII text is checked over the whole text at once; one non-ASCII character in a comment line
+    added at the end sends it through the line-by-line check, which must decide the same."""
+    limits = TextLimits("a sheet", max_bytes=1024, max_line=12, max_digits=4, ascii_digits=True, comment="#")
+
+    def outcome(t):
+        try:
+            check_text(t, "s.txt", limits)
+        except InputError as error:
+            return str(error)
+        return None
+
+    assert outcome(text) == outcome(text + "\n#é")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, CafeData
-from rollwrite.games.wobbly_cafe.rules import _groups_plain, groups_of
+from rollwrite.games.wobbly_cafe.rules import _groups_plain, groups_of, paying_groups
 
 VALUES = st.one_of(st.none(), st.integers(-1, 8), st.sampled_from([True, False, 3.0, "4"]))
 
@@ -44,3 +44,14 @@ def test_a_row_naming_a_column_twice_is_left_to_the_plain_search():
     cafe = CafeData(width=3, rows=((0, 0, 1), (0, 1, 2)), nice=frozenset())
     floor = ((2, 3, 2), (2, 2, None))
     assert groups_of(floor, cafe) == _groups_plain(floor, cafe)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_paying_groups_are_the_paying_ones_of_the_plain_search(data):
+    cafe = data.draw(cafes())
+    floor = data.draw(floors(cafe))
+    fast = paying_groups(floor, cafe)
+    plain = [g for g in _groups_plain(floor, cafe) if g.pays]
+    assert fast == plain
+    assert [(type(g.value), g.spaces, g.nice) for g in fast] == [(type(g.value), g.spaces, g.nice) for g in plain]

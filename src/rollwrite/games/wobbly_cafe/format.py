@@ -31,6 +31,8 @@ _NAME = re.compile(r"name\s*:(.*)", re.IGNORECASE)
 _DIGITS = "0123456789"
 _EMPTY = "._"
 _ROW_CHARS = set(_DIGITS + _EMPTY + "| \t")
+_PLAIN_ROW = re.compile(r"([1-6._]*)\|[1-6._]*")
+_VALUE = {".": None, "_": None, **{str(v): v for v in range(1, SIDES + 1)}}
 _ROW_HINT = "write one character per space: a digit, or '.' for an empty space ('|' may mark the middle line)"
 
 
@@ -88,7 +90,8 @@ def parse_sheet(text: str, source: str, data: CafeData) -> CafeSheet:
             lines.append([])
             continue
         # a row of spaces
-        for i, ch in enumerate(body):
+        plain = _PLAIN_ROW.fullmatch(body)  # digits 1-6 and '.' either side of one '|': no char to look at
+        for i, ch in enumerate(body if plain is None else ()):
             if ch not in _ROW_CHARS:
                 if ":" in body:
                     raise InputError(
@@ -110,6 +113,10 @@ def parse_sheet(text: str, source: str, data: CafeData) -> CafeSheet:
         want = data.row_len(r)
         values: list[int | None] = []
         bar_at: int | None = None
+        if plain is not None and len(plain.group(1)) == want // 2 and len(body) == want + 1:
+            floors[-1].append(tuple([_VALUE[ch] for ch in body if ch != "|"]))
+            lines[-1].append(lineno)
+            continue
         for i, ch in enumerate(body):
             if ch in " \t":
                 continue

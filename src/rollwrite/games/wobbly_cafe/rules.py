@@ -143,10 +143,97 @@ class FloorScore:
         return f"{terms} = {self.score}"
 
 
+def paying_groups(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> list[Group]:
+    """The groups of ``groups_of`` that pay, in the same order; only those are built (a floor has a few
+    paying groups among some twenty-five).  The floor is a bit board per die value: a lone 1 pays when no
+    1 is beside it, and a group of another value grows by shifting its bits until it stops."""
+    board = _board(data)
+    if board is None:
+        return [g for g in _groups_plain(floor, data) if g.pays]
+    cells, stride, nice_bits, place_of = board
+    masks = [0] * (SIDES + 1)
+    value_at: dict[int, Any] = {}
+    nrows = len(floor)
+    for r, k, bit in cells:
+        row = floor[r] if r < nrows else ()
+        if k < len(row):
+            v = row[k]
+            if isinstance(v, int) and 1 <= v <= SIDES:
+                masks[v] |= bit
+                value_at[bit] = v
+    found = []
+    ones = masks[1]
+    if ones:
+        lone = ones & ~((ones << 1) | (ones >> 1) | (ones << stride) | (ones >> stride))
+        while lone:
+            low = lone & -lone
+            lone ^= low
+            found.append((low, low))
+    for v in range(2, SIDES + 1):
+        left = masks[v]
+        while left:
+            group = left & -left
+            while True:
+                grown = (group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)) & left
+                if grown == group:
+                    break
+                group = grown
+            left ^= group
+            if group.bit_count() == v:
+                found.append((group & -group, group))
+    if len(found) > 1:
+        found.sort()
+    out = []
+    for first, group in found:
+        spaces = []
+        rest = group
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            spaces.append(place_of[low])
+        spaces.sort()
+        made = _new(Group)  # a frozen dataclass's __init__ sets each field through object.__setattr__
+        made.__dict__.update(value=value_at[first], spaces=tuple(spaces), nice=bool(group & nice_bits))
+        out.append(made)
+    return out
+
+
+_new = object.__new__
+
+
+_BOARDS: dict[int, tuple[CafeData, Any]] = {}
+
+
+def _board(data: CafeData) -> Any:
+    """The café as a bit board, worked out once: (row, space, bit) of every space, the bits between rows,
+    the nice-view bits and the (row, space) of each bit; None when a row names a grid column twice."""
+    hit = _BOARDS.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    board: Any = None
+    if all(len(set(cols)) == len(cols) for cols in data.rows):
+        stride = max((max(cols) for cols in data.rows if cols), default=0) + 2  # a column of 0s between rows
+        cells = []
+        nice_bits = 0
+        place_of = {}
+        for r, cols in enumerate(data.rows):
+            for k, c in enumerate(cols):
+                bit = 1 << (r * stride + c + 1)  # bit 0 left out: a shift right never wraps below it
+                cells.append((r, k, bit))
+                place_of[bit] = (r, k)
+                if (r, c) in data.nice:
+                    nice_bits |= bit
+        board = (tuple(cells), stride, nice_bits, place_of)
+    if len(_BOARDS) > 32:
+        _BOARDS.clear()
+    _BOARDS[id(data)] = (data, board)
+    return board
+
+
 def score_floor(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> FloorScore:
     counts = [0] * SIDES
     paying = []
-    for g in groups_of(floor, data):
+    for g in paying_groups(floor, data):
         if g.pays:
             counts[g.value - 1] += 2 if g.nice else 1
             paying.append(g)
@@ -237,6 +324,7 @@ def _check_rolls(sheet: CafeSheet, f: int, floor, schedule: Schedule) -> list[Pr
 def score_sheet(sheet: CafeSheet, data: CafeData) -> Score:
     floors = [score_floor(fl, data) for fl in sheet.floors]
     scores = [fs.score for fs in floors]
+    formulas = [fs.formula() for fs in floors]
     total = sum(scores)
     tiebreak = scores[-1] if scores else 0
     breakdown: dict[str, Any] = {
@@ -245,12 +333,12 @@ def score_sheet(sheet: CafeSheet, data: CafeData) -> Score:
             {
                 "floor": i,
                 "counts": {str(v): n for v, n in enumerate(fs.counts, start=1)},
-                "formula": fs.formula(),
-                "score": fs.score,
+                "formula": formula,
+                "score": score,
                 "groups": [
                     {
                         "value": g.value,
-                        "size": g.size,
+                        "size": len(g.spaces),
                         "doubled": g.nice,
                         "tip": g.tip,
                         "spaces": [[r + 1, k + 1] for r, k in g.spaces],
@@ -258,7 +346,7 @@ def score_sheet(sheet: CafeSheet, data: CafeData) -> Score:
                     for g in fs.groups
                 ],
             }
-            for i, fs in enumerate(floors, start=1)
+            for i, (fs, formula, score) in enumerate(zip(floors, formulas, scores), start=1)
         ],
         "total": total,
         "tiebreak": tiebreak,
@@ -267,8 +355,8 @@ def score_sheet(sheet: CafeSheet, data: CafeData) -> Score:
     report = []
     if sheet.name:
         report.append(f"Player: {sheet.name}")
-    for i, fs in enumerate(floors, start=1):
-        report.append(f"{f'Floor {i}':<{width}}  {fs.formula()}")
+    for i, formula in enumerate(formulas, start=1):
+        report.append(f"{f'Floor {i}':<{width}}  {formula}")
     report.append(f"{'Total':<{width}}  {' + '.join(map(str, scores))} = {total}")
     report.append(f"Tie-break (floor {len(floors)}): {tiebreak}")
     return Score(total=total, breakdown=breakdown, report="\n".join(report))
