@@ -186,15 +186,31 @@ class Trail:
                             f"on moves {move}–{move + 1}; a later pass may touch there but not cross")
         return None
 
+    def blocked(self, d: int) -> bool:
+        """``why_not(d) is not None``, without putting the reason into words."""
+        p = self.points[-1]
+        e = self.board.edge_at[p][d]
+        if e < 0 or e in self.drawn_on:
+            return True
+        last = self.last
+        if last is not None:
+            for a1, a2, _move in self.passes.get(p, ()):
+                if crosses((a1, a2), (last, d)):
+                    return True
+        return False
+
     def options(self) -> list[int]:
         """The directions the path may take next (every direction before the first point is chosen
         makes no sense: call this only once the path has a start)."""
         if self.end is None:
             return []
-        return [d for d in range(4) if self.why_not(d) is None]
+        return [d for d in range(4) if not self.blocked(d)]
 
     def stuck(self) -> bool:
-        return self.end is not None and self.segments > 0 and not self.options()
+        if not self.points or len(self.points) < 2:
+            return False
+        blocked = self.blocked
+        return blocked(0) and blocked(1) and blocked(2) and blocked(3)
 
     def step(self, d: int) -> None:
         """Draw the next segment in direction ``d`` (which must be allowed)."""
