@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rollwrite.games.wobbly_cafe import solve
@@ -14,6 +14,10 @@ from rollwrite.games.wobbly_cafe.data import parse_shape
 from rollwrite.games.wobbly_cafe.rules import score_floor
 from rollwrite.games.wobbly_cafe.solve import brute_force, count_bound, solve_floor
 
+# floor 3 of the daily of 2027-01-09 and the seed its puzzle gives the solver
+ROLLS_2027_01_09_F3 = [(2, 2), (1, 5), (5, 5), (1, 5), (1, 6), (1, 4), (6, 6), (3, 5), (1, 1), (2, 2), (4, 6), (6, 6),
+                       (1, 6), (3, 6), (4, 4), (2, 3), (1, 2), (3, 1), (3, 5), (2, 6), (4, 5), (5, 2)]
+SEED_2027_01_09_F3 = 112170725829288449770
 TINY = [parse_shape(["oooo", "*oo*"]), parse_shape([".oo.", "oooo", "o**o"]), parse_shape(["oooooo", ".*oo*."]),
         parse_shape(["*ooo", "oooo"])]  # the last has a view on one side only: no mirror symmetry to use
 die = st.integers(1, 6)
@@ -36,6 +40,7 @@ def test_solver_matches_brute_force_on_tiny_floors(data_):
 
 def test_the_search_proves_what_local_search_misses(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 0)  # the incumbent is a random floor: the search does the work
+    monkeypatch.setattr(solve, "LONG_RUNS", 0)
     data = TINY[2]
     rolls = [(3, 3), (3, 1), (2, 2), (1, 4), (4, 2)]
     result = solve_floor(data, rolls, budget=10**6)
@@ -44,6 +49,7 @@ def test_the_search_proves_what_local_search_misses(monkeypatch):
 
 def test_an_unfinished_search_never_claims_the_optimum(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 10)
+    monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 10)
     data = parse_shape(["..oooo..", ".oooooo.", "*oooooo*", ".oooooo."])
     rolls = [(1, 2), (3, 4), (5, 6), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (1, 1), (2, 3), (4, 5), (1, 6)]
     result = solve_floor(data, rolls, budget=5)
@@ -51,6 +57,35 @@ def test_an_unfinished_search_never_claims_the_optimum(monkeypatch):
     if not result.proven:
         assert result.bound >= result.par
         assert result.bound == count_bound(solve._Geometry(data), [tuple(sorted(r)) for r in rolls])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_the_long_anneals_label_par_honestly(monkeypatch, data_):
+    monkeypatch.setattr(solve, "LOCAL_MOVES", 20)  # short restarts that often miss, so the anneals matter
+    monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 300)
+    # with no search nodes the anneals decide alone: proven exactly when they reach the counting bound,
+    # and then that is the brute-force optimum
+    data = data_.draw(st.sampled_from(TINY))
+    n = data.pairs
+    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    result = solve_floor(data, rolls, budget=0, seed=data_.draw(st.integers(0, 10**6)))
+    best = brute_force(data, rolls)
+    assert score_floor(result.floor, data).score == result.par <= best <= result.bound
+    assert result.proven == (result.par == result.bound)
+    if result.proven:
+        assert result.nodes == 0 and result.par == best
+
+
+def test_a_long_anneal_reaches_the_bound_the_short_restarts_miss():
+    # floor 3 of the daily of 2027-01-09: the short restarts stop at 44, the bound is 45 and a floor reaches it
+    from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
+
+    rolls = ROLLS_2027_01_09_F3
+    assert count_bound(solve._Geometry(DEFAULT_DATA), [tuple(sorted(r)) for r in rolls]) == 45
+    result = solve_floor(DEFAULT_DATA, rolls, budget=0, seed=SEED_2027_01_09_F3)
+    assert result.proven and result.par == 45 and result.nodes == 0
+    assert score_floor(result.floor, DEFAULT_DATA).score == 45
 
 
 def test_a_floor_with_too_few_rolls_is_refused():
@@ -64,6 +99,7 @@ def quick(monkeypatch):
     monkeypatch.setattr(solve, "NODE_BUDGET", 300)
     monkeypatch.setattr(solve, "LOCAL_MOVES", 300)
     monkeypatch.setattr(solve, "LOCAL_RESTARTS", 1)
+    monkeypatch.setattr(solve, "LONG_RUNS", 0)
 
 
 def test_puzzle_answers_score_par_through_score(cli, tmp_path, quick):

@@ -5,7 +5,11 @@ either order.  :func:`solve_floor` finds the best floor in three steps:
 
 1. an upper bound from counting alone: a paying group of value v needs v dice of value v, so value v
    pays at most ``v * (count_v // v)``; a nice view can double at most the groups that touch it;
-2. a local search (swaps and turns of whole pairs, deterministic for a given floor) for a good sheet;
+2. a local search (swaps and turns of whole pairs, deterministic for a given floor) for a good sheet:
+   a few short restarts, then, when they miss the bound, up to two long slow anneals with their own
+   seeds.  On the floors of a year of dailies the counting bound is almost always reached by some
+   floor; what is hard is finding that floor, and a long cooling finds it far more often than the
+   same moves spent on short restarts or on the branch and bound;
 3. branch and bound over the slot pairs in reading order, with the counting bound tightened by what
    the partial floor already spoils (a group grown past its value, a closed group of the wrong size),
    memo of the rows already filled (the same remaining rolls and the same last row give the same
@@ -30,10 +34,14 @@ Floor = tuple[tuple[int | None, ...], ...]
 Pair = tuple[int, int]
 
 #: search nodes one floor may use before its par is reported as unproven
-NODE_BUDGET = 80_000
+NODE_BUDGET = 20_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
 LOCAL_MOVES = 10_000
 LOCAL_RESTARTS = 6
+#: when the short restarts miss the bound: long anneals (each its own seed) of this many moves per
+#: slot pair (120,000 on the usual floor of 22)
+LONG_MOVES_PER_PAIR = 5_500
+LONG_RUNS = 2
 
 
 @dataclass(frozen=True)
@@ -459,6 +467,14 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     top = count_bound(g, rolls)
     val, best = local_search(g, rolls, seed, top, moves)
+    if moves is None:
+        # a slow cooling finds the floors that reach the counting bound far more often than short runs
+        for run in range(LONG_RUNS):
+            if best >= top:
+                break
+            v2, b2 = local_search(g, rolls, seed * 7 + run + 1, top, LONG_MOVES_PER_PAIR * len(g.slots), 1)
+            if b2 > best:
+                val, best = v2, b2
     if best >= top:
         return FloorResult(g.to_floor(val), best, top, True, 0)
     search = _Search(g, rolls, val, best, budget)
