@@ -175,3 +175,26 @@ def test_a_wrong_answer_is_a_rule_problem(cli, tmp_path, quick):
     assert r.exit_code == 1
     assert "matches no roll" in r.stdout
     assert sheet.startswith("# answer to wobbly-cafe#club puzzle")
+
+
+def test_a_puzzle_caps_its_long_anneals(monkeypatch):
+    # every floor misses the bound in its short restarts, so each would run both long anneals: the
+    # puzzle's allowance stops that, and the later floors get what is left
+    monkeypatch.setattr(solve, "LOCAL_MOVES", 1)
+    monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 1)
+    monkeypatch.setattr(solve, "NODE_BUDGET", 1)
+    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 3)
+    asked, used = [], []
+    real = solve.solve_floor
+
+    def spy(*args, **kw):
+        asked.append(kw["long_runs"])
+        result = real(*args, **kw)
+        used.append(result.anneals)
+        return result
+
+    monkeypatch.setattr(solve, "solve_floor", spy)
+    from rollwrite.cli.puzzle import make_puzzles
+
+    make_puzzles("wobbly-cafe", seed="club")
+    assert asked == [2, 1, 0] and used == [2, 1, 0]

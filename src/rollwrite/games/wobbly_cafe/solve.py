@@ -42,6 +42,9 @@ LOCAL_RESTARTS = 6
 #: slot pair (120,000 on the usual floor of 22)
 LONG_MOVES_PER_PAIR = 5_500
 LONG_RUNS = 2
+#: long anneals one puzzle may run over all its floors, so that a puzzle whose floors are all hard
+#: still comes out in a bounded time (its later floors then get fewer)
+PUZZLE_LONG_RUNS = 4
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class FloorResult:
     bound: int
     proven: bool
     nodes: int
+    anneals: int = 0  # long anneals run
 
     def to_json(self) -> dict:
         return {"par": self.par, "bound": self.bound, "proven": self.proven, "nodes": self.nodes}
@@ -454,29 +458,33 @@ class _Search:
 
 
 def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None, seed: int = 0,
-                moves: int | None = None) -> FloorResult:
+                moves: int | None = None, long_runs: int | None = None) -> FloorResult:
     """The best floor for ``rolls`` (one pair per mirror slot pair), proven when the search finishes.
 
     After the local search, the branch and bound asks for the bound itself first and, each time it
     proves that the bound cannot be reached, for one less; so a floor is proven as soon as a search
-    succeeds, and an unfinished one still says which scores were ruled out."""
+    succeeds, and an unfinished one still says which scores were ruled out.  ``long_runs`` caps the
+    long anneals (``LONG_RUNS`` by default)."""
     budget = NODE_BUDGET if budget is None else budget
+    long_runs = LONG_RUNS if long_runs is None else long_runs
     g = _Geometry(data)
     if len(rolls) != len(g.slots):
         raise ValueError(f"a floor of {len(g.slots)} mirror pairs needs {len(g.slots)} rolls, not {len(rolls)}")
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     top = count_bound(g, rolls)
     val, best = local_search(g, rolls, seed, top, moves)
+    anneals = 0
     if moves is None:
         # a slow cooling finds the floors that reach the counting bound far more often than short runs
-        for run in range(LONG_RUNS):
+        for run in range(long_runs):
             if best >= top:
                 break
+            anneals += 1
             v2, b2 = local_search(g, rolls, seed * 7 + run + 1, top, LONG_MOVES_PER_PAIR * len(g.slots), 1)
             if b2 > best:
                 val, best = v2, b2
     if best >= top:
-        return FloorResult(g.to_floor(val), best, top, True, 0)
+        return FloorResult(g.to_floor(val), best, top, True, 0, anneals)
     search = _Search(g, rolls, val, best, budget)
     while top > search.best:
         search.best = max(search.best, top - 1)  # ask for `top`: anything less is pruned at once
@@ -484,11 +492,11 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
         if not search.run(top):
             break
         if search.best_score > before:
-            return FloorResult(g.to_floor(search.best_val), search.best_score, search.best_score, True, search.nodes)
+            return FloorResult(g.to_floor(search.best_val), search.best_score, search.best_score, True, search.nodes, anneals)
         top -= 1  # the whole search ran and found nothing reaching `top`
         search.best = search.best_score
     par = search.best_score
-    return FloorResult(g.to_floor(search.best_val), par, top, top == par, search.nodes)
+    return FloorResult(g.to_floor(search.best_val), par, top, top == par, search.nodes, anneals)
 
 
 def brute_force(data: CafeData, rolls: list[Pair]) -> int:
@@ -517,9 +525,12 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
 
     floors = []
     parts = []
+    anneals = PUZZLE_LONG_RUNS
     for f in range(1, data.floors + 1):
         seed = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31 + f
-        result = solve_floor(data, floor_rolls(schedule, f), budget=budget, seed=seed)
+        result = solve_floor(data, floor_rolls(schedule, f), budget=budget, seed=seed,
+                             long_runs=min(LONG_RUNS, anneals))
+        anneals -= result.anneals
         floors.append(result.floor)
         parts.append({"name": f"Floor {f}", **result.to_json()})
     par = sum(p["par"] for p in parts)
