@@ -350,6 +350,28 @@ class Streets:
         piece_of, pieces = self.piece_of[pl], self.pieces[pl]
         cells, where, pts, meets, seq = self.city.cells, self.city.where, self.pts, self.meets, self.seq
         firsts = _FIRSTS[id(pts)]
+
+        def walk(start: int, out: int, ring: int | None) -> tuple[list[tuple[int, int, int]], bool]:
+            """The streets met leaving card ``start`` through point ``out``, each with the point it is
+            entered at, until the piece ends; True when it comes back into street ``ring`` of
+            ``start`` (a ring)."""
+            steps: list[tuple[int, int, int]] = []
+            n = start
+            while True:
+                r, c = where[n]
+                dr, dc, q = meets[out]
+                got = cells.get((r + dr, c + dc))
+                if got is None:
+                    return steps, False
+                row = pts[got][q]
+                if row[2] != pl and row[2] != 2:
+                    return steps, False
+                n = got[0]
+                if ring is not None and n == start and row[0] == ring:
+                    return steps, True
+                steps.append((n, row[0], q))
+                out = row[1]
+
         for s in streets:
             p = piece_of.get(s)
             if p is not None and p.alive:
@@ -360,24 +382,7 @@ class Streets:
             if colour != pl and colour != 2:
                 continue
             # forward, out of the street's second end; each street with the point it is entered at
-            fwd: list[tuple[int, int, int]] = []
-            loop = False
-            n, out = number, second
-            while True:
-                r, c = where[n]
-                dr, dc, q = meets[out]
-                got = cells.get((r + dr, c + dc))
-                if got is None:
-                    break
-                row = pts[got][q]
-                if row[2] != pl and row[2] != 2:
-                    break
-                n = got[0]
-                if n == number and row[0] == i:
-                    loop = True
-                    break
-                fwd.append((n, row[0], q))
-                out = row[1]
+            fwd, loop = walk(number, second, i)
             if loop:
                 chain = [(number, i, first)] + fwd
                 # ``longest`` walks a ring from its first street (in cell order, then street order),
@@ -391,20 +396,7 @@ class Streets:
                 names = tuple([(x[0], x[1]) for x in order])
                 piece = _Piece(names, True, (seq[cn], ci))
             else:
-                back: list[tuple[int, int, int]] = []
-                n, out = number, first
-                while True:
-                    r, c = where[n]
-                    dr, dc, q = meets[out]
-                    got = cells.get((r + dr, c + dc))
-                    if got is None:
-                        break
-                    row = pts[got][q]
-                    if row[2] != pl and row[2] != 2:
-                        break
-                    n = got[0]
-                    back.append((n, row[0], q))
-                    out = row[1]
+                back, _ = walk(number, first, None)
                 line = [(x[0], x[1]) for x in reversed(back)]
                 line.append(s)
                 line.extend([(x[0], x[1]) for x in fwd])
