@@ -154,11 +154,11 @@ def case_size(runs: int, tmp: Path) -> None:
           flush=True)
 
 
-def case_score(runs: int, tmp: Path, count: int, cache: Path) -> None:
+def case_score(runs: int, tmp: Path, count: int, cache: Path, only: list[str] | None = None) -> None:
     sys.path.insert(0, str(HERE))
     from score_sheets import GAMES, make_folder
 
-    for game in GAMES:
+    for game in only or GAMES:
         folder = make_folder(game, count, cache)
         cmd = rollwrite_cmd() + ["score", game, str(folder), "--jsonl"]
         out_file = tmp / f"{game}.jsonl"
@@ -185,6 +185,7 @@ def main() -> None:
     ap.add_argument("cases", nargs="*", default=["print", "games", "help", "year", "size", "score"])
     ap.add_argument("--runs", type=int, default=7, help="paired runs per timed case (default 7)")
     ap.add_argument("--score-runs", type=int, default=3, help="runs per game of the score case (default 3)")
+    ap.add_argument("--score-games", nargs="+", metavar="GAME", help="games of the score case (default: all five)")
     ap.add_argument("--score-files", type=int, default=10_000, help="typed-in sheets per game (default 10,000)")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "rollwrite-bench-sheets",
                     help="where the generated sheets are kept between runs")
@@ -195,7 +196,7 @@ def main() -> None:
     try:
         for case in args.cases:
             if case == "score":
-                case_score(args.score_runs, tmp, args.score_files, args.cache)
+                case_score(args.score_runs, tmp, args.score_files, args.cache, args.score_games)
             elif case == "size":
                 case_size(args.runs, tmp)
             else:
