@@ -50,11 +50,16 @@ def test_a_few_aliases_are_fine_and_get_their_own_paths():
 @pytest.mark.parametrize("depth", [41, 500, 30_000])
 def test_deep_nesting_is_refused_while_parsing(depth):
     text = HEAD + "data: " + "[" * depth + "]" * depth + "\n"
-    # The root mapping is level 1, so the 40th bracket (column 6 + 40) is the 41st level.
-    assert err(text) == (
-        "x.yaml:4:46: lists and mappings are nested more than 40 deep here\n"
+    # The root mapping is level 1, so the 40th bracket (column 6 + 40) is the 41st level.  On very deep
+    # text, libyaml (PyYAML 6.0.4 and later) may stop its read-ahead at its own cap of 1,000 levels
+    # before the first 41 levels reach the loader: the same message then names that place.
+    place = "4:46" if depth < 1000 else ("4:46", "4:1006")
+    got = err(text)
+    assert got.split(": ", 1)[1] == (
+        "lists and mappings are nested more than 40 deep here\n"
         "  hint: a layout needs only a few levels; check the brackets and the indentation"
     )
+    assert got.split(": ", 1)[0].removeprefix("x.yaml:") in (place if isinstance(place, tuple) else (place,))
 
 
 def test_deep_block_nesting_is_refused_too():

@@ -395,6 +395,9 @@ def load_yaml(text: str, file: str, limits: YamlLimits = LIMITS) -> Node:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "the YAML cannot be read"
+        if "nesting depth" in problem:  # libyaml's own cap, met when its scanner reads far ahead of us
+            raise b.error(f"lists and mappings are nested more than {limits.max_depth} deep here", mark,
+                          hint="a layout needs only a few levels; check the brackets and the indentation") from None
         raise InputError(f"YAML syntax: {problem}", **_at(mark, file)) from None
     except yaml.YAMLError as exc:
         raise InputError(f"YAML syntax: {exc}", file=file) from None
