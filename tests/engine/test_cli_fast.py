@@ -89,7 +89,8 @@ def test_quick_path_reads_the_options_as_typer_does():
 
 
 def test_quick_print_imports_no_typer_click_or_rich(tmp_path):
-    """The point of the quick path: a plain print never imports Typer, click or rich."""
+    """The point of the quick path: a plain print never imports Typer, click or rich; and a built-in
+    layout is read from its recorded nodes, without PyYAML."""
     code = (
         "import sys\n"
         "from rollwrite.cli.fast import main\n"
@@ -98,7 +99,7 @@ def test_quick_print_imports_no_typer_click_or_rich(tmp_path):
         "    main()\n"
         "except SystemExit as e:\n"
         "    assert not e.code, e.code\n"
-        "mods = ('typer', 'click', 'rich', 'pydantic')\n"
+        "mods = ('typer', 'click', 'rich', 'pydantic', 'yaml')\n"
         "print(sorted(m for m in mods if m in sys.modules))\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("_ROLLWRITE")}

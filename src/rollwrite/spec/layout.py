@@ -352,7 +352,13 @@ def load_builtin(slug: str) -> Layout:
             f"unknown game '{slug}'",
             hint=" ".join(filter(None, [did_you_mean(slug, known), f"known games: {', '.join(known)}"])),
         )
-    return load_layout(path, display=f"layouts/{slug}.yaml")
+    from rollwrite.spec.treegen import recorded_tree
+
+    display = f"layouts/{slug}.yaml"
+    tree = recorded_tree(slug)  # the nodes recorded in the package, when the files are unchanged
+    if tree is None:
+        return load_layout(path, display=display)
+    return layout_from_node(tree, display)
 
 
 def builtin_slugs() -> list[str]:
