@@ -81,3 +81,67 @@ def test_piped_print_has_no_progress_bar(cli, tmp_path):
     assert r.exit_code == 0 and r.stderr == ""
     r = cli("print", "long-way", "-q", "-o", str(tmp_path / "b.pdf"))
     assert r.exit_code == 0 and r.stderr == ""
+
+
+# ---------------------------------------------------------------- puzzles of a run of days
+
+
+def test_puzzle_split_writes_a_file_per_day_with_its_answers(cli, tmp_path):
+    r = cli("puzzle", "shelving-wars", "--daily", "2027-01-01", "--days", "3", "--split", "--with-solutions",
+            "--answers", str(tmp_path / "answers"), "-o", str(tmp_path / "sw.pdf"))
+    assert r.exit_code == 0, r.output
+    days = ["2027-01-01", "2027-01-02", "2027-01-03"]
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [f"sw-{d}.pdf" for d in days]
+    for d in days:
+        reader = PdfReader(io.BytesIO((tmp_path / f"sw-{d}.pdf").read_bytes()))
+        assert len(reader.pages) == 2  # the puzzle and its answer
+        text = "".join(page.extract_text() for page in reader.pages)
+        assert f"shelving-wars@{d} puzzle" in text
+        assert all(other not in text for other in days if other != d)
+    assert sorted(p.name for p in (tmp_path / "answers").iterdir()) == [f"shelving-wars_{d}.txt" for d in days]
+    assert [line for line in r.stdout.splitlines() if line.startswith("wrote")] == \
+        [f"wrote {tmp_path / f'sw-{d}.pdf'} (2 pages)" for d in days] + \
+        [f"wrote {tmp_path / 'answers' / f'shelving-wars_{d}.txt'}" for d in days]
+
+
+def test_puzzle_split_names_files_by_date_in_the_output_folder(cli, tmp_path):
+    r = cli("puzzle", "shelving-wars", "--daily", "2027-01-01", "--days", "2", "--split", "-o", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == \
+        ["shelving-wars-puzzle@2027-01-01.pdf", "shelving-wars-puzzle@2027-01-02.pdf"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--seed", "x", "--split"], "give --days N with it"),
+    (["--daily", "2027-01-01", "--split"], "give --days N with it"),
+])
+def test_puzzle_split_needs_a_run_of_days(cli, tmp_path, args, message):
+    r = cli("puzzle", "shelving-wars", *args, "-o", str(tmp_path / "x.pdf"))
+    assert r.exit_code == 2
+    assert message in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_puzzle_run_advances_one_bar_per_puzzle_and_sheet(monkeypatch, tmp_path, quiet):
+    from contextlib import contextmanager
+
+    from rollwrite.cli import progress as progress_mod
+    from rollwrite.cli.puzzle import run_puzzle
+
+    seen = []
+
+    @contextmanager
+    def fake(label, total, *, min_total=20, console=None, quiet=False):
+        seen.append({"total": total, "quiet": quiet, "steps": 0, "min_total": min_total})
+
+        def advance(n=1):
+            seen[-1]["steps"] += n
+
+        yield advance
+
+    monkeypatch.setattr(progress_mod, "progress", fake)
+    run_puzzle("shelving-wars", daily="2027-01-01", days=2, count=2, with_solutions=True,
+               output=tmp_path / "p.pdf", quiet=quiet)
+    # four puzzles: each solved, then drawn as a puzzle sheet and an answer sheet
+    assert seen == [{"total": 12, "quiet": quiet, "steps": 12, "min_total": 6}]

@@ -29,10 +29,17 @@ def print_command_body(game: str, *, players: int | None = None, fmt: str | None
                         days=days, split=split,
                         options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page,
                         force=force, quiet=quiet)
-    if len(written) > 20:  # a run of days: the first and the last file, and how many
+    return written_lines(written)
+
+
+def written_lines(written: list[tuple[Path, int]]) -> list[str]:
+    """What a command says about the files it wrote: each with its pages (0: not a page file), or for a
+    long run (a file a day) the first and the last file and how many."""
+    if len(written) > 20:
         n = sum(pages for _, pages in written)
         return [f"wrote {len(written)} files, {n} pages: {written[0][0]} ... {written[-1][0]}"]
-    return [f"wrote {path} ({pages} page{'s' if pages != 1 else ''})" for path, pages in written]
+    return [f"wrote {path}" + (f" ({pages} page{'s' if pages != 1 else ''})" if pages else "")
+            for path, pages in written]
 
 
 def run_print(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,

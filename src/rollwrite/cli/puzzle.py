@@ -43,13 +43,15 @@ def puzzle_command(
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", rich_help_panel=OUTPUT, help="Pixels per inch of a PNG preview."),
     size: Optional[int] = typer.Option(None, "--size", metavar="N", help="Board size, for games that have one."),
     force: bool = typer.Option(False, "--force", rich_help_panel=OUTPUT, help="Replace output files even if rollwrite did not write them."),
+    split: bool = typer.Option(False, "--split", rich_help_panel=CHALLENGE, help="With --days: one file per day, named after its date."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar (one is shown only on a terminal, for two puzzles or more)."),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
     try:
         puzzles, written = run_puzzle(game, seed=seed, daily=daily, days=days, count=count,
                                       with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
                                       output=output, paper=paper, per_page=per_page, dpi=dpi,
-                                      options={"size": size}, force=force)
+                                      options={"size": size}, force=force, split=split, quiet=quiet)
     except RollwriteError as error:
         raise fail(error) from None
     if as_json:
@@ -61,8 +63,17 @@ def puzzle_command(
         if len(p.parts) > 1:
             line += " (" + ", ".join(_part_text(part) for part in p.parts) + ")"
         typer.echo(line)
-    for path, pages in written:
-        typer.echo(f"wrote {path}" + (f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""))
+    from rollwrite.cli.printing import written_lines
+
+    files = [(path, n) for path, n in written if n]
+    notes = [path for path, n in written if not n]  # the typed-in answers
+    for line in written_lines(files):
+        typer.echo(line)
+    if len(notes) > 20:
+        typer.echo(f"wrote {len(notes)} answers: {notes[0]} ... {notes[-1]}")
+    else:
+        for path in notes:
+            typer.echo(f"wrote {path}")
 
 
 def _part_text(part: dict) -> str:
@@ -81,8 +92,10 @@ def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str 
 
 
 def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
-                 count: int = 1, options: dict[str, int | None] | None = None) -> tuple[Any, Any, list]:
-    """(layout, game, puzzles) of a run."""
+                 count: int = 1, options: dict[str, int | None] | None = None,
+                 on_start: Any = None) -> tuple[Any, Any, list]:
+    """(layout, game, puzzles) of a run.  ``on_start(n)``, when given, is called with the number of puzzles
+    before the first is made and returns a function called after each one (a progress bar's advance)."""
     from rollwrite import games
     from rollwrite.cli.common import challenge_run
     from rollwrite.dice import DealSpec, make_deal, make_schedule
@@ -102,6 +115,7 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     layout = g.puzzle_layout(layout, opts)
     run = challenge_run(layout.game, seed, daily, days, count)
     spec = g.dice_spec(layout, 1)
+    advance = on_start(len(run)) if on_start is not None else None
     puzzles = []
     for gid, s, day in run:
         if isinstance(spec, DealSpec):  # a card game: the challenge's deal
@@ -109,6 +123,8 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
         else:
             schedule = make_schedule(layout.game, gid, spec, seed=s, day=day) if spec is not None else None
         puzzles.append(g.make_puzzle(layout, gid, schedule, opts))
+        if advance is not None:
+            advance()
     return puzzle_layout(layout), g, puzzles
 
 
@@ -147,35 +163,71 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                count: int = 1, with_solutions: bool = False, answers: Path | None = None, hide_par: bool = False,
                fmt: str | None = None, output: Path | None = None, paper: str | None = None,
                per_page: str | None = None, dpi: int | None = None,
-               options: dict[str, int | None] | None = None, force: bool = False) -> tuple[list, list[tuple[Path, int]]]:
+               options: dict[str, int | None] | None = None, force: bool = False, split: bool = False,
+               quiet: bool = False) -> tuple[list, list[tuple[Path, int]]]:
+    """Make the puzzles of a run and write them (and their answers); returns (puzzles, [(file, pages)]),
+    an answer file with 0 pages.  ``split`` (with ``days``): a file per day, named after its date;
+    ``quiet``: no progress bar."""
     import dataclasses
+    from contextlib import ExitStack
 
-    from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
+    from rollwrite.cli.progress import progress
+    from rollwrite.output import check_options, check_targets, format_for, mark_pages, render, stale_pages, targets, write_all
     from rollwrite.sheet import SheetJob, build_scene
     from rollwrite.spec.page import with_options
 
     form = format_for(fmt, output)
     check_options(form, {"dpi": dpi})
+    if split and days is None:
+        raise UsageError("--split splits a run of days into files: give --days N with it",
+                         hint="e.g. --daily 2027-01-01 --days 7 --split")
     if answers is not None and answers.exists() and not answers.is_dir():
         raise UsageError(f"--answers {answers}: not a folder", hint="give a folder to write the answers into")
-    layout, g, puzzles = make_puzzles(game, seed=seed, daily=daily, days=days, count=count, options=options)
-    spec = with_options(layout.page, paper=paper, per_page=per_page)
-    shown = [dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p for p in puzzles]
-    jobs = [SheetJob(p.schedule, p) for p in shown]
-    if with_solutions:
-        jobs += [SheetJob(p.schedule, p, p.answer) for p in puzzles]
-    scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs)
-    if output is None:
-        base = Path("out") / f"{layout.game}-puzzle.{form.name}"
-    elif output.is_dir():
-        base = output / f"{layout.game}-puzzle.{form.name}"
-    else:
-        base = output if output.suffix else output.with_suffix(f".{form.name}")
-    blobs = mark_pages(render(scene, form, dpi=dpi), form)
-    paths = targets(base, form, len(blobs))
-    stale = stale_pages(base, paths) if form.per_page else []
-    files = list(zip(paths, blobs))
-    written = [(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths]
+    sheets_each = 2 if with_solutions else 1
+    with ExitStack() as stack:
+        bar: list = []
+
+        def start(n: int) -> Any:  # one bar over the solving and the drawing of every sheet
+            bar.append(stack.enter_context(progress("making puzzles", n * (1 + sheets_each), min_total=2 * (1 + sheets_each),
+                                                    quiet=quiet)))
+            return bar[0]
+
+        layout, g, puzzles = make_puzzles(game, seed=seed, daily=daily, days=days, count=count, options=options,
+                                          on_start=start)
+        advance = bar[0] if bar else None
+        spec = with_options(layout.page, paper=paper, per_page=per_page)
+        if output is None:
+            folder, stem, base = Path("out"), f"{layout.game}-puzzle", None
+        elif output.is_dir():
+            folder, stem, base = output, f"{layout.game}-puzzle", None
+        else:
+            folder, stem, base = None, "", output if output.suffix else output.with_suffix(f".{form.name}")
+        if split:  # a file per day: that day's puzzles (--count of them), and their answers
+            groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)]
+            names = []
+            for group in groups:
+                day = group[0].schedule.day if group[0].schedule is not None else None
+                day = day or group[0].challenge.rsplit("@", 1)[-1]
+                names.append(folder / f"{stem}@{day}.{form.name}" if base is None
+                             else base.with_name(f"{base.stem}-{day}{base.suffix}"))
+        else:
+            groups = [puzzles]
+            names = [base if base is not None else folder / f"{stem}.{form.name}"]
+        files: list[tuple[Path, bytes]] = []
+        stale: list[Path] = []
+        written: list[tuple[Path, int]] = []
+        for name, group in zip(names, groups):
+            shown = [dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p for p in group]
+            jobs = [SheetJob(p.schedule, p) for p in shown]
+            if with_solutions:
+                jobs += [SheetJob(p.schedule, p, p.answer) for p in group]
+            scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs, on_sheet=advance)
+            blobs = mark_pages(render(scene, form, dpi=dpi), form)
+            paths = targets(name, form, len(blobs))
+            check_targets(paths, force)
+            stale += stale_pages(name, paths) if form.per_page else []
+            files.extend(zip(paths, blobs))
+            written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
     if answers is not None:
         taken: set[str] = set()
         for p in puzzles:
