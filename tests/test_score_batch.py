@@ -79,3 +79,28 @@ def test_usage_errors_come_before_any_sheet(tmp_path, cli, args, message):
     folder = _folder(tmp_path, "long-way", 1)
     r = cli("score", "long-way", str(folder), *args)
     assert r.exit_code == 2 and message in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize("jsonl", [True, False])
+def test_runs_of_sheets_on_workers_give_exactly_what_one_at_a_time_gives(tmp_path, jsonl):
+    """Good, rule-breaking and unreadable sheets mixed over several workers' runs (and a folder inside
+    the folder, which is left out): the same output, messages and exit code as scoring each in turn."""
+    folder = _folder(tmp_path, "wobbly-cafe", 40)  # 160 and more sheets: several runs per worker
+    names = sorted(p.name for p in folder.iterdir())
+    for k in (0, 7, 64, 65, 130):  # unreadable ones at and beside the edges of the runs
+        (folder / names[k]).write_bytes(b"\xff\xfe junk")
+    (folder / names[3]).write_text("")
+    (folder / "zz-folder").mkdir()
+    runs = {}
+    for jobs in (1, 2):
+        out, err = io.StringIO(), io.StringIO()
+        code = run_batch("wobbly-cafe", [str(folder)], jsonl=jsonl, jobs=jobs, out=out, err=err)
+        runs[jobs] = (code, out.getvalue(), err.getvalue())
+    assert runs[1] == runs[2]
+    code, text, err = runs[1]
+    assert code == 2 and err.count("rollwrite: ") == 6
+    if jsonl:
+        assert len(text.splitlines()) == len(names)
+    else:
+        heads = [line for line in text.splitlines() if line.startswith("== ")]
+        assert len(heads) == len(names) - 6 and text.count("\n\n== ") == len(heads) - 1

@@ -286,18 +286,24 @@ def _inputs(files: list[str], from_jsonl: str | None) -> Any:
     for name in files:
         if _is_folder(name):
             try:
-                entries = sorted(e.name for e in os.scandir(name) if not e.name.startswith("."))
+                with os.scandir(name) as listing:  # the listing says which entries are folders: no stat each
+                    entries = sorted(e.name for e in listing if not e.name.startswith(".") and not _folder(e))
             except OSError as exc:
                 yield name, InputError(f"cannot read the folder ({exc.strerror})", file=name)
                 continue
             for entry in entries:
-                path = os.path.join(name, entry)
-                if not os.path.isdir(path):
-                    yield path, None
+                yield os.path.join(name, entry), None
         else:
             yield name, None
     if from_jsonl is not None:
         yield from _jsonl_sheets(from_jsonl)
+
+
+def _folder(entry: Any) -> bool:
+    try:
+        return entry.is_dir()  # follows a symbolic link, as os.path.isdir does
+    except OSError:
+        return False
 
 
 def _jsonl_sheets(source: str) -> Any:
@@ -360,6 +366,39 @@ def _work(item: tuple) -> tuple[int, str, str | None]:
     return r["code"], json.dumps(r["json"], ensure_ascii=False, separators=(",", ":")), err
 
 
+def _work_chunk(chunk: list) -> tuple[int, list[str], str, bool]:
+    """A run of sheets in a worker, so that what passes between processes is one piece per run:
+    (worst exit code, the error messages, the output of the run joined, whether it holds any report).
+    JSON Lines: a line per sheet; reports: the reports of the readable sheets, a blank line between."""
+    worst = 0
+    messages: list[str] = []
+    bodies: list[str] = []
+    text = chunk[0][2] if chunk else False
+    for item in chunk:
+        code, body, message = _work(item)
+        worst = max(worst, code)
+        if message is not None:
+            messages.append(message)
+        if not text or message is None:
+            bodies.append(body)
+    if text:
+        return worst, messages, "\n".join(b + "\n" for b in bodies), bool(bodies)
+    return worst, messages, "".join(b + "\n" for b in bodies), bool(bodies)
+
+
+def _chunks(items: Any, size: int) -> Any:
+    import itertools
+
+    while True:
+        chunk = list(itertools.islice(items, size))
+        if not chunk:
+            return
+        yield chunk
+
+
+CHUNK = 64  # sheets a worker takes at a time: results stream out a chunk at a time, in input order
+
+
 def _cores() -> int:
     import os
 
@@ -404,20 +443,24 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("fork" if "fork" in methods else methods[0])
             pool = ctx.Pool(n, initializer=_start_worker, initargs=(scoring.args,))
-            results = pool.imap(_work, itertools.chain(head, items), chunksize=32)
+            # a chunk each, in order; small enough that every core still gets several of a short run
+            size = max(1, min(CHUNK, len(head) // n))
+            results = pool.imap(_work_chunk, _chunks(itertools.chain(head, items), size))
         else:
             global _WORKER
             _WORKER = scoring
-            results = map(_work, itertools.chain(head, items))
-        for code, body, message in results:
+            results = map(_work_chunk, _chunks(itertools.chain(head, items), CHUNK))
+        for code, messages, blob, has_body in results:
             worst = max(worst, code)
-            if message is not None:
+            for message in messages:
                 print(f"rollwrite: {message}", file=err)
             if jsonl:
-                out.write(body + "\n")
-            elif message is None:
-                out.write(("" if first else "\n") + body + "\n")
+                out.write(blob)
+            elif has_body:
+                out.write(("" if first else "\n") + blob)
                 first = False
+            if err is not None and messages:
+                err.flush()
         out.flush()
     finally:
         if pool is not None:
