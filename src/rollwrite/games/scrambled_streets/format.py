@@ -105,7 +105,84 @@ def _rotation(word: str, source: str, line: int, col: int) -> int:
     return r
 
 
+class _Read(Game):
+    """A Game read by ``parse``'s quick reader: its moves are kept as plain numbers, (card, rotation,
+    a, b, push) a turn, and made into Moves only when asked for (the replay reads the numbers)."""
+
+    @property  # type: ignore[override]
+    def moves(self) -> tuple[Move, ...]:
+        d = self.__dict__
+        moves = d.get("_moves")
+        if moves is None:
+            line = d["_line"]
+            moves = d["_moves"] = tuple(Move(n, card, rot, a, b, push, line + n)
+                                        for n, (card, rot, a, b, push) in enumerate(d["_raw"], 1))
+        return moves
+
+    @moves.setter
+    def moves(self, value: tuple[Move, ...]) -> None:  # as Game.__init__ sets it
+        self.__dict__["_moves"] = value
+        self.__dict__["_raw"] = None
+
+
+def plain_moves(game: Game) -> list[tuple[int, int, int, int, int]]:
+    """The game's turns as plain numbers: (card, rotation, a, b, push) a turn."""
+    raw = game.__dict__.get("_raw")
+    if raw is not None:
+        return raw
+    return [(m.card, m.rotation, m.a, m.b, m.push) for m in game.moves]
+
+
+_QUICK = re.compile(
+    r"(?:black: ([^\n#]+)\n)?(?:white: ([^\n#]+)\n)?start:\n"
+    r" *([0-9]{1,4}) (up|down) +([0-9]{1,4}) (up|down)\n"
+    r" *([0-9]{1,4}) (up|down) +([0-9]{1,4}) (up|down)\n"
+    r"((?:[0-9]{1,3}\. [0-9]{1,4} (?:up|down) at [0-9]{1,4}\|[0-9]{1,4} push [0-9]{1,4}\n)*)")
+_QUICK_TURN = re.compile(r"([0-9]+)\. ([0-9]+) (up|down) at ([0-9]+)\|([0-9]+) push ([0-9]+)\n")
+_WAY = {"up": 0, "down": 180}
+_COUNT = [tuple(str(n) for n in range(1, k + 1)) for k in range(MAX_TURNS + 1)]  # "1" ... "k"
+
+
+def _quick(text: str) -> Game | None:
+    """The game of a text written as ``format`` writes it (names, the start, the turns, nothing else),
+    the same as ``parse_plain`` reads it; None for any other text, which ``parse_plain`` reads."""
+    m = _QUICK.fullmatch(text)
+    if m is None:
+        return None
+    black, white, c1, w1, c2, w2, c3, w3, c4, w4, block = m.groups()
+    line = 1
+    for name in (black, white):
+        if name is not None:
+            if len(name) > _NAME_MAX or not name.isprintable() or name.strip() != name:
+                return None
+            line += 1
+    turns = _QUICK_TURN.findall(block)
+    if len(turns) > MAX_TURNS:
+        return None
+    if turns:
+        numbers, cards, ways, a, b, push = zip(*turns)
+        if numbers != _COUNT[len(turns)]:
+            return None
+        raw = list(zip(map(int, cards), map(_WAY.__getitem__, ways), map(int, a), map(int, b), map(int, push)))
+    else:
+        raw = []
+    game = object.__new__(_Read)
+    game.__dict__.update(
+        start=(Placed(int(c1), _WAY[w1], line + 1), Placed(int(c2), _WAY[w2], line + 1),
+               Placed(int(c3), _WAY[w3], line + 2), Placed(int(c4), _WAY[w4], line + 2)),
+        names=(black or "", white or ""), line=line, puzzle="", _raw=raw, _line=line + 2)
+    return game
+
+
 def parse(text: str, source: str = "<text>", data: object = None) -> Game:
+    """Read a typed-in game (see the module's docstring): the quick reader for text as ``format``
+    writes it, ``parse_plain`` for anything else."""
+    game = _quick(text)
+    return game if game is not None else parse_plain(text, source)
+
+
+def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
+    """Read a typed-in game line by line, saying where anything cannot be read."""
     names = ["", ""]
     puzzle = ""
     start_line: int | None = None

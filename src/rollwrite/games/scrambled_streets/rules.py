@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rollwrite.games.base import Problem
+from rollwrite.games.base import Problem, Score
 from rollwrite.games.scrambled_streets.data import PLAYERS, Deck
-from rollwrite.games.scrambled_streets.format import Game, Move, rotation_word
+from rollwrite.games.scrambled_streets.format import Game, Move, plain_moves, rotation_word
 
 LOOP_BONUS = 2
 TIE_BONUS = 2
@@ -650,3 +650,543 @@ def report(rep: Replay, names: tuple[str, str] = ("", "")) -> str:
         left = rep.cards - len(rep.city.cells)
         lines.append(f"the city is not complete yet: {left} card{'s' if left != 1 else ''} still to play, no Mayor yet")
     return "\n".join(lines)
+
+
+def score_plain(game: Game, deck: Deck) -> Score:
+    """The Score of a typed-in game from its replay (the reference for ``score_quick``): Black's total,
+    the breakdown, the report and both players' totals; the answer to a puzzle scores its last turn."""
+    rep = replayed(game, deck, any_deal=True)  # scoring reads no problems
+    if game.puzzle:  # the answer to a puzzle scores its last turn alone
+        last = rep.turns[-1] if rep.turns and rep.stopped is None else None
+        points = last.points if last else 0
+        doc = {"puzzle": game.puzzle, "points": points, **breakdown(rep)}
+        text = report(rep, game.names) + f"\nthe answer (turn {last.number if last else '-'}) scores {points}"
+        return Score(points, doc, text)
+    totals = rep.totals
+    players = []
+    for k, pl in enumerate(("black", "white")):
+        entry: dict = {"name": NAMES[pl], "total": totals[pl]}
+        if game.names[k]:
+            entry["player"] = game.names[k]
+        players.append(entry)
+    return Score(totals["black"], breakdown(rep), report(rep, game.names), players)
+
+
+# ---------------------------------------------------------------- scoring quickly
+#
+# ``quick`` replays a typed-in game that breaks no rule for its score: the same paths and points as
+# ``replay``, at a small part of the cost.  ``replay`` (with ``Streets``) and ``longest`` stay the
+# reference, and the tests hold this to them turn by turn; a game with any problem is left to
+# ``replay``, which words the problems.
+#
+# Every point of every card down is a number, ``card * 6 + point`` (the point as the card lies), and
+# ``link[g]`` is the point that ``g`` touches on the neighbouring card, or -1.  A push changes few
+# links: those across the line the pushed cards move along (their old neighbours, then their new ones)
+# and those of the new card.  The links change one at a time, and after each change both players'
+# pieces are brought up to date:
+#
+# - a line is known by its two loose ends: ``far[e]`` is the other end of the line that ends at point
+#   ``e`` and ``ln[e]`` its number of streets; ``ends[n]`` holds the loose ends of the lines of n streets;
+# - joining two loose ends joins two lines (or closes one into a ring) without a walk;
+# - cutting a link inside a line walks from the cut to one end to find where the line splits; cutting a
+#   ring makes it a line.
+#
+# To pick the same one of equal pieces as ``longest``, the ends of the longest lines are compared by
+# the place ``longest`` meets them first: the order of the city's cells (a card's ``seq``: the cards a
+# push moves go to the end of that order, in their order, and the new card after them), then the
+# street, then the end of the street.
+
+_STRIDE = 256  # a cell (row, column) is the number (row + 128) * 256 + column + 128
+_BASE = 128 * _STRIDE + 128
+_COLOUR_MASK = {"black": 1, "white": 2, "gray": 3}  # bit 1: Black's streets, bit 2: White's
+
+
+class _Tables:
+    """What the replay needs from a deck, for each (card, turned) as the card lies, each of its six
+    points numbered ``card * 6 + point``: the other end of the point's street, street index * 2 + which
+    end of the street the point is (0: the first, as ``rules`` walks it), its colour mask; and the
+    points of the streets of each player's colours."""
+
+    __slots__ = ("deck", "partner", "sub", "mask", "mine", "delta", "meets", "across", "facing")
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.partner, self.sub, self.mask, self.mine = {}, {}, {}, {}
+        t = deck.turn
+        for card in deck.cards:
+            base = card.number * 6
+            for turned in (False, True):
+                partner, sub, mask = [0] * 6, [0] * 6, [0] * 6
+                for i, s in enumerate(card.streets):
+                    a, b = (t[s.a], t[s.b]) if turned else (s.a, s.b)
+                    m = _COLOUR_MASK[s.colour]
+                    partner[a], sub[a], mask[a] = base + b, i * 2, m
+                    partner[b], sub[b], mask[b] = base + a, i * 2 + 1, m
+                key = (card.number, turned)
+                self.partner[key], self.sub[key], self.mask[key] = tuple(partner), tuple(sub), tuple(mask)
+                self.mine[key] = tuple(tuple(base + q for q in range(6) if mask[q] & bit) for bit in (1, 2))
+        self.delta = tuple(dr * _STRIDE + dc for dr, dc, _q in deck.meets)
+        self.meets = tuple(q for _dr, _dc, q in deck.meets)
+        # the points on the sides across a line that moves by ``d``, and those that face back along it
+        self.across = {d: tuple(q for q in range(6) if self.delta[q] not in (d, -d))
+                       for d in (1, -1, _STRIDE, -_STRIDE)}
+        self.facing = {d: tuple(q for q in range(6) if self.delta[q] == -d) for d in self.across}
+
+
+_TABLES: list = [None]
+
+
+def _tables(deck: Deck) -> _Tables:
+    t = _TABLES[0]
+    if t is None or t.deck is not deck:
+        t = _TABLES[0] = _Tables(deck)
+    return t
+
+
+class Quick:
+    """A replayed game that breaks no rule: the breakdown ``rules.breakdown`` makes of its replay, and
+    the report ``rules.report`` writes (made when first asked for)."""
+
+    __slots__ = ("breakdown", "totals")
+
+    def __init__(self, breakdown: dict, totals: tuple[int, int]) -> None:
+        self.breakdown = breakdown
+        self.totals = totals
+
+    def report(self, names: tuple[str, str] = ("", "")) -> str:
+        return report_of_breakdown(self.breakdown, names)
+
+
+class _Ring:
+    __slots__ = ("point",)
+
+    def __init__(self, point: int) -> None:
+        self.point = point  # a point of one of its streets
+
+
+def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: list, seq: list, div: int):
+    """One player's pieces: (cut, join, add, best) over the shared links (see the module's docstring)."""
+    far = [0] * size
+    ln = [0] * size
+    ends = [set() for _ in range(size // 2 + 1)]
+    rings: dict = {}  # ring -> its number of streets
+    ring_of: dict = {}  # a street (its lower point) -> the ring it was last in
+    top = 1  # no line is longer
+
+    def cut(x: int, y: int) -> None:
+        nonlocal top
+        if rings:
+            r = ring_of.get(x if x < partner[x] else partner[x])
+            if r is not None and r in rings:  # a ring opens into a line
+                n = rings.pop(r)
+                far[x] = y
+                far[y] = x
+                ln[x] = ln[y] = n
+                s = ends[n]
+                s.add(x)
+                s.add(y)
+                if n > top:
+                    top = n
+                return
+        n = 1
+        g = partner[x]
+        while True:
+            h = link[g]
+            if h < 0 or not mask[h] & bit:
+                break
+            n += 1
+            g = partner[h]
+        f = far[g]
+        old = ln[g]
+        s = ends[old]
+        s.discard(g)
+        s.discard(f)
+        far[x] = g
+        far[g] = x
+        ln[x] = ln[g] = n
+        s = ends[n]
+        s.add(x)
+        s.add(g)
+        far[y] = f
+        far[f] = y
+        n = old - n
+        ln[y] = ln[f] = n
+        s = ends[n]
+        s.add(y)
+        s.add(f)
+
+    def join(x: int, y: int) -> None:
+        nonlocal top
+        a = far[x]
+        nx = ln[x]
+        if a == y:  # the two ends of one line meet: a ring
+            s = ends[nx]
+            s.discard(x)
+            s.discard(y)
+            ring = _Ring(x)
+            rings[ring] = nx
+            g = x
+            while True:
+                p = partner[g]
+                ring_of[g if g < p else p] = ring
+                g = link[p]
+                if g == x:
+                    return
+        b = far[y]
+        ny = ln[y]
+        s = ends[nx]
+        s.discard(x)
+        s.discard(a)
+        s = ends[ny]
+        s.discard(y)
+        s.discard(b)
+        n = nx + ny
+        far[a] = b
+        far[b] = a
+        ln[a] = ln[b] = n
+        s = ends[n]
+        s.add(a)
+        s.add(b)
+        if n > top:
+            top = n
+
+    def add(base: int, points: tuple, partners: tuple, mine: tuple) -> None:
+        """A new card's streets of the player's colours, each a line of one street."""
+        far[base:base + 6] = partners
+        ln[base:base + 6] = _ONES
+        ends[1].update(mine)
+
+    def best() -> tuple[int, bool, list[int]]:
+        """The player's best piece as ``rules.longest`` picks it: (streets, ring, path)."""
+        nonlocal top
+        t = top
+        while t > 1 and not ends[t]:
+            t -= 1
+        top = t
+        if rings:
+            rv = max(rings.values())
+            if rv + 2 > t or not ends[t]:
+                return ring_path(rv)
+        cands = ends[t]
+        if not cands:
+            return 0, False, []
+        if len(cands) == 2:
+            e, f = cands
+            head = e if seq[e // 6] * 6 + sub[e] < seq[f // 6] * 6 + sub[f] else f
+        else:
+            head = min(cands, key=lambda e: seq[e // 6] * 6 + sub[e])
+        path = [head // div]
+        g = partner[head]
+        while True:
+            h = link[g]
+            if h < 0 or not mask[h] & bit:
+                return t, False, path
+            path.append(h // div)
+            g = partner[h]
+
+    def ring_path(n: int) -> tuple[int, bool, list[int]]:
+        # of the rings with the most streets, the one whose first street comes first in the order of
+        # the cells; walked from that street's first end, so that it leaves through its second
+        key = head = None
+        for ring, rn in rings.items():
+            if rn != n:
+                continue
+            g = ring.point
+            while True:
+                p = partner[g]
+                low = g if not sub[g] & 1 else p  # the street's first end
+                k = seq[low // 6] * 6 + sub[low]
+                if key is None or k < key:
+                    key, head = k, low
+                g = link[p]
+                if g == ring.point:
+                    break
+        path = [head // div]
+        g = link[partner[head]]
+        while g != head:
+            path.append(g // div)
+            g = link[partner[g]]
+        return n, True, path
+
+    return cut, join, add, best
+
+
+_ONES = (1,) * 6
+
+
+def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, int]], deck: Deck,
+          points: bool = False) -> Quick | None:
+    """Replay a game given as ints: the starting city's four (card, rotation) in reading order and each
+    turn's (card, rotation, a, b, push).  None when any rule is broken (``rules.replay`` says which).
+    A path is the card of each of its streets; with ``points``, the point each street is entered at
+    (``card * 6 + point``), for the tests."""
+    tab = _tables(deck)
+    partners, subs, masks, mines = tab.partner, tab.sub, tab.mask, tab.mine
+    delta, meets, across, facing = tab.delta, tab.meets, tab.across, tab.facing
+    ncards = len(deck.cards)
+    size = (ncards + 1) * 6
+    link = [-1] * size
+    partner = [0] * size
+    sub = [0] * size
+    mask = [0] * size
+    seq = [0] * (ncards + 1)
+    where = [0] * (ncards + 1)  # a card's cell; 0: not down
+    grid: dict[int, int] = {}
+    div = 1 if points else 6
+    cut_b, join_b, add_b, best_b = _player(1, size, link, partner, sub, mask, seq, div)
+    cut_w, join_w, add_w, best_w = _player(2, size, link, partner, sub, mask, seq, div)
+    six = range(6)
+
+    def put(card: int, turned: bool, cell: int) -> None:
+        """Lay ``card`` in the empty ``cell``: its streets, then its links to its neighbours'."""
+        grid[cell] = card
+        where[card] = cell
+        key = (card, turned)
+        base = card * 6
+        ps = partners[key]
+        partner[base:base + 6] = ps
+        sub[base:base + 6] = subs[key]
+        mask[base:base + 6] = masks[key]
+        mb, mw = mines[key]
+        add_b(base, mb, ps, mb)
+        add_w(base, mw, ps, mw)
+        for q in six:
+            nb = grid.get(cell + delta[q])
+            if nb is not None:
+                g = base + q
+                h = nb * 6 + meets[q]
+                link[g] = h
+                link[h] = g
+                m = mask[g] & mask[h]
+                if m & 1:
+                    join_b(g, h)
+                if m & 2:
+                    join_w(g, h)
+
+    # the starting city
+    seen = set()
+    for k, (card, rot) in enumerate(start):
+        if not 1 <= card <= ncards or card in seen or rot not in (0, 180):
+            return None
+        seen.add(card)
+        seq[card] = k
+        put(card, rot == 180, _BASE + (k >> 1) * _STRIDE + (k & 1))
+    nxt = 4
+    lo_r = lo_c = 128  # the rows and columns the city spans
+    hi_r = hi_c = 129
+    first_paths = (best_b(), best_w())
+    vb, vw = (n + (2 if loop else 0) for n, loop, _ in first_paths)
+    if vb > vw:
+        first, bonus = 0, (0, 0)
+    elif vw > vb:
+        first, bonus = 1, (0, 0)
+    else:
+        first, bonus = 1, (0, 2)
+    tb, tw = bonus
+    turns = []
+    for number, (card, rot, a, b, pushed) in enumerate(moves, 1):
+        if not 1 <= card <= ncards or card in seen or rot not in (0, 180):
+            return None
+        pa = where[a] if 1 <= a <= ncards else 0
+        pb = where[b] if 1 <= b <= ncards else 0
+        if not pa or not pb or a == b:
+            return None
+        if pushed == a:
+            p, d = pa, pa - pb
+        elif pushed == b:
+            p, d = pb, pb - pa
+        else:
+            return None
+        side = across.get(d)
+        if side is None:
+            return None
+        seen.add(card)
+        # every card from the pushed one to the edge of the city in that direction moves (gaps too)
+        if d == 1:
+            span = hi_c - p % _STRIDE
+        elif d == -1:
+            span = p % _STRIDE - lo_c
+        elif d > 0:
+            span = hi_r - p // _STRIDE
+        else:
+            span = p // _STRIDE - lo_r
+        moved = [n for n in map(grid.get, range(p, p + (span + 1) * d, d)) if n is not None]
+        # cut the links between the pushed card and the other one, and those across the line
+        base = pushed * 6
+        for q in facing[d]:
+            g = base + q
+            h = link[g]
+            if h >= 0:
+                link[g] = link[h] = -1
+                m = mask[g] & mask[h]
+                if m & 1:
+                    cut_b(g, h)
+                if m & 2:
+                    cut_w(g, h)
+        for n in moved:
+            base = n * 6
+            for q in side:
+                g = base + q
+                h = link[g]
+                if h >= 0:
+                    link[g] = link[h] = -1
+                    m = mask[g] & mask[h]
+                    if m & 1:
+                        cut_b(g, h)
+                    if m & 2:
+                        cut_w(g, h)
+        # move them one cell on; they go to the end of the order of the cells, in their order
+        for n in reversed(moved):
+            c = where[n]
+            del grid[c]
+            grid[c + d] = n
+            where[n] = c + d
+            seq[n] += nxt
+        c = where[moved[-1]]
+        if d == 1:
+            if c % _STRIDE > hi_c:
+                hi_c += 1
+        elif d == -1:
+            if c % _STRIDE < lo_c:
+                lo_c -= 1
+        elif d > 0:
+            if c // _STRIDE > hi_r:
+                hi_r += 1
+        elif c // _STRIDE < lo_r:
+            lo_r -= 1
+        seq[card] = 2 * nxt
+        nxt = 2 * nxt + 1
+        put(card, rot == 180, p)
+        for n in moved:
+            base = n * 6
+            c = where[n]
+            for q in side:
+                nb = grid.get(c + delta[q])
+                if nb is not None:
+                    g = base + q
+                    h = nb * 6 + meets[q]
+                    link[g] = h
+                    link[h] = g
+                    m = mask[g] & mask[h]
+                    if m & 1:
+                        join_b(g, h)
+                    if m & 2:
+                        join_w(g, h)
+        way = "up" if rot == 0 else "down"
+        if (number & 1) ^ first:  # Black moves
+            n, loop, path = best_b()
+            points = n + 2 if loop else n
+            tb += points
+            turns.append({"turn": number, "player": "black", "card": card, "orientation": way, "path": n,
+                          "loop": loop, "points": points, "cards": path, "black": tb, "white": tw})
+        else:
+            n, loop, path = best_w()
+            points = n + 2 if loop else n
+            tw += points
+            turns.append({"turn": number, "player": "white", "card": card, "orientation": way, "path": n,
+                          "loop": loop, "points": points, "cards": path, "black": tb, "white": tw})
+    (nb, lb, _), (nw, lw, _) = first_paths
+    complete = 4 + len(turns) == ncards
+    breakdown = {
+        "start": {"black": {"path": nb, "loop": lb, "value": vb}, "white": {"path": nw, "loop": lw, "value": vw}},
+        "first": "white" if first else "black",
+        "tie_bonus": {"black": 0, "white": bonus[1]},
+        "turns": turns,
+        "turns_played": len(turns),
+        "turns_in_a_game": ncards - 4,
+        "replayed_to_the_end": True,
+        "complete": complete,
+        "mayor": None if not complete or tb == tw else "black" if tb > tw else "white",
+    }
+    return Quick(breakdown, (tb, tw))
+
+
+def report_of_breakdown(breakdown: dict, names: tuple[str, str] = ("", "")) -> str:
+    """``rules.report`` of the replay, written from its breakdown."""
+    b = breakdown
+    start, bonus = b["start"], b["tie_bonus"]["white"]
+    head = f"starting city: longest path Black {start['black']['value']}, White {start['white']['value']}"
+    if bonus:
+        head += f" - a tie, so White goes first and scores {bonus} bonus points"
+    else:
+        head += f" - {NAMES[b['first']]} goes first"
+    lines = [head, f"{'turn':>4}  {'player':<6}  {'card':<8}  {'path':>4}  {'loop':<4}  {'points':>6}  "
+                   f"{'Black':>5}  {'White':>5}  path through cards"]
+    for t in b["turns"]:
+        cards = t["cards"]
+        if cards:
+            shown = [cards[0]]
+            for c in cards:
+                if c != shown[-1]:
+                    shown.append(c)
+            path = "-".join(map(str, shown)) + (" (a loop)" if t["loop"] else "")
+        else:
+            path = "none"
+        lines.append(f"{t['turn']:>4}  {NAMES[t['player']]:<6}  {str(t['card']) + ' ' + t['orientation']:<8}  "
+                     f"{t['path']:>4}  {'yes' if t['loop'] else '':<4}  {'+' + str(t['points']):>6}  "
+                     f"{t['black']:>5}  {t['white']:>5}  {path}")
+    if b["turns"]:
+        tb, tw = b["turns"][-1]["black"], b["turns"][-1]["white"]
+    else:
+        tb, tw = 0, bonus
+    if b["complete"]:
+        mayor = b["mayor"]
+        if mayor is None:
+            lines.append(f"the city is complete: {tb} to {tw}, a tie - nobody is appointed Mayor")
+        else:
+            n = names[0 if mayor == "black" else 1]
+            who = f"{NAMES[mayor]} ({n})" if n else NAMES[mayor]
+            lines.append(f"the city is complete: {who} is Mayor, {max(tb, tw)} to {min(tb, tw)}")
+    else:
+        left = b["turns_in_a_game"] - b["turns_played"]
+        lines.append(f"the city is not complete yet: {left} card{'s' if left != 1 else ''} still to play, no Mayor yet")
+    return "\n".join(lines)
+
+
+class _Score(Score):
+    """A Score whose report is written when it is first read (a JSON run never reads it)."""
+
+    def __init__(self, quick: Quick, names: tuple[str, str]) -> None:
+        tb, tw = quick.totals
+        players: list[dict] = [{"name": "Black", "total": tb}, {"name": "White", "total": tw}]
+        for entry, name in zip(players, names):
+            if name:
+                entry["player"] = name
+        self.total = tb
+        self.breakdown = quick.breakdown
+        self.players = players
+        self.__dict__["_report"] = (quick, names)
+
+    @property  # type: ignore[override]
+    def report(self) -> str:
+        made = self.__dict__["_report"]
+        if isinstance(made, tuple):
+            made = self.__dict__["_report"] = made[0].report(made[1])
+        return made
+
+    @report.setter
+    def report(self, value: str) -> None:
+        self.__dict__["_report"] = value
+
+
+_QUICK_LAST: list = [None, None, None]  # the last (game, deck, Quick or None) that ``quick_of`` made
+
+
+def quick_of(game: Game, deck: Deck) -> Quick | None:
+    """``quick`` of a typed-in game, made once for a sheet that is checked and then scored (the game
+    is frozen); None when the game breaks a rule."""
+    last = _QUICK_LAST
+    if last[0] is game and last[1] is deck:
+        return last[2]
+    q = quick([(p.card, p.rotation) for p in game.start], plain_moves(game), deck)
+    last[:] = [game, deck, q]
+    return q
+
+
+def score_quick(game: Game, deck: Deck) -> Score | None:
+    """The Score of a game that breaks no rule, as the game's ``score`` makes it from the replay; None
+    when the game breaks a rule (or answers a puzzle): the plain replay scores those."""
+    if game.puzzle:
+        return None
+    q = quick_of(game, deck)
+    return None if q is None else _Score(q, game.names)

@@ -1,0 +1,223 @@
+"""Scoring a typed-in game quickly (``rules.quick``, and the quick reader in ``format.parse``) is held to the
+plain computation it stands in for: ``rules.replay`` and ``rules.longest`` for the path of every turn
+(the same streets in the same order, the same ring or line), ``rules.score_plain`` for the Score (the
+breakdown and the report, to the byte), and ``format.parse_plain`` for the game read from a text.
+Random legal games, hand-made splits, joins and rings, and games that break a rule (which the quick
+replay leaves to the plain one)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwrite.errors import InputError
+from rollwrite.games.scrambled_streets import ScrambledStreets
+from rollwrite.games.scrambled_streets.rules import _tables, quick, score_quick
+from rollwrite.games.scrambled_streets.format import Game, Move, Placed, _quick, format, parse, parse_plain
+from rollwrite.games.scrambled_streets.rules import City, check, longest, replay, replayed, score_plain
+from rollwrite.spec.layout import load_builtin
+
+DECK = load_builtin("scrambled-streets").data
+PLAYERS = ("black", "white")
+GAME = ScrambledStreets()
+
+
+def random_game(rng: random.Random, turns: int, names: tuple[str, str] = ("", "")) -> Game:
+    """Any legal pushes: every edge, either card pushed, either way up."""
+    cards = list(range(1, len(DECK.cards) + 1))
+    rng.shuffle(cards)
+    start = [(cards.pop(), rng.choice((0, 180))) for _ in range(4)]
+    city = City.start([(c, r == 180) for c, r in start])
+    moves = []
+    for n in range(1, min(turns, len(cards)) + 1):
+        a, b = rng.choice(city.edges())
+        if rng.random() < 0.5:
+            a, b = b, a
+        push = rng.choice((a, b))
+        card, rot = cards.pop(), rng.choice((0, 180))
+        city.push(a, b, push, card, rot == 180)
+        moves.append(Move(n, card, rot, a, b, push))
+    return Game(tuple(Placed(c, r) for c, r in start), tuple(moves), names)
+
+
+def streets(path: list[int], lie: dict[int, bool]) -> tuple[tuple[int, int], ...]:
+    """A quick path given as the point each street is entered at (card * 6 + point, the card lying
+    as ``lie`` says), as (card, street index) pairs."""
+    subs = _tables(DECK).sub
+    return tuple((g // 6, subs[(g // 6, lie[g // 6])][g % 6] >> 1) for g in path)
+
+
+def same_as_plain(game: Game) -> None:
+    """The quick replay's path of every turn is the plain one, and the Score and the problems of the
+    game typed in are score_plain's and rules.check's."""
+    text = format(game)
+    plain_game = parse_plain(text)
+    rep = replayed(plain_game, DECK)  # what score_plain and rules.check read
+    q = quick([(p.card, p.rotation) for p in game.start],
+              [(m.card, m.rotation, m.a, m.b, m.push) for m in game.moves], DECK, points=True)
+    if rep.problems:
+        assert q is None
+    else:
+        lie = {p.card: p.turned for p in game.start}
+        lie.update({m.card: m.rotation == 180 for m in game.moves})
+        turns = q.breakdown["turns"]
+        assert len(turns) == len(rep.turns)
+        for t, mine in zip(rep.turns, turns):
+            assert (t.path.streets, t.path.loop) == (streets(mine["cards"], lie), mine["loop"])
+    plain = score_plain(plain_game, DECK)
+    sheet = parse(text)
+    mine = GAME.score(sheet, DECK)
+    assert (mine.total, mine.breakdown, mine.players, mine.report) == (plain.total, plain.breakdown,
+                                                                      plain.players, plain.report)
+    assert json.dumps(mine.breakdown, ensure_ascii=False) == json.dumps(plain.breakdown, ensure_ascii=False)
+    assert GAME.check(sheet, DECK, None) == check(plain_game, DECK)
+
+
+def test_random_full_games_score_as_the_plain_replay():
+    rng = random.Random("quick")
+    names = ("", "Ann", "Zoë", "Bob")
+    for _ in range(120):
+        same_as_plain(random_game(rng, 44, (rng.choice(names), rng.choice(names))))
+
+
+def test_random_short_games_score_as_the_plain_replay():
+    # small dense cities: splits, joins and rings are frequent
+    rng = random.Random("quick-short")
+    for _ in range(300):
+        same_as_plain(random_game(rng, rng.randrange(0, 9)))
+
+
+def test_random_games_meet_rings():
+    # the random games above do close rings and choose them as the best path (so that path is tested)
+    rng = random.Random("quick")
+    loops = 0
+    for _ in range(60):
+        game = random_game(rng, 44)
+        loops += sum(t.path.loop for t in replay(game, DECK).turns)
+    assert loops > 0
+
+
+START = "start:\n  17 up    3 down\n  40 down  8 up\n"
+
+
+def test_hand_made_splits_joins_and_rings():
+    for turns in (
+        "1. 25 up at 17|3 push 3\n",  # splits Black's 3-17-40
+        "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n",  # closes a ring
+        "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n4. 2 up at 1|25 push 1\n",
+        "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n4. 2 up at 17|25 push 17\n",
+        "1. 28 up at 40|8 push 8\n2. 2 down at 17|40 push 17\n",  # joins White's 40 and 8 through 28
+        "1. 28 up at 40|8 push 40\n2. 2 down at 17|28 push 28\n",  # joins Black's 3-17 to 40
+    ):
+        game = parse_plain(START + turns)
+        same_as_plain(game)
+        rep = replay(game, DECK)
+        city = City.start([(p.card, p.turned) for p in game.start])
+        for m, t in zip(game.moves, rep.turns):
+            city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+            assert t.path == longest(city, DECK, t.player)
+    ring = parse_plain(START + "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n")
+    assert score_quick(ring, DECK).breakdown["turns"][2]["loop"] is True
+
+
+def broken(rng: random.Random, game: Game) -> Game:
+    """The game with one thing wrong: a card out of the deck or played twice, a card turned a quarter,
+    cards that do not touch, a push of neither card, or a bad starting city."""
+    moves = list(game.moves)
+    kind = rng.randrange(7)
+    if kind == 6 or not moves:
+        start = list(game.start)
+        k = rng.randrange(4)
+        start[k] = Placed(rng.choice((0, 49, start[(k + 1) % 4].card)), start[k].rotation) if rng.random() < 0.7 \
+            else Placed(start[k].card, 270)
+        return Game(tuple(start), game.moves, game.names)
+    j = rng.randrange(len(moves))
+    m = moves[j]
+    used = [p.card for p in game.start] + [x.card for x in moves[:j]]
+    if kind == 0:
+        moves[j] = Move(m.number, rng.choice((0, 49, 9999, rng.choice(used))), m.rotation, m.a, m.b, m.push)
+    elif kind == 1:
+        moves[j] = Move(m.number, m.card, 90, m.a, m.b, m.push)
+    elif kind == 2:
+        c = rng.choice(used)
+        moves[j] = Move(m.number, m.card, m.rotation, m.a, c, rng.choice((m.a, c)))
+    elif kind == 3:
+        moves[j] = Move(m.number, m.card, m.rotation, m.a, m.b, rng.choice(used + [0, 77]))
+    elif kind == 4:
+        moves[j] = Move(m.number, m.card, m.rotation, m.a, m.a, m.a)
+    else:
+        moves[j] = Move(m.number, m.card, m.rotation, rng.choice((m.card, 48, 0)), m.b, m.b)
+    return Game(game.start, tuple(moves), game.names)
+
+
+def test_games_that_break_a_rule_are_left_to_the_plain_replay():
+    rng = random.Random("quick-broken")
+    seen = 0
+    for _ in range(200):
+        game = broken(rng, random_game(rng, rng.randrange(0, 45)))
+        seen += bool(replay(game, DECK).problems)
+        same_as_plain(game)
+    assert seen > 150  # nearly every one breaks a rule
+
+
+# ---------------------------------------------------------------- the quick reader
+
+
+def same_reading(text: str) -> None:
+    """When the quick reader reads a text, the plain reader reads the same game from it, with the same
+    lines; when it does not, ``parse`` is the plain reader."""
+    mine = _quick(text)
+    try:
+        plain = parse_plain(text, "g.txt")
+    except InputError as error:
+        assert mine is None
+        try:
+            parse(text, "g.txt")
+        except InputError as again:
+            assert (again.message, again.line, again.col, again.hint) == (error.message, error.line, error.col,
+                                                                          error.hint)
+        else:
+            raise AssertionError("parse read what parse_plain refused")
+        return
+    if mine is None:
+        return
+    assert mine == plain and format(mine) == format(plain)
+    assert (mine.line, mine.names, mine.puzzle) == (plain.line, plain.names, plain.puzzle)
+    assert [p.line for p in mine.start] == [p.line for p in plain.start]
+    assert [m.line for m in mine.moves] == [m.line for m in plain.moves]
+    assert list(mine.moves) == list(plain.moves)
+
+
+def test_the_quick_reader_reads_what_format_writes():
+    rng = random.Random("reader")
+    for k in range(100):
+        game = random_game(rng, rng.randrange(0, 45), (rng.choice(("", "Ann", "Zoë Li")), rng.choice(("", "B"))))
+        text = format(game)
+        assert _quick(text) is not None
+        same_reading(text)
+
+
+EDITS = st.lists(st.tuples(st.integers(min_value=0, max_value=10**4), st.integers(min_value=0, max_value=2),
+                           st.sampled_from(list("0123456789 .|:#\n\r\tabcdehpstuwxBW") + ["é", "\x85", "\u2028",
+                                                                                           " # x", "up", "down",
+                                                                                           "180", "\x0c"])),
+                 min_size=1, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), EDITS,
+       st.text(max_size=45), st.sampled_from(("", "Ann")))
+def test_the_quick_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits, black, white):
+    text = format(random_game(random.Random(seed), seed % 12, (black.replace("\n", ""), white)))
+    for at, how, piece in edits:
+        at %= len(text) + 1
+        if how == 0:
+            text = text[:at] + piece + text[at:]  # insert
+        elif how == 1:
+            text = text[:at] + text[at + 1:]  # delete
+        else:
+            text = text[:at] + piece + text[at + 1:]  # replace
+    same_reading(text)
