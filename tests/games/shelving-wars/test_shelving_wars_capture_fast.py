@@ -1,4 +1,4 @@
-"""The capture count is worked out on a flat grid for speed; here it is held against the plain
+"""The capture count is worked out on bit boards for speed; here it is held against the plain
 breadth-first search over (row, column) squares it replaced, on random battlefields, legal or not."""
 
 from __future__ import annotations

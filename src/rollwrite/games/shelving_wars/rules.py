@@ -69,6 +69,29 @@ def _dice_fit(h: int, w: int, dice: tuple[int, ...]) -> bool:
     return all(have[v] >= n for v, n in need.items())
 
 
+def joins_fast(new: Box, old: Box) -> bool:
+    """:func:`joins` in plain arithmetic.  A box's corners are every pairing of its two side lines
+    across with its two side lines down, so two boxes share a corner exactly when they share a
+    vertical side line and a horizontal one."""
+    nx0, ny0, ox0, oy0 = new.col, new.row, old.col, old.row
+    nx1, ny1, ox1, oy1 = nx0 + new.w, ny0 + new.h, ox0 + old.w, oy0 + old.h
+    if not ((nx0 == ox0 or nx0 == ox1 or nx1 == ox0 or nx1 == ox1)
+            and (ny0 == oy0 or ny0 == oy1 or ny1 == oy0 or ny1 == oy1)):
+        return False
+    if nx0 == ox1 or ox0 == nx1:
+        return min(ny1, oy1) - max(ny0, oy0) > 0
+    if ny0 == oy1 or oy0 == ny1:
+        return min(nx1, ox1) - max(nx0, ox0) > 0
+    return False
+
+
+def _dice_fit_fast(h: int, w: int, dice: tuple[int, ...]) -> bool:
+    """:func:`_dice_fit` without counters."""
+    if h == w:
+        return dice.count(h) >= 2
+    return h in dice and w in dice
+
+
 def _dice_text(dice: tuple[int, ...]) -> str:
     return ", ".join(map(str, dice))
 
@@ -187,16 +210,111 @@ class _Board:
         return None
 
 
+class _FastBoard(_Board):
+    """:class:`_Board` giving the same answers sooner: who covers each square is kept in a flat list
+    (square number row * size + column), each player's boxes in a list of their own, boxes are joined
+    by :func:`joins_fast`, and the unit segments inside a box are listed only when there is a shelf for
+    it to cross.  tests/games/shelving-wars/test_shelving_wars_check_fast.py holds it to ``_Board``."""
+
+    def __init__(self, sheet: Sheet, corners: tuple[str, ...]) -> None:
+        super().__init__(sheet, corners)
+        self.cover: list[_Placed | None] = [None] * (max(self.size, 0) ** 2)
+        self.own: list[list[Box]] = [[] for _ in sheet.players]
+
+    def own_boxes(self, k: int) -> list[Box]:
+        return list(self.own[k])
+
+    def box_problems(self, k: int, box: Box) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        size = self.size
+        row, col, h, w = box.row, box.col, box.h, box.w
+        if not (0 <= row and 0 <= col and row + h <= size and col + w <= size):
+            out.append(("grid", f"the {h} × {w} box at {safe_box_label(box, size)} leaves the {size} × {size} battlefield"))
+        own = self.own[k]
+        if not own:
+            cr, cc = corner_square(self.corners[k], size)
+            if not (row <= cr < row + h and col <= cc < col + w):
+                out.append((
+                    "corner",
+                    f"the first box must start in the {self.corners[k]} corner (square {square_name(cr, cc)}); "
+                    f"this one covers {safe_box_label(box, size)}",
+                ))
+        else:
+            for old in own:
+                if joins_fast(box, old):
+                    break
+            else:
+                if any(set(_shelf_points(s.item)) & box.corners() for s in self.shelves if s.player == k):  # type: ignore[arg-type]
+                    out.append((
+                        "floating-shelf",
+                        "is built off a floating shelf; a box must join one of the player's boxes "
+                        "(a shared corner and part of a shared side)",
+                    ))
+                else:
+                    out.append((
+                        "join",
+                        "does not join any of the player's earlier boxes: it must share a corner and part of a side "
+                        "with one of them",
+                    ))
+        c0, c1 = max(col, 0), min(col + w, size)
+        if c1 > c0:
+            cover = self.cover
+            hit: list[str] = []
+            for r in range(max(row, 0), min(row + h, size)):
+                base = r * size
+                seg = cover[base + c0:base + c1]
+                if seg.count(None) < len(seg):
+                    for p in seg:
+                        if p is not None:
+                            label = f"{self.name(p.player)}'s box {p.number}"
+                            if label not in hit:
+                                hit.append(label)
+            for label in hit:
+                out.append(("overlap", f"overlaps {label}"))
+        if self.shelves:
+            inside = _inside_units(box)
+            for s in self.shelves:
+                if set(s.item.units()) & inside:  # type: ignore[union-attr]
+                    out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
+        return out
+
+    def add(self, placed: _Placed) -> None:
+        item = placed.item
+        if not isinstance(item, Box):
+            self.shelves.append(placed)
+            return
+        self.boxes.append(placed)
+        self.own[placed.player].append(item)
+        size = self.size
+        c0, c1 = max(item.col, 0), min(item.col + item.w, size)
+        n = c1 - c0
+        if n <= 0:
+            return
+        cover = self.cover
+        for r in range(max(item.row, 0), min(item.row + item.h, size)):
+            base = r * size + c0
+            if cover[base:base + n].count(None) == n:
+                cover[base:base + n] = [placed] * n
+            else:  # an overlap: the first box to cover a square keeps it
+                for i in range(base, base + n):
+                    if cover[i] is None:
+                        cover[i] = placed
+
+
 def _order(sheet: Sheet) -> list[tuple[int, int, int]]:
     """Play order: (turn index, player index, index in that player's list), round by round."""
     longest = max((len(p.turns) for p in sheet.players), default=0)
     return [(t, k, t) for t in range(longest) for k, p in enumerate(sheet.players) if t < len(p.turns)]
 
 
-def check_sheet(sheet: Sheet, data: Data, schedule: Any | None) -> list[Problem]:
+def check_sheet(sheet: Sheet, data: Data, schedule: Any | None, plain: bool = False) -> list[Problem]:
+    """Every broken rule of the sheet, in play order.  ``plain`` uses the plain board and dice test
+    (the reference the quicker ones are held to)."""
     problems: list[Problem] = []
     corners = data.corners
-    board = _Board(sheet, corners)
+    Board = _Board if plain else _FastBoard
+    fit = _dice_fit if plain else _dice_fit_fast
+    board = Board(sheet, corners)
     counters = [{"box": 0, "shelf": 0} for _ in sheet.players]
     # where the game ended early: the first (turn, player) in play order with no entry
     end: tuple[int, int] | None = None
@@ -244,12 +362,12 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None) -> list[Problem]
         if item.rolled:
             if len(item.rolled) != sheet.dice:
                 found.append(("dice", f"{len(item.rolled)} dice are written as rolled, but each turn rolls {sheet.dice}"))
-            found += _roll_problems(item, dims, item.rolled, f"the roll {_dice_text(item.rolled)}")
+            found += _roll_problems(item, dims, item.rolled, f"the roll {_dice_text(item.rolled)}", fit)
         rolled = roll_for(k, t)
         if rolled is not None:
             if item.rolled and sorted(item.rolled) != sorted(rolled):
                 found.append(("schedule", f"is written as rolled {_dice_text(item.rolled)}, but turn {t + 1} rolled {_dice_text(rolled)}"))
-            found += _roll_problems(item, dims, rolled, f"turn {t + 1} rolled {_dice_text(rolled)}")
+            found += _roll_problems(item, dims, rolled, f"turn {t + 1} rolled {_dice_text(rolled)}", fit)
         for rule, message in found:
             problems.append(Problem(where, message, rule, item.line))
         board.add(_Placed(k, number, item))
@@ -258,7 +376,7 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None) -> list[Problem]
     if end is not None and schedule is not None:
         et, ek = end
         # rebuild the board as it stood at that moment
-        stuck_board = _Board(sheet, corners)
+        stuck_board = Board(sheet, corners)
         counts = [{"box": 0, "shelf": 0} for _ in sheet.players]
         for t, k, i in _order(sheet):
             if (t, k) > end:
@@ -282,10 +400,11 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None) -> list[Problem]
     return problems
 
 
-def _roll_problems(item: Turn, dims: tuple[int, int] | None, dice: tuple[int, ...], said: str) -> list[tuple[str, str]]:
+def _roll_problems(item: Turn, dims: tuple[int, int] | None, dice: tuple[int, ...], said: str,
+                   fit=_dice_fit) -> list[tuple[str, str]]:
     if dims is not None:
         h, w = dims
-        if not _dice_fit(h, w, dice):
+        if not fit(h, w, dice):
             return [("dice", f"a {h} × {w} box needs two different dice showing {h} and {w}, but {said}")]
         return []
     assert isinstance(item, Shelf)
@@ -301,61 +420,74 @@ def captured(sheet: Sheet, corners: tuple[str, ...], k: int) -> set[tuple[int, i
     """The squares player k captures: uncovered squares that nothing can reach from another player's
     structure (their boxes and their starting corner) by steps between side-neighbouring squares, where
     player k's boxes, player k's floating shelves and the battlefield's edge are walls."""
+    mask, stride = _captured_mask(sheet, corners, k)
+    out = set()
+    while mask:
+        low = mask & -mask
+        out.add(divmod(low.bit_length() - 1, stride))
+        mask ^= low
+    return out
+
+
+def _captured_mask(sheet: Sheet, corners: tuple[str, ...], k: int) -> tuple[int, int]:
+    """The squares of :func:`captured` as the bits of a whole number, square (r, c) being bit
+    r * stride + c, and the stride (size + 1: a spare bit closes each row, so a step left or right
+    never wraps onto the next row).  The walk grows the whole reached set a step in every direction at
+    once, with shifts and masks, until it stops growing."""
     size = sheet.size
     if size <= 0:
-        return set()
-    # the squares as numbers row * size + col; state: 1 covered by a box, 2 one of player k's boxes too
-    # (a wall), 4 reached from another player's structure
-    state = bytearray(size * size)
-    start: list[int] = []
+        return 0, 1
+    stride = size + 1
+    board = 0
+    full_row = (1 << size) - 1
+    for r in range(size):
+        board |= full_row << (r * stride)
+    covered = wall = start = 0
     for j, p in enumerate(sheet.players):
         other = j != k
         if other:
             r, c = corner_square(corners[j], size)
-            start.append(r * size + c)
+            start |= 1 << (r * stride + c)
         for b in p.boxes:
             c0, c1 = max(b.col, 0), min(b.col + b.w, size)
             if c1 <= c0:
                 continue
+            seg = ((1 << (c1 - c0)) - 1) << c0
+            m = 0
             for r in range(max(b.row, 0), min(b.row + b.h, size)):
-                base = r * size
-                for i in range(base + c0, base + c1):
-                    state[i] |= 1 if other else 3
-                if other:
-                    start.extend(range(base + c0, base + c1))
+                m |= seg << (r * stride)
+            covered |= m
+            if other:
+                start |= m
+            else:
+                wall |= m
     # player k's shelves: a horizontal unit at (x, y) parts square (y - 1, x) from (y, x), a vertical one
-    # at (x, y) parts (y, x - 1) from (y, x); each is kept as the number of the second square
-    above: set[int] = set()
-    left: set[int] = set()
+    # at (x, y) parts (y, x - 1) from (y, x); each is kept as the bit of the second square
+    above = left = 0
     for s in sheet.players[k].shelves:
         for x, y, d in s.units():
             if d == "h":
                 if 0 <= x < size and 1 <= y < size:
-                    above.add(y * size + x)
+                    above |= 1 << (y * stride + x)
             elif 1 <= x < size and 0 <= y < size:
-                left.add(y * size + x)
-    todo = []
-    for i in start:
-        if not state[i] & 6:  # not player k's and not reached yet
-            state[i] |= 4
-            todo.append(i)
-    last = size - 1
-    while todo:
-        i = todo.pop()
-        r, c = divmod(i, size)
-        if r and not state[i - size] & 6 and i not in above:
-            state[i - size] |= 4
-            todo.append(i - size)
-        if r < last and not state[i + size] & 6 and i + size not in above:
-            state[i + size] |= 4
-            todo.append(i + size)
-        if c and not state[i - 1] & 6 and i not in left:
-            state[i - 1] |= 4
-            todo.append(i - 1)
-        if c < last and not state[i + 1] & 6 and i + 1 not in left:
-            state[i + 1] |= 4
-            todo.append(i + 1)
-    return {divmod(i, size) for i, v in enumerate(state) if not v}
+                left |= 1 << (y * stride + x)
+    free = board & ~wall
+    reached = start & free
+    if above or left:
+        not_above, not_left = ~above, ~left
+        while True:
+            grown = (reached | ((reached & not_above) >> stride) | ((reached << stride) & not_above)
+                     | ((reached & not_left) >> 1) | ((reached << 1) & not_left)) & free
+            if grown == reached:
+                break
+            reached = grown
+    else:
+        while True:
+            grown = (reached | (reached >> stride) | (reached << stride) | (reached >> 1) | (reached << 1)) & free
+            if grown == reached:
+                break
+            reached = grown
+    return board & ~covered & ~reached, stride
 
 
 def _signed(v: float) -> str:
@@ -403,7 +535,7 @@ def score_sheet(sheet: Sheet, data: Data) -> Score:
         squares = 0
         capture: float = 0
         if sheet.capture:
-            squares = len(captured(sheet, corners, k))
+            squares = _captured_mask(sheet, corners, k)[0].bit_count()
             capture = squares / 2
             total += capture
             report.append(f"  capture {squares} squares / 2 = {_signed(capture)}   = {_plain(total)}")
