@@ -66,14 +66,14 @@ class LinesAndSections(Game):
         return format_game(sheet)
 
     def check(self, sheet: Any, data: Any, schedule: Any | None) -> list[Problem]:
-        from rollwrite.games.lines_and_sections.rules import referee
+        from rollwrite.games.lines_and_sections.rules import refereed
 
-        return referee(sheet).problems
+        return list(refereed(sheet).problems)
 
     def score(self, sheet: Any, data: Any) -> Score:
-        from rollwrite.games.lines_and_sections.rules import referee, result_score
+        from rollwrite.games.lines_and_sections.rules import refereed, result_score
 
-        return result_score(referee(sheet))
+        return result_score(refereed(sheet))
 
     # ---- perfect play
     def solve(self, sheet: Any, data: Any) -> Any:

@@ -92,6 +92,12 @@ class Board:
             for e in self.edge_at[p]:
                 if e >= 0:
                     self.around[p] |= 1 << e
+        # the point one step away in each direction (None off the board), and the direction of each
+        # unit step between two points: neighbour() and direction() as tables
+        self.next_point: list[tuple[int | None, ...]] = [
+            tuple(self.neighbour(p, d) for d in range(4)) for p in range(self.points)]
+        self.step_dir: dict[tuple[int, int], int] = {
+            (p, q): d for p in range(self.points) for d, q in enumerate(self.next_point[p]) if q is not None}
         # square -> list of (neighbour square, edge between)
         self.next_to: list[list[tuple[int, int]]] = [[] for _ in range(self.squares)]
         for e, s in enumerate(self.sides):
@@ -221,7 +227,7 @@ class Trail:
         move = self.segments + 1
         if self.last is not None:
             self.passes.setdefault(p, []).append((self.last, d, move - 1))
-        q = b.neighbour(p, d)
+        q = b.next_point[p][d]
         assert q is not None and e >= 0
         self.used |= 1 << e
         self.drawn_on[e] = move
@@ -369,9 +375,11 @@ def _next_alive(players: int, gone: set[int], after: int) -> int:
     return after  # pragma: no cover - at least one player is always left
 
 
-def referee(game: Game) -> Result:
+def referee(game: Game, plain: bool = False) -> Result:
     """Referee a typed-in game move by move.  The first broken rule is reported with its move number
-    and refereeing stops there (the moves after it are not checked)."""
+    and refereeing stops there (the moves after it are not checked).  A segment the path may take is
+    drawn at once, without the questions that word a broken rule; ``plain`` asks them of every
+    segment (the reference the quick way is held to)."""
     b = board(game.size)
     trail = Trail(b, b.point(*game.path[0]) if game.path else None)
     res = Result(game, b, trail)
@@ -385,10 +393,18 @@ def referee(game: Game) -> Result:
         return res
 
     # ---- phase 1
-    for i in range(1, len(game.path)):
+    step_dir, side, path = b.step_dir, b.n + 1, game.path
+    for i in range(1, len(path)):
+        x0, y0 = path[i - 1]
+        x1, y1 = path[i]
+        a, c = y0 * side + x0, y1 * side + x1  # b.point(...)
+        d = step_dir.get((a, c))
+        if d is not None and not plain and not trail.blocked(d):
+            # a unit step the path may take (so it is not stuck and why_not(d) is None): taken at once
+            trail.step(d)
+            continue
         move = i
         line, _ = game.where_point(i)
-        a, c = b.point(*game.path[i - 1]), b.point(*game.path[i])
         d = b.direction(a, c)
         who = game.players[(move - 1) % P]
         if d is None:
@@ -489,6 +505,21 @@ def referee(game: Game) -> Result:
 
 
 # ---------------------------------------------------------------- the report and the score
+
+
+_LAST: list = [None, None]  # the last (game, result) that ``refereed`` made
+
+
+def refereed(game: Game) -> Result:
+    """``referee``, made once for a game that is checked and then scored: the command checks a sheet and
+    then scores the same Game object, which is frozen, so the second call reuses the first result.
+    Callers must not change the Result they get."""
+    last = _LAST
+    if last[0] is game:
+        return last[1]
+    res = referee(game)
+    last[:] = [game, res]
+    return res
 
 
 def ascii_board(b: Board, used: int, secs: Sections | None = None, shaded: dict[int, int] | None = None) -> str:
