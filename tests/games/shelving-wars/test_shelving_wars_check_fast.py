@@ -1,5 +1,5 @@
 """The check runs on a quicker board (a flat list of who covers each square, boxes joined by plain
-arithmetic, inside segments listed only when a shelf could cross them); here it is held to the plain
+arithmetic, a shelf matched against a box by its unit segments' places); here it is held to the plain
 board and dice test, ``check_sheet(..., plain=True)``, problem by problem, on random sheets: boxes
 built next to earlier ones (so joins, overlaps and shelves crossing are common), random boxes and
 shelves anywhere, with and without a schedule of dice (which also checks a sheet that stops early)."""

@@ -144,14 +144,39 @@ _HEADER = re.compile(r"^([A-Za-z][A-Za-z-]*)\s*:\s*(.*)$")
 _DICE = re.compile(r"^([0-9]+)\s*d\s*([0-9]+)$", re.IGNORECASE)
 
 _FORMAT_HINT = "see docs/formats/shelving-wars.md"
+# a box line as the formatter writes it, with one-digit sizes and dice: read without the tokens
+_WRITTEN_BOX = re.compile(
+    r"box ([0-9])x([0-9]) at ([A-Z])([0-9]{1,2})(?: (top-right|bottom-left|bottom-right))?(?: rolled ((?:[0-9] )*[0-9]))?"
+)
 
 
 class _Parser:
-    def __init__(self, text: str, source: str, data: Data) -> None:
+    def __init__(self, text: str, source: str, data: Data, plain: bool = False) -> None:
         self.text = text
         self.source = source
         self.data = data
         self.lineno = 0
+        self.plain = plain
+
+    def written_box(self, m: re.Match, size: int, sides: int) -> Box | None:
+        """The box of a line matching ``_WRITTEN_BOX``, or None when any of its values is out of range
+        (then the general reading says what is wrong)."""
+        h, w = int(m[1]), int(m[2])
+        c, r = ord(m[3]) - 65, int(m[4]) - 1
+        if not (1 <= h <= sides and 1 <= w <= sides and c < size and 0 <= r < size):
+            return None
+        rolled: tuple[int, ...] = ()
+        if m[6] is not None:
+            rolled = tuple(map(int, m[6].split(" ")))
+            if len(rolled) > MAX_DICE or not all(1 <= v <= sides for v in rolled):
+                return None
+        corner = m[5]
+        if corner is not None:
+            if corner.startswith("bottom"):
+                r -= h - 1
+            if corner.endswith("right"):
+                c -= w - 1
+        return Box(r, c, h, w, rolled, line=self.lineno)
 
     def err(self, message: str, col: int = 1, hint: str | None = None) -> InputError:
         return InputError(message, file=self.source, line=self.lineno, col=col, hint=hint)
@@ -224,6 +249,13 @@ class _Parser:
                 continue
             indent = len(line) - len(line.lstrip())
             body = line.strip()
+            if players and not self.plain and body[:4] == "box ":
+                wm = _WRITTEN_BOX.fullmatch(body)
+                if wm is not None:
+                    box = self.written_box(wm, headers.get("size", d.size), headers.get("dice", (d.dice, d.sides))[1])
+                    if box is not None:
+                        players[-1]["turns"].append(box)
+                        continue
             m = _HEADER.match(body)
             if m:
                 key = m.group(1).lower()
@@ -409,6 +441,8 @@ def format_sheet(sheet: Sheet, data: Data) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_sheet(text: str, source: str, data: Data) -> Sheet:
-    """Read a typed-in Shelving Wars sheet; an InputError names the line and column of a mistake."""
-    return _Parser(text, source, data).parse()
+def parse_sheet(text: str, source: str, data: Data, plain: bool = False) -> Sheet:
+    """Read a typed-in Shelving Wars sheet; an InputError names the line and column of a mistake.
+    Box lines as the formatter writes them are read by one regular expression; ``plain`` reads every
+    line token by token (the reference the quick reading is held to)."""
+    return _Parser(text, source, data, plain).parse()

@@ -213,8 +213,9 @@ class _Board:
 class _FastBoard(_Board):
     """:class:`_Board` giving the same answers sooner: who covers each square is kept in a flat list
     (square number row * size + column), each player's boxes in a list of their own, boxes are joined
-    by :func:`joins_fast`, and the unit segments inside a box are listed only when there is a shelf for
-    it to cross.  tests/games/shelving-wars/test_shelving_wars_check_fast.py holds it to ``_Board``."""
+    by :func:`joins_fast`, and a shelf crosses a box when a unit segment of it lies strictly inside the
+    box's rows and columns (no sets of segments).
+    tests/games/shelving-wars/test_shelving_wars_check_fast.py holds it to ``_Board``."""
 
     def __init__(self, sheet: Sheet, corners: tuple[str, ...]) -> None:
         super().__init__(sheet, corners)
@@ -271,11 +272,13 @@ class _FastBoard(_Board):
                                 hit.append(label)
             for label in hit:
                 out.append(("overlap", f"overlaps {label}"))
-        if self.shelves:
-            inside = _inside_units(box)
+        if self.shelves:  # a shelf crosses the box when one of its unit segments lies inside it
+            row1, col1 = row + h, col + w
             for s in self.shelves:
-                if set(s.item.units()) & inside:  # type: ignore[union-attr]
-                    out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
+                for x, y, d in s.item.units():  # type: ignore[union-attr]
+                    if (row < y < row1 and col <= x < col1) if d == "h" else (col < x < col1 and row <= y < row1):
+                        out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
+                        break
         return out
 
     def add(self, placed: _Placed) -> None:
