@@ -343,7 +343,6 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None, plain: bool = Fa
         kind = "box" if isinstance(item, Box) else "shelf"
         counters[k][kind] += 1
         number = counters[k][kind]
-        where = f"{player.name} (player {k + 1}), {kind} {number}"
         found: list[tuple[str, str]] = []
         if t >= sheet.turns:
             found.append(("turns", f"is on turn {t + 1}, but the game lasts {sheet.turns} turns"))
@@ -365,14 +364,18 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None, plain: bool = Fa
         if item.rolled:
             if len(item.rolled) != sheet.dice:
                 found.append(("dice", f"{len(item.rolled)} dice are written as rolled, but each turn rolls {sheet.dice}"))
-            found += _roll_problems(item, dims, item.rolled, f"the roll {_dice_text(item.rolled)}", fit)
+            if plain or not _roll_fits(item, dims, item.rolled):  # the message only when it is needed
+                found += _roll_problems(item, dims, item.rolled, f"the roll {_dice_text(item.rolled)}", fit)
         rolled = roll_for(k, t)
         if rolled is not None:
             if item.rolled and sorted(item.rolled) != sorted(rolled):
                 found.append(("schedule", f"is written as rolled {_dice_text(item.rolled)}, but turn {t + 1} rolled {_dice_text(rolled)}"))
-            found += _roll_problems(item, dims, rolled, f"turn {t + 1} rolled {_dice_text(rolled)}", fit)
-        for rule, message in found:
-            problems.append(Problem(where, message, rule, item.line))
+            if plain or not _roll_fits(item, dims, rolled):
+                found += _roll_problems(item, dims, rolled, f"turn {t + 1} rolled {_dice_text(rolled)}", fit)
+        if found:
+            where = f"{player.name} (player {k + 1}), {kind} {number}"
+            for rule, message in found:
+                problems.append(Problem(where, message, rule, item.line))
         board.add(_Placed(k, number, item))
 
     # a player who stopped before the last turn must have been unable to place a box
@@ -401,6 +404,13 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None, plain: bool = Fa
                     player.line,
                 ))
     return problems
+
+
+def _roll_fits(item: Turn, dims: tuple[int, int] | None, dice: tuple[int, ...]) -> bool:
+    """Whether :func:`_roll_problems` finds nothing, without wording its message."""
+    if dims is not None:
+        return _dice_fit_fast(dims[0], dims[1], dice)
+    return item.length in dice  # type: ignore[union-attr]
 
 
 def _roll_problems(item: Turn, dims: tuple[int, int] | None, dice: tuple[int, ...], said: str,
