@@ -2,7 +2,8 @@
 arithmetic, a shelf matched against a box by its unit segments' places); here it is held to the plain
 board and dice test, ``check_sheet(..., plain=True)``, problem by problem, on random sheets: boxes
 built next to earlier ones (so joins, overlaps and shelves crossing are common), random boxes and
-shelves anywhere, with and without a schedule of dice (which also checks a sheet that stops early)."""
+shelves anywhere, with and without a schedule of dice (which also checks a sheet that stops early).
+The score writes its whole-number totals without the float test; that is held to the plain writing."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
 from rollwrite.games.shelving_wars.rules import (
-    _dice_fit, _dice_fit_fast, check_sheet, corner_square, joins, joins_fast,
+    _dice_fit, _dice_fit_fast, _plain, _plain_int, check_sheet, corner_square, joins, joins_fast,
 )
 
 
@@ -103,3 +104,9 @@ def test_joins_fast_is_joins(a, b):
 @given(st.integers(1, 7), st.integers(1, 7), st.lists(st.integers(1, 7), max_size=4).map(tuple))
 def test_the_quick_dice_fit_is_the_plain_one(h, w, dice):
     assert _dice_fit_fast(h, w, dice) == _dice_fit(h, w, dice)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-10**6, 10**6))
+def test_the_whole_number_total_is_written_as_the_plain_one(v):
+    assert _plain_int(v) == _plain(v)

@@ -511,30 +511,39 @@ def _plain(v: float) -> str:
     return f"{_num(v)}" if v >= 0 else f"−{_num(-v)}"
 
 
+def _plain_int(v: int) -> str:
+    """:func:`_plain` of a whole number, without the float test."""
+    return str(v) if v >= 0 else f"−{-v}"
+
+
 def score_sheet(sheet: Sheet, data: Data) -> Score:
     players_out = []
     report: list[str] = []
     corners = data.corners
+    size = sheet.size
     for k, p in enumerate(sheet.players):
         corner = corners[k] if k < len(corners) else "?"
         running = 0
         boxes = []
         report.append(f"{p.name} (player {k + 1}, {corner} corner)")
         report.append("  box   h × w = area     total   − (h + w)   total")
+        sign = " "
         for n, b in enumerate(p.boxes, start=1):
-            running += b.area
+            h, w = b.h, b.w
+            area, cost = h * w, h + w  # b.area, b.cost
+            running += area
             after_area = running
-            running -= b.cost
+            running -= cost
             boxes.append({
-                "box": n, "square": square_name(b.row, b.col) if 0 <= b.row < sheet.size and 0 <= b.col < sheet.size else None,
-                "h": b.h, "w": b.w, "area": b.area, "total_after_area": after_area,
-                "cost": b.cost, "total": running,
+                "box": n, "square": square_name(b.row, b.col) if 0 <= b.row < size and 0 <= b.col < size else None,
+                "h": h, "w": w, "area": area, "total_after_area": after_area,
+                "cost": cost, "total": running,
             })
-            sign = "+" if n > 1 else " "
             report.append(
-                f"  {n:>3}   {f'{b.h} × {b.w} = {sign}{b.area}':<14} = {_plain(after_area):>5}"
-                f"   {'− ' + str(b.cost):>9}   = {_plain(running):>5}"
+                f"  {n:>3}   {f'{h} × {w} = {sign}{area}':<14} = {_plain_int(after_area):>5}"
+                f"   {'− ' + str(cost):>9}   = {_plain_int(running):>5}"
             )
+            sign = "+"
         before = running
         shelf_cost = sum(s.cost for s in p.shelves)
         shelves = [{"shelf": n, "length": s.length, "cost": s.cost} for n, s in enumerate(p.shelves, start=1)]
