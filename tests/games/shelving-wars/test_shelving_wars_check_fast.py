@@ -3,7 +3,8 @@ arithmetic, a shelf matched against a box by its unit segments' places); here it
 board and dice test, ``check_sheet(..., plain=True)``, problem by problem, on random sheets: boxes
 built next to earlier ones (so joins, overlaps and shelves crossing are common), random boxes and
 shelves anywhere, with and without a schedule of dice (which also checks a sheet that stops early).
-The score writes its whole-number totals without the float test; that is held to the plain writing."""
+The score writes its whole-number totals without the float test, and the command's score leaves its
+report to be written when read; both are held to the plain score."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
 from rollwrite.games.shelving_wars.rules import (
-    _dice_fit, _dice_fit_fast, _plain, _plain_int, check_sheet, corner_square, joins, joins_fast,
+    _dice_fit, _dice_fit_fast, _plain, _plain_int, check_sheet, corner_square, joins, joins_fast, score_quick,
+    score_sheet,
 )
 
 
@@ -110,3 +112,12 @@ def test_the_quick_dice_fit_is_the_plain_one(h, w, dice):
 @given(st.integers(-10**6, 10**6))
 def test_the_whole_number_total_is_written_as_the_plain_one(v):
     assert _plain_int(v) == _plain(v)
+
+
+@settings(max_examples=150, deadline=None)
+@given(near_games())
+def test_the_quick_score_is_the_plain_one(game):
+    sheet, _ = game
+    quick, plain = score_quick(sheet, DEFAULT_DATA), score_sheet(sheet, DEFAULT_DATA)
+    assert (quick.total, quick.breakdown, quick.players) == (plain.total, plain.breakdown, plain.players)
+    assert quick.report == plain.report

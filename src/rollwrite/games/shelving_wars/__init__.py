@@ -74,9 +74,9 @@ class ShelvingWars(Game):
         return check_sheet(sheet, as_data(data), schedule)
 
     def score(self, sheet: Any, data: Any) -> Score:
-        from rollwrite.games.shelving_wars.rules import score_sheet
+        from rollwrite.games.shelving_wars.rules import score_quick
 
-        return score_sheet(sheet, as_data(data))
+        return score_quick(sheet, as_data(data))
 
     # ---- solo puzzles
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Any:

@@ -589,3 +589,76 @@ def score_sheet(sheet: Sheet, data: Data) -> Score:
         report="\n".join(report).rstrip() + "\n",
         players=[{"name": p["name"], "total": p["total"]} for p in players_out],
     )
+
+
+class _Score(Score):
+    """A Score whose report is written when it is first read, by :func:`score_sheet` (a JSON run
+    never reads it)."""
+
+    def __init__(self, total: float, breakdown: dict, players: list[dict], sheet: Sheet, data: Data) -> None:
+        self.total = total
+        self.breakdown = breakdown
+        self.players = players
+        self.__dict__["_report"] = (sheet, data)
+
+    @property  # type: ignore[override]
+    def report(self) -> str:
+        made = self.__dict__["_report"]
+        if isinstance(made, tuple):
+            made = self.__dict__["_report"] = score_sheet(*made).report
+        return made
+
+    @report.setter
+    def report(self, value: str) -> None:
+        self.__dict__["_report"] = value
+
+
+def score_quick(sheet: Sheet, data: Data) -> Score:
+    """:func:`score_sheet` with the report left to be written when it is read: the same total,
+    breakdown and players (tests/games/shelving-wars/test_shelving_wars_check_fast.py holds them)."""
+    players_out = []
+    corners = data.corners
+    size = sheet.size
+    for k, p in enumerate(sheet.players):
+        running = 0
+        boxes = []
+        for n, b in enumerate(p.boxes, start=1):
+            h, w = b.h, b.w
+            area, cost = h * w, h + w
+            running += area
+            after_area = running
+            running -= cost
+            boxes.append({
+                "box": n, "square": square_name(b.row, b.col) if 0 <= b.row < size and 0 <= b.col < size else None,
+                "h": h, "w": w, "area": area, "total_after_area": after_area,
+                "cost": cost, "total": running,
+            })
+        shelves = p.shelves
+        shelf_cost = sum(s.length for s in shelves)
+        total: float = running - shelf_cost
+        squares = 0
+        capture: float = 0
+        if sheet.capture:
+            squares = _captured_mask(sheet, corners, k)[0].bit_count()
+            capture = squares / 2
+            total += capture
+        players_out.append({
+            "name": p.name,
+            "corner": corners[k] if k < len(corners) else "?",
+            "boxes": boxes,
+            "boxes_total": running,
+            "shelves": [{"shelf": n, "length": s.length, "cost": s.length} for n, s in enumerate(shelves, start=1)],
+            "shelf_cost": shelf_cost,
+            "capture_squares": squares if sheet.capture else None,
+            "capture": _num(capture) if sheet.capture else None,
+            "total": _num(total),
+        })
+    breakdown = {
+        "size": sheet.size,
+        "turns": sheet.turns,
+        "dice": f"{sheet.dice}d{sheet.sides}",
+        "capture": sheet.capture,
+        "players": players_out,
+    }
+    return _Score(players_out[0]["total"] if players_out else 0, breakdown,
+                  [{"name": p["name"], "total": p["total"]} for p in players_out], sheet, data)
