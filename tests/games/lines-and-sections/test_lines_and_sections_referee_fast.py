@@ -1,8 +1,9 @@
-"""The referee draws a segment the path may take at once, looking its direction up in a table, and the
-command referees a game once for its check and its score (``refereed``).  Here both are held to the
-plain way — every segment asked why it might not be drawn (``referee(..., plain=True)``), a fresh
-referee for the score — on random games, legal or not: paths that wander, jump, repeat a segment or go
-on after they are stuck, and shading with or without names, right or wrong."""
+"""The referee draws a segment the path may take at once, looking its direction up in a table; the
+command referees a game once for its check and its score (``refereed``), and its score leaves the
+report to be written when it is read.  Here all three are held to the plain way — every segment asked
+why it might not be drawn (``referee(..., plain=True)``), a fresh referee and ``result_score`` for the
+score — on random games, legal or not: paths that wander, jump, repeat a segment or go on after they
+are stuck, and shading with or without names, right or wrong."""
 
 from __future__ import annotations
 
@@ -68,8 +69,8 @@ def test_check_then_score_is_a_fresh_referee_each(game_board):
     plain = referee(game, plain=True)
     assert problems == plain.problems
     fresh = result_score(plain)
-    assert (score.total, score.breakdown, score.report, score.players) == \
-        (fresh.total, fresh.breakdown, fresh.report, fresh.players)
+    assert (score.total, score.breakdown, score.players) == (fresh.total, fresh.breakdown, fresh.players)
+    assert score.report == fresh.report  # written when first read
 
 
 def test_the_step_tables_are_neighbour_and_direction():
@@ -77,5 +78,6 @@ def test_the_step_tables_are_neighbour_and_direction():
         b = board(n)
         for p in range(b.points):
             assert b.next_point[p] == tuple(b.neighbour(p, d) for d in range(4))
+            assert b.point_names[p] == b.point_name(p)
             for q in range(b.points):
                 assert b.step_dir.get((p, q)) == b.direction(p, q)

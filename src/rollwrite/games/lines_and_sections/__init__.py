@@ -71,9 +71,9 @@ class LinesAndSections(Game):
         return list(refereed(sheet).problems)
 
     def score(self, sheet: Any, data: Any) -> Score:
-        from rollwrite.games.lines_and_sections.rules import refereed, result_score
+        from rollwrite.games.lines_and_sections.rules import refereed, result_score_quick
 
-        return result_score(refereed(sheet))
+        return result_score_quick(refereed(sheet))
 
     # ---- perfect play
     def solve(self, sheet: Any, data: Any) -> Any:

@@ -98,6 +98,7 @@ class Board:
             tuple(self.neighbour(p, d) for d in range(4)) for p in range(self.points)]
         self.step_dir: dict[tuple[int, int], int] = {
             (p, q): d for p in range(self.points) for d, q in enumerate(self.next_point[p]) if q is not None}
+        self.point_names: tuple[str, ...] = tuple(self.point_name(p) for p in range(self.points))
         # square -> list of (neighbour square, edge between)
         self.next_to: list[list[tuple[int, int]]] = [[] for _ in range(self.squares)]
         for e, s in enumerate(self.sides):
@@ -646,3 +647,78 @@ def result_score(res: Result) -> Score:
     }
     return Score(total=ranks[0], breakdown=breakdown, report="\n".join(x for x in lines if x) + "\n",
                  players=players)
+
+
+class _Score(Score):
+    """A Score whose report is written when it is first read, by :func:`result_score` (a JSON run
+    never reads it)."""
+
+    def __init__(self, total: float, breakdown: dict, players: list[dict], res: Result) -> None:
+        self.total = total
+        self.breakdown = breakdown
+        self.players = players
+        self.__dict__["_report"] = res
+
+    @property  # type: ignore[override]
+    def report(self) -> str:
+        made = self.__dict__["_report"]
+        if isinstance(made, Result):
+            made = self.__dict__["_report"] = result_score(made).report
+        return made
+
+    @report.setter
+    def report(self, value: str) -> None:
+        self.__dict__["_report"] = value
+
+
+def result_score_quick(res: Result) -> Score:
+    """:func:`result_score` with the report left to be written when it is read: the same total,
+    breakdown and players (tests/games/lines-and-sections/test_lines_and_sections_referee_fast.py
+    holds them)."""
+    g, b = res.game, res.board
+    names = g.players
+    L = res.trail.segments
+    secs = res.sections
+    sec_json = []
+    if secs is not None:
+        shaded, shaded_by, adjacent = res.shaded, res.shaded_by, secs.adjacent
+        for k, sq in enumerate(secs.squares):
+            sec_json.append({
+                "key": section_key(k), "first_square": b.square_name(sq[0]), "squares": len(sq),
+                "borders": sorted(section_key(j) for j in adjacent[k]),
+                "shaded_on": shaded.get(k), "shaded_by": names[shaded_by[k]] if k in shaded_by else None,
+            })
+    ranks = outlasted(res)
+    gone = {o.player: o for o in res.out}
+    players = []
+    for i, name in enumerate(names):
+        if res.winner == i:
+            status = "winner"
+        elif i in gone:
+            o = gone[i]
+            status = (f"out on move {o.move}" + (" (forced)" if o.forced else " (by mistake)")
+                      if o.move is not None else "out: nothing left to shade")
+        elif res.phase == "stopped":
+            status = "unknown (a rule was broken)"
+        else:
+            status = "still in"
+        players.append({"name": name, "total": ranks[i], "result": status})
+    point_names = b.point_names
+    breakdown = {
+        "size": g.size,
+        "players": list(names),
+        "phase": res.phase,
+        "path": {
+            "segments": L,
+            "points": [point_names[p] for p in res.trail.points],
+            "complete": res.sections is not None,
+        },
+        "sections": sec_json,
+        "moves": res.moves,
+        "out": [{"player": names[o.player], "move": o.move,
+                 "section": section_key(o.section) if o.section is not None else None,
+                 "forced": o.forced, "reason": o.reason} for o in res.out],
+        "winner": names[res.winner] if res.winner is not None else None,
+        "to_move": names[res.to_move] if res.to_move is not None else None,
+    }
+    return _Score(ranks[0], breakdown, players, res)
