@@ -87,7 +87,7 @@ def render() -> str:
 def write_or_check(out: Path, render_text, module: str, argv: list[str] | None) -> int:  # noqa: ANN001
     """The command line of a generator module: write ``out`` from ``render_text()``, or with --check
     only say whether it is up to date (exit 1 when not)."""
-    ap = argparse.ArgumentParser(description=f"Write or check rollwrite/draw/{out.name}.")
+    ap = argparse.ArgumentParser(description=f"Write or check rollwrite/{out.parent.name}/{out.name}.")
     ap.add_argument("--check", action="store_true", help="only check; exit 1 when it is out of date")
     args = ap.parse_args(argv)
     text = render_text()

@@ -135,16 +135,11 @@ def recorded_tree(slug: str) -> Node | None:
     return _decode(rec["tree"], rec["names"])
 
 
-def main(argv: list[str]) -> int:
-    text = render()
-    if "--check" in argv:
-        same = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT.name} is {'up to date' if same else 'out of date: run python -m rollwrite.spec.treegen'}")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    from rollwrite.draw.fontgen import write_or_check
+
+    return write_or_check(OUT, render, "rollwrite.spec.treegen", argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
