@@ -47,7 +47,7 @@ def streets(path: list[int], lie: dict[int, bool]) -> tuple[tuple[int, int], ...
     """A quick path given as the point each street is entered at (card * 6 + point, the card lying
     as ``lie`` says), as (card, street index) pairs."""
     subs = _tables(DECK).sub
-    return tuple((g // 6, subs[(g // 6, lie[g // 6])][g % 6] >> 1) for g in path)
+    return tuple((g // 6, subs[g // 6 * 2 + lie[g // 6]][g % 6] >> 1) for g in path)
 
 
 def same_as_plain(game: Game) -> None:
@@ -121,6 +121,18 @@ def test_hand_made_splits_joins_and_rings():
             assert t.path == longest(city, DECK, t.player)
     ring = parse_plain(START + "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n")
     assert score_quick(ring, DECK).breakdown["turns"][2]["loop"] is True
+
+
+def test_a_best_path_of_one_street():
+    # the mover's best is a single street (rare in random games): White's on turn 1 (with a card still
+    # to come), Black's on turn 2
+    for text, turn in (("start:\n  2 down  16 down\n  42 down  5 down\n1. 19 up at 16|5 push 16\n"
+                        "2. 26 down at 5|42 push 42\n", 0),
+                       ("start:\n  42 down  4 down\n  37 down  19 up\n1. 41 down at 19|4 push 19\n"
+                        "2. 27 up at 4|41 push 41\n", 1)):
+        game = parse_plain(text)
+        same_as_plain(game)
+        assert score_quick(game, DECK).breakdown["turns"][turn]["path"] == 1
 
 
 def broken(rng: random.Random, game: Game) -> Game:

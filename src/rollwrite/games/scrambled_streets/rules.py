@@ -13,7 +13,9 @@ Nothing here draws; sheet.py draws what these functions return.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import chain
 
 from rollwrite.games.base import Problem, Score
 from rollwrite.games.scrambled_streets.data import PLAYERS, Deck
@@ -696,22 +698,27 @@ def score_plain(game: Game, deck: Deck) -> Score:
 # push moves go to the end of that order, in their order, and the new card after them), then the
 # street, then the end of the street.
 
-_STRIDE = 256  # a cell (row, column) is the number (row + 128) * 256 + column + 128
-_BASE = 128 * _STRIDE + 128
+_S = 128  # the grid of cells: (row, column) is cell (row + 64) * 128 + column + 64
+_START = 64 * _S + 64  # the starting city's top left card
 _COLOUR_MASK = {"black": 1, "white": 2, "gray": 3}  # bit 1: Black's streets, bit 2: White's
 
 
 class _Tables:
-    """What the replay needs from a deck, for each (card, turned) as the card lies, each of its six
-    points numbered ``card * 6 + point``: the other end of the point's street, street index * 2 + which
-    end of the street the point is (0: the first, as ``rules`` walks it), its colour mask; and the
-    points of the streets of each player's colours."""
+    """What ``quick`` needs from a deck.  For each card lying one way, ``k = card * 2 + turned``, and
+    each of its points as it lies (numbered ``card * 6 + point``): ``partner[k]`` the other end of the
+    point's street, ``sub[k]`` the street's index * 2 + which end of it the point is (0: its first end,
+    as ``longest`` walks it), ``mask[k]`` the street's colour mask, ``mine[k]`` the points of each
+    player's streets.  Then, by the step ``d`` a push moves cards by: ``cross[d]`` the points on the
+    sides across the line (point, step to the neighbour, the neighbour's point), ``inline[d]`` the points
+    facing back along it and those facing ahead (point, the neighbour's point); ``neighbours`` all six."""
 
-    __slots__ = ("deck", "partner", "sub", "mask", "mine", "delta", "meets", "across", "facing")
+    __slots__ = ("deck", "partner", "sub", "mask", "mine", "cross", "inline", "neighbours")
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
-        self.partner, self.sub, self.mask, self.mine = {}, {}, {}, {}
+        none = (0,) * 6
+        self.partner, self.sub, self.mask = [none, none], [none, none], [none, none]
+        self.mine: tuple[list, list] = ([(), ()], [(), ()])
         t = deck.turn
         for card in deck.cards:
             base = card.number * 6
@@ -722,15 +729,18 @@ class _Tables:
                     m = _COLOUR_MASK[s.colour]
                     partner[a], sub[a], mask[a] = base + b, i * 2, m
                     partner[b], sub[b], mask[b] = base + a, i * 2 + 1, m
-                key = (card.number, turned)
-                self.partner[key], self.sub[key], self.mask[key] = tuple(partner), tuple(sub), tuple(mask)
-                self.mine[key] = tuple(tuple(base + q for q in range(6) if mask[q] & bit) for bit in (1, 2))
-        self.delta = tuple(dr * _STRIDE + dc for dr, dc, _q in deck.meets)
-        self.meets = tuple(q for _dr, _dc, q in deck.meets)
-        # the points on the sides across a line that moves by ``d``, and those that face back along it
-        self.across = {d: tuple(q for q in range(6) if self.delta[q] not in (d, -d))
-                       for d in (1, -1, _STRIDE, -_STRIDE)}
-        self.facing = {d: tuple(q for q in range(6) if self.delta[q] == -d) for d in self.across}
+                self.partner.append(tuple(partner))
+                self.sub.append(tuple(sub))
+                self.mask.append(tuple(mask))
+                for bit, mine in zip((1, 2), self.mine):
+                    mine.append(tuple(base + q for q in range(6) if mask[q] & bit))
+        meets = [q for _dr, _dc, q in deck.meets]
+        delta = [dr * _S + dc for dr, dc, _q in deck.meets]
+        self.neighbours = tuple(zip(range(6), delta, meets))
+        self.cross = {d: tuple((q, delta[q], meets[q]) for q in range(6) if delta[q] not in (d, -d))
+                      for d in (1, -1, _S, -_S)}
+        self.inline = {d: (tuple((q, meets[q]) for q in range(6) if delta[q] == -d),
+                           tuple((q, meets[q]) for q in range(6) if delta[q] == d)) for d in self.cross}
 
 
 _TABLES: list = [None]
@@ -764,11 +774,15 @@ class _Ring:
         self.point = point  # a point of one of its streets
 
 
-def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: list, seq: list, div: int):
-    """One player's pieces: (cut, join, add, best) over the shared links (see the module's docstring)."""
-    far = [0] * size
-    ln = [0] * size
-    ends = [set() for _ in range(size // 2 + 1)]
+def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: list, seq: list, where: list,
+            div: int):
+    """One player's pieces (see the comment above ``_S``): (cut, join, best).  ``cut(x, y)`` and
+    ``join(x, y)`` follow a link between points of the player's streets that ``link`` has just lost or
+    gained; ``best()`` is the player's best piece as ``longest`` picks it."""
+    far = partner[:]  # every street is a line of one until it is joined
+    ln = [1] * len(partner)
+    ends: defaultdict = defaultdict(list)  # n -> points that were loose ends of lines of n streets
+    ends[1] = ones  # (of a card not down yet too: ``best`` asks that the card is down)
     rings: dict = {}  # ring -> its number of streets
     ring_of: dict = {}  # a street (its lower point) -> the ring it was last in
     top = 1  # no line is longer
@@ -782,13 +796,13 @@ def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: lis
                 far[x] = y
                 far[y] = x
                 ln[x] = ln[y] = n
-                s = ends[n]
-                s.add(x)
-                s.add(y)
+                e = ends[n]
+                e.append(x)
+                e.append(y)
                 if n > top:
                     top = n
                 return
-        n = 1
+        n = 1  # walk from the cut to the loose end on x's side
         g = partner[x]
         while True:
             h = link[g]
@@ -797,34 +811,26 @@ def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: lis
             n += 1
             g = partner[h]
         f = far[g]
-        old = ln[g]
-        s = ends[old]
-        s.discard(g)
-        s.discard(f)
+        k = ln[g] - n
         far[x] = g
         far[g] = x
         ln[x] = ln[g] = n
-        s = ends[n]
-        s.add(x)
-        s.add(g)
+        e = ends[n]
+        e.append(x)
+        e.append(g)
         far[y] = f
         far[f] = y
-        n = old - n
-        ln[y] = ln[f] = n
-        s = ends[n]
-        s.add(y)
-        s.add(f)
+        ln[y] = ln[f] = k
+        e = ends[k]
+        e.append(y)
+        e.append(f)
 
     def join(x: int, y: int) -> None:
         nonlocal top
         a = far[x]
-        nx = ln[x]
         if a == y:  # the two ends of one line meet: a ring
-            s = ends[nx]
-            s.discard(x)
-            s.discard(y)
             ring = _Ring(x)
-            rings[ring] = nx
+            rings[ring] = ln[x]
             g = x
             while True:
                 p = partner[g]
@@ -833,49 +839,44 @@ def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: lis
                 if g == x:
                     return
         b = far[y]
-        ny = ln[y]
-        s = ends[nx]
-        s.discard(x)
-        s.discard(a)
-        s = ends[ny]
-        s.discard(y)
-        s.discard(b)
-        n = nx + ny
+        n = ln[x] + ln[y]
         far[a] = b
         far[b] = a
         ln[a] = ln[b] = n
-        s = ends[n]
-        s.add(a)
-        s.add(b)
+        e = ends[n]
+        e.append(a)
+        e.append(b)
         if n > top:
             top = n
 
-    def add(base: int, points: tuple, partners: tuple, mine: tuple) -> None:
-        """A new card's streets of the player's colours, each a line of one street."""
-        far[base:base + 6] = partners
-        ln[base:base + 6] = _ONES
-        ends[1].update(mine)
-
     def best() -> tuple[int, bool, list[int]]:
-        """The player's best piece as ``rules.longest`` picks it: (streets, ring, path)."""
         nonlocal top
         t = top
-        while t > 1 and not ends[t]:
+        key = None
+        while True:  # the longest lines: the points of ends[t] that still end a line of t streets
+            c = ends[t]
+            if c:
+                keep = []
+                for e in c:
+                    if (ln[e] == t if t > 1 else where[e // 6]) and ((h := link[e]) < 0 or not mask[h] & bit):
+                        keep.append(e)
+                        k = seq[e // 6] * 6 + sub[e]
+                        if key is None or k < key:
+                            key, head = k, e
+                ends[t] = keep
+                if keep:
+                    break
+            if t == 1:
+                break
             t -= 1
         top = t
         if rings:
-            rv = max(rings.values())
-            if rv + 2 > t or not ends[t]:
-                return ring_path(rv)
-        cands = ends[t]
-        if not cands:
+            n = max(rings.values())
+            if n + 2 > t or key is None:
+                return ring(n)
+        if key is None:
             return 0, False, []
-        if len(cands) == 2:
-            e, f = cands
-            head = e if seq[e // 6] * 6 + sub[e] < seq[f // 6] * 6 + sub[f] else f
-        else:
-            head = min(cands, key=lambda e: seq[e // 6] * 6 + sub[e])
-        path = [head // div]
+        path = [head // div]  # the line from the end that comes first
         g = partner[head]
         while True:
             h = link[g]
@@ -884,14 +885,14 @@ def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: lis
             path.append(h // div)
             g = partner[h]
 
-    def ring_path(n: int) -> tuple[int, bool, list[int]]:
+    def ring(n: int) -> tuple[int, bool, list[int]]:
         # of the rings with the most streets, the one whose first street comes first in the order of
         # the cells; walked from that street's first end, so that it leaves through its second
         key = head = None
-        for ring, rn in rings.items():
+        for r, rn in rings.items():
             if rn != n:
                 continue
-            g = ring.point
+            g = r.point
             while True:
                 p = partner[g]
                 low = g if not sub[g] & 1 else p  # the street's first end
@@ -899,7 +900,7 @@ def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: lis
                 if key is None or k < key:
                     key, head = k, low
                 g = link[p]
-                if g == ring.point:
+                if g == r.point:
                     break
         path = [head // div]
         g = link[partner[head]]
@@ -908,53 +909,50 @@ def _player(bit: int, size: int, link: list, partner: list, sub: list, mask: lis
             g = link[partner[g]]
         return n, True, path
 
-    return cut, join, add, best
-
-
-_ONES = (1,) * 6
+    return cut, join, best
 
 
 def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, int]], deck: Deck,
           points: bool = False) -> Quick | None:
-    """Replay a game given as ints: the starting city's four (card, rotation) in reading order and each
-    turn's (card, rotation, a, b, push).  None when any rule is broken (``rules.replay`` says which).
+    """Replay a game given as numbers: the starting city's four (card, rotation) in reading order and
+    each turn's (card, rotation, a, b, push).  None when any rule is broken (``replay`` says which).
     A path is the card of each of its streets; with ``points``, the point each street is entered at
     (``card * 6 + point``), for the tests."""
     tab = _tables(deck)
-    partners, subs, masks, mines = tab.partner, tab.sub, tab.mask, tab.mine
-    delta, meets, across, facing = tab.delta, tab.meets, tab.across, tab.facing
     ncards = len(deck.cards)
-    size = (ncards + 1) * 6
-    link = [-1] * size
-    partner = [0] * size
-    sub = [0] * size
-    mask = [0] * size
+    lie = dict(start)  # every card the game lays, once each, as it lies
+    lie.update([(m[0], m[1]) for m in moves])
+    if (len(lie) != len(start) + len(moves) or min(lie) < 1 or max(lie) > ncards
+            or not set(lie.values()) <= {0, 180} or ncards > 60):  # (a larger city may not fit the grid)
+        return None
+    keys = [0] * (ncards + 1)
+    for c, r in lie.items():
+        keys[c] = c * 2 + (r == 180)
+    partner = list(chain.from_iterable(map(tab.partner.__getitem__, keys)))
+    sub = list(chain.from_iterable(map(tab.sub.__getitem__, keys)))
+    mask = list(chain.from_iterable(map(tab.mask.__getitem__, keys)))
+    link = [-1] * len(partner)
+    grid = bytearray(_S * _S)  # the card in each cell, 0 for none
+    where = [0] * (ncards + 1)  # each card's cell, 0 when it is not down
     seq = [0] * (ncards + 1)
-    where = [0] * (ncards + 1)  # a card's cell; 0: not down
-    grid: dict[int, int] = {}
     div = 1 if points else 6
-    cut_b, join_b, add_b, best_b = _player(1, size, link, partner, sub, mask, seq, div)
-    cut_w, join_w, add_w, best_w = _player(2, size, link, partner, sub, mask, seq, div)
-    six = range(6)
+    cut_b, join_b, best_b = _player(1, list(chain.from_iterable(map(tab.mine[0].__getitem__, keys))),
+                                    link, partner, sub, mask, seq, where, div)
+    cut_w, join_w, best_w = _player(2, list(chain.from_iterable(map(tab.mine[1].__getitem__, keys))),
+                                    link, partner, sub, mask, seq, where, div)
+    cross, inline = tab.cross, tab.inline
 
-    def put(card: int, turned: bool, cell: int) -> None:
-        """Lay ``card`` in the empty ``cell``: its streets, then its links to its neighbours'."""
+    for k, (card, _rot) in enumerate(start):
+        seq[card] = k
+        cell = _START + (k >> 1) * _S + (k & 1)
         grid[cell] = card
         where[card] = cell
-        key = (card, turned)
         base = card * 6
-        ps = partners[key]
-        partner[base:base + 6] = ps
-        sub[base:base + 6] = subs[key]
-        mask[base:base + 6] = masks[key]
-        mb, mw = mines[key]
-        add_b(base, mb, ps, mb)
-        add_w(base, mw, ps, mw)
-        for q in six:
-            nb = grid.get(cell + delta[q])
-            if nb is not None:
+        for q, dq, mq in tab.neighbours:
+            nb = grid[cell + dq]
+            if nb:
                 g = base + q
-                h = nb * 6 + meets[q]
+                h = nb * 6 + mq
                 link[g] = h
                 link[h] = g
                 m = mask[g] & mask[h]
@@ -962,58 +960,45 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                     join_b(g, h)
                 if m & 2:
                     join_w(g, h)
-
-    # the starting city
-    seen = set()
-    for k, (card, rot) in enumerate(start):
-        if not 1 <= card <= ncards or card in seen or rot not in (0, 180):
-            return None
-        seen.add(card)
-        seq[card] = k
-        put(card, rot == 180, _BASE + (k >> 1) * _STRIDE + (k & 1))
-    nxt = 4
-    lo_r = lo_c = 128  # the rows and columns the city spans
-    hi_r = hi_c = 129
+    after = 4  # every seq is below this
     first_paths = (best_b(), best_w())
-    vb, vw = (n + (2 if loop else 0) for n, loop, _ in first_paths)
+    vb, vw = (n + (LOOP_BONUS if loop else 0) for n, loop, _ in first_paths)
     if vb > vw:
-        first, bonus = 0, (0, 0)
+        first, bonus = 0, 0
     elif vw > vb:
-        first, bonus = 1, (0, 0)
+        first, bonus = 1, 0
     else:
-        first, bonus = 1, (0, 2)
-    tb, tw = bonus
+        first, bonus = 1, TIE_BONUS  # White begins, with the bonus
+    tb, tw = 0, bonus
     turns = []
     for number, (card, rot, a, b, pushed) in enumerate(moves, 1):
-        if not 1 <= card <= ncards or card in seen or rot not in (0, 180):
-            return None
-        pa = where[a] if 1 <= a <= ncards else 0
-        pb = where[b] if 1 <= b <= ncards else 0
-        if not pa or not pb or a == b:
+        pa = where[a] if 0 < a <= ncards else 0
+        pb = where[b] if 0 < b <= ncards else 0
+        if not pa or not pb:
             return None
         if pushed == a:
-            p, d = pa, pa - pb
+            p, d, other = pa, pa - pb, b
         elif pushed == b:
-            p, d = pb, pb - pa
+            p, d, other = pb, pb - pa, a
         else:
             return None
-        side = across.get(d)
-        if side is None:
+        sides = cross.get(d)
+        if sides is None:  # the two cards do not touch (or are one card)
             return None
-        seen.add(card)
-        # every card from the pushed one to the edge of the city in that direction moves (gaps too)
+        # the cells from the pushed card's to the edge of the grid: every card there moves one on
         if d == 1:
-            span = hi_c - p % _STRIDE
+            end = p - p % _S + _S - 1
         elif d == -1:
-            span = p % _STRIDE - lo_c
+            end = p - p % _S
         elif d > 0:
-            span = hi_r - p // _STRIDE
+            end = _S * _S - _S + p % _S
         else:
-            span = p // _STRIDE - lo_r
-        moved = [n for n in map(grid.get, range(p, p + (span + 1) * d, d)) if n is not None]
-        # cut the links between the pushed card and the other one, and those across the line
+            end = p % _S
+        line = grid[p:end:d]
+        moved = list(filter(None, line))
+        back, ahead = inline[d]
         base = pushed * 6
-        for q in facing[d]:
+        for q, _mq in back:  # the pushed card leaves the other one
             g = base + q
             h = link[g]
             if h >= 0:
@@ -1023,9 +1008,12 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                     cut_b(g, h)
                 if m & 2:
                     cut_w(g, h)
-        for n in moved:
+        # from the far end back, each moved card leaves its neighbours across the line and meets the
+        # next ones (whose points the card moved before it has just left)
+        for n in reversed(moved):
+            c = where[n]
             base = n * 6
-            for q in side:
+            for q, dq, mq in sides:
                 g = base + q
                 h = link[g]
                 if h >= 0:
@@ -1035,36 +1023,9 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                         cut_b(g, h)
                     if m & 2:
                         cut_w(g, h)
-        # move them one cell on; they go to the end of the order of the cells, in their order
-        for n in reversed(moved):
-            c = where[n]
-            del grid[c]
-            grid[c + d] = n
-            where[n] = c + d
-            seq[n] += nxt
-        c = where[moved[-1]]
-        if d == 1:
-            if c % _STRIDE > hi_c:
-                hi_c += 1
-        elif d == -1:
-            if c % _STRIDE < lo_c:
-                lo_c -= 1
-        elif d > 0:
-            if c // _STRIDE > hi_r:
-                hi_r += 1
-        elif c // _STRIDE < lo_r:
-            lo_r -= 1
-        seq[card] = 2 * nxt
-        nxt = 2 * nxt + 1
-        put(card, rot == 180, p)
-        for n in moved:
-            base = n * 6
-            c = where[n]
-            for q in side:
-                nb = grid.get(c + delta[q])
-                if nb is not None:
-                    g = base + q
-                    h = nb * 6 + meets[q]
+                nb = grid[c + d + dq]
+                if nb:
+                    h = nb * 6 + mq
                     link[g] = h
                     link[h] = g
                     m = mask[g] & mask[h]
@@ -1072,16 +1033,57 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                         join_b(g, h)
                     if m & 2:
                         join_w(g, h)
+            where[n] = c + d
+            seq[n] += after  # to the end of the order of the cells, in their order
+        grid[p + d:end + d if end + d >= 0 else None:d] = line
+        seq[card] = 2 * after
+        after = 2 * after + 1
+        # the new card in the pushed card's old place, between the other card and the pushed one
+        grid[p] = card
+        where[card] = p
+        base = card * 6
+        for q, mq in back:
+            g = base + q
+            h = other * 6 + mq
+            link[g] = h
+            link[h] = g
+            m = mask[g] & mask[h]
+            if m & 1:
+                join_b(g, h)
+            if m & 2:
+                join_w(g, h)
+        for q, mq in ahead:
+            g = base + q
+            h = pushed * 6 + mq
+            link[g] = h
+            link[h] = g
+            m = mask[g] & mask[h]
+            if m & 1:
+                join_b(g, h)
+            if m & 2:
+                join_w(g, h)
+        for q, dq, mq in sides:
+            nb = grid[p + dq]
+            if nb:
+                g = base + q
+                h = nb * 6 + mq
+                link[g] = h
+                link[h] = g
+                m = mask[g] & mask[h]
+                if m & 1:
+                    join_b(g, h)
+                if m & 2:
+                    join_w(g, h)
         way = "up" if rot == 0 else "down"
-        if (number & 1) ^ first:  # Black moves
+        if (number & 1) ^ first:  # Black's turn
             n, loop, path = best_b()
-            points = n + 2 if loop else n
+            points = n + LOOP_BONUS if loop else n
             tb += points
             turns.append({"turn": number, "player": "black", "card": card, "orientation": way, "path": n,
                           "loop": loop, "points": points, "cards": path, "black": tb, "white": tw})
         else:
             n, loop, path = best_w()
-            points = n + 2 if loop else n
+            points = n + LOOP_BONUS if loop else n
             tw += points
             turns.append({"turn": number, "player": "white", "card": card, "orientation": way, "path": n,
                           "loop": loop, "points": points, "cards": path, "black": tb, "white": tw})
@@ -1090,10 +1092,10 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
     breakdown = {
         "start": {"black": {"path": nb, "loop": lb, "value": vb}, "white": {"path": nw, "loop": lw, "value": vw}},
         "first": "white" if first else "black",
-        "tie_bonus": {"black": 0, "white": bonus[1]},
+        "tie_bonus": {"black": 0, "white": bonus},
         "turns": turns,
         "turns_played": len(turns),
-        "turns_in_a_game": ncards - 4,
+        "turns_in_a_game": ncards - START_SIZE,
         "replayed_to_the_end": True,
         "complete": complete,
         "mayor": None if not complete or tb == tw else "black" if tb > tw else "white",
