@@ -56,7 +56,10 @@ def near_games(draw):
                 box = Box(r, c, h, w, rolled)
             elif kind == 1:
                 o = draw(st.sampled_from(own))
-                x, y = draw(st.sampled_from(sorted(o.corners())))
+                if draw(st.booleans()):  # from a corner of one of the player's boxes
+                    x, y = draw(st.sampled_from(sorted(o.corners())))
+                else:  # from anywhere near the battlefield
+                    x, y = draw(st.integers(-1, size + 1)), draw(st.integers(-1, size + 1))
                 dx, dy = draw(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)]))
                 items.append(Shelf(x, y, dx, dy, draw(st.integers(1, sides)), rolled))
                 continue

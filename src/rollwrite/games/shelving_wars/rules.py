@@ -213,8 +213,9 @@ class _Board:
 class _FastBoard(_Board):
     """:class:`_Board` giving the same answers sooner: who covers each square is kept in a flat list
     (square number row * size + column), each player's boxes in a list of their own, boxes are joined
-    by :func:`joins_fast`, and a shelf crosses a box when a unit segment of it lies strictly inside the
-    box's rows and columns (no sets of segments).
+    by :func:`joins_fast`, a shelf crosses a box when a unit segment of it lies strictly inside the
+    box's rows and columns (no sets of segments), and a shelf's start is matched with a box's corners
+    by comparing numbers.
     tests/games/shelving-wars/test_shelving_wars_check_fast.py holds it to ``_Board``."""
 
     def __init__(self, sheet: Sheet, corners: tuple[str, ...]) -> None:
@@ -279,6 +280,31 @@ class _FastBoard(_Board):
                     if (row < y < row1 and col <= x < col1) if d == "h" else (col < x < col1 and row <= y < row1):
                         out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
                         break
+        return out
+
+    def shelf_problems(self, k: int, shelf: Shelf) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        size = self.size
+        ex, ey = shelf.end
+        if not (0 <= shelf.x <= size and 0 <= shelf.y <= size and 0 <= ex <= size and 0 <= ey <= size):
+            out.append(("grid", f"the shelf of length {shelf.length} leaves the {size} × {size} battlefield"))
+        x0, y0 = shelf.x, shelf.y
+        if not any((x0 == b.col or x0 == b.col + b.w) and (y0 == b.row or y0 == b.row + b.h) for b in self.own[k]):
+            if any((x0, y0) in _shelf_points(s.item) for s in self.shelves if s.player == k):  # type: ignore[arg-type]
+                out.append(("floating-shelf", "is built off a floating shelf; a shelf must start at a corner of one of the player's boxes"))
+            else:
+                out.append(("shelf-start", "must start at a corner of one of the player's boxes"))
+        units = shelf.units()
+        for p in self.boxes:
+            b = p.item
+            row, col, row1, col1 = b.row, b.col, b.row + b.h, b.col + b.w  # type: ignore[union-attr]
+            for x, y, d in units:
+                if (row < y < row1 and col <= x < col1) if d == "h" else (col < x < col1 and row <= y < row1):
+                    out.append(("cross", f"runs through {self.name(p.player)}'s box {p.number}"))
+                    break
+        for s in self.shelves:
+            if shelves_cross(shelf, s.item):  # type: ignore[arg-type]
+                out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
         return out
 
     def add(self, placed: _Placed) -> None:
