@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 from rollwrite.errors import InputError
 
@@ -133,43 +134,56 @@ def plain_moves(game: Game) -> list[tuple[int, int, int, int, int]]:
     return [(m.card, m.rotation, m.a, m.b, m.push) for m in game.moves]
 
 
-_QUICK = re.compile(
+_HEAD = re.compile(
     r"(?:black: ([^\n#]+)\n)?(?:white: ([^\n#]+)\n)?start:\n"
-    r" *([0-9]{1,4}) (up|down) +([0-9]{1,4}) (up|down)\n"
-    r" *([0-9]{1,4}) (up|down) +([0-9]{1,4}) (up|down)\n"
-    r"((?:[0-9]{1,3}\. [0-9]{1,4} (?:up|down) at [0-9]{1,4}\|[0-9]{1,4} push [0-9]{1,4}\n)*)")
-_QUICK_TURN = re.compile(r"([0-9]+)\. ([0-9]+) (up|down) at ([0-9]+)\|([0-9]+) push ([0-9]+)\n")
+    r" *([0-9]{1,3}) (up|down) +([0-9]{1,3}) (up|down)\n"
+    r" *([0-9]{1,3}) (up|down) +([0-9]{1,3}) (up|down)\n")
+_TURN = re.compile(r"([0-9]{1,3})\. ([0-9]{1,3}) (up|down) at ([0-9]{1,3})\|([0-9]{1,3}) push ([0-9]{1,3})\n")
+_TURN_MARKS = len(". " " " " at " "|" " push " "\n")  # the characters of a turn line besides its six fields
 _WAY = {"up": 0, "down": 180}
+_INT = {str(n): n for n in range(1000)}  # numbers as written without leading zeros
 _COUNT = [tuple(str(n) for n in range(1, k + 1)) for k in range(MAX_TURNS + 1)]  # "1" ... "k"
 
 
 def _quick(text: str) -> Game | None:
     """The game of a text written as ``format`` writes it (names, the start, the turns, nothing else),
     the same as ``parse_plain`` reads it; None for any other text, which ``parse_plain`` reads."""
-    m = _QUICK.fullmatch(text)
+    m = _HEAD.match(text)
     if m is None:
         return None
-    black, white, c1, w1, c2, w2, c3, w3, c4, w4, block = m.groups()
+    black, white, c1, w1, c2, w2, c3, w3, c4, w4 = m.groups()
     line = 1
     for name in (black, white):
         if name is not None:
             if len(name) > _NAME_MAX or not name.isprintable() or name.strip() != name:
                 return None
             line += 1
-    turns = _QUICK_TURN.findall(block)
-    if len(turns) > MAX_TURNS:
+    turns = _TURN.findall(text, m.end())
+    n = len(turns)
+    if n > MAX_TURNS:
         return None
-    if turns:
+    if n:
         numbers, cards, ways, a, b, push = zip(*turns)
-        if numbers != _COUNT[len(turns)]:
+        # the turns are numbered 1, 2, 3 ... and every character after the start is in one of them
+        if (numbers != _COUNT[n]
+                or len("".join(chain.from_iterable(turns))) + _TURN_MARKS * n != len(text) - m.end()):
             return None
-        raw = list(zip(map(int, cards), map(_WAY.__getitem__, ways), map(int, a), map(int, b), map(int, push)))
+        num = _INT.__getitem__
+        try:
+            raw = list(zip(map(num, cards), map(_WAY.__getitem__, ways), map(num, a), map(num, b), map(num, push)))
+        except KeyError:  # a number written with a leading zero
+            return None
+    elif m.end() != len(text):
+        return None
     else:
         raw = []
+    cards4 = [_INT.get(c) for c in (c1, c2, c3, c4)]
+    if None in cards4:
+        return None
     game = object.__new__(_Read)
     game.__dict__.update(
-        start=(Placed(int(c1), _WAY[w1], line + 1), Placed(int(c2), _WAY[w2], line + 1),
-               Placed(int(c3), _WAY[w3], line + 2), Placed(int(c4), _WAY[w4], line + 2)),
+        start=(Placed(cards4[0], _WAY[w1], line + 1), Placed(cards4[1], _WAY[w2], line + 1),
+               Placed(cards4[2], _WAY[w3], line + 2), Placed(cards4[3], _WAY[w4], line + 2)),
         names=(black or "", white or ""), line=line, puzzle="", _raw=raw, _line=line + 2)
     return game
 
