@@ -688,7 +688,8 @@ def score_plain(game: Game, deck: Deck) -> Score:
 # pieces are brought up to date:
 #
 # - a line is known by its two loose ends: ``far[e]`` is the other end of the line that ends at point
-#   ``e`` and ``ln[e]`` its number of streets; ``ends[n]`` holds the loose ends of the lines of n streets;
+#   ``e`` and ``ln[e]`` its number of streets; ``ends[n]`` holds a loose end of every line of n streets
+#   made (those that have changed since are passed over when the longest lines are asked for);
 # - joining two loose ends joins two lines (or closes one into a ring) without a walk;
 # - cutting a link inside a line walks from the cut to one end to find where the line splits; cutting a
 #   ring makes it a line.
@@ -712,7 +713,7 @@ class _Tables:
     sides across the line (point, step to the neighbour, the neighbour's point), ``inline[d]`` the points
     facing back along it and those facing ahead (point, the neighbour's point); ``neighbours`` all six."""
 
-    __slots__ = ("deck", "partner", "sub", "mask", "mine", "cross", "inline", "neighbours")
+    __slots__ = ("deck", "partner", "sub", "mask", "mine", "cross", "inline", "neighbours", "across")
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
@@ -741,6 +742,8 @@ class _Tables:
                       for d in (1, -1, _S, -_S)}
         self.inline = {d: (tuple((q, meets[q]) for q in range(6) if delta[q] == -d),
                            tuple((q, meets[q]) for q in range(6) if delta[q] == d)) for d in self.cross}
+        self.across = {d: [tuple((n * 6 + q, dq, mq) for q, dq, mq in qs) for n in range(len(deck.cards) + 1)]
+                       for d, qs in self.cross.items()}  # ``cross`` by card, the points numbered
 
 
 _TABLES: list = [None]
@@ -781,8 +784,8 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
     gained; ``best()`` is the player's best piece as ``longest`` picks it."""
     far = partner[:]  # every street is a line of one until it is joined
     ln = [1] * len(partner)
-    ends: defaultdict = defaultdict(list)  # n -> points that were loose ends of lines of n streets
-    ends[1] = ones  # (of a card not down yet too: ``best`` asks that the card is down)
+    ends: defaultdict = defaultdict(list)  # n -> a loose end of each line of n streets made (some gone since)
+    ends[1] = ones  # every point of the player's streets, of cards not down yet too (``best`` asks)
     rings: dict = {}  # ring -> its number of streets
     ring_of: dict = {}  # a street (its lower point) -> the ring it was last in
     top = 1  # no line is longer
@@ -796,9 +799,7 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
                 far[x] = y
                 far[y] = x
                 ln[x] = ln[y] = n
-                e = ends[n]
-                e.append(x)
-                e.append(y)
+                ends[n].append(x)
                 if n > top:
                     top = n
                 return
@@ -815,15 +816,11 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
         far[x] = g
         far[g] = x
         ln[x] = ln[g] = n
-        e = ends[n]
-        e.append(x)
-        e.append(g)
+        ends[n].append(x)
         far[y] = f
         far[f] = y
         ln[y] = ln[f] = k
-        e = ends[k]
-        e.append(y)
-        e.append(f)
+        ends[k].append(y)
 
     def join(x: int, y: int) -> None:
         nonlocal top
@@ -843,9 +840,7 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
         far[a] = b
         far[b] = a
         ln[a] = ln[b] = n
-        e = ends[n]
-        e.append(a)
-        e.append(b)
+        ends[n].append(a)
         if n > top:
             top = n
 
@@ -863,6 +858,10 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
                         k = seq[e // 6] * 6 + sub[e]
                         if key is None or k < key:
                             key, head = k, e
+                        f = far[e]  # and the line's other end
+                        k = seq[f // 6] * 6 + sub[f]
+                        if k < key:
+                            key, head = k, f
                 ends[t] = keep
                 if keep:
                     break
@@ -1010,11 +1009,11 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                     cut_w(g, h)
         # from the far end back, each moved card leaves its neighbours across the line and meets the
         # next ones (whose points the card moved before it has just left)
+        points = tab.across[d]
         for n in reversed(moved):
             c = where[n]
-            base = n * 6
-            for q, dq, mq in sides:
-                g = base + q
+            cd = c + d
+            for g, dq, mq in points[n]:
                 h = link[g]
                 if h >= 0:
                     link[g] = link[h] = -1
@@ -1023,7 +1022,7 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                         cut_b(g, h)
                     if m & 2:
                         cut_w(g, h)
-                nb = grid[c + d + dq]
+                nb = grid[cd + dq]
                 if nb:
                     h = nb * 6 + mq
                     link[g] = h
@@ -1033,7 +1032,7 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                         join_b(g, h)
                     if m & 2:
                         join_w(g, h)
-            where[n] = c + d
+            where[n] = cd
             seq[n] += after  # to the end of the order of the cells, in their order
         grid[p + d:end + d if end + d >= 0 else None:d] = line
         seq[card] = 2 * after
