@@ -38,6 +38,48 @@ def test_solver_matches_brute_force_on_tiny_floors(data_):
     assert count_bound(solve._Geometry(data), [tuple(sorted(r)) for r in rolls]) >= best
 
 
+def _check_running_bound(monkeypatch):
+    """Every bound the search works out from its running figures must equal the bound worked out from
+    scratch on the same partial floor."""
+    real = solve._Search.upper
+    checked = []
+
+    def upper(self, closed, bonus, avail, slot):
+        ub = real(self, closed, bonus, avail, slot)
+        if not checked or checked[-1] is not None:
+            checked.append(None)  # the scratch bound below calls upper too
+            ref = self.bound(slot)
+            checked[-1] = ub
+            assert ref == (closed, ub)
+        return ub
+
+    monkeypatch.setattr(solve._Search, "upper", upper)
+    return checked
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_the_running_bound_equals_the_bound_from_scratch(monkeypatch, data_):
+    data = data_.draw(st.sampled_from(TINY))
+    n = data.pairs
+    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    with monkeypatch.context() as m:  # one example's patches end with it
+        checked = _check_running_bound(m)
+        m.setattr(solve, "LOCAL_MOVES", 0)  # a random incumbent: the search does the work
+        result = solve_floor(data, rolls, budget=10**6, long_runs=0)
+    assert result.proven and result.par == brute_force(data, rolls)
+    assert checked or result.nodes == 0
+
+
+def test_the_running_bound_on_a_full_floor(monkeypatch):
+    from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
+
+    checked = _check_running_bound(monkeypatch)
+    result = solve_floor(DEFAULT_DATA, ROLLS_2027_01_09_F3, budget=3000, moves=50, long_runs=0)
+    assert len(checked) >= 3000
+    assert score_floor(result.floor, DEFAULT_DATA).score == result.par <= result.bound
+
+
 def test_the_search_proves_what_local_search_misses(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 0)  # the incumbent is a random floor: the search does the work
     monkeypatch.setattr(solve, "LONG_RUNS", 0)

@@ -33,8 +33,12 @@ from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 Floor = tuple[tuple[int | None, ...], ...]
 Pair = tuple[int, int]
 
-#: search nodes one floor may use before its par is reported as unproven
-NODE_BUDGET = 20_000
+#: search nodes one floor may use before its par is reported as unproven (a node is one child's bound)
+NODE_BUDGET = 400_000
+#: nodes of the first search, before the long anneals run
+FIRST_NODES = 150_000
+#: search nodes one puzzle may use over all its floors
+PUZZLE_NODES = 800_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
 LOCAL_MOVES = 10_000
 LOCAL_RESTARTS = 6
@@ -305,7 +309,17 @@ class _Found(Exception):
 
 
 class _Search:
-    def __init__(self, g: _Geometry, rolls: list[Pair], incumbent: list[int], best: int, budget: int) -> None:
+    """Branch and bound over the slot pairs in reading order.
+
+    The bound of a partial floor is kept up to date as pairs are placed: the score of the groups
+    already closed, the dice each value can still gather (those left in the rolls and the spaces of
+    open groups no larger than their value), and what the nice views can still double.  Placing a
+    pair changes only the groups around its two spaces, so each child's bound costs a few small
+    flood fills; the children are then tried best bound first.  ``bound`` recomputes the same figure
+    from scratch (the tests hold the two together)."""
+
+    def __init__(self, g: _Geometry, rolls: list[Pair], incumbent: list[int], best: int, budget: int,
+                 memo: dict[tuple, int] | None = None) -> None:
         self.g = g
         self.types = sorted(set(rolls))
         self.left = [sum(1 for r in rolls if r == t) for t in self.types]
@@ -314,72 +328,145 @@ class _Search:
         self.best_val = incumbent[:]
         self.budget = budget
         self.nodes = 0
+        # at ``limit`` nodes the search calls ``on_pause`` (if set) and goes on to ``budget`` unless it
+        # returns True (it found a floor reaching the target: the search stops there)
+        self.limit = budget
+        self.on_pause = None
         self.val = [0] * g.n
-        self.memo: dict[tuple, int] = {}
+        self.memo: dict[tuple, int] = {} if memo is None else memo  # facts about the rolls: a later search may reuse them
         self.assigned = [False] * g.n
-        # preferred choice at each slot: what the incumbent put there
-        self.hint = [tuple(sorted((incumbent[x], incumbent[y]))) for x, y in g.slots]
+        # the running figures of the bound
+        self.rem = [0] * (SIDES + 1)  # dice of each value still in the rolls
+        for a, b in rolls:
+            self.rem[a] += 1
+            self.rem[b] += 1
+        self.open = [0] * (SIDES + 1)  # spaces of open groups no larger than their value
+        self.closed = 0  # tips of the closed groups
+        self.open_nice = 0  # what the nice views of open groups could double
+        self.mark = [0] * g.n
+        self.stamp = 0
+        # the assigned neighbours each slot's spaces have when the search reaches it (reading order)
+        self.around = []
+        for i, (x, y) in enumerate(g.slots):
+            before = {c for s in g.slots[:i] for c in s}
+            self.around.append(sorted({n for c in (x, y) for n in g.nbrs[c] if n in before}))
+        # the neighbours of each slot's spaces still empty once the slot is placed, as bit masks
+        self.free = []
+        for i, (x, y) in enumerate(g.slots):
+            done = {c for s in g.slots[:i + 1] for c in s}
+            self.free.append({c: sum(1 << n for n in g.nbrs[c] if n not in done) for c in (x, y)})
 
-    # the bound of the partial floor: score already closed + what the open part could still reach
-    def bound(self, frontier_done: bool) -> tuple[int, int]:
-        """(closed score, upper bound on the whole floor)."""
-        g, val, assigned = self.g, self.val, self.assigned
-        avail = [0] * (SIDES + 1)
-        for t, n in zip(self.types, self.left):
-            if n:
-                avail[t[0]] += n
-                avail[t[1]] += n
-        seen = [False] * g.n
-        closed = 0
-        paid_closed = [0] * (SIDES + 1)
-        nice_bonus = 0
-        nbrs, nice = g.nbrs, g.nice
-        for s in range(g.n):
-            v = val[s]
-            if not v or seen[s]:
+    def groups(self, starts: list[int]) -> tuple[int, int, list[int]]:
+        """(closed tips, open nice bonus, open spaces per value) of the groups holding ``starts``, each
+        group counted once."""
+        self.stamp += 1
+        stamp, mark, val, assigned = self.stamp, self.mark, self.val, self.assigned
+        nbrs, nice = self.g.nbrs, self.g.nice
+        closed = bonus = 0
+        open_ = [0] * (SIDES + 1)
+        for s in starts:
+            if mark[s] == stamp:
                 continue
-            seen[s] = True
+            v = val[s]
+            mark[s] = stamp
+            stack = [s]
+            size = 0
+            doubled = is_open = False
+            while stack:
+                c = stack.pop()
+                size += 1
+                if c in nice:
+                    doubled = True
+                for n in nbrs[c]:
+                    if not assigned[n]:
+                        is_open = True
+                    elif mark[n] != stamp and val[n] == v:
+                        mark[n] = stamp
+                        stack.append(n)
+            if size > v:
+                continue
+            if is_open:
+                open_[v] += size
+                if doubled:
+                    bonus += v
+            elif size == v:
+                closed += v + v if doubled else v
+        return closed, bonus, open_
+
+    def near(self, starts: list[int], x: int, y: int) -> list[tuple[int, int, bool, int, bool, bool]]:
+        """The groups holding ``starts``, each once, as (value, size, nice, its open neighbours other
+        than x and y as a bit mask, whether x is one, whether y is one)."""
+        self.stamp += 1
+        stamp, mark, val, assigned = self.stamp, self.mark, self.val, self.assigned
+        nbrs, nice = self.g.nbrs, self.g.nice
+        xbit, ybit = 1 << x, 1 << y
+        out = []
+        for s in starts:
+            if mark[s] == stamp:
+                continue
+            v = val[s]
+            mark[s] = stamp
             stack = [s]
             size = 0
             doubled = False
-            open_ = False
+            opens = 0
             while stack:
-                x = stack.pop()
+                c = stack.pop()
                 size += 1
-                if x in nice:
+                if c in nice:
                     doubled = True
-                for y in nbrs[x]:
-                    if not assigned[y]:
-                        open_ = True
-                    elif not seen[y] and val[y] == v:
-                        seen[y] = True
-                        stack.append(y)
-            if open_:
-                if size <= v:
-                    avail[v] += size
-                    if doubled:
-                        nice_bonus += v
-            elif size == v:
-                closed += v * (2 if doubled else 1)
-                paid_closed[v] += 1
-        for slot in g.nice_slots:
-            x, y = g.slots[slot]
-            if assigned[x]:
+                for n in nbrs[c]:
+                    if not assigned[n]:
+                        opens |= 1 << n
+                    elif mark[n] != stamp and val[n] == v:
+                        mark[n] = stamp
+                        stack.append(n)
+            out.append((v, size, doubled, opens & ~(xbit | ybit), bool(opens & xbit), bool(opens & ybit)))
+        return out
+
+    def upper(self, closed: int, bonus: int, avail: list[int], slot: int) -> int:
+        """The bound from the running figures, before slot ``slot`` is placed."""
+        ub = closed + bonus + avail[1]
+        for v in range(2, SIDES + 1):
+            ub += avail[v] - avail[v] % v
+        g = self.g
+        for s in g.nice_slots:
+            if s < slot:
                 continue
-            both = x in nice and y in nice
+            x, y = g.slots[s]
+            both = x in g.nice and y in g.nice
             extra = 0
             for t, n in zip(self.types, self.left):
-                if not n:
-                    continue
-                extra = max(extra, _pair_bonus(t[0], t[1], avail, both))
-            nice_bonus += extra
-        ub = closed + nice_bonus + sum(v * (avail[v] // v) for v in range(1, SIDES + 1))
-        return closed, ub
+                if n:
+                    extra = max(extra, _pair_bonus(t[0], t[1], avail, both))
+            ub += extra
+        return ub
+
+    def bound(self, slot: int) -> tuple[int, int]:
+        """(closed score, upper bound on the whole floor) of the partial floor whose first ``slot``
+        slot pairs are placed, worked out from scratch."""
+        g = self.g
+        starts = [c for c in range(g.n) if self.assigned[c]]
+        closed, bonus, open_ = self.groups(starts)
+        avail = [r + o for r, o in zip(self.rem, open_)]
+        return closed, self.upper(closed, bonus, avail, slot)
+
+    def pause(self) -> None:
+        if self.on_pause is None or self.nodes > self.budget:
+            raise _Abort
+        hook, self.on_pause = self.on_pause, None
+        self.limit = self.budget
+        if hook():
+            raise _Found
 
     def run(self, stop_at: int) -> bool:
         """Search for a floor beating ``self.best``; stop at the first reaching ``stop_at`` (a bound).
         False when the node budget ran out first."""
         self.stop_at = stop_at
+        closed, ub = self.bound(0)
+        self.closed, self.open_nice, self.open = closed, 0, [0] * (SIDES + 1)
+        if ub <= self.best:
+            return True
         try:
             self.dfs(0, False)
         except _Found:
@@ -414,13 +501,7 @@ class _Search:
         return (row, tuple(self.left), tuple(sig), flipped)
 
     def dfs(self, slot: int, flipped: bool) -> None:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _Abort
         g = self.g
-        closed, ub = self.bound(False)
-        if ub <= self.best:
-            return
         if slot == len(g.slots):
             score = score_values(g, self.val)
             if score > self.best:
@@ -428,6 +509,7 @@ class _Search:
                 if score >= self.stop_at:
                     raise _Found
             return
+        closed = self.closed
         key = None
         if slot > 0 and (slot - 1) in g.row_end:
             key = self.key(slot - 1, flipped)
@@ -436,20 +518,114 @@ class _Search:
                 return
             entry_best = self.best
         x, y = g.slots[slot]
+        val, rem, open_now = self.val, self.rem, self.open
+        # the groups around the pair before it is placed; each child only merges some of them with its
+        # two spaces and closes those whose last open neighbours the pair fills
+        near = self.near(self.around[slot], x, y)
+        c0 = b0 = 0
+        o0 = [0] * (SIDES + 1)
+        for v, size, doubled, opens, tx, ty in near:
+            if size <= v:
+                if opens or tx or ty:
+                    o0[v] += size
+                    if doubled:
+                        b0 += v
+                elif size == v:
+                    c0 += v + v if doubled else v
+        free = self.free[slot]
+        xo, yo = free[x], free[y]
+        x_nice, y_nice = x in g.nice, y in g.nice
+        adj = y in g.nbrs[x]
         self.assigned[x] = self.assigned[y] = True
-        hint = self.hint[slot]
-        order = sorted(range(len(self.types)), key=lambda i: self.types[i] != hint)
-        for i in order:
+        nice_open = self.open_nice
+        base = [r + o - d for r, o, d in zip(rem, open_now, o0)]
+        values = range(2, SIDES + 1)
+        upper = self.upper
+        kids = []
+        for i, (a, b) in enumerate(self.types):
             if not self.left[i]:
                 continue
-            a, b = self.types[i]
             self.left[i] -= 1
+            base[a] -= 1
+            base[b] -= 1
+            rem[a] -= 1
+            rem[b] -= 1
             ways = ((a, b),) if a == b else (((a, b),) if not flipped and g.mirrored else ((a, b), (b, a)))
             for p, q in ways:
-                self.val[x], self.val[y] = p, q
-                self.dfs(slot + 1, flipped or a != b)
+                self.nodes += 1
+                if self.nodes > self.limit:
+                    self.pause()
+                val[x], val[y] = p, q
+                sx, dx, ox, sy, dy, oy = 1, x_nice, xo, 1, y_nice, yo
+                joined = adj and p == q
+                c1 = b1 = 0
+                o1 = [0] * (SIDES + 1)
+                for v, size, doubled, opens, tx, ty in near:
+                    if tx and v == p:
+                        sx += size
+                        dx = dx or doubled
+                        ox |= opens
+                        if ty and v == q:
+                            joined = True
+                    elif ty and v == q:
+                        sy += size
+                        dy = dy or doubled
+                        oy |= opens
+                    elif size <= v:
+                        if opens:
+                            o1[v] += size
+                            if doubled:
+                                b1 += v
+                        elif size == v:
+                            c1 += v + v if doubled else v
+                if joined:
+                    sx, dx, ox, sy = sx + sy, dx or dy, ox | oy, 0
+                if sx <= p:
+                    if ox:
+                        o1[p] += sx
+                        if dx:
+                            b1 += p
+                    elif sx == p:
+                        c1 += p + p if dx else p
+                if sy and sy <= q:
+                    if oy:
+                        o1[q] += sy
+                        if dy:
+                            b1 += q
+                    elif sy == q:
+                        c1 += q + q if dy else q
+                cl = closed + c1 - c0
+                bo = nice_open + b1 - b0
+                avail = [r + o for r, o in zip(base, o1)]
+                ub = upper(cl, bo, avail, slot + 1)
+                if ub > self.best:
+                    # among children of the same bound, those that waste the fewest dice first
+                    slack = 0
+                    for v in values:
+                        slack += avail[v] % v
+                    kids.append((-ub, -slack, i, p, q, cl, bo, o1))
+            base[a] += 1
+            base[b] += 1
+            rem[a] += 1
+            rem[b] += 1
             self.left[i] += 1
-        self.val[x] = self.val[y] = 0
+        kids.sort(key=lambda k: k[:5])
+        for nub, _, i, p, q, cl, bo, o1 in kids:
+            if -nub <= self.best:
+                break
+            op = [o - d + e for o, d, e in zip(open_now, o0, o1)]
+            a, b = self.types[i]
+            self.left[i] -= 1
+            rem[a] -= 1
+            rem[b] -= 1
+            val[x], val[y] = p, q
+            self.closed, self.open_nice, self.open = cl, bo, op
+            self.dfs(slot + 1, flipped or a != b)
+            rem[a] += 1
+            rem[b] += 1
+            self.left[i] += 1
+        self.closed, self.open_nice, self.open = closed, nice_open, open_now
+        val[x] = val[y] = 0
         self.assigned[x] = self.assigned[y] = False
         if key is not None:
             # the future from this state is at most what was found here, or short of what was needed
@@ -461,10 +637,11 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
                 moves: int | None = None, long_runs: int | None = None) -> FloorResult:
     """The best floor for ``rolls`` (one pair per mirror slot pair), proven when the search finishes.
 
-    After the local search, the branch and bound asks for the bound itself first and, each time it
+    After the short restarts, the branch and bound asks for the bound itself first and, each time it
     proves that the bound cannot be reached, for one less; so a floor is proven as soon as a search
-    succeeds, and an unfinished one still says which scores were ruled out.  ``long_runs`` caps the
-    long anneals (``LONG_RUNS`` by default)."""
+    succeeds, and an unfinished one still says which scores were ruled out.  While long anneals are
+    left (``long_runs``, ``LONG_RUNS`` by default), a search gets ``FIRST_NODES`` nodes before they
+    run; the search after them gets what is left of ``budget``, with what the earlier ones learnt."""
     budget = NODE_BUDGET if budget is None else budget
     long_runs = LONG_RUNS if long_runs is None else long_runs
     g = _Geometry(data)
@@ -474,29 +651,39 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
     top = count_bound(g, rolls)
     val, best = local_search(g, rolls, seed, top, moves)
     anneals = 0
-    if moves is None:
-        # a slow cooling finds the floors that reach the counting bound far more often than short runs
-        for run in range(long_runs):
-            if best >= top:
-                break
-            anneals += 1
-            v2, b2 = local_search(g, rolls, seed * 7 + run + 1, top, LONG_MOVES_PER_PAIR * len(g.slots), 1)
-            if b2 > best:
-                val, best = v2, b2
     if best >= top:
         return FloorResult(g.to_floor(val), best, top, True, 0, anneals)
+    found = [val, best]
+
+    def long_anneals() -> bool:
+        """Slow coolings, each its own seed: they find floors reaching ``top`` far more often than
+        short restarts.  True when one does."""
+        nonlocal anneals
+        for run in range(long_runs if moves is None else 0):
+            anneals += 1
+            v2, b2 = local_search(g, rolls, seed * 7 + run + 1, top, LONG_MOVES_PER_PAIR * len(g.slots), 1)
+            if b2 > found[1]:
+                found[:] = v2, b2
+            if b2 >= top:
+                return True
+        return False
+
     search = _Search(g, rolls, val, best, budget)
-    while top > search.best:
-        search.best = max(search.best, top - 1)  # ask for `top`: anything less is pruned at once
-        before = search.best_score
-        if not search.run(top):
-            break
-        if search.best_score > before:
-            return FloorResult(g.to_floor(search.best_val), search.best_score, search.best_score, True, search.nodes, anneals)
-        top -= 1  # the whole search ran and found nothing reaching `top`
-        search.best = search.best_score
-    par = search.best_score
-    return FloorResult(g.to_floor(search.best_val), par, top, top == par, search.nodes, anneals)
+    search.limit, search.on_pause = min(budget, FIRST_NODES), long_anneals
+    while top > found[1]:
+        search.best = top - 1  # ask for `top`: anything less is pruned at once
+        finished = search.run(top)
+        if search.best_score >= top:
+            found[:] = search.best_val, search.best_score
+        elif finished and found[1] < top:
+            top -= 1  # the whole search ran and found nothing reaching `top`
+            continue
+        if not finished and search.on_pause is not None:  # out of nodes before the anneals had their turn
+            long_anneals()
+        break
+    val, best = found
+    nodes = min(search.nodes, budget)
+    return FloorResult(g.to_floor(val), best, top, best >= top, nodes, anneals)
 
 
 def brute_force(data: CafeData, rolls: list[Pair]) -> int:
@@ -526,11 +713,13 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
     floors = []
     parts = []
     anneals = PUZZLE_LONG_RUNS
+    nodes = PUZZLE_NODES
     for f in range(1, data.floors + 1):
         seed = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31 + f
-        result = solve_floor(data, floor_rolls(schedule, f), budget=budget, seed=seed,
-                             long_runs=min(LONG_RUNS, anneals))
+        result = solve_floor(data, floor_rolls(schedule, f), seed=seed, long_runs=min(LONG_RUNS, anneals),
+                             budget=min(NODE_BUDGET if budget is None else budget, nodes))
         anneals -= result.anneals
+        nodes -= result.nodes
         floors.append(result.floor)
         parts.append({"name": f"Floor {f}", **result.to_json()})
     par = sum(p["par"] for p in parts)
