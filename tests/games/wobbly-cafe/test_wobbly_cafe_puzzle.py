@@ -225,6 +225,7 @@ def test_a_puzzle_caps_its_long_anneals(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 1)
     monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 1)
     monkeypatch.setattr(solve, "NODE_BUDGET", 1)
+    monkeypatch.setattr(solve, "LONG_RUNS", 2)
     monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 3)
     asked, used = [], []
     real = solve.solve_floor

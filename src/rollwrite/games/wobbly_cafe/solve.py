@@ -1,20 +1,24 @@
 """Wobbly Café as a puzzle: every pair of a floor is known, so a floor is an assignment problem.
 
 A floor of 2n spaces has n mirror slot pairs and n rolled pairs; each roll goes to one slot pair, in
-either order.  :func:`solve_floor` finds the best floor in three steps:
+either order.  :func:`solve_floor` finds the best floor in these steps:
 
 1. an upper bound from counting alone: a paying group of value v needs v dice of value v, so value v
    pays at most ``v * (count_v // v)``; a nice view can double at most the groups that touch it;
-2. a local search (swaps and turns of whole pairs, deterministic for a given floor) for a good sheet:
-   a few short restarts, then, when they miss the bound, up to two long slow anneals with their own
-   seeds.  On the floors of a year of dailies the counting bound is almost always reached by some
-   floor; what is hard is finding that floor, and a long cooling finds it far more often than the
-   same moves spent on short restarts or on the branch and bound;
-3. branch and bound over the slot pairs in reading order, with the counting bound tightened by what
-   the partial floor already spoils (a group grown past its value, a closed group of the wrong size),
-   memo of the rows already filled (the same remaining rolls and the same last row give the same
-   future), identical rolls taken once, and the floor's mirror symmetry broken by fixing the order of
-   the first pair whose two dice differ.
+2. a few short local-search restarts (swaps and turns of whole pairs, deterministic for a given
+   floor); on the floors of a year of dailies the counting bound is almost always reached by some
+   floor, and these find it on most floors at once;
+3. when they miss it, branch and bound over the slot pairs in reading order asks for the bound
+   itself.  The bound of a partial floor is the counting bound tightened by what the floor already
+   spoils (a group grown past its value, a closed group of the wrong size), kept up to date as pairs
+   are placed.  Among children of equal bound, those that leave the most dice free to join a paying
+   group go first: the search then runs into a floor reaching the bound far sooner than by following
+   the local search's floor.  Also: memo of the rows already filled (the same remaining rolls and
+   the same last row give the same future), identical rolls taken once, and the floor's mirror
+   symmetry broken by fixing the order of the first pair whose two dice differ;
+4. after ``FIRST_NODES`` nodes the search pauses for a few long anneals with their own seeds (they
+   find some floors the search is slow to reach), then goes on where it was; when a whole search
+   ends without reaching the bound, that bound is ruled out and the search asks for one less.
 
 The search counts nodes, never seconds, so the same floor gets the same answer on every machine.
 When the node budget runs out the best sheet found is kept with the honest statement "par >= N, no
@@ -42,13 +46,14 @@ PUZZLE_NODES = 800_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
 LOCAL_MOVES = 10_000
 LOCAL_RESTARTS = 6
-#: when the short restarts miss the bound: long anneals (each its own seed) of this many moves per
-#: slot pair (120,000 on the usual floor of 22)
-LONG_MOVES_PER_PAIR = 5_500
-LONG_RUNS = 2
+#: when the first search misses the bound: long anneals (each its own seed) of this many moves per
+#: slot pair (30,800 on the usual floor of 22; on hard floors, four of these reach the bound about
+#: twice as often as one of four times the length)
+LONG_MOVES_PER_PAIR = 1_400
+LONG_RUNS = 8
 #: long anneals one puzzle may run over all its floors, so that a puzzle whose floors are all hard
 #: still comes out in a bounded time (its later floors then get fewer)
-PUZZLE_LONG_RUNS = 4
+PUZZLE_LONG_RUNS = 16
 
 
 @dataclass(frozen=True)
@@ -332,6 +337,7 @@ class _Search:
         # returns True (it found a floor reaching the target: the search stops there)
         self.limit = budget
         self.on_pause = None
+        self.rank = list(range(len(self.types)))  # the order of tries among children of equal promise
         self.val = [0] * g.n
         self.memo: dict[tuple, int] = {} if memo is None else memo  # facts about the rolls: a later search may reuse them
         self.assigned = [False] * g.n
@@ -541,6 +547,7 @@ class _Search:
         base = [r + o - d for r, o, d in zip(rem, open_now, o0)]
         values = range(2, SIDES + 1)
         upper = self.upper
+        rank = self.rank
         kids = []
         for i, (a, b) in enumerate(self.types):
             if not self.left[i]:
@@ -603,14 +610,14 @@ class _Search:
                     slack = 0
                     for v in values:
                         slack += avail[v] % v
-                    kids.append((-ub, -slack, i, p, q, cl, bo, o1))
+                    kids.append((-ub, -slack, rank[i], p != a, i, p, q, cl, bo, o1))
             base[a] += 1
             base[b] += 1
             rem[a] += 1
             rem[b] += 1
             self.left[i] += 1
-        kids.sort(key=lambda k: k[:5])
-        for nub, _, i, p, q, cl, bo, o1 in kids:
+        kids.sort(key=lambda k: k[:5])  # rank and orientation make the order total
+        for nub, _, _, _, i, p, q, cl, bo, o1 in kids:
             if -nub <= self.best:
                 break
             op = [o - d + e for o, d, e in zip(open_now, o0, o1)]
