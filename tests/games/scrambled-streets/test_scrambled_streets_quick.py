@@ -13,11 +13,22 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rollwrite.dice import Deal, DealSpec, make_deal
 from rollwrite.errors import InputError
 from rollwrite.games.scrambled_streets import ScrambledStreets
-from rollwrite.games.scrambled_streets.rules import _tables, quick, score_quick
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed, _quick, format, parse, parse_plain
-from rollwrite.games.scrambled_streets.rules import City, check, longest, replay, replayed, score_plain
+from rollwrite.games.scrambled_streets.rules import (
+    START_SIZE,
+    City,
+    _tables,
+    check,
+    longest,
+    quick,
+    replay,
+    replayed,
+    score_plain,
+    score_quick,
+)
 from rollwrite.spec.layout import load_builtin
 
 DECK = load_builtin("scrambled-streets").data
@@ -88,6 +99,36 @@ def test_random_short_games_score_as_the_plain_replay():
     rng = random.Random("quick-short")
     for _ in range(300):
         same_as_plain(random_game(rng, rng.randrange(0, 9)))
+
+
+def deals(rng: random.Random, game: Game) -> list[Deal]:
+    """Deals to check a game against: its own (nothing wrong), its own with two cards swapped or a
+    start card turned, one whose deck runs out early, and a random one."""
+    spec = DealSpec(len(DECK.cards), START_SIZE)
+    played = [p.card for p in game.start] + [m.card for m in game.moves]
+    order = played + [c for c in range(1, len(DECK.cards) + 1) if c not in played]
+    turned = tuple(p.rotation == 180 for p in game.start)
+    swapped = list(order)
+    i, j = rng.randrange(len(order)), rng.randrange(len(order))
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    flipped = list(turned)
+    flipped[rng.randrange(4)] ^= True
+    return [Deal("scrambled-streets", "own", spec, tuple(order), turned),
+            Deal("scrambled-streets", "swapped", spec, tuple(swapped), tuple(flipped)),
+            Deal("scrambled-streets", "short", spec, tuple(order[:rng.randrange(4, len(order) + 1)]), turned),
+            make_deal("scrambled-streets", f"scrambled-streets#{rng.random()}", spec)]
+
+
+def test_seeded_checks_find_what_the_plain_replay_finds():
+    rng = random.Random("quick-deal")
+    for k in range(60):
+        game = random_game(rng, rng.randrange(0, 45))
+        if k % 3 == 0:
+            game = broken(rng, game)
+        text = format(game)
+        sheet, plain_game = parse(text), parse_plain(text)
+        for deal in deals(rng, game):
+            assert GAME.check(sheet, DECK, deal) == check(plain_game, DECK, deal)
 
 
 def test_random_games_meet_rings():

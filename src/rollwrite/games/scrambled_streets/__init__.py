@@ -48,13 +48,10 @@ class ScrambledStreets(Game):
         return format(sheet)
 
     def check(self, sheet: Any, data: Any, schedule: Any) -> list[Problem]:
-        if schedule is None:
-            from rollwrite.games.scrambled_streets.rules import quick_of
+        from rollwrite.games.scrambled_streets.rules import check, deal_problems, quick_of
 
-            if quick_of(sheet, data) is not None:  # replayed to the end: no rule broken
-                return []
-        from rollwrite.games.scrambled_streets.rules import check
-
+        if quick_of(sheet, data) is not None:  # every card and push legal: only a deal can object
+            return deal_problems(sheet, schedule) if schedule is not None else []
         return check(sheet, data, schedule)
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Puzzle:

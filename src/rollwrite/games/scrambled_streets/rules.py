@@ -511,6 +511,41 @@ def _card_problem(deck: Deck, card: int, rotation: int, seen: set[int], start: b
     return None
 
 
+_PLACES = ("top left", "top right", "bottom left", "bottom right")
+
+
+def _deal_start_problem(deal, k: int, p) -> Problem | None:
+    """What is wrong with start card ``k`` (a Placed) for the seeded ``deal``, or None."""
+    want, turned = deal.order[k], deal.turned[k]
+    if p.card != want or (p.rotation in (0, 180) and p.turned != turned):
+        return Problem(f"start, {_PLACES[k]}", f"the deal of {deal.id} puts card {want} {'down' if turned else 'up'} "
+                       f"here, not {p.card} {rotation_word(p.rotation)}", "deal", p.line)
+    return None
+
+
+def _deal_turn_problem(deal, number: int, card: int, line: int | None) -> Problem | None:
+    """What is wrong with the card of turn ``number`` (written on ``line``) for the seeded ``deal``."""
+    k = START_SIZE + number - 1
+    want = deal.order[k] if k < len(deal.order) else None
+    if want is None:
+        return Problem(f"turn {number}", f"the deck of {deal.id} has no card left for turn {number}", "deal", line)
+    if card != want:
+        return Problem(f"turn {number}", f"the next card of {deal.id} is {want}, not {card}", "deal", line)
+    return None
+
+
+def deal_problems(game: Game, deal) -> list[Problem]:
+    """The problems ``replay`` finds with ``deal`` in a game whose every card and push is legal: the
+    deal's checks alone, start first, then turn by turn."""
+    out = [_deal_start_problem(deal, k, p) for k, p in enumerate(game.start)]
+    order = deal.order
+    for number, move in enumerate(plain_moves(game), 1):
+        k = START_SIZE + number - 1
+        if k >= len(order) or order[k] != move[0]:  # (the line is looked up only for a problem)
+            out.append(_deal_turn_problem(deal, number, move[0], game.moves[number - 1].line))
+    return [p for p in out if p is not None]
+
+
 def replay(game: Game, deck: Deck, deal=None) -> Replay:
     """Replay the whole game, checking each step.  ``deal`` (a dice.Deal) adds the checks of a seeded
     game: the starting city and the order the cards are drawn in."""
@@ -518,19 +553,17 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
     rep = Replay({"black": NO_PATH, "white": NO_PATH}, None, {"black": 0, "white": 0}, [], None, problems,
                  cards=len(deck.cards))
     seen: set[int] = set()
-    places = ("top left", "top right", "bottom left", "bottom right")
     for k, p in enumerate(game.start):
-        where = f"start, {places[k]}"
+        where = f"start, {_PLACES[k]}"
         msg = _card_problem(deck, p.card, p.rotation, seen, start=True)
         if msg:
             problems.append(Problem(where, msg, "start", p.line))
             rep.stopped = 0
         seen.add(p.card)
         if deal is not None:
-            want, turned = deal.order[k], deal.turned[k]
-            if p.card != want or (p.rotation in (0, 180) and p.turned != turned):
-                problems.append(Problem(where, f"the deal of {deal.id} puts card {want} {'down' if turned else 'up'} "
-                                        f"here, not {p.card} {rotation_word(p.rotation)}", "deal", p.line))
+            problem = _deal_start_problem(deal, k, p)
+            if problem is not None:
+                problems.append(problem)
     if rep.stopped is not None:
         return rep
     city = City.start([(p.card, p.turned) for p in game.start])
@@ -546,12 +579,9 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
         if msg is None:
             msg = city.push_problem(m.a, m.b, m.push)
         if deal is not None:
-            k = START_SIZE + m.number - 1
-            want = deal.order[k] if k < len(deal.order) else None
-            if want is None:
-                problems.append(Problem(where, f"the deck of {deal.id} has no card left for turn {m.number}", "deal", m.line))
-            elif m.card != want:
-                problems.append(Problem(where, f"the next card of {deal.id} is {want}, not {m.card}", "deal", m.line))
+            problem = _deal_turn_problem(deal, m.number, m.card, m.line)
+            if problem is not None:
+                problems.append(problem)
         if msg:
             problems.append(Problem(where, msg + "; the game is not replayed from here", "push", m.line))
             rep.stopped = m.number
