@@ -274,3 +274,19 @@ def test_the_quick_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits,
         else:
             text = text[:at] + piece + text[at + 1:]  # replace
     same_reading(text)
+
+
+def test_a_game_read_quickly_behaves_as_a_game():
+    # its moves are made when asked for; it copies, pickles and takes dataclasses.replace as a Game does
+    import copy
+    import dataclasses
+    import pickle
+
+    text = format(random_game(random.Random("as a game"), 20, ("Ann", "")))
+    mine, plain = parse(text), parse_plain(text)
+    assert mine is not None and type(mine) is not Game
+    assert pickle.loads(pickle.dumps(mine)) == plain and copy.deepcopy(mine) == plain
+    renamed = dataclasses.replace(mine, names=("Bo", "Cy"))
+    assert renamed == dataclasses.replace(plain, names=("Bo", "Cy"))
+    assert format(renamed) == format(dataclasses.replace(plain, names=("Bo", "Cy")))
+    assert score_quick(renamed, DECK).breakdown == score_quick(plain, DECK).breakdown
