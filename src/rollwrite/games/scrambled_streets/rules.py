@@ -787,8 +787,8 @@ def _tables(deck: Deck) -> _Tables:
 
 
 class Quick:
-    """A replayed game that breaks no rule: the breakdown ``rules.breakdown`` makes of its replay, and
-    the report ``rules.report`` writes (made when first asked for)."""
+    """A game that breaks no rule, replayed by ``quick``: the breakdown ``breakdown`` makes of its
+    replay, its totals (Black's, White's), and the text ``report`` writes (made when asked for)."""
 
     __slots__ = ("breakdown", "totals")
 
