@@ -104,3 +104,24 @@ def test_runs_of_sheets_on_workers_give_exactly_what_one_at_a_time_gives(tmp_pat
     else:
         heads = [line for line in text.splitlines() if line.startswith("== ")]
         assert len(heads) == len(names) - 6 and text.count("\n\n== ") == len(heads) - 1
+
+
+def test_runs_are_given_out_only_a_few_ahead_of_the_output(monkeypatch):
+    """A long stream of sheets is read as fast as it is scored, not all at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rollwrite.cli import score
+
+    pulled = []
+
+    def chunks():
+        for i in range(100):
+            pulled.append(i)
+            yield [i]
+
+    monkeypatch.setattr(score, "_work_chunk", lambda chunk: chunk[0] * 2)
+    with ThreadPoolExecutor(2) as pool:
+        results = score._in_order(pool, chunks(), ahead=8)
+        assert next(results) == 0
+        assert len(pulled) == 8  # the first result is out after only 8 runs were given out
+        assert list(results) == [2 * i for i in range(1, 100)]

@@ -442,10 +442,14 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
 
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("fork" if "fork" in methods else methods[0])
-            pool = ctx.Pool(n, initializer=_start_worker, initargs=(scoring.args,))
+            from concurrent.futures import ProcessPoolExecutor
+
+            # (multiprocessing.Pool's worker handler spins while results wait in their pipe: a busy
+            # thread beside the workers; the executor's one thread sleeps until a whole result is in)
+            pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=_start_worker, initargs=(scoring.args,))
             # a chunk each, in order; small enough that every core still gets several of a short run
             size = max(1, min(CHUNK, len(head) // n))
-            results = pool.imap(_work_chunk, _chunks(itertools.chain(head, items), size))
+            results = _in_order(pool, _chunks(itertools.chain(head, items), size), ahead=4 * n)
         else:
             global _WORKER
             _WORKER = scoring
@@ -464,6 +468,20 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
         out.flush()
     finally:
         if pool is not None:
-            pool.close()
-            pool.join()
+            pool.shutdown(wait=True, cancel_futures=True)
     return worst
+
+
+def _in_order(pool: Any, chunks: Any, ahead: int) -> Any:
+    """The results of ``_work_chunk`` over ``chunks`` on ``pool``, in order, with at most ``ahead`` runs
+    given out before their turn: the input is read only as fast as it is scored (a stream of any length
+    takes bounded memory)."""
+    from collections import deque
+
+    waiting: deque = deque()
+    for chunk in chunks:
+        waiting.append(pool.submit(_work_chunk, chunk))
+        if len(waiting) >= ahead:
+            yield waiting.popleft().result()
+    while waiting:
+        yield waiting.popleft().result()
