@@ -23,12 +23,13 @@ every machine:
                       edge of the city, either way up.
 Each sheet is formatted, parsed, checked by the game's own check (it must break no rule) and
 formatted again; the files cycle through the distinct sheets (200 per game).  Made once and kept in
-FOLDER; a folder with the right count is reused.
+FOLDER/<game>-<count>-<digest of this file>; such a folder with the right count is reused.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import sys
 import time
@@ -293,7 +294,9 @@ def distinct_sheets(game: str) -> list[str]:
 
 
 def make_folder(game: str, count: int, cache: Path) -> Path:
-    folder = cache / f"{game}-{count}"
+    # named after this file's own content too, so sheets made by an older version are never reused
+    made_by = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    folder = cache / f"{game}-{count}-{made_by}"
     if folder.is_dir() and len(list(folder.iterdir())) == count:
         return folder
     folder.mkdir(parents=True, exist_ok=True)
