@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rollwrite.cli.score import run_batch
 
@@ -125,3 +126,49 @@ def test_runs_are_given_out_only_a_few_ahead_of_the_output(monkeypatch):
         assert next(results) == 0
         assert len(pulled) == 8  # the first result is out after only 8 runs were given out
         assert list(results) == [2 * i for i in range(1, 100)]
+
+
+# ---------------------------------------------------------------- the JSON line of a result
+
+
+def _plain_line(doc) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("game", ["long-way", "wobbly-cafe", "shelving-wars", "lines-and-sections",
+                                  "scrambled-streets"])
+def test_the_json_line_of_every_example_result_is_the_json_modules_text(game, tmp_path):
+    from rollwrite.cli.score import _Scoring, json_line
+
+    scoring = _Scoring(game, None, None, False)
+    broken = tmp_path / "broken é.txt"
+    broken.write_bytes(b"\xff\xfe not a sheet")
+    names = [str(p) for p in sorted((EXAMPLES / game).glob("*.txt"))] + [str(broken)]
+    for name in names:
+        doc = scoring.one(name, want_text=False)["json"]
+        assert json_line(doc) == _plain_line(doc), name
+
+
+_scalars = (st.none() | st.booleans() | st.integers(-10**9, 10**9) | st.text(max_size=12)
+            | st.integers(-2 * 10**6, 2 * 10**6).map(lambda k: k / 2))  # scores come in halves at most
+_docs = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_docs)
+def test_the_json_line_is_the_json_modules_text(doc):
+    from rollwrite.cli.score import json_line
+
+    assert json_line(doc) == _plain_line(doc)
+
+
+@pytest.mark.parametrize("doc", [
+    {"file": "sheet-\udcff.txt", "total": 3},  # a file name that is not UTF-8, as os.listdir gives it
+    {"breakdown": {1: 2, 3: [4]}},  # number keys
+    {"total": 2 ** 70},
+])
+def test_what_orjson_refuses_or_writes_otherwise_goes_to_json(doc):
+    from rollwrite.cli.score import json_line
+
+    assert json_line(doc) == _plain_line(doc)

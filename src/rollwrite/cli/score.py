@@ -363,7 +363,32 @@ def _work(item: tuple) -> tuple[int, str, str | None]:
     err = str(r["error"]) if "error" in r else None
     if want_text:
         return r["code"], r.get("text", ""), err
-    return r["code"], json.dumps(r["json"], ensure_ascii=False, separators=(",", ":")), err
+    return r["code"], json_line(r["json"]), err
+
+
+def json_line(doc: Any) -> str:
+    """``doc`` as one line of JSON: the text of ``json.dumps(doc, ensure_ascii=False, separators=(",",
+    ":"))``, written by orjson (about eight times faster on a sheet's breakdown).  The two write the same
+    text for what a result holds (strings, whole numbers, booleans, None, lists, mappings with text
+    keys, and scores in halves); what orjson refuses (a file name that is not valid UTF-8, a number key)
+    goes to json.  ``tests/test_score_batch.py`` holds the two to each other."""
+    global _orjson_dumps
+    if _orjson_dumps is None:  # imported on first use: its import (about 18 ms) is for batches only
+        try:
+            from orjson import dumps as _orjson_dumps
+        except ImportError:  # pragma: no cover - an installation without it still works, more slowly
+            _orjson_dumps = _refuse
+    try:
+        return _orjson_dumps(doc).decode("utf-8")
+    except TypeError:
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def _refuse(doc: Any) -> bytes:
+    raise TypeError("no orjson")
+
+
+_orjson_dumps: Any = None
 
 
 def _work_chunk(chunk: list) -> tuple[int, list[str], str, bool]:
