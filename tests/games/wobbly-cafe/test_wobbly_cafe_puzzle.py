@@ -142,6 +142,7 @@ def quick(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 300)
     monkeypatch.setattr(solve, "LOCAL_RESTARTS", 1)
     monkeypatch.setattr(solve, "LONG_RUNS", 0)
+    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 0)
 
 
 def test_puzzle_answers_score_par_through_score(cli, tmp_path, quick):
@@ -241,3 +242,41 @@ def test_a_puzzle_caps_its_long_anneals(monkeypatch):
 
     make_puzzles("wobbly-cafe", seed="club")
     assert asked == [2, 1, 0] and used == [2, 1, 0]
+
+
+def test_the_anneals_a_puzzle_has_left_go_to_its_open_floors(monkeypatch):
+    monkeypatch.setattr(solve, "LOCAL_MOVES", 1)
+    monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 1)  # anneals that never reach the bound
+    monkeypatch.setattr(solve, "NODE_BUDGET", 1)
+    monkeypatch.setattr(solve, "LONG_RUNS", 1)
+    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 8)
+    calls = []
+    real = solve.anneal_more
+
+    def spy(data, rolls, result, seed):
+        calls.append(rolls)
+        out = real(data, rolls, result, seed)
+        assert out.anneals == result.anneals + 1 and out.bound == result.bound and out.par >= result.par
+        return out
+
+    monkeypatch.setattr(solve, "anneal_more", spy)
+    from rollwrite.cli.puzzle import make_puzzles
+
+    _, _, (p,) = make_puzzles("wobbly-cafe", seed="club")
+    assert not any(part["proven"] for part in p.parts)
+    # one anneal each in the floors' own runs, then the five left in turn: floors 1, 2, 3, 1, 2
+    floors = [solve.floor_rolls(p.schedule, f) for f in (1, 2, 3)]
+    assert calls == [floors[0], floors[1], floors[2], floors[0], floors[1]]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_one_more_anneal_labels_par_honestly(data_):
+    data = data_.draw(st.sampled_from(TINY))
+    n = data.pairs
+    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    first = solve_floor(data, rolls, budget=0, moves=1, long_runs=0)
+    more = solve.anneal_more(data, rolls, first, seed=data_.draw(st.integers(0, 10**6)))
+    best = brute_force(data, rolls)
+    assert score_floor(more.floor, data).score == more.par <= best <= more.bound == first.bound
+    assert more.proven == (more.par == more.bound) and more.par >= first.par

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 
@@ -52,8 +52,9 @@ LOCAL_RESTARTS = 6
 LONG_MOVES_PER_PAIR = 1_400
 LONG_RUNS = 8
 #: long anneals one puzzle may run over all its floors, so that a puzzle whose floors are all hard
-#: still comes out in a bounded time (its later floors then get fewer)
-PUZZLE_LONG_RUNS = 16
+#: still comes out in a bounded time (its later floors then get fewer); those its floors leave go in
+#: turn to the floors still open
+PUZZLE_LONG_RUNS = 20
 
 
 @dataclass(frozen=True)
@@ -693,6 +694,18 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
     return FloorResult(g.to_floor(val), best, top, best >= top, nodes, anneals)
 
 
+def anneal_more(data: CafeData, rolls: list[Pair], result: FloorResult, seed: int) -> FloorResult:
+    """``result`` after one more long anneal (the next seed of ``solve_floor``'s with ``seed``): proven
+    when it reaches the bound the search left."""
+    g = _Geometry(data)
+    rolls = [(min(a, b), max(a, b)) for a, b in rolls]
+    val, best = local_search(g, rolls, seed * 7 + result.anneals + 1, result.bound,
+                             LONG_MOVES_PER_PAIR * len(g.slots), 1)
+    if best > result.par:
+        return FloorResult(g.to_floor(val), best, result.bound, best >= result.bound, result.nodes, result.anneals + 1)
+    return replace(result, anneals=result.anneals + 1)
+
+
 def brute_force(data: CafeData, rolls: list[Pair]) -> int:
     """The best floor score by trying every order and turn of the rolls (for tests on tiny floors)."""
     from itertools import permutations, product
@@ -717,18 +730,25 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
     from rollwrite.games.base import Puzzle
     from rollwrite.games.wobbly_cafe.format import CafeSheet
 
-    floors = []
-    parts = []
     anneals = PUZZLE_LONG_RUNS
     nodes = PUZZLE_NODES
+    results, seeds = [], []
     for f in range(1, data.floors + 1):
         seed = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31 + f
         result = solve_floor(data, floor_rolls(schedule, f), seed=seed, long_runs=min(LONG_RUNS, anneals),
                              budget=min(NODE_BUDGET if budget is None else budget, nodes))
         anneals -= result.anneals
         nodes -= result.nodes
-        floors.append(result.floor)
-        parts.append({"name": f"Floor {f}", **result.to_json()})
+        results.append(result)
+        seeds.append(seed)
+    # the anneals the puzzle has left go to its floors still open, one at a time in turn
+    while anneals > 0 and not all(r.proven for r in results):
+        for f, result in enumerate(results):
+            if anneals > 0 and not result.proven:
+                results[f] = anneal_more(data, floor_rolls(schedule, f + 1), result, seeds[f])
+                anneals -= 1
+    floors = [r.floor for r in results]
+    parts = [{"name": f"Floor {f}", **r.to_json()} for f, r in enumerate(results, start=1)]
     par = sum(p["par"] for p in parts)
     bound = sum(p["bound"] for p in parts)
     proven = all(p["proven"] for p in parts)
