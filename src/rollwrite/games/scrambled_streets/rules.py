@@ -741,9 +741,12 @@ class _Tables:
     as ``longest`` walks it), ``mask[k]`` the street's colour mask, ``mine[k]`` the points of each
     player's streets.  Then, by the step ``d`` a push moves cards by: ``cross[d]`` the points on the
     sides across the line (point, step to the neighbour, the neighbour's point), ``inline[d]`` the points
-    facing back along it and those facing ahead (point, the neighbour's point); ``neighbours`` all six."""
+    facing back along it and those facing ahead (point, the neighbour's point); ``neighbours`` all six.
+    ``across[d]``, ``backs[d]`` and ``aheads[d]`` are ``cross[d]`` and ``inline[d]`` by card, the points
+    numbered (``card * 6 + point``)."""
 
-    __slots__ = ("deck", "partner", "sub", "mask", "mine", "cross", "inline", "neighbours", "across")
+    __slots__ = ("deck", "partner", "sub", "mask", "mine", "cross", "inline", "neighbours", "across", "backs",
+                 "aheads")
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
@@ -773,7 +776,10 @@ class _Tables:
         self.inline = {d: (tuple((q, meets[q]) for q in range(6) if delta[q] == -d),
                            tuple((q, meets[q]) for q in range(6) if delta[q] == d)) for d in self.cross}
         self.across = {d: [tuple((n * 6 + q, dq, mq) for q, dq, mq in qs) for n in range(len(deck.cards) + 1)]
-                       for d, qs in self.cross.items()}  # ``cross`` by card, the points numbered
+                       for d, qs in self.cross.items()}
+        cards = range(len(deck.cards) + 1)
+        self.backs = {d: [tuple((n * 6 + q, mq) for q, mq in qs[0]) for n in cards] for d, qs in self.inline.items()}
+        self.aheads = {d: [tuple((n * 6 + q, mq) for q, mq in qs[1]) for n in cards] for d, qs in self.inline.items()}
 
 
 _TABLES: list = [None]
@@ -815,15 +821,15 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
     far = partner[:]  # every street is a line of one until it is joined
     ln = [1] * len(partner)
     ends: defaultdict = defaultdict(list)  # n -> a loose end of each line of n streets made (some gone since)
-    ends[1] = ones  # every point of the player's streets, of cards not down yet too (``best`` asks)
+    ends[1] = ones  # every point of the player's streets, of cards not down yet too (``best`` asks; kept whole)
     rings: dict = {}  # ring -> its number of streets
-    ring_of: dict = {}  # a street (its lower point) -> the ring it was last in
+    ring_of: list = [None] * len(partner)  # each point of a street -> the ring the street was last in
     top = 1  # no line is longer
 
     def cut(x: int, y: int) -> None:
         nonlocal top
         if rings:
-            r = ring_of.get(x if x < partner[x] else partner[x])
+            r = ring_of[x]
             if r is not None and r in rings:  # a ring opens into a line
                 n = rings.pop(r)
                 far[x] = y
@@ -846,11 +852,13 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
         far[x] = g
         far[g] = x
         ln[x] = ln[g] = n
-        ends[n].append(x)
+        if n > 1:  # (``ends[1]`` keeps every point)
+            ends[n].append(x)
         far[y] = f
         far[f] = y
         ln[y] = ln[f] = k
-        ends[k].append(y)
+        if k > 1:
+            ends[k].append(y)
 
     def join(x: int, y: int) -> None:
         nonlocal top
@@ -861,7 +869,7 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
             g = x
             while True:
                 p = partner[g]
-                ring_of[g if g < p else p] = ring
+                ring_of[g] = ring_of[p] = ring
                 g = link[p]
                 if g == x:
                     return
@@ -892,10 +900,14 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
                         k = seq[f // 6] * 6 + sub[f]
                         if k < key:
                             key, head = k, f
-                ends[t] = keep
                 if keep:
+                    if t > 1:
+                        ends[t] = keep
                     break
-            if t == 1:
+                if t == 1:
+                    break
+                ends[t] = keep
+            elif t == 1:
                 break
             t -= 1
         top = t
@@ -907,12 +919,11 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
             return 0, False, []
         path = [head // div]  # the line from the end that comes first
         g = partner[head]
-        while True:
+        for _ in range(t - 1):
             h = link[g]
-            if h < 0 or not mask[h] & bit:
-                return t, False, path
             path.append(h // div)
             g = partner[h]
+        return t, False, path
 
     def ring(n: int) -> tuple[int, bool, list[int]]:
         # of the rings with the most streets, the one whose first street comes first in the order of
@@ -969,7 +980,18 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                                     link, partner, sub, mask, seq, where, div)
     cut_w, join_w, best_w = _player(2, list(chain.from_iterable(map(tab.mine[1].__getitem__, keys))),
                                     link, partner, sub, mask, seq, where, div)
-    cross, inline = tab.cross, tab.inline
+    cross = tab.cross
+
+    def cut_bw(g: int, h: int) -> None:
+        cut_b(g, h)
+        cut_w(g, h)
+
+    def join_bw(g: int, h: int) -> None:
+        join_b(g, h)
+        join_w(g, h)
+
+    cuts = (None, cut_b, cut_w, cut_bw)  # by the colour mask the two points share
+    joins = (None, join_b, join_w, join_bw)
 
     for k, (card, _rot) in enumerate(start):
         seq[card] = k
@@ -985,10 +1007,8 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
                 link[g] = h
                 link[h] = g
                 m = mask[g] & mask[h]
-                if m & 1:
-                    join_b(g, h)
-                if m & 2:
-                    join_w(g, h)
+                if m:
+                    joins[m](g, h)
     after = 4  # every seq is below this
     first_paths = (best_b(), best_w())
     vb, vw = (n + (LOOP_BONUS if loop else 0) for n, loop, _ in first_paths)
@@ -1011,8 +1031,7 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
             p, d, other = pb, pb - pa, a
         else:
             return None
-        sides = cross.get(d)
-        if sides is None:  # the two cards do not touch (or are one card)
+        if d not in cross:  # the two cards do not touch (or are one card)
             return None
         # the cells from the pushed card's to the edge of the grid: every card there moves one on
         if d == 1:
@@ -1024,44 +1043,34 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
         else:
             end = p % _S
         line = grid[p:end:d]
-        moved = list(filter(None, line))
-        back, ahead = inline[d]
-        base = pushed * 6
-        for q, _mq in back:  # the pushed card leaves the other one
-            g = base + q
+        moved = line.replace(b"\0", b"")
+        backs = tab.backs[d]
+        for g, _mq in backs[pushed]:  # the pushed card leaves the other one
             h = link[g]
-            if h >= 0:
-                link[g] = link[h] = -1
-                m = mask[g] & mask[h]
-                if m & 1:
-                    cut_b(g, h)
-                if m & 2:
-                    cut_w(g, h)
+            link[g] = link[h] = -1
+            m = mask[g] & mask[h]
+            if m:
+                cuts[m](g, h)
         # from the far end back, each moved card leaves its neighbours across the line and meets the
         # next ones (whose points the card moved before it has just left)
         points = tab.across[d]
         for n in reversed(moved):
-            c = where[n]
-            cd = c + d
+            cd = where[n] + d
             for g, dq, mq in points[n]:
                 h = link[g]
                 if h >= 0:
                     link[g] = link[h] = -1
                     m = mask[g] & mask[h]
-                    if m & 1:
-                        cut_b(g, h)
-                    if m & 2:
-                        cut_w(g, h)
+                    if m:
+                        cuts[m](g, h)
                 nb = grid[cd + dq]
                 if nb:
                     h = nb * 6 + mq
                     link[g] = h
                     link[h] = g
                     m = mask[g] & mask[h]
-                    if m & 1:
-                        join_b(g, h)
-                    if m & 2:
-                        join_w(g, h)
+                    if m:
+                        joins[m](g, h)
             where[n] = cd
             seq[n] += after  # to the end of the order of the cells, in their order
         grid[p + d:end + d if end + d >= 0 else None:d] = line
@@ -1070,39 +1079,31 @@ def quick(start: list[tuple[int, int]], moves: list[tuple[int, int, int, int, in
         # the new card in the pushed card's old place, between the other card and the pushed one
         grid[p] = card
         where[card] = p
-        base = card * 6
-        for q, mq in back:
-            g = base + q
-            h = other * 6 + mq
+        base = other * 6
+        for g, mq in backs[card]:
+            h = base + mq
             link[g] = h
             link[h] = g
             m = mask[g] & mask[h]
-            if m & 1:
-                join_b(g, h)
-            if m & 2:
-                join_w(g, h)
-        for q, mq in ahead:
-            g = base + q
-            h = pushed * 6 + mq
+            if m:
+                joins[m](g, h)
+        base = pushed * 6
+        for g, mq in tab.aheads[d][card]:
+            h = base + mq
             link[g] = h
             link[h] = g
             m = mask[g] & mask[h]
-            if m & 1:
-                join_b(g, h)
-            if m & 2:
-                join_w(g, h)
-        for q, dq, mq in sides:
+            if m:
+                joins[m](g, h)
+        for g, dq, mq in points[card]:
             nb = grid[p + dq]
             if nb:
-                g = base + q
                 h = nb * 6 + mq
                 link[g] = h
                 link[h] = g
                 m = mask[g] & mask[h]
-                if m & 1:
-                    join_b(g, h)
-                if m & 2:
-                    join_w(g, h)
+                if m:
+                    joins[m](g, h)
         way = "up" if rot == 0 else "down"
         if (number & 1) ^ first:  # Black's turn
             n, loop, path = best_b()
