@@ -23,12 +23,17 @@ TINY = [parse_shape(["oooo", "*oo*"]), parse_shape([".oo.", "oooo", "o**o"]), pa
 die = st.integers(1, 6)
 
 
+@st.composite
+def tiny_floors(draw):
+    """One of the tiny floors and a roll for each of its slot pairs."""
+    data = draw(st.sampled_from(TINY))
+    return data, draw(st.lists(st.tuples(die, die), min_size=data.pairs, max_size=data.pairs))
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_solver_matches_brute_force_on_tiny_floors(data_):
-    data = data_.draw(st.sampled_from(TINY))
-    n = data.pairs
-    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    data, rolls = data_.draw(tiny_floors())
     # the search must prove the optimum, and the bound must never undercut it
     best = brute_force(data, rolls)
     result = solve_floor(data, rolls, budget=10**6, moves=50)
@@ -60,9 +65,7 @@ def _check_running_bound(monkeypatch):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_the_running_bound_equals_the_bound_from_scratch(monkeypatch, data_):
-    data = data_.draw(st.sampled_from(TINY))
-    n = data.pairs
-    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    data, rolls = data_.draw(tiny_floors())
     with monkeypatch.context() as m:  # one example's patches end with it
         checked = _check_running_bound(m)
         m.setattr(solve, "LOCAL_MOVES", 0)  # a random incumbent: the search does the work
@@ -108,9 +111,7 @@ def test_the_long_anneals_label_par_honestly(monkeypatch, data_):
     monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 300)
     # with no search nodes the anneals decide alone: proven exactly when they reach the counting bound,
     # and then that is the brute-force optimum
-    data = data_.draw(st.sampled_from(TINY))
-    n = data.pairs
-    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    data, rolls = data_.draw(tiny_floors())
     result = solve_floor(data, rolls, budget=0, seed=data_.draw(st.integers(0, 10**6)))
     best = brute_force(data, rolls)
     assert score_floor(result.floor, data).score == result.par <= best <= result.bound
@@ -272,9 +273,7 @@ def test_the_anneals_a_puzzle_has_left_go_to_its_open_floors(monkeypatch):
 @settings(max_examples=20, deadline=None)
 @given(st.data())
 def test_one_more_anneal_labels_par_honestly(data_):
-    data = data_.draw(st.sampled_from(TINY))
-    n = data.pairs
-    rolls = data_.draw(st.lists(st.tuples(die, die), min_size=n, max_size=n))
+    data, rolls = data_.draw(tiny_floors())
     first = solve_floor(data, rolls, budget=0, moves=1, long_runs=0)
     more = solve.anneal_more(data, rolls, first, seed=data_.draw(st.integers(0, 10**6)))
     best = brute_force(data, rolls)
