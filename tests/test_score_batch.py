@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rollwrite.cli.score import run_batch
+from rollwrite.cli.scoring import run_batch
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -111,7 +111,7 @@ def test_runs_are_given_out_only_a_few_ahead_of_the_output(monkeypatch):
     """A long stream of sheets is read as fast as it is scored, not all at once."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from rollwrite.cli import score
+    from rollwrite.cli import scoring
 
     pulled = []
 
@@ -120,9 +120,9 @@ def test_runs_are_given_out_only_a_few_ahead_of_the_output(monkeypatch):
             pulled.append(i)
             yield [i]
 
-    monkeypatch.setattr(score, "_work_chunk", lambda chunk: chunk[0] * 2)
+    monkeypatch.setattr(scoring, "_work_chunk", lambda chunk: chunk[0] * 2)
     with ThreadPoolExecutor(2) as pool:
-        results = score._in_order(pool, chunks(), ahead=8)
+        results = scoring._in_order(pool, chunks(), ahead=8)
         assert next(results) == 0
         assert len(pulled) == 8  # the first result is out after only 8 runs were given out
         assert list(results) == [2 * i for i in range(1, 100)]
@@ -138,7 +138,7 @@ def _plain_line(doc) -> str:
 @pytest.mark.parametrize("game", ["long-way", "wobbly-cafe", "shelving-wars", "lines-and-sections",
                                   "scrambled-streets"])
 def test_the_json_line_of_every_example_result_is_the_json_modules_text(game, tmp_path):
-    from rollwrite.cli.score import _Scoring, json_line
+    from rollwrite.cli.scoring import _Scoring, json_line
 
     scoring = _Scoring(game, None, None, False)
     broken = tmp_path / "broken é.txt"
@@ -158,7 +158,7 @@ _docs = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
 @settings(max_examples=300, deadline=None)
 @given(_docs)
 def test_the_json_line_is_the_json_modules_text(doc):
-    from rollwrite.cli.score import json_line
+    from rollwrite.cli.scoring import json_line
 
     assert json_line(doc) == _plain_line(doc)
 
@@ -169,6 +169,6 @@ def test_the_json_line_is_the_json_modules_text(doc):
     {"total": 2 ** 70},
 ])
 def test_what_orjson_refuses_or_writes_otherwise_goes_to_json(doc):
-    from rollwrite.cli.score import json_line
+    from rollwrite.cli.scoring import json_line
 
     assert json_line(doc) == _plain_line(doc)

@@ -37,7 +37,7 @@ def solve_command(
 def run_solve(game: str, name: str) -> tuple[dict, str, int]:
     """(JSON document, report text, exit code) for solving the position in file ``name``."""
     from rollwrite import games
-    from rollwrite.cli.score import STDIN, _read
+    from rollwrite.cli.scoring import STDIN, _read
 
     g = games.get(game)
     if g is None or not g.can_solve:

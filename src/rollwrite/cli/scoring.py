@@ -1,0 +1,459 @@
+"""What ``rollwrite score`` does once its options are read: read, check and score typed-in sheets, one
+at a time or many at once on every core.
+
+Kept apart from the command's Typer declaration (cli/score.py) so that the quick start-up path
+(cli/fast.py) can score a batch without importing Typer.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rollwrite.errors import InputError, RollwriteError, UsageError
+
+STDIN = "-"
+
+
+def _num(v: float) -> int | float:
+    from rollwrite.games.base import plain_number
+
+    return plain_number(v)
+
+
+def parse_claim(text: str) -> list[float]:
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        try:
+            if not part.isascii() or len(part) > 40:  # float() takes '３' and '١' too; scores are 0-9
+                raise ValueError
+            value = float(part)
+        except ValueError:
+            raise UsageError(f"--claimed: '{part}' is not a number",
+                             hint="give the score as a number, or one per player separated by commas: 80,61") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise UsageError(f"--claimed: '{part}' is not a number")
+        out.append(value)
+    return out
+
+
+def _read(name: str, game: str) -> str:
+    from rollwrite.files import SHEET, read_stream, read_text
+
+    hint = "type the sheet in a plain text editor and save it as UTF-8"
+    if name == STDIN:
+        source = "<stdin>"
+        text = read_stream(sys.stdin, source, hint, SHEET)
+    else:
+        source = name
+        text = read_text(name, source, hint=hint, limits=SHEET)
+    if not text.strip():
+        raise InputError("the file is empty", file=source, line=1, col=1,
+                         hint=f"type the sheet in as docs/formats/{game}.md shows")
+    return text
+
+
+class _Scoring:
+    """What scoring a sheet needs besides the sheet: the game, its layout, the id to check against."""
+
+    def __init__(self, game: str, seed: str | None, daily: str | None, puzzle: bool) -> None:
+        from rollwrite import games
+        from rollwrite.cli.common import resolve_schedule_id, split_game
+        from rollwrite.spec.layout import load_builtin
+
+        if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
+            game, puzzle = game[: -len(" puzzle")], True
+        game, seed, daily = split_game(game, seed, daily)
+        self.args = (game, seed, daily, puzzle)
+        layout = load_builtin(game)
+        g = games.get(layout.game)
+        if g is None or not g.can_score:
+            scorers = [s for s in games.known() if games.get(s).can_score]  # type: ignore[union-attr]
+            raise UsageError(f"{game} has no scorer", hint=f"games with a scorer: {', '.join(scorers)}")
+        resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # bad --seed/--daily: before any file
+        self.layout, self.g, self.seed, self.daily = layout, g, seed, daily
+        self.want_puzzle = puzzle
+        self._puzzles: dict = {}
+        self._schedules: dict = {}
+
+    def puzzle_for(self, sheet: Any) -> Any:
+        """The puzzle a sheet answers under --puzzle (made once per set of options its sheet shows, such as
+        a battlefield's size), else None."""
+        if not self.want_puzzle:
+            return None
+        from rollwrite.cli.puzzle import make_puzzles
+
+        opts = self.g.puzzle_options_of(sheet)
+        key = tuple(sorted(opts.items()))
+        if key not in self._puzzles:
+            self._puzzles[key] = make_puzzles(self.layout.game, seed=self.seed, daily=self.daily, options=opts)[2][0]
+        return self._puzzles[key]
+
+    def schedule(self, sheet: Any) -> Any:
+        if self.seed is None and self.daily is None:
+            return None
+        from rollwrite.cli.common import resolve_schedule
+
+        g, layout = self.g, self.layout
+        spec = g.score_dice_spec(layout, sheet)
+        if spec is None:
+            if not self.want_puzzle:  # a game without dice still has puzzles named by a seed
+                raise UsageError(f"{layout.game} has no dice to check against")
+            return None
+        if spec not in self._schedules:  # sheets of one shape share the schedule
+            self._schedules[spec] = resolve_schedule(layout.game, spec, seed=self.seed, daily=self.daily)
+        return self._schedules[spec]
+
+    def one(self, name: str, text: str | None = None, claim: list[float] | None = None,
+            want_text: bool = True) -> dict:
+        """The result for one sheet: {"json": ..., "text": ...} or {"error": ..., "json": ...}; ``code`` is
+        its exit code (0 legal and right, 1 a rule or a claim, 2 unreadable).  ``text`` None: read ``name``."""
+        g, layout = self.g, self.layout
+        the_puzzle = None
+        try:
+            if text is None:
+                text = _read(name, layout.game)
+            elif not text.strip():
+                raise InputError("the sheet is empty", file=name, line=1, col=1,
+                                 hint=f"type the sheet in as docs/formats/{layout.game}.md shows")
+            source = "<stdin>" if name == STDIN else name
+            sheet = g.parse(text, source, layout.data)
+            the_puzzle = self.puzzle_for(sheet)
+            schedule = self.schedule(sheet)
+            if the_puzzle is not None:
+                problems = g.check_puzzle(the_puzzle, sheet, layout.data)
+            else:
+                problems = g.check(sheet, layout.data, schedule)
+            score = g.score(sheet, layout.data)
+        except RollwriteError as error:
+            return {"error": error, "code": error.exit_code,
+                    "json": {"file": name, "game": layout.game, "error": str(error), "valid": False}}
+        totals = [float(t) for t in score.claimable()]
+        claim_ok = None
+        claim_msg = ""
+        if claim is not None:
+            if len(claim) != len(totals):
+                raise UsageError(
+                    f"--claimed gives {len(claim)} score{'s' if len(claim) != 1 else ''} but the sheet has "
+                    f"{len(totals)} to check",
+                    hint="give one score per player, in sheet order, separated by commas",
+                )
+            wrong = [(i, c, t) for i, (c, t) in enumerate(zip(claim, totals)) if abs(c - t) > 1e-9]
+            claim_ok = not wrong
+            if wrong:
+                parts = []
+                for i, c, t in wrong:
+                    who = f"{score.players[i]['name']}: " if score.players else ""
+                    diff = t - c
+                    parts.append(f"{who}claimed {_num(c)}, but the sheet scores {_num(t)} "
+                                 f"({_num(abs(diff))} {'more' if diff > 0 else 'less'} than claimed)")
+                claim_msg = "; ".join(parts)
+            else:
+                claim_msg = f"claimed {', '.join(str(_num(c)) for c in claim)}: correct"
+        valid = not problems
+        doc = {
+            "file": name,
+            "game": layout.game,
+            "id": schedule.id if schedule else None,
+            "total": _num(score.total),
+            "valid": valid,
+            "problems": [p.to_json() for p in problems],
+            "breakdown": score.breakdown,
+        }
+        if score.players is not None:
+            doc["players"] = [{**p, "total": _num(p["total"])} for p in score.players]
+        par_line = ""
+        if the_puzzle is not None:
+            doc["puzzle"] = the_puzzle.id
+            doc["par"] = None if the_puzzle.par is None else _num(the_puzzle.par)
+            doc["par_proven"] = the_puzzle.par_proven
+            doc["bound"] = None if the_puzzle.bound is None else _num(the_puzzle.bound)
+            if the_puzzle.par is not None:
+                par_line = f"{_num(score.total)} of par {_num(the_puzzle.par)}"
+                if not the_puzzle.par_proven:
+                    par_line += f" ({the_puzzle.par_text()})"
+        if claim is not None:
+            doc["claimed"] = [_num(c) for c in claim]
+            doc["claim_correct"] = claim_ok
+        code = 1 if not valid or claim_ok is False else 0
+        if not want_text:
+            return {"json": doc, "code": code}
+        against = the_puzzle.id if the_puzzle is not None else schedule.id if schedule else ""
+        lines = [f"== {name} ({g.title}{', checked against ' + against if against else ''})"]
+        if score.report:
+            lines.append(score.report.rstrip("\n"))
+        if problems:
+            lines.append(f"{len(problems)} rule problem{'s' if len(problems) != 1 else ''}:")
+            lines.extend(f"  - {p}" for p in problems)
+        else:
+            what = "deal" if hasattr(schedule, "order") else "dice"
+            lines.append("rules: all checks passed" + (f" ({what} of {schedule.id})" if schedule else ""))
+        if score.players:
+            lines.append("total: " + ", ".join(f"{p['name']} {_num(p['total'])}" for p in score.players))
+        else:
+            lines.append(f"total: {_num(score.total)}")
+        if par_line:
+            lines.append(par_line)
+        if claim_msg:
+            lines.append(claim_msg)
+        return {"json": doc, "text": "\n".join(lines), "code": code}
+
+
+def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
+              daily: str | None = None, puzzle: bool = False) -> tuple[list[dict], int]:
+    scoring = _Scoring(game, seed, daily, puzzle)
+    claim = parse_claim(claimed) if claimed is not None else None
+    if claim is not None and len(files) != 1:
+        raise UsageError("--claimed checks one sheet: give exactly one file with it")
+    if files.count(STDIN) > 1:
+        raise UsageError("'-' (standard input) can be read only once")
+    results = [scoring.one(name, claim=claim) for name in files]
+    worst = max((r["code"] for r in results), default=0)
+    return results, worst
+
+
+# ---------------------------------------------------------------- many sheets at once
+
+MAX_LINE = 1_000_000  # characters in one line of --from-jsonl (a typed-in sheet is a few kilobytes)
+
+
+def _is_folder(name: str) -> bool:
+    import os
+
+    return name != STDIN and os.path.isdir(name)
+
+
+def _inputs(files: list[str], from_jsonl: str | None) -> Any:
+    """(name, text or None) for every sheet, in input order: folders give their files in name order
+    (hidden files left out); ``text`` None means the file is read where it is scored."""
+    import os
+
+    for name in files:
+        if _is_folder(name):
+            try:
+                with os.scandir(name) as listing:  # the listing says which entries are folders: no stat each
+                    entries = sorted(e.name for e in listing if not e.name.startswith(".") and not _folder(e))
+            except OSError as exc:
+                yield name, InputError(f"cannot read the folder ({exc.strerror})", file=name)
+                continue
+            for entry in entries:
+                yield os.path.join(name, entry), None
+        else:
+            yield name, None
+    if from_jsonl is not None:
+        yield from _jsonl_sheets(from_jsonl)
+
+
+def _folder(entry: Any) -> bool:
+    try:
+        return entry.is_dir()  # follows a symbolic link, as os.path.isdir does
+    except OSError:
+        return False
+
+
+def _jsonl_sheets(source: str) -> Any:
+    """(name, text) of each line of a JSON Lines file of sheets; a bad line is one unreadable sheet."""
+    stream = sys.stdin if source == STDIN else None
+    label = "<stdin>" if source == STDIN else source
+    try:
+        fh = stream if stream is not None else open(source, encoding="utf-8", errors="strict")
+    except OSError as exc:
+        yield source, InputError(f"cannot read the file ({exc.strerror})", file=source)
+        return
+    try:
+        for number, line in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), ""), 1):
+            where = f"{label}:{number}"
+            if len(line) > MAX_LINE:
+                yield where, InputError(f"this line is longer than {MAX_LINE:,} characters", file=label, line=number)
+                while line and not line.endswith("\n"):  # skip the rest of it
+                    line = fh.readline(MAX_LINE + 1)
+                continue
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except ValueError as exc:
+                yield where, InputError(f"not a JSON object: {exc}", file=label, line=number,
+                                        hint='write one object per line: {"name": "ann.txt", "text": "..."}')
+                continue
+            if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+                yield where, InputError("expected an object with the sheet as a string in 'text'", file=label,
+                                        line=number, hint='e.g. {"name": "ann.txt", "text": "..."}')
+                continue
+            name = obj.get("name")
+            yield (str(name) if name is not None else where), obj["text"]
+    except UnicodeDecodeError as exc:
+        yield label, InputError(f"not UTF-8 text ({exc.reason})", file=label)
+    finally:
+        if stream is None:
+            fh.close()
+
+
+_WORKER: Any = None
+
+
+def _start_worker(args: tuple) -> None:
+    global _WORKER
+    _WORKER = _Scoring(*args)
+
+
+def _work(item: tuple) -> tuple[int, str, str | None]:
+    """(exit code, the JSON line or the text report, the error message) of one sheet, in a worker."""
+    name, text, want_text = item
+    if isinstance(text, tuple):  # ("error", message, exit code): found while listing the inputs
+        r = {"error": text[1], "code": text[2],
+             "json": {"file": name, "game": _WORKER.layout.game, "error": text[1], "valid": False}}
+    else:
+        r = _WORKER.one(name, text, want_text=want_text)
+    err = str(r["error"]) if "error" in r else None
+    if want_text:
+        return r["code"], r.get("text", ""), err
+    return r["code"], json_line(r["json"]), err
+
+
+def json_line(doc: Any) -> str:
+    """``doc`` as one line of JSON: the text of ``json.dumps(doc, ensure_ascii=False, separators=(",",
+    ":"))``, written by orjson (about eight times faster on a sheet's breakdown).  The two write the same
+    text for what a result holds (strings, whole numbers, booleans, None, lists, mappings with text
+    keys, and scores in halves); what orjson refuses (a file name that is not valid UTF-8, a number key)
+    goes to json.  ``tests/test_score_batch.py`` holds the two to each other."""
+    global _orjson_dumps
+    if _orjson_dumps is None:  # imported on first use: its import (about 18 ms) is for batches only
+        try:
+            from orjson import dumps as _orjson_dumps
+        except ImportError:  # pragma: no cover - an installation without it still works, more slowly
+            _orjson_dumps = _refuse
+    try:
+        return _orjson_dumps(doc).decode("utf-8")
+    except TypeError:
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def _refuse(doc: Any) -> bytes:
+    raise TypeError("no orjson")
+
+
+_orjson_dumps: Any = None
+
+
+def _work_chunk(chunk: list) -> tuple[int, list[str], str, bool]:
+    """A run of sheets in a worker, so that what passes between processes is one piece per run:
+    (worst exit code, the error messages, the output of the run joined, whether it holds any report).
+    JSON Lines: a line per sheet; reports: the reports of the readable sheets, a blank line between."""
+    worst = 0
+    messages: list[str] = []
+    bodies: list[str] = []
+    text = chunk[0][2] if chunk else False
+    for item in chunk:
+        code, body, message = _work(item)
+        worst = max(worst, code)
+        if message is not None:
+            messages.append(message)
+        if not text or message is None:
+            bodies.append(body)
+    if text:
+        return worst, messages, "\n".join(b + "\n" for b in bodies), bool(bodies)
+    return worst, messages, "".join(b + "\n" for b in bodies), bool(bodies)
+
+
+def _chunks(items: Any, size: int) -> Any:
+    import itertools
+
+    while True:
+        chunk = list(itertools.islice(items, size))
+        if not chunk:
+            return
+        yield chunk
+
+
+CHUNK = 64  # sheets a worker takes at a time: results stream out a chunk at a time, in input order
+
+
+def _cores() -> int:
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jsonl: bool = True,
+              jobs: int | None = None, seed: str | None = None, daily: str | None = None, puzzle: bool = False,
+              claimed: str | None = None, out: Any = None, err: Any = None) -> int:
+    """Score many sheets, on ``jobs`` processes (default: every core), writing each result as soon as it
+    and all before it are done: a JSON line per sheet (``jsonl``) or the text report.  Unreadable sheets
+    are reported (on ``err``, and as {"error": ...} lines) and the run goes on; returns the exit code:
+    2 if any sheet could not be read, else 1 if any broke a rule, else 0."""
+    import itertools
+
+    if claimed is not None:
+        raise UsageError("--claimed checks one sheet: give exactly one file with it")
+    if jobs is not None and not 1 <= jobs <= 256:
+        raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
+    if (files.count(STDIN) + (from_jsonl == STDIN)) > 1:
+        raise UsageError("'-' (standard input) can be read only once")
+    if not files and from_jsonl is None:
+        raise UsageError("give the typed-in sheets to score: files, folders, '-' or --from-jsonl FILE")
+    scoring = _Scoring(game, seed, daily, puzzle)  # every usage error before the first sheet
+    out = out or sys.stdout
+    err = err or sys.stderr
+    want_text = not jsonl
+    items = ((name, ("error", str(text), text.exit_code) if isinstance(text, InputError) else text, want_text)
+             for name, text in _inputs(files, from_jsonl))
+    n = jobs or _cores()
+    worst = 0
+    first = True
+    pool = None
+    try:
+        head = list(itertools.islice(items, 64))
+        if n > 1 and len(head) == 64 and STDIN not in files:
+            import multiprocessing as mp
+
+            methods = mp.get_all_start_methods()
+            ctx = mp.get_context("fork" if "fork" in methods else methods[0])
+            from concurrent.futures import ProcessPoolExecutor
+
+            # (multiprocessing.Pool's worker handler spins while results wait in their pipe: a busy
+            # thread beside the workers; the executor's one thread sleeps until a whole result is in)
+            pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=_start_worker, initargs=(scoring.args,))
+            # a chunk each, in order; small enough that every core still gets several of a short run
+            size = max(1, min(CHUNK, len(head) // n))
+            results = _in_order(pool, _chunks(itertools.chain(head, items), size), ahead=4 * n)
+        else:
+            global _WORKER
+            _WORKER = scoring
+            results = map(_work_chunk, _chunks(itertools.chain(head, items), CHUNK))
+        for code, messages, blob, has_body in results:
+            worst = max(worst, code)
+            for message in messages:
+                print(f"rollwrite: {message}", file=err)
+            if jsonl:
+                out.write(blob)
+            elif has_body:
+                out.write(("" if first else "\n") + blob)
+                first = False
+            if err is not None and messages:
+                err.flush()
+        out.flush()
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return worst
+
+
+def _in_order(pool: Any, chunks: Any, ahead: int) -> Any:
+    """The results of ``_work_chunk`` over ``chunks`` on ``pool``, in order, with at most ``ahead`` runs
+    given out before their turn: the input is read only as fast as it is scored (a stream of any length
+    takes bounded memory)."""
+    from collections import deque
+
+    waiting: deque = deque()
+    for chunk in chunks:
+        waiting.append(pool.submit(_work_chunk, chunk))
+        if len(waiting) >= ahead:
+            yield waiting.popleft().result()
+    while waiting:
+        yield waiting.popleft().result()
