@@ -106,3 +106,62 @@ def test_quick_print_imports_no_typer_click_or_rich(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip().splitlines()[-1] == "[]"
     assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+
+
+# ---------------------------------------------------------------- a batch of sheets to score
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples"
+_EX = {game: sorted(str(p) for p in (EXAMPLES / game).glob("*.txt"))
+       for game in ("long-way", "wobbly-cafe", "shelving-wars")}
+
+SCORED = [
+    ["score", "long-way", str(EXAMPLES / "long-way"), "--jsonl"],  # a folder
+    ["score", "wobbly-cafe", *_EX["wobbly-cafe"], "--jsonl", "--jobs", "1"],
+    ["score", "shelving-wars", "--jsonl", "--jobs=2", _EX["shelving-wars"][0]],  # options first
+    ["score", "long-way@2026-11-22", _EX["long-way"][0], "--jsonl"],  # an id: its dice checked too
+    ["score", "no-such-game", _EX["long-way"][0], "--jsonl"],  # refused: exit 2
+    ["score", "long-way", "{tmp}/missing.txt", _EX["long-way"][0], "--jsonl"],  # reported, goes on: exit 2
+    ["score", "long-way", _EX["long-way"][0], "--jsonl", "--jobs", "0"],  # refused: exit 2
+    ["score", "wobbly-cafe", _EX["long-way"][0], "--jsonl"],  # another game's sheet: unreadable
+]
+
+
+@pytest.mark.parametrize("words", SCORED, ids=[" ".join(w[1:3])[-40:] for w in SCORED])
+def test_quick_score_does_what_the_typer_app_does(words, cli, tmp_path, capsys):
+    words = [w.replace("{tmp}", str(tmp_path)) for w in words]
+    assert fast.quick_score(words, {}) is not None  # the quick path takes these
+    code, out, err = _run_fast(words, capsys)
+    result = cli(*words)
+    assert (code, out, err) == (result.exit_code, result.stdout, result.stderr)
+    assert out or err
+
+
+@pytest.mark.parametrize("words", [
+    ["score", "long-way", "a.txt"], ["score", "long-way", "a.txt", "--json"],  # not a batch of lines
+    ["score", "long-way", "--jsonl"], ["score", "--jsonl"],  # nothing to score: Typer says so
+    ["score", "long-way", "-", "--jsonl"], ["score", "long-way", "a.txt", "--jsonl", "--jsonl"],
+    ["score", "long-way", "a.txt", "--jsonl", "--jobs", "two"], ["score", "long-way", "a.txt", "--jsonl", "--jobs"],
+    ["score", "long-way", "a.txt", "--jsonl", "--jobs", "1", "--jobs", "2"],
+    ["score", "long-way", "a.txt", "--jsonl", "--seed", "x"], ["score", "long-way", "a.txt", "--jsonl", "--", "b"],
+    ["score", "long-way", "--help", "--jsonl"], ["print", "long-way", "a.txt", "--jsonl"],
+])
+def test_other_score_lines_are_left_to_the_typer_app(words):
+    assert fast.quick_score(words, {}) is None
+
+
+def test_quick_score_imports_no_typer_click_or_rich(tmp_path):
+    code = (
+        "import sys\n"
+        "from rollwrite.cli.fast import main\n"
+        f"sys.argv = ['rollwrite', 'score', 'long-way', {_EX['long-way'][0]!r}, '--jsonl']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as e:\n"
+        "    assert e.code in (0, 1), e.code\n"
+        "mods = ('typer', 'click', 'rich', 'yaml', 'reportlab')\n"
+        "print(sorted(m for m in mods if m in sys.modules))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("_ROLLWRITE")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert '"game":"long-way"' in out.stdout

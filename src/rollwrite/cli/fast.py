@@ -4,9 +4,11 @@ Importing Typer (and the click and pydantic-free machinery under it) and buildin
 than the rest of a plain ``rollwrite print long-way``.  So ``main`` first looks at the command line: a
 ``print`` whose every word is one of a few plain options, each given once with a plain value, is run
 directly through :func:`rollwrite.cli.printing.print_command_body` — the same function the Typer
-command calls — with the same output and exit codes.  Anything else (help, completion, ``--version``,
-other commands, any other option, a repeated option, a value the Typer app would have to convert or
-might refuse, ``--``) goes to the Typer app unchanged (:func:`rollwrite.cli.app.main`).
+command calls — with the same output and exit codes; so is a batch ``score GAME FILE... --jsonl``
+(optionally ``--jobs N``), through :func:`rollwrite.cli.scoring.run_batch`.  Anything else (help,
+completion, ``--version``, other commands, any other option, a repeated option, a value the Typer app
+would have to convert or might refuse, ``-``, ``--``) goes to the Typer app unchanged
+(:func:`rollwrite.cli.app.main`).
 
 tests/engine/test_cli_fast.py runs command lines through both paths and compares what they print and
 how they exit.
@@ -89,6 +91,53 @@ def quick_print(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | 
     return {"game": game, **kw}
 
 
+def quick_score(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | None:
+    """The arguments of ``run_batch`` for a ``score GAME FILE... --jsonl [--jobs N]`` command line (the
+    words after ``rollwrite``), or None when the quick path does not take it."""
+    if not argv or argv[0] != "score" or any(k.startswith("_ROLLWRITE_COMPLETE") for k in environ):
+        return None
+    words = argv[1:]
+    names: list[str] = []
+    jsonl = False
+    jobs: int | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--jsonl":
+            if jsonl:
+                return None
+            jsonl, i = True, i + 1
+            continue
+        if word == "--jobs" and i + 1 < len(words):
+            value, step = words[i + 1], 2
+        elif word.startswith("--jobs="):
+            value, step = word.split("=", 1)[1], 1
+        elif _plain(word):
+            names.append(word)
+            i += 1
+            continue
+        else:
+            return None
+        if jobs is not None or not _DIGITS.fullmatch(value):
+            return None
+        jobs, i = int(value), i + step
+    if not jsonl or len(names) < 2:
+        return None
+    return {"game": names[0], "files": names[1:], "jobs": jobs}
+
+
+def _run_score(kw: dict[str, Any]) -> None:
+    from rollwrite.cli.scoring import run_batch
+    from rollwrite.errors import RollwriteError
+
+    try:
+        worst = run_batch(kw["game"], kw["files"], jsonl=True, jobs=kw["jobs"])
+    except RollwriteError as error:
+        _say(f"rollwrite: {error}", sys.stderr)
+        sys.exit(error.exit_code)
+    sys.exit(worst)
+
+
 def _run_print(kw: dict[str, Any]) -> None:
     from rollwrite.cli.printing import print_command_body
     from rollwrite.errors import RollwriteError
@@ -116,13 +165,16 @@ def _say(line: str, stream: Any) -> None:
 def main() -> None:
     """Console entry point (``rollwrite`` and ``python -m rollwrite``)."""
     kw = quick_print(sys.argv[1:])
+    run = _run_print
+    if kw is None:
+        kw, run = quick_score(sys.argv[1:]), _run_score
     if kw is None:
         from rollwrite.cli.app import main as typer_main
 
         typer_main()
         return
     try:
-        _run_print(kw)
+        run(kw)
     except (KeyboardInterrupt, EOFError):  # pragma: no cover - as the Typer app reports it
         _say("", sys.stderr)
         _say("rollwrite: interrupted", sys.stderr)
