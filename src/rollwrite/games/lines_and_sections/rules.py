@@ -567,6 +567,26 @@ def outlasted(res: Result) -> list[int]:
     return out
 
 
+def _players(res: Result, names) -> list[dict]:  # noqa: ANN001 - the players' names in seat order
+    """Each player's name, total (the players they outlasted) and how their game ended."""
+    ranks = outlasted(res)
+    gone = {o.player: o for o in res.out}
+    players = []
+    for i, name in enumerate(names):
+        if res.winner == i:
+            status = "winner"
+        elif i in gone:
+            o = gone[i]
+            status = (f"out on move {o.move}" + (" (forced)" if o.forced else " (by mistake)")
+                      if o.move is not None else "out: nothing left to shade")
+        elif res.phase == "stopped":
+            status = "unknown (a rule was broken)"
+        else:
+            status = "still in"
+        players.append({"name": name, "total": ranks[i], "result": status})
+    return players
+
+
 def result_score(res: Result) -> Score:
     """The referee's result as a Score: each player's total is how many players they outlasted, and
     the breakdown holds the path, the sections, every shading move, who went out and the winner."""
@@ -612,21 +632,7 @@ def result_score(res: Result) -> Score:
         lines.append(f"game not finished: {names[res.to_move]} to draw the next segment")
     elif res.phase == "stopped":
         lines.append("no result: refereeing stopped at the broken rule below")
-    ranks = outlasted(res)
-    gone = {o.player: o for o in res.out}
-    players = []
-    for i, name in enumerate(names):
-        if res.winner == i:
-            status = "winner"
-        elif i in gone:
-            o = gone[i]
-            status = (f"out on move {o.move}" + (" (forced)" if o.forced else " (by mistake)")
-                      if o.move is not None else "out: nothing left to shade")
-        elif res.phase == "stopped":
-            status = "unknown (a rule was broken)"
-        else:
-            status = "still in"
-        players.append({"name": name, "total": ranks[i], "result": status})
+    players = _players(res, names)
     lines.append("a player's total is the number of players they outlasted")
     breakdown = {
         "size": g.size,
@@ -645,7 +651,7 @@ def result_score(res: Result) -> Score:
         "winner": names[res.winner] if res.winner is not None else None,
         "to_move": names[res.to_move] if res.to_move is not None else None,
     }
-    return Score(total=ranks[0], breakdown=breakdown, report="\n".join(x for x in lines if x) + "\n",
+    return Score(total=players[0]["total"], breakdown=breakdown, report="\n".join(x for x in lines if x) + "\n",
                  players=players)
 
 
@@ -688,21 +694,7 @@ def result_score_quick(res: Result) -> Score:
                 "borders": sorted(section_key(j) for j in adjacent[k]),
                 "shaded_on": shaded.get(k), "shaded_by": names[shaded_by[k]] if k in shaded_by else None,
             })
-    ranks = outlasted(res)
-    gone = {o.player: o for o in res.out}
-    players = []
-    for i, name in enumerate(names):
-        if res.winner == i:
-            status = "winner"
-        elif i in gone:
-            o = gone[i]
-            status = (f"out on move {o.move}" + (" (forced)" if o.forced else " (by mistake)")
-                      if o.move is not None else "out: nothing left to shade")
-        elif res.phase == "stopped":
-            status = "unknown (a rule was broken)"
-        else:
-            status = "still in"
-        players.append({"name": name, "total": ranks[i], "result": status})
+    players = _players(res, names)
     point_names = b.point_names
     breakdown = {
         "size": g.size,
@@ -721,4 +713,4 @@ def result_score_quick(res: Result) -> Score:
         "winner": names[res.winner] if res.winner is not None else None,
         "to_move": names[res.to_move] if res.to_move is not None else None,
     }
-    return _Score(ranks[0], breakdown, players, res)
+    return _Score(players[0]["total"], breakdown, players, res)
