@@ -99,6 +99,16 @@ def _dice_text(dice: tuple[int, ...]) -> str:
 # ---------------------------------------------------------------- checking
 
 
+def _unjoined(box, shelves, k: int) -> tuple[str, str]:  # noqa: ANN001 - a Box and the shelves so far
+    """The problem of player ``k``'s box that joins none of their boxes: built off one of their floating
+    shelves, or simply alone."""
+    if any(set(_shelf_points(s.item)) & box.corners() for s in shelves if s.player == k):  # type: ignore[arg-type]
+        return ("floating-shelf", "is built off a floating shelf; a box must join one of the player's boxes "
+                "(a shared corner and part of a shared side)")
+    return ("join", "does not join any of the player's earlier boxes: it must share a corner and part of a side "
+            "with one of them")
+
+
 @dataclass
 class _Placed:
     player: int  # index
@@ -142,18 +152,7 @@ class _Board:
                     f"this one covers {safe_box_label(box, size)}",
                 ))
         elif not any(joins(box, old) for old in own):
-            if any(set(_shelf_points(s.item)) & box.corners() for s in self.shelves if s.player == k):  # type: ignore[arg-type]
-                out.append((
-                    "floating-shelf",
-                    "is built off a floating shelf; a box must join one of the player's boxes "
-                    "(a shared corner and part of a shared side)",
-                ))
-            else:
-                out.append((
-                    "join",
-                    "does not join any of the player's earlier boxes: it must share a corner and part of a side "
-                    "with one of them",
-                ))
+            out.append(_unjoined(box, self.shelves, k))
         hit: list[str] = []
         for sq in box.squares(size):
             p = self.owner.get(sq)
@@ -246,18 +245,7 @@ class _FastBoard(_Board):
                 if joins_fast(box, old):
                     break
             else:
-                if any(set(_shelf_points(s.item)) & box.corners() for s in self.shelves if s.player == k):  # type: ignore[arg-type]
-                    out.append((
-                        "floating-shelf",
-                        "is built off a floating shelf; a box must join one of the player's boxes "
-                        "(a shared corner and part of a shared side)",
-                    ))
-                else:
-                    out.append((
-                        "join",
-                        "does not join any of the player's earlier boxes: it must share a corner and part of a side "
-                        "with one of them",
-                    ))
+                out.append(_unjoined(box, self.shelves, k))
         c0, c1 = max(col, 0), min(col + w, size)
         if c1 > c0:
             cover = self.cover
