@@ -91,21 +91,30 @@ def test_quick_path_reads_the_options_as_typer_does():
 def test_quick_print_imports_no_typer_click_or_rich(tmp_path):
     """The point of the quick path: a plain print never imports Typer, click or rich; and a built-in
     layout is read from its recorded nodes, without PyYAML."""
+    out = _run_alone(['print', 'long-way', '--players', '2', '-q', '-o', str(tmp_path / 'x.pdf')], codes=(0,))
+    assert out.splitlines()[-1] == "[]"
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+
+
+SLOW = ("typer", "click", "rich", "pydantic", "yaml")  # what a quick start-up never imports
+
+
+def _run_alone(words: list[str], codes: tuple[int, ...], slow: tuple[str, ...] = SLOW) -> str:
+    """What ``rollwrite WORDS`` prints in a process of its own, then the list of the modules of ``slow``
+    it imported."""
     code = (
         "import sys\n"
         "from rollwrite.cli.fast import main\n"
-        f"sys.argv = ['rollwrite', 'print', 'long-way', '--players', '2', '-q', '-o', {str(tmp_path / 'x.pdf')!r}]\n"
+        f"sys.argv = ['rollwrite', *{words!r}]\n"
         "try:\n"
         "    main()\n"
         "except SystemExit as e:\n"
-        "    assert not e.code, e.code\n"
-        "mods = ('typer', 'click', 'rich', 'pydantic', 'yaml')\n"
+        f"    assert (e.code or 0) in {codes!r}, e.code\n"
+        f"mods = {slow!r}\n"
         "print(sorted(m for m in mods if m in sys.modules))\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("_ROLLWRITE")}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
-    assert out.stdout.strip().splitlines()[-1] == "[]"
-    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
 
 
 # ---------------------------------------------------------------- a batch of sheets to score
@@ -149,19 +158,7 @@ def test_other_score_lines_are_left_to_the_typer_app(words):
     assert fast.quick_score(words, {}) is None
 
 
-def test_quick_score_imports_no_typer_click_or_rich(tmp_path):
-    code = (
-        "import sys\n"
-        "from rollwrite.cli.fast import main\n"
-        f"sys.argv = ['rollwrite', 'score', 'long-way', {_EX['long-way'][0]!r}, '--jsonl']\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit as e:\n"
-        "    assert e.code in (0, 1), e.code\n"
-        "mods = ('typer', 'click', 'rich', 'yaml', 'reportlab')\n"
-        "print(sorted(m for m in mods if m in sys.modules))\n"
-    )
-    env = {k: v for k, v in os.environ.items() if not k.startswith("_ROLLWRITE")}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
-    assert out.stdout.strip().splitlines()[-1] == "[]"
-    assert '"game":"long-way"' in out.stdout
+def test_quick_score_imports_no_typer_click_or_rich():
+    out = _run_alone(["score", "long-way", _EX["long-way"][0], "--jsonl"], codes=(0, 1), slow=SLOW + ("reportlab",))
+    assert out.splitlines()[-1] == "[]"
+    assert '"game":"long-way"' in out
