@@ -567,6 +567,23 @@ def outlasted(res: Result) -> list[int]:
     return out
 
 
+def _breakdown(res: Result, size, names, segments, points: list, sections: list) -> dict:  # noqa: ANN001
+    """The JSON breakdown of a refereed game (both scores make the same one)."""
+    return {
+        "size": size,
+        "players": list(names),
+        "phase": res.phase,
+        "path": {"segments": segments, "points": points, "complete": res.sections is not None},
+        "sections": sections,
+        "moves": res.moves,
+        "out": [{"player": names[o.player], "move": o.move,
+                 "section": section_key(o.section) if o.section is not None else None,
+                 "forced": o.forced, "reason": o.reason} for o in res.out],
+        "winner": names[res.winner] if res.winner is not None else None,
+        "to_move": names[res.to_move] if res.to_move is not None else None,
+    }
+
+
 def _players(res: Result, names) -> list[dict]:  # noqa: ANN001 - the players' names in seat order
     """Each player's name, total (the players they outlasted) and how their game ended."""
     ranks = outlasted(res)
@@ -634,23 +651,7 @@ def result_score(res: Result) -> Score:
         lines.append("no result: refereeing stopped at the broken rule below")
     players = _players(res, names)
     lines.append("a player's total is the number of players they outlasted")
-    breakdown = {
-        "size": g.size,
-        "players": list(names),
-        "phase": res.phase,
-        "path": {
-            "segments": L,
-            "points": [b.point_name(p) for p in res.trail.points],
-            "complete": res.sections is not None,
-        },
-        "sections": sec_json,
-        "moves": res.moves,
-        "out": [{"player": names[o.player], "move": o.move,
-                 "section": section_key(o.section) if o.section is not None else None,
-                 "forced": o.forced, "reason": o.reason} for o in res.out],
-        "winner": names[res.winner] if res.winner is not None else None,
-        "to_move": names[res.to_move] if res.to_move is not None else None,
-    }
+    breakdown = _breakdown(res, g.size, names, L, [b.point_name(p) for p in res.trail.points], sec_json)
     return Score(total=players[0]["total"], breakdown=breakdown, report="\n".join(x for x in lines if x) + "\n",
                  players=players)
 
@@ -696,21 +697,5 @@ def result_score_quick(res: Result) -> Score:
             })
     players = _players(res, names)
     point_names = b.point_names
-    breakdown = {
-        "size": g.size,
-        "players": list(names),
-        "phase": res.phase,
-        "path": {
-            "segments": L,
-            "points": [point_names[p] for p in res.trail.points],
-            "complete": res.sections is not None,
-        },
-        "sections": sec_json,
-        "moves": res.moves,
-        "out": [{"player": names[o.player], "move": o.move,
-                 "section": section_key(o.section) if o.section is not None else None,
-                 "forced": o.forced, "reason": o.reason} for o in res.out],
-        "winner": names[res.winner] if res.winner is not None else None,
-        "to_move": names[res.to_move] if res.to_move is not None else None,
-    }
+    breakdown = _breakdown(res, g.size, names, L, [point_names[p] for p in res.trail.points], sec_json)
     return _Score(players[0]["total"], breakdown, players, res)
