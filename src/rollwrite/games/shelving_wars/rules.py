@@ -579,30 +579,29 @@ def score_sheet(sheet: Sheet, data: Data) -> Score:
             report.append("  capture: not played")
         report.append(f"  final score {_plain(total)}")
         report.append("")
-        players_out.append({
-            "name": p.name,
-            "corner": corner,
-            "boxes": boxes,
-            "boxes_total": before,
-            "shelves": shelves,
-            "shelf_cost": shelf_cost,
-            "capture_squares": squares if sheet.capture else None,
-            "capture": _num(capture) if sheet.capture else None,
-            "total": _num(total),
-        })
-    breakdown = {
-        "size": sheet.size,
-        "turns": sheet.turns,
-        "dice": f"{sheet.dice}d{sheet.sides}",
-        "capture": sheet.capture,
-        "players": players_out,
-    }
+        players_out.append(_player_record(p.name, corner, boxes, before, shelves, shelf_cost, sheet.capture,
+                                          squares, capture, total))
+    breakdown = _breakdown(sheet, players_out)
     return Score(
         total=players_out[0]["total"] if players_out else 0,
         breakdown=breakdown,
         report="\n".join(report).rstrip() + "\n",
         players=[{"name": p["name"], "total": p["total"]} for p in players_out],
     )
+
+
+def _breakdown(sheet, players: list[dict]) -> dict:  # noqa: ANN001 - a Sheet
+    """The JSON breakdown of a scored sheet (the plain and the quick score make the same one)."""
+    return {"size": sheet.size, "turns": sheet.turns, "dice": f"{sheet.dice}d{sheet.sides}",
+            "capture": sheet.capture, "players": players}
+
+
+def _player_record(name: str, corner: str, boxes: list, boxes_total, shelves: list, shelf_cost, capture_on: bool,
+                   squares, capture, total) -> dict:  # noqa: ANN001
+    """One player's part of the breakdown."""
+    return {"name": name, "corner": corner, "boxes": boxes, "boxes_total": boxes_total, "shelves": shelves,
+            "shelf_cost": shelf_cost, "capture_squares": squares if capture_on else None,
+            "capture": _num(capture) if capture_on else None, "total": _num(total)}
 
 
 class _Score(Score):
@@ -656,23 +655,10 @@ def score_quick(sheet: Sheet, data: Data) -> Score:
             squares = _captured_mask(sheet, corners, k)[0].bit_count()
             capture = squares / 2
             total += capture
-        players_out.append({
-            "name": p.name,
-            "corner": corners[k] if k < len(corners) else "?",
-            "boxes": boxes,
-            "boxes_total": running,
-            "shelves": [{"shelf": n, "length": s.length, "cost": s.length} for n, s in enumerate(shelves, start=1)],
-            "shelf_cost": shelf_cost,
-            "capture_squares": squares if sheet.capture else None,
-            "capture": _num(capture) if sheet.capture else None,
-            "total": _num(total),
-        })
-    breakdown = {
-        "size": sheet.size,
-        "turns": sheet.turns,
-        "dice": f"{sheet.dice}d{sheet.sides}",
-        "capture": sheet.capture,
-        "players": players_out,
-    }
+        players_out.append(_player_record(
+            p.name, corners[k] if k < len(corners) else "?", boxes, running,
+            [{"shelf": n, "length": s.length, "cost": s.length} for n, s in enumerate(shelves, start=1)],
+            shelf_cost, sheet.capture, squares, capture, total))
+    breakdown = _breakdown(sheet, players_out)
     return _Score(players_out[0]["total"] if players_out else 0, breakdown,
                   [{"name": p["name"], "total": p["total"]} for p in players_out], sheet, data)
