@@ -172,7 +172,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     from contextlib import ExitStack
 
     from rollwrite.cli.progress import progress
-    from rollwrite.output import check_options, check_targets, format_for, mark_pages, render, stale_pages, targets, write_all
+    from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
     from rollwrite.sheet import SheetJob, build_scene
     from rollwrite.spec.page import with_options
 
@@ -224,7 +224,6 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs, on_sheet=advance)
             blobs = mark_pages(render(scene, form, dpi=dpi), form)
             paths = targets(name, form, len(blobs))
-            check_targets(paths, force)
             stale += stale_pages(name, paths) if form.per_page else []
             files.extend(zip(paths, blobs))
             written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
