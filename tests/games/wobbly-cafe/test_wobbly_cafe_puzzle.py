@@ -1,5 +1,6 @@
-"""Wobbly Café puzzles: the floor solver against brute force on tiny floors, its bound, honest par
-labels, and the puzzle command end to end (answers re-score to par through `score --puzzle`)."""
+"""Wobbly Café puzzles: the floor solver and its SAT question against brute force on tiny floors, its
+bound, honest par labels, the budgets a puzzle shares, and the puzzle command end to end (answers
+re-score to par through `score --puzzle`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rollwrite.games.wobbly_cafe import solve
-from rollwrite.games.wobbly_cafe.data import parse_shape
+from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, parse_shape
+from rollwrite.games.wobbly_cafe.solve import FloorQuestion, connected_sets
 from rollwrite.games.wobbly_cafe.rules import score_floor
 from rollwrite.games.wobbly_cafe.solve import brute_force, count_bound, solve_floor
 
@@ -18,6 +20,10 @@ from rollwrite.games.wobbly_cafe.solve import brute_force, count_bound, solve_fl
 ROLLS_2027_01_09_F3 = [(2, 2), (1, 5), (5, 5), (1, 5), (1, 6), (1, 4), (6, 6), (3, 5), (1, 1), (2, 2), (4, 6), (6, 6),
                        (1, 6), (3, 6), (4, 4), (2, 3), (1, 2), (3, 1), (3, 5), (2, 6), (4, 5), (5, 2)]
 SEED_2027_01_09_F3 = 112170725829288449770
+# floor 2 of the daily of 2027-06-05 and its seed: the search misses its bound, the SAT solver does not
+HARD_ROLLS = [(4, 3), (1, 5), (2, 3), (6, 6), (1, 5), (3, 4), (1, 2), (3, 6), (2, 2), (2, 4), (5, 2), (3, 1), (2, 3),
+              (1, 1), (4, 5), (2, 1), (6, 5), (6, 5), (2, 6), (1, 1), (1, 5), (1, 4)]
+HARD_SEED = 112170725831888918125
 TINY = [parse_shape(["oooo", "*oo*"]), parse_shape([".oo.", "oooo", "o**o"]), parse_shape(["oooooo", ".*oo*."]),
         parse_shape(["*ooo", "oooo"])]  # the last has a view on one side only: no mirror symmetry to use
 die = st.integers(1, 6)
@@ -69,66 +75,106 @@ def test_the_running_bound_equals_the_bound_from_scratch(monkeypatch, data_):
     with monkeypatch.context() as m:  # one example's patches end with it
         checked = _check_running_bound(m)
         m.setattr(solve, "LOCAL_MOVES", 0)  # a random incumbent: the search does the work
-        result = solve_floor(data, rolls, budget=10**6, long_runs=0)
+        result = solve_floor(data, rolls, budget=10**6, conflicts=0)
     assert result.proven and result.par == brute_force(data, rolls)
     assert checked or result.nodes == 0
 
 
 def test_the_running_bound_on_a_full_floor(monkeypatch):
-    from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
-
     checked = _check_running_bound(monkeypatch)
-    result = solve_floor(DEFAULT_DATA, ROLLS_2027_01_09_F3, budget=3000, moves=50, long_runs=0)
+    result = solve_floor(DEFAULT_DATA, ROLLS_2027_01_09_F3, budget=3000, moves=50, conflicts=0)
     assert len(checked) >= 3000
     assert score_floor(result.floor, DEFAULT_DATA).score == result.par <= result.bound
 
 
 def test_the_search_proves_what_local_search_misses(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 0)  # the incumbent is a random floor: the search does the work
-    monkeypatch.setattr(solve, "LONG_RUNS", 0)
     data = TINY[2]
     rolls = [(3, 3), (3, 1), (2, 2), (1, 4), (4, 2)]
-    result = solve_floor(data, rolls, budget=10**6)
+    result = solve_floor(data, rolls, budget=10**6, conflicts=0)
     assert result.proven and result.par == brute_force(data, rolls)
 
 
 def test_an_unfinished_search_never_claims_the_optimum(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 10)
-    monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 10)
     data = parse_shape(["..oooo..", ".oooooo.", "*oooooo*", ".oooooo."])
     rolls = [(1, 2), (3, 4), (5, 6), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (1, 1), (2, 3), (4, 5), (1, 6)]
-    result = solve_floor(data, rolls, budget=5)
+    result = solve_floor(data, rolls, budget=5, conflicts=1)
     assert score_floor(result.floor, data).score == result.par
+    assert result.nodes <= 5 and result.conflicts <= 50  # a conflict budget is not exact, but close
     if not result.proven:
         assert result.bound >= result.par
         assert result.bound == count_bound(solve._Geometry(data), [tuple(sorted(r)) for r in rolls])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.data())
-def test_the_long_anneals_label_par_honestly(monkeypatch, data_):
-    monkeypatch.setattr(solve, "LOCAL_MOVES", 20)  # short restarts that often miss, so the anneals matter
-    monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 300)
-    # with no search nodes the anneals decide alone: proven exactly when they reach the counting bound,
-    # and then that is the brute-force optimum
-    data, rolls = data_.draw(tiny_floors())
-    result = solve_floor(data, rolls, budget=0, seed=data_.draw(st.integers(0, 10**6)))
-    best = brute_force(data, rolls)
-    assert score_floor(result.floor, data).score == result.par <= best <= result.bound
-    assert result.proven == (result.par == result.bound)
-    if result.proven:
-        assert result.nodes == 0 and result.par == best
-
-
-def test_a_long_anneal_reaches_the_bound_the_short_restarts_miss():
-    # floor 3 of the daily of 2027-01-09: the short restarts stop at 44, the bound is 45 and a floor reaches it
-    from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
-
+def test_long_anneals_reach_the_bound_the_short_restarts_miss():
+    # floor 3 of the daily of 2027-01-09: the short restarts stop at 44, the bound is 45, and the
+    # seventh long anneal reaches it
     rolls = ROLLS_2027_01_09_F3
     assert count_bound(solve._Geometry(DEFAULT_DATA), [tuple(sorted(r)) for r in rolls]) == 45
-    result = solve_floor(DEFAULT_DATA, rolls, budget=0, seed=SEED_2027_01_09_F3)
-    assert result.proven and result.par == 45 and result.nodes == 0
+    result = solve_floor(DEFAULT_DATA, rolls, budget=0, conflicts=0, seed=SEED_2027_01_09_F3)
+    assert not result.proven and result.par == 44 and result.nodes == 0 == result.conflicts
+    for _ in range(7):
+        result = solve.anneal_more(DEFAULT_DATA, rolls, result, SEED_2027_01_09_F3)
+    assert result.proven and result.par == 45 and result.anneals == 7
     assert score_floor(result.floor, DEFAULT_DATA).score == 45
+
+
+def test_connected_sets_are_every_joined_set_once():
+    from itertools import combinations
+
+    g = solve._Geometry(TINY[1])
+    for size in range(1, 5):
+        joined = []
+        for cells in combinations(range(g.n), size):
+            seen, stack = {cells[0]}, [cells[0]]
+            while stack:
+                for y in g.nbrs[stack.pop()]:
+                    if y in cells and y not in seen:
+                        seen.add(y)
+                        stack.append(y)
+            if len(seen) == size:
+                joined.append(cells)
+        assert connected_sets(g, size) == joined
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_sat_question_agrees_with_brute_force(data_):
+    # for every target: "yes" exactly when some floor reaches it, and the floor it gives does
+    data, rolls = data_.draw(tiny_floors())
+    best = brute_force(data, rolls)
+    g = solve._Geometry(data)
+    question = FloorQuestion(g, rolls)
+    try:
+        for target in range(max(0, best - 2), best + 3):
+            answer = question.ask(target, 10**6)
+            assert answer is (best >= target)
+            if answer:
+                assert target <= solve.score_values(g, question.values()) <= best
+    finally:
+        question.close()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_the_sat_solver_alone_proves_the_optimum(data_):
+    # no search nodes and a single short restart: what is proven is proven by the SAT answers
+    data, rolls = data_.draw(tiny_floors())
+    result = solve_floor(data, rolls, budget=0, moves=1, conflicts=10**6)
+    assert result.proven and result.par == brute_force(data, rolls) == result.bound
+    assert score_floor(result.floor, data).score == result.par
+
+
+def test_the_sat_solver_reaches_a_bound_the_search_misses():
+    # the search stops short of the bound in 60,000 nodes; the SAT solver finds a floor at the bound
+    # in a few thousand conflicts
+    rolls = HARD_ROLLS
+    searched = solve_floor(DEFAULT_DATA, rolls, budget=60_000, conflicts=0, seed=HARD_SEED)
+    assert not searched.proven
+    settled = solve.settle(DEFAULT_DATA, rolls, searched, 20_000)
+    assert settled.proven and settled.par == settled.bound == searched.bound and 0 < settled.conflicts <= 20_000
+    assert score_floor(settled.floor, DEFAULT_DATA).score == settled.par
 
 
 def test_a_floor_with_too_few_rolls_is_refused():
@@ -142,8 +188,8 @@ def quick(monkeypatch):
     monkeypatch.setattr(solve, "NODE_BUDGET", 300)
     monkeypatch.setattr(solve, "LOCAL_MOVES", 300)
     monkeypatch.setattr(solve, "LOCAL_RESTARTS", 1)
-    monkeypatch.setattr(solve, "LONG_RUNS", 0)
-    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 0)
+    monkeypatch.setattr(solve, "PUZZLE_CONFLICTS", 500)
+    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 1)
 
 
 def test_puzzle_answers_score_par_through_score(cli, tmp_path, quick):
@@ -221,36 +267,39 @@ def test_a_wrong_answer_is_a_rule_problem(cli, tmp_path, quick):
     assert sheet.startswith("# answer to wobbly-cafe#club puzzle")
 
 
-def test_a_puzzle_caps_its_long_anneals(monkeypatch):
-    # every floor misses the bound in its short restarts, so each would run both long anneals: the
-    # puzzle's allowance stops that, and the later floors get what is left
+def test_a_puzzle_shares_its_conflicts_among_its_open_floors(monkeypatch):
+    # every floor misses the bound in its short restarts and its few search nodes: each open floor
+    # gets an even share of what is left, at most CONFLICTS, and what one leaves goes to the next
     monkeypatch.setattr(solve, "LOCAL_MOVES", 1)
-    monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 1)
     monkeypatch.setattr(solve, "NODE_BUDGET", 1)
-    monkeypatch.setattr(solve, "LONG_RUNS", 2)
-    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 3)
-    asked, used = [], []
-    real = solve.solve_floor
+    monkeypatch.setattr(solve, "CONFLICTS", 700)
+    monkeypatch.setattr(solve, "PUZZLE_CONFLICTS", 1000)
+    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 0)
+    shares, used = [], []
+    real = solve.settle
 
-    def spy(*args, **kw):
-        asked.append(kw["long_runs"])
-        result = real(*args, **kw)
-        used.append(result.anneals)
-        return result
+    def spy(data, rolls, result, conflicts):
+        shares.append(conflicts)
+        out = real(data, rolls, result, conflicts)
+        used.append(out.conflicts)
+        assert out.par >= result.par and out.bound <= result.bound
+        return out
 
-    monkeypatch.setattr(solve, "solve_floor", spy)
+    monkeypatch.setattr(solve, "settle", spy)
     from rollwrite.cli.puzzle import make_puzzles
 
     make_puzzles("wobbly-cafe", seed="club")
-    assert asked == [2, 1, 0] and used == [2, 1, 0]
+    assert len(shares) == 3 and shares[0] == 333
+    assert shares[1] == min(700, (1000 - used[0]) // 2)
+    assert shares[2] == min(700, 1000 - used[0] - used[1])
 
 
-def test_the_anneals_a_puzzle_has_left_go_to_its_open_floors(monkeypatch):
+def test_the_anneals_a_puzzle_has_go_to_its_open_floors_in_turn(monkeypatch):
     monkeypatch.setattr(solve, "LOCAL_MOVES", 1)
     monkeypatch.setattr(solve, "LONG_MOVES_PER_PAIR", 1)  # anneals that never reach the bound
     monkeypatch.setattr(solve, "NODE_BUDGET", 1)
-    monkeypatch.setattr(solve, "LONG_RUNS", 1)
-    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 8)
+    monkeypatch.setattr(solve, "PUZZLE_CONFLICTS", 3)
+    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 5)
     calls = []
     real = solve.anneal_more
 
@@ -265,7 +314,6 @@ def test_the_anneals_a_puzzle_has_left_go_to_its_open_floors(monkeypatch):
 
     _, _, (p,) = make_puzzles("wobbly-cafe", seed="club")
     assert not any(part["proven"] for part in p.parts)
-    # one anneal each in the floors' own runs, then the five left in turn: floors 1, 2, 3, 1, 2
     floors = [solve.floor_rolls(p.schedule, f) for f in (1, 2, 3)]
     assert calls == [floors[0], floors[1], floors[2], floors[0], floors[1]]
 
@@ -274,7 +322,7 @@ def test_the_anneals_a_puzzle_has_left_go_to_its_open_floors(monkeypatch):
 @given(st.data())
 def test_one_more_anneal_labels_par_honestly(data_):
     data, rolls = data_.draw(tiny_floors())
-    first = solve_floor(data, rolls, budget=0, moves=1, long_runs=0)
+    first = solve_floor(data, rolls, budget=0, moves=1, conflicts=0)
     more = solve.anneal_more(data, rolls, first, seed=data_.draw(st.integers(0, 10**6)))
     best = brute_force(data, rolls)
     assert score_floor(more.floor, data).score == more.par <= best <= more.bound == first.bound

@@ -6,23 +6,26 @@ either order.  :func:`solve_floor` finds the best floor in these steps:
 1. an upper bound from counting alone: a paying group of value v needs v dice of value v, so value v
    pays at most ``v * (count_v // v)``; a nice view can double at most the groups that touch it;
 2. a few short local-search restarts (swaps and turns of whole pairs, deterministic for a given
-   floor); on the floors of a year of dailies the counting bound is almost always reached by some
-   floor, and these find it on most floors at once;
+   floor); on about a third of the floors of a year of dailies they reach the counting bound at once;
 3. when they miss it, branch and bound over the slot pairs in reading order asks for the bound
    itself.  The bound of a partial floor is the counting bound tightened by what the floor already
    spoils (a group grown past its value, a closed group of the wrong size), kept up to date as pairs
    are placed.  Among children of equal bound, those that leave the most dice free to join a paying
-   group go first: the search then runs into a floor reaching the bound far sooner than by following
-   the local search's floor.  Also: memo of the rows already filled (the same remaining rolls and
-   the same last row give the same future), identical rolls taken once, and the floor's mirror
-   symmetry broken by fixing the order of the first pair whose two dice differ;
-4. after ``FIRST_NODES`` nodes the search pauses for a few long anneals with their own seeds (they
-   find some floors the search is slow to reach), then goes on where it was; when a whole search
-   ends without reaching the bound, that bound is ruled out and the search asks for one less.
+   group go first.  Also: memo of the rows already filled (the same remaining rolls and the same
+   last row give the same future), identical rolls taken once, and the floor's mirror symmetry
+   broken by fixing the order of the first pair whose two dice differ.  When a whole search ends
+   without reaching the bound, that bound is ruled out and the search asks for one less.  It is
+   quick on about half of the floors the restarts miss;
+4. a floor still open after ``NODE_BUDGET`` nodes goes to a SAT solver (a :class:`FloorQuestion`, in
+   :func:`settle`), asked the same questions: a floor reaching the bound (yes: proven), or none (no:
+   the bound comes down by one).  It finds floors at the bound far sooner than the search on the
+   floors the search finds hard;
+5. in a puzzle, floors still open after that get a few long anneals (:func:`anneal_more`), which
+   prove nothing but often find a better floor than the searches had when they stopped.
 
-The search counts nodes, never seconds, so the same floor gets the same answer on every machine.
-When the node budget runs out the best sheet found is kept with the honest statement "par >= N, no
-sheet beats M", M being the best bound the search still had open.
+The search counts nodes and the SAT solver conflicts, never seconds, so the same floor gets the same
+answer on every machine.  When the budgets run out the best sheet found is kept with the honest
+statement "par >= N, no sheet beats M", M being the lowest bound not ruled out.
 """
 
 from __future__ import annotations
@@ -37,24 +40,23 @@ from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 Floor = tuple[tuple[int | None, ...], ...]
 Pair = tuple[int, int]
 
-#: search nodes one floor may use before its par is reported as unproven (a node is one child's bound)
-NODE_BUDGET = 400_000
-#: nodes of the first search, before the long anneals run
-FIRST_NODES = 150_000
+#: search nodes one floor may use before the SAT solver takes over (a node is one child's bound)
+NODE_BUDGET = 60_000
 #: search nodes one puzzle may use over all its floors
-PUZZLE_NODES = 800_000
+PUZZLE_NODES = 150_000
+#: SAT conflicts one floor may use, and one puzzle over its floors (see :func:`settle`)
+CONFLICTS = 40_000
+PUZZLE_CONFLICTS = 50_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
 LOCAL_MOVES = 10_000
 LOCAL_RESTARTS = 6
-#: when the first search misses the bound: long anneals (each its own seed) of this many moves per
-#: slot pair (30,800 on the usual floor of 22; on hard floors, four of these reach the bound about
-#: twice as often as one of four times the length)
+#: the SAT solver python-sat runs for :class:`FloorQuestion`
+SOLVER = "cadical195"
+#: long anneals (each its own seed) one puzzle runs on the floors the searches leave open, in turn:
+#: they do not prove anything, but find better floors than the searches had when they stopped
+PUZZLE_LONG_RUNS = 4
+#: moves of a long anneal per slot pair (30,800 on the usual floor of 22, about 0.2 s)
 LONG_MOVES_PER_PAIR = 1_400
-LONG_RUNS = 8
-#: long anneals one puzzle may run over all its floors, so that a puzzle whose floors are all hard
-#: still comes out in a bounded time (its later floors then get fewer); those its floors leave go in
-#: turn to the floors still open
-PUZZLE_LONG_RUNS = 20
 
 
 @dataclass(frozen=True)
@@ -70,10 +72,12 @@ class FloorResult:
     bound: int
     proven: bool
     nodes: int
-    anneals: int = 0  # long anneals run
+    conflicts: int = 0  # SAT conflicts
+    anneals: int = 0  # long anneals run after the searches
 
     def to_json(self) -> dict:
-        return {"par": self.par, "bound": self.bound, "proven": self.proven, "nodes": self.nodes}
+        return {"par": self.par, "bound": self.bound, "proven": self.proven, "nodes": self.nodes,
+                "conflicts": self.conflicts}
 
 
 class _Geometry:
@@ -334,10 +338,6 @@ class _Search:
         self.best_val = incumbent[:]
         self.budget = budget
         self.nodes = 0
-        # at ``limit`` nodes the search calls ``on_pause`` (if set) and goes on to ``budget`` unless it
-        # returns True (it found a floor reaching the target: the search stops there)
-        self.limit = budget
-        self.on_pause = None
         self.rank = list(range(len(self.types)))  # the order of tries among children of equal promise
         self.val = [0] * g.n
         self.memo: dict[tuple, int] = {} if memo is None else memo  # facts about the rolls: a later search may reuse them
@@ -458,14 +458,6 @@ class _Search:
         avail = [r + o for r, o in zip(self.rem, open_)]
         return closed, self.upper(closed, bonus, avail, slot)
 
-    def pause(self) -> None:
-        if self.on_pause is None or self.nodes > self.budget:
-            raise _Abort
-        hook, self.on_pause = self.on_pause, None
-        self.limit = self.budget
-        if hook():
-            raise _Found
-
     def run(self, stop_at: int) -> bool:
         """Search for a floor beating ``self.best``; stop at the first reaching ``stop_at`` (a bound).
         False when the node budget ran out first."""
@@ -561,8 +553,8 @@ class _Search:
             ways = ((a, b),) if a == b else (((a, b),) if not flipped and g.mirrored else ((a, b), (b, a)))
             for p, q in ways:
                 self.nodes += 1
-                if self.nodes > self.limit:
-                    self.pause()
+                if self.nodes > self.budget:
+                    raise _Abort
                 val[x], val[y] = p, q
                 sx, dx, ox, sy, dy, oy = 1, x_nice, xo, 1, y_nice, yo
                 joined = adj and p == q
@@ -641,68 +633,297 @@ class _Search:
             self.memo[key] = max(found, entry_best - closed)
 
 
-def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None, seed: int = 0,
-                moves: int | None = None, long_runs: int | None = None) -> FloorResult:
-    """The best floor for ``rolls`` (one pair per mirror slot pair), proven when the search finishes.
+# ---------------------------------------------------------------- the SAT question
 
-    After the short restarts, the branch and bound asks for the bound itself first and, each time it
-    proves that the bound cannot be reached, for one less; so a floor is proven as soon as a search
-    succeeds, and an unfinished one still says which scores were ruled out.  While long anneals are
-    left (``long_runs``, ``LONG_RUNS`` by default), a search gets ``FIRST_NODES`` nodes before they
-    run; the search after them gets what is left of ``budget``, with what the earlier ones learnt."""
+def connected_sets(g, size: int) -> list[tuple[int, ...]]:
+    """Every set of ``size`` spaces joined through shared sides, each once, as sorted tuples in
+    sorted order (cached on the geometry)."""
+    cache = g.__dict__.setdefault("_connected", {})
+    if size not in cache:
+        level = {frozenset([c]) for c in range(g.n)}
+        for _ in range(size - 1):
+            level = {s | {y} for s in level for c in s for y in g.nbrs[c] if y not in s}
+        cache[size] = sorted(tuple(sorted(s)) for s in level)
+    return cache[size]
+
+
+class FloorQuestion:
+    """A floor's rolls as a yes-or-no question for a SAT solver: can they score at least T?
+    ``ask(T, conflicts)`` answers True (``values()`` gives such a floor), False (none exists) or None
+    (the conflicts ran out first).
+
+    The question is put as clauses over these variables:
+
+    - ``val[c, v]``: space c holds value v (at most one value a space);
+    - ``x[s, t]``: slot pair s holds a roll of kind t, exactly one kind a slot pair, and exactly as many
+      slot pairs of kind t as there are such rolls; ``o[s]``: the roll at s is turned round.  A roll
+      (a, b) at slot pair (left, right) puts a left and b right, or b left and a right when turned;
+    - how many spaces hold each value (the rolls imply it, but the solver does better told outright);
+    - ``y[S]``: the set S of v joined spaces is a paying group of value v.  It needs v on every space of S
+      and no v on any space beside S, so S is then the whole group: a group of exactly v spaces;
+    - per value, a running count of its paying groups (``at least j``, for j up to what the value's
+      dice allow), and per nice view, how much its paying group is worth (``at least u``);
+    - a running count of the *shortfall*: what the floor falls short of the most each count could give.
+      Asking for at least T is the assumption that the shortfall stays at most (that most) - T, so one
+      set of clauses answers every T, and what the solver learns for one T helps with the next.
+
+    Every sheet scoring at least T satisfies the clauses (its paying groups give the y's) and every
+    solution is a sheet scoring at least T (its y's are real paying groups, each counted once), so an
+    answer "no" is a proof.  Turning every roll of a floor round mirrors it and keeps its score (the
+    views are mirrored too), so the first slot pair's roll is not turned: that halves the search.
+
+    The solver is CaDiCaL through python-sat, limited by a count of conflicts (never by seconds), so the
+    same floor gets the same answer on every machine.
+    """
+
+    def __init__(self, g, rolls: list[tuple[int, int]]) -> None:
+        from pysat.card import CardEnc, EncType
+        from pysat.solvers import Solver
+
+        self.g = g
+        rolls = [(min(a, b), max(a, b)) for a, b in rolls]
+        counts = Counter(d for pair in rolls for d in pair)
+        values = [v for v in range(1, SIDES + 1) if counts[v]]
+        most = {v: counts[v] // v for v in values}  # paying groups value v's dice allow
+        self.top = 0
+        clauses: list[list[int]] = []
+        add = clauses.append
+
+        def new() -> int:
+            self.top += 1
+            return self.top
+
+        def extend(enc) -> None:
+            self.top = max(self.top, enc.nv)
+            clauses.extend(enc.clauses)
+
+        val = {(c, v): new() for c in range(g.n) for v in values}
+        self.val = val
+        for c in range(g.n):
+            lits = [val[c, v] for v in values]
+            for i, p in enumerate(lits):
+                for q in lits[i + 1:]:
+                    add([-p, -q])
+        kinds = sorted(Counter(rolls).items())
+        slot_of_kind: dict[tuple[int, int], list[int]] = {t: [] for t, _ in kinds}
+        for s, (left, right) in enumerate(g.slots):
+            turned = new()
+            if s == 0 and g.mirrored:
+                add([-turned])
+            here = []
+            for t, _ in kinds:
+                x = new()
+                here.append(x)
+                slot_of_kind[t].append(x)
+                a, b = t
+                if a == b:
+                    add([-x, val[left, a]])
+                    add([-x, val[right, a]])
+                else:
+                    add([-x, turned, val[left, a]])
+                    add([-x, turned, val[right, b]])
+                    add([-x, -turned, val[left, b]])
+                    add([-x, -turned, val[right, a]])
+            extend(CardEnc.equals(here, 1, top_id=self.top, encoding=EncType.seqcounter))
+        for t, n in kinds:
+            extend(CardEnc.equals(slot_of_kind[t], n, top_id=self.top, encoding=EncType.seqcounter))
+
+        for v in values:  # implied by the rolls, but it helps the solver to know it outright
+            extend(CardEnc.equals([val[c, v] for c in range(g.n)], counts[v], top_id=self.top,
+                                  encoding=EncType.seqcounter))
+        # the paying groups, counted per value; the nice view each one doubles
+        nice = sorted(g.nice)
+        doubling: dict[tuple[int, int], list[int]] = {}
+        terms: list[tuple[int, dict[int, int], int]] = []  # (most, {worth: "at least worth"}, step)
+        for v in values:
+            if not most[v]:
+                continue
+            groups = []
+            for cells in connected_sets(g, v):
+                y = new()
+                groups.append(y)
+                inside = set(cells)
+                for c in cells:
+                    add([-y, val[c, v]])
+                for n in sorted({n for c in cells for n in g.nbrs[c]} - inside):
+                    add([-y, -val[n, v]])
+                for i, c in enumerate(nice):
+                    if c in inside:  # a group with two views is doubled once: it counts at the first
+                        doubling.setdefault((i, v), []).append(y)
+                        break
+            at_least = self._count(groups, most[v], new, add)
+            terms.append((v * most[v], {v * j: lit for j, lit in at_least.items()}, v))
+        for i in range(len(nice)):
+            worth = {v: new() for v in values if (i, v) in doubling}
+            for v, h in worth.items():
+                add([-h] + doubling[i, v])
+            if worth:
+                best = max(worth)
+                ge = {}
+                for u in range(1, best + 1):
+                    ge[u] = new()
+                    add([-ge[u]] + [h for v, h in worth.items() if v >= u])
+                terms.append((best, ge, 1))
+        self.most = sum(t[0] for t in terms)
+        self.short = self._shortfall(terms, new, add)
+        self.solver = Solver(name=SOLVER, bootstrap_with=clauses)
+        self.conflicts = 0
+
+    @staticmethod
+    def _count(lits: list[int], most: int, new, add) -> dict[int, int]:
+        """A running count of the true ``lits``: {j: a literal true exactly when at least j are},
+        for j up to ``most`` (a sequential counter, with clauses both ways)."""
+        prev: dict[int, int] = {}
+        for y in lits:
+            cur: dict[int, int] = {}
+            for j in range(1, most + 1):
+                a = prev.get(j)  # at least j before y
+                b = prev.get(j - 1) if j > 1 else True  # at least j - 1 before y
+                if a is None and b is None:
+                    continue
+                n = cur[j] = new()
+                if a is not None:
+                    add([-a, n])
+                if b is True:
+                    add([-y, n])
+                    add([-n, y] + ([a] if a else []))
+                elif b is None:
+                    add([-n, a])
+                else:
+                    add([-y, -b, n])
+                    add([-n, y] + ([a] if a else []))
+                    add([-n, b] + ([a] if a else []))
+            prev = cur
+        return prev
+
+    def _shortfall(self, terms, new, add) -> dict[int, int]:
+        """{j: a literal forced true when the terms fall at least j short of their most}."""
+        cap = self.most + 1
+        prev: dict[int, int] = {}
+        for most, ge, step in terms:
+            cur: dict[int, int] = {}
+
+            def at(j: int) -> int:
+                j = min(j, cap)
+                if j not in cur:
+                    cur[j] = new()
+                return cur[j]
+
+            for j, lit in prev.items():
+                add([-lit, at(j)])
+            for m in range(step, most + 1, step):
+                # this term is at least m short exactly when it is not worth most - m + step
+                short = -ge[most - m + step]
+                add([-short, at(m)])
+                for j, lit in prev.items():
+                    add([-short, -lit, at(j + m)])
+            ks = sorted(cur)
+            for a, b in zip(ks, ks[1:]):
+                add([-cur[b], cur[a]])
+            prev = cur
+        return prev
+
+    def prefer(self, values: list[int]) -> None:
+        """Start the solver's guesses from this floor (cell values): it finds floors near it first."""
+        self.solver.set_phases([lit if values[c] == v else -lit for (c, v), lit in self.val.items()])
+
+    def ask(self, target: int, conflicts: int):
+        """True, False or None (out of conflicts) for "a floor scoring at least ``target``"."""
+        if target > self.most:
+            return False
+        # the shortfall may be at most most - target: assume the first count past it stays false
+        past = [j for j in self.short if j > self.most - target]
+        limit = self.short[min(past)] if past else None
+        before = self.solver.accum_stats().get("conflicts", 0)
+        self.solver.conf_budget(max(1, conflicts))
+        answer = self.solver.solve_limited(assumptions=[-limit] if limit else [])
+        self.conflicts += self.solver.accum_stats().get("conflicts", 0) - before
+        return answer
+
+    def values(self) -> list[int]:
+        """The cell values of the last floor found."""
+        model = self.solver.get_model()
+        true = {lit for lit in model if lit > 0}
+        out = [0] * self.g.n
+        for (c, v), lit in self.val.items():
+            if lit in true:
+                out[c] = v
+        return out
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None, conflicts: int | None = None,
+                seed: int = 0, moves: int | None = None) -> FloorResult:
+    """The best floor for ``rolls`` (one pair per mirror slot pair), proven when a search finishes.
+
+    Short local-search restarts first, then the branch and bound (at most ``budget`` nodes) asking
+    for the bound itself and, each time it proves that the bound cannot be reached, for one less;
+    a floor still open then goes to :func:`settle` with ``conflicts`` SAT conflicts."""
     budget = NODE_BUDGET if budget is None else budget
-    long_runs = LONG_RUNS if long_runs is None else long_runs
+    conflicts = CONFLICTS if conflicts is None else conflicts
     g = _Geometry(data)
     if len(rolls) != len(g.slots):
         raise ValueError(f"a floor of {len(g.slots)} mirror pairs needs {len(g.slots)} rolls, not {len(rolls)}")
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     top = count_bound(g, rolls)
     val, best = local_search(g, rolls, seed, top, moves)
-    anneals = 0
-    if best >= top:
-        return FloorResult(g.to_floor(val), best, top, True, 0, anneals)
-    found = [val, best]
+    nodes = 0
+    if best < top and budget > 0:
+        search = _Search(g, rolls, val, best, budget)
+        while top > best:
+            search.best = top - 1  # ask for `top`: anything less is pruned at once
+            finished = search.run(top)
+            if search.best_score >= top:
+                val, best = search.best_val, search.best_score
+            elif finished:
+                top -= 1  # the whole search ran and found nothing reaching `top`
+                continue
+            break
+        nodes = min(search.nodes, budget)
+    result = FloorResult(g.to_floor(val), best, top, best >= top, nodes)
+    return settle(data, rolls, result, conflicts) if conflicts > 0 and not result.proven else result
 
-    def long_anneals() -> bool:
-        """Slow coolings, each its own seed: they find floors reaching ``top`` far more often than
-        short restarts.  True when one does."""
-        nonlocal anneals
-        for run in range(long_runs if moves is None else 0):
-            anneals += 1
-            v2, b2 = local_search(g, rolls, seed * 7 + run + 1, top, LONG_MOVES_PER_PAIR * len(g.slots), 1)
-            if b2 > found[1]:
-                found[:] = v2, b2
-            if b2 >= top:
-                return True
-        return False
 
-    search = _Search(g, rolls, val, best, budget)
-    search.limit, search.on_pause = min(budget, FIRST_NODES), long_anneals
-    while top > found[1]:
-        search.best = top - 1  # ask for `top`: anything less is pruned at once
-        finished = search.run(top)
-        if search.best_score >= top:
-            found[:] = search.best_val, search.best_score
-        elif finished and found[1] < top:
-            top -= 1  # the whole search ran and found nothing reaching `top`
-            continue
-        if not finished and search.on_pause is not None:  # out of nodes before the anneals had their turn
-            long_anneals()
-        break
-    val, best = found
-    nodes = min(search.nodes, budget)
-    return FloorResult(g.to_floor(val), best, top, best >= top, nodes, anneals)
+def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: int) -> FloorResult:
+    """``result`` after asking a SAT solver (a :class:`FloorQuestion`) for its bound and, each time the answer
+    is no, for one less, with at most ``conflicts`` conflicts in all: proven when an answer is yes,
+    or when the bound comes down to par."""
+    if result.proven or conflicts <= 0:
+        return result
+    g = _Geometry(data)
+    rolls = [(min(a, b), max(a, b)) for a, b in rolls]
+    floor, par, top = result.floor, result.par, result.bound
+    question = FloorQuestion(g, rolls)
+    question.prefer([v or 0 for row in floor for v in row])
+    try:
+        while par < top and question.conflicts < conflicts:
+            answer = question.ask(top, conflicts - question.conflicts)
+            if answer is None:
+                break
+            if answer:
+                val = question.values()
+                par = score_values(g, val)
+                if par != top:  # no floor beats the bound: a solver answer that does is a fault
+                    raise AssertionError(f"the SAT floor scores {par}, the bound is {top}")
+                floor = g.to_floor(val)
+            else:
+                top -= 1
+    finally:
+        question.close()
+    return replace(result, floor=floor, par=par, bound=top, proven=par >= top, conflicts=question.conflicts)
 
 
 def anneal_more(data: CafeData, rolls: list[Pair], result: FloorResult, seed: int) -> FloorResult:
-    """``result`` after one more long anneal (the next seed of ``solve_floor``'s with ``seed``): proven
-    when it reaches the bound the search left."""
+    """``result`` after one more long anneal (seeded by ``seed`` and the anneals run before): proven
+    when it reaches the bound the searches left."""
     g = _Geometry(data)
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     val, best = local_search(g, rolls, seed * 7 + result.anneals + 1, result.bound,
                              LONG_MOVES_PER_PAIR * len(g.slots), 1)
     if best > result.par:
-        return FloorResult(g.to_floor(val), best, result.bound, best >= result.bound, result.nodes, result.anneals + 1)
+        result = replace(result, floor=g.to_floor(val), par=best, proven=best >= result.bound)
     return replace(result, anneals=result.anneals + 1)
 
 
@@ -725,27 +946,37 @@ def floor_rolls(schedule, floor: int) -> list[Pair]:
     return [(t.dice[0], t.dice[1]) for t in schedule.group(floor)]
 
 
-def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None = None):
-    """The café puzzle of a challenge: every floor solved, par the sum of the floors' pars."""
+def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None = None,
+                conflicts: int | None = None):
+    """The café puzzle of a challenge: every floor solved, par the sum of the floors' pars.
+
+    The floors share ``PUZZLE_NODES`` search nodes and then ``PUZZLE_CONFLICTS`` SAT conflicts, so a
+    puzzle whose floors are all hard still comes out in bounded time: each floor still open gets an
+    even share of the conflicts left (at most ``CONFLICTS``), and what one leaves goes to the next."""
     from rollwrite.games.base import Puzzle
     from rollwrite.games.wobbly_cafe.format import CafeSheet
 
-    anneals = PUZZLE_LONG_RUNS
     nodes = PUZZLE_NODES
-    results, seeds = [], []
+    results, rolls, seeds = [], [], []
     for f in range(1, data.floors + 1):
         seed = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31 + f
-        result = solve_floor(data, floor_rolls(schedule, f), seed=seed, long_runs=min(LONG_RUNS, anneals),
+        seeds.append(seed)
+        rolls.append(floor_rolls(schedule, f))
+        result = solve_floor(data, rolls[-1], seed=seed, conflicts=0,
                              budget=min(NODE_BUDGET if budget is None else budget, nodes))
-        anneals -= result.anneals
         nodes -= result.nodes
         results.append(result)
-        seeds.append(seed)
-    # the anneals the puzzle has left go to its floors still open, one at a time in turn
+    left = PUZZLE_CONFLICTS if conflicts is None else conflicts
+    still = [f for f, r in enumerate(results) if not r.proven]
+    for k, f in enumerate(still):
+        share = min(CONFLICTS, left // (len(still) - k))
+        results[f] = settle(data, rolls[f], results[f], share)
+        left -= results[f].conflicts
+    anneals = PUZZLE_LONG_RUNS
     while anneals > 0 and not all(r.proven for r in results):
         for f, result in enumerate(results):
             if anneals > 0 and not result.proven:
-                results[f] = anneal_more(data, floor_rolls(schedule, f + 1), result, seeds[f])
+                results[f] = anneal_more(data, rolls[f], result, seeds[f])
                 anneals -= 1
     floors = [r.floor for r in results]
     parts = [{"name": f"Floor {f}", **r.to_json()} for f, r in enumerate(results, start=1)]
