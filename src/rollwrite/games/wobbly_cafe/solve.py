@@ -64,7 +64,8 @@ class FloorResult:
     """The best floor found for a set of rolls.
 
     ``par`` is the score of ``floor``; ``bound`` is a score no floor can beat; ``proven`` is True
-    exactly when the search finished, and then ``bound == par``.
+    exactly when ``par == bound``: a floor reached the bound, or the searches ruled out every score
+    above par.
     """
 
     floor: Floor
@@ -887,9 +888,10 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
 
 
 def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: int) -> FloorResult:
-    """``result`` after asking a SAT solver (a :class:`FloorQuestion`) for its bound and, each time the answer
-    is no, for one less, with at most ``conflicts`` conflicts in all: proven when an answer is yes,
-    or when the bound comes down to par."""
+    """``result`` after asking a SAT solver (a :class:`FloorQuestion`) for its bound and, each time
+    the answer is no, for one less, with at most ``conflicts`` conflicts in all: proven when an answer
+    is yes, or when the bound comes down to par.  The solver starts its guesses from ``result``'s
+    floor."""
     if result.proven or conflicts <= 0:
         return result
     g = _Geometry(data)
