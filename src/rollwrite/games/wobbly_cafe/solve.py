@@ -34,6 +34,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 
@@ -118,12 +119,19 @@ class _Geometry:
         # turning every pair round mirrors the floor; that keeps the score only if the views are mirrored too
         self.nice_slots = [i for i, (x, y) in enumerate(self.slots) if x in self.nice or y in self.nice]
         self.mirrored = all((r, data.width - 1 - c) in data.nice for r, c in data.nice)
+        self.connected: dict[int, list[tuple[int, ...]]] = {}  # size -> connected_sets(self, size)
 
     def to_floor(self, val: list[int]) -> Floor:
         out: list[list[int | None]] = [[None] * len(cols) for cols in self.data.rows]
         for i, (r, k) in enumerate(self.cells):
             out[r][k] = val[i] or None
         return tuple(tuple(row) for row in out)
+
+
+@lru_cache(maxsize=16)
+def geometry(data: CafeData) -> _Geometry:
+    """The tables of a floor shape, made once (nothing changes them but the sets they cache)."""
+    return _Geometry(data)
 
 
 def score_values(g: _Geometry, val: list[int]) -> int:
@@ -639,7 +647,7 @@ class _Search:
 def connected_sets(g, size: int) -> list[tuple[int, ...]]:
     """Every set of ``size`` spaces joined through shared sides, each once, as sorted tuples in
     sorted order (cached on the geometry)."""
-    cache = g.__dict__.setdefault("_connected", {})
+    cache = g.connected
     if size not in cache:
         level = {frozenset([c]) for c in range(g.n)}
         for _ in range(size - 1):
@@ -864,7 +872,7 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
     a floor still open then goes to :func:`settle` with ``conflicts`` SAT conflicts."""
     budget = NODE_BUDGET if budget is None else budget
     conflicts = CONFLICTS if conflicts is None else conflicts
-    g = _Geometry(data)
+    g = geometry(data)
     if len(rolls) != len(g.slots):
         raise ValueError(f"a floor of {len(g.slots)} mirror pairs needs {len(g.slots)} rolls, not {len(rolls)}")
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
@@ -894,7 +902,7 @@ def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: in
     floor."""
     if result.proven or conflicts <= 0:
         return result
-    g = _Geometry(data)
+    g = geometry(data)
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     floor, par, top = result.floor, result.par, result.bound
     question = FloorQuestion(g, rolls)
@@ -920,7 +928,7 @@ def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: in
 def anneal_more(data: CafeData, rolls: list[Pair], result: FloorResult, seed: int) -> FloorResult:
     """``result`` after one more long anneal (seeded by ``seed`` and the anneals run before): proven
     when it reaches the bound the searches left."""
-    g = _Geometry(data)
+    g = geometry(data)
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     val, best = local_search(g, rolls, seed * 7 + result.anneals + 1, result.bound,
                              LONG_MOVES_PER_PAIR * len(g.slots), 1)
@@ -933,7 +941,7 @@ def brute_force(data: CafeData, rolls: list[Pair]) -> int:
     """The best floor score by trying every order and turn of the rolls (for tests on tiny floors)."""
     from itertools import permutations, product
 
-    g = _Geometry(data)
+    g = geometry(data)
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     best = -1
     for perm in set(permutations(rolls)):
