@@ -791,17 +791,18 @@ class FloorQuestion:
                 if a is None and b is None:
                     continue
                 n = cur[j] = new()
+                or_before = [] if a is None else [a]
                 if a is not None:
                     add([-a, n])
                 if b is True:
                     add([-y, n])
-                    add([-n, y] + ([a] if a else []))
+                    add([-n, y] + or_before)
                 elif b is None:
                     add([-n, a])
                 else:
                     add([-y, -b, n])
-                    add([-n, y] + ([a] if a else []))
-                    add([-n, b] + ([a] if a else []))
+                    add([-n, y] + or_before)
+                    add([-n, b] + or_before)
             prev = cur
         return prev
 
@@ -956,8 +957,7 @@ def floor_rolls(schedule, floor: int) -> list[Pair]:
     return [(t.dice[0], t.dice[1]) for t in schedule.group(floor)]
 
 
-def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None = None,
-                conflicts: int | None = None):
+def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None = None):
     """The café puzzle of a challenge: every floor solved, par the sum of the floors' pars.
 
     The floors share ``PUZZLE_NODES`` search nodes and then ``PUZZLE_CONFLICTS`` SAT conflicts, so a
@@ -967,16 +967,16 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
     from rollwrite.games.wobbly_cafe.format import CafeSheet
 
     nodes = PUZZLE_NODES
-    results, rolls, seeds = [], [], []
-    for f in range(1, data.floors + 1):
-        seed = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31 + f
-        seeds.append(seed)
+    base = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31
+    seeds = [base + f for f in range(1, data.floors + 1)]
+    results, rolls = [], []
+    for f, seed in enumerate(seeds, start=1):
         rolls.append(floor_rolls(schedule, f))
         result = solve_floor(data, rolls[-1], seed=seed, conflicts=0,
                              budget=min(NODE_BUDGET if budget is None else budget, nodes))
         nodes -= result.nodes
         results.append(result)
-    left = PUZZLE_CONFLICTS if conflicts is None else conflicts
+    left = PUZZLE_CONFLICTS
     still = [f for f, r in enumerate(results) if not r.proven]
     for k, f in enumerate(still):
         share = min(CONFLICTS, left // (len(still) - k))
