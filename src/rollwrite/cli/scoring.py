@@ -123,10 +123,10 @@ class _Scoring:
             the_puzzle = self.puzzle_for(sheet)
             schedule = self.schedule(sheet)
             if the_puzzle is not None:
-                problems = g.check_puzzle(the_puzzle, sheet, layout.data)
+                evaluation = g.evaluate_puzzle(the_puzzle, sheet, layout.data)
             else:
-                problems = g.check(sheet, layout.data, schedule)
-            score = g.score(sheet, layout.data)
+                evaluation = g.evaluate(sheet, layout.data, schedule)
+            problems, score = list(evaluation.problems), evaluation.score
         except RollwriteError as error:
             return {"error": error, "code": error.exit_code,
                     "json": {"file": name, "game": layout.game, "error": str(error), "valid": False}}

@@ -62,6 +62,19 @@ class Score:
         return [p["total"] for p in self.players] if self.players else [self.total]
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """What one evaluation of a typed-in sheet finds: every broken rule and the score, from one replay of
+    the game.  A sheet with problems still has a score (what it would score as written)."""
+
+    problems: tuple[Problem, ...]
+    score: Score
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
 @dataclass
 class Solved:
     """What a game's solver found for a typed-in position (``rollwrite solve``).
@@ -207,6 +220,11 @@ class Game:
     def format(self, sheet: Any, data: Any) -> str:
         raise UsageError(f"{self.slug} has no scorer yet")
 
+    def evaluate(self, sheet: Any, data: Any, schedule: Schedule | None) -> Evaluation:
+        """Check every rule and score the sheet in one call: the problems (against ``schedule`` when it is
+        given) and the score together.  Each game's rules module replays the sheet once for both."""
+        return Evaluation(tuple(self.check(sheet, data, schedule)), self.score(sheet, data))
+
     def check(self, sheet: Any, data: Any, schedule: Schedule | None) -> list[Problem]:
         return []
 
@@ -236,6 +254,10 @@ class Game:
         """The puzzle options a typed-in answer shows (e.g. its battlefield's size), so ``score --puzzle``
         makes the same puzzle the sheet answers."""
         return {}
+
+    def evaluate_puzzle(self, puzzle: Puzzle, sheet: Any, data: Any) -> Evaluation:
+        """:meth:`evaluate` for a typed-in answer to ``puzzle``: its rule problems and its score."""
+        return Evaluation(tuple(self.check_puzzle(puzzle, sheet, data)), self.score(sheet, data))
 
     def check_puzzle(self, puzzle: Puzzle, sheet: Any, data: Any) -> list[Problem]:
         """Rule problems of a typed-in answer to ``puzzle``: by default the rules checked against the
