@@ -137,10 +137,10 @@ def _joined_boxes(own: list, h: int, w: int):
 def shelving_wars_sheet(rng: random.Random, data, size: int, turns: int, players: int, capture: bool,
                         schedule, names: list[str], write_rolls: bool):
     from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
-    from rollwrite.games.shelving_wars.rules import _Board, _Placed, corner_square
+    from rollwrite.games.shelving_wars.rules import Board, Placed, corner_square
 
     blank = Sheet(size, turns, 3, 6, capture, tuple(Player(n) for n in names))
-    board = _Board(blank, data.corners)
+    board = Board(blank, data.corners)
     taken = bytearray(size * size)
     played: list[list] = [[] for _ in range(players)]
     counts = [{"box": 0, "shelf": 0} for _ in range(players)]
@@ -156,7 +156,7 @@ def shelving_wars_sheet(rng: random.Random, data, size: int, turns: int, players
     def place(k: int, item) -> None:
         kind = "box" if isinstance(item, Box) else "shelf"
         counts[k][kind] += 1
-        board.add(_Placed(k, counts[k][kind], item))
+        board.add(Placed(k, counts[k][kind], item))
         played[k].append(item)
         if isinstance(item, Box):
             for r in range(item.row, item.row + item.h):
@@ -284,7 +284,7 @@ def distinct_sheets(game: str) -> list[str]:
             parsed = g.parse(g.format(sheet, layout.data), "bench", layout.data)
         except RollwriteError as err:
             raise SystemExit(f"{game}: a generated sheet does not parse: {err}")
-        problems = g.check(parsed, layout.data, None)
+        problems = list(g.evaluate(parsed, layout.data, None).problems)
         if problems:
             raise SystemExit(f"{game}: a generated sheet breaks a rule: {problems[0]}")
         legal.append(g.format(parsed, layout.data))

@@ -102,4 +102,4 @@ def test_example_round_trips(slug, path):
     typed = game.format(sheet, data)
     again = game.parse(typed, "formatted", data)
     assert game.format(again, data) == typed  # the formatted text is a fixed point
-    assert game.score(again, data).claimable() == game.score(sheet, data).claimable()
+    assert game.evaluate(again, data, None).score.claimable() == game.evaluate(sheet, data, None).score.claimable()

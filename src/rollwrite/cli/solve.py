@@ -51,7 +51,7 @@ def run_solve(game: str, name: str) -> tuple[dict, str, int]:
     text = _read(name, g.slug)
     source = "<stdin>" if name == STDIN else name
     sheet = g.parse(text, source, data)
-    problems = g.check(sheet, data, None)
+    problems = list(g.evaluate(sheet, data, None).problems)
     if problems:
         lines = [f"== {name} ({g.title})", f"{len(problems)} rule problem{'s' if len(problems) != 1 else ''}:"]
         lines.extend(f"  - {p}" for p in problems)

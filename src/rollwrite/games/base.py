@@ -1,7 +1,9 @@
 """The Game protocol every game fills in, and the result types its rules code returns.
 
-Rules code (parse, check, score) never imports a renderer.  A game's sheet is drawn from its layout
-(generic elements) plus any element types the game adds through ``element_types``.
+``Game`` is generic over the game's typed-in sheet and its layout data (``Game[CafeSheet, CafeData]``), so
+a type checker follows both through every method.  Rules code (parse, evaluate) never imports a
+renderer.  A game's sheet is drawn from its layout (generic elements) plus any element types the game
+adds through ``element_types``.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from rollwrite.record import Record
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rollwrite.errors import UsageError
 
@@ -62,6 +64,28 @@ class Score:
         return [p["total"] for p in self.players] if self.players else [self.total]
 
 
+class LazyScore(Score):
+    """A Score whose report is written by ``write`` when it is first read (a JSON run never reads it);
+    everything else is made at once."""
+
+    def __init__(self, total: float, breakdown: dict, players: list[dict] | None, write: Callable[[], str]) -> None:
+        self.total = total
+        self.breakdown = breakdown
+        self.players = players
+        self._write: Callable[[], str] | None = write
+        self._report = ""
+
+    @property  # type: ignore[override]
+    def report(self) -> str:
+        if self._write is not None:
+            self._report, self._write = self._write(), None
+        return self._report
+
+    @report.setter
+    def report(self, value: str) -> None:
+        self._report, self._write = value, None
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """What one evaluation of a typed-in sheet finds: every broken rule and the score, from one replay of
@@ -101,8 +125,8 @@ class Puzzle:
     ``par_proven`` is True only when the search proved that nothing beats ``par`` (then bound == par).
     A puzzle with one right answer and no score (shade to win, place a card) leaves ``par`` None and
     says what to do in ``prompt``.  ``answer`` is a typed-in sheet (what the game's ``parse`` returns)
-    that ``score`` accepts and that scores ``par``; ``parts`` gives per-part figures for games whose
-    sheet has parts (the café's floors): dicts with ``name``, ``par``, ``bound`` and ``proven``.
+    that :meth:`Game.evaluate_puzzle` finds legal and that scores ``par``; ``parts`` gives per-part
+    figures for games whose sheet has parts (the café's floors): dicts with ``name``, ``par``, ``bound`` and ``proven``.
     ``extra`` holds whatever else the game's sheet elements need to draw the puzzle and its answer.
     """
 
@@ -167,7 +191,11 @@ class ElementType(Record):
     bounds: Callable[[Any], tuple[float, float, float, float]] | None = None
 
 
-class Game:
+SheetT = TypeVar("SheetT")  # what the game's ``parse`` returns
+DataT = TypeVar("DataT")  # what the game's ``load_data`` returns
+
+
+class Game(Generic[SheetT, DataT]):
     """Base class for a game.  Subclasses set the class attributes and override what they support."""
 
     slug: str = ""
@@ -177,8 +205,10 @@ class Game:
     print_options: frozenset[str] = frozenset()  # variation options `print` accepts, e.g. {"size", "turns"}
 
     # ---- layout
-    def load_data(self, node: Node | None) -> Any:
-        """Validate and return the layout's game-specific ``data:`` section (None when absent)."""
+    def load_data(self, node: Node | None) -> DataT | None:
+        """Validate and return the layout's game-specific ``data:`` section (None when absent).  Tables the
+        rules need for every sheet of the layout (a deck's card points, a floor's bit board) are built here,
+        once, as part of the data."""
         if node is not None:
             raise node.error(f"{self.slug} takes no 'data' section")
         return None
@@ -210,25 +240,21 @@ class Game:
     # ---- typed-in sheets
     can_score: bool = False
 
-    def score_dice_spec(self, layout: Any, sheet: Any) -> DiceSpec | None:
+    def score_dice_spec(self, layout: Any, sheet: SheetT) -> DiceSpec | DealSpec | None:
         """The schedule's shape when checking a typed-in sheet (e.g. as many groups as it has players)."""
         return layout.dice
 
-    def parse(self, text: str, source: str, data: Any) -> Any:
+    def parse(self, text: str, source: str, data: DataT) -> SheetT:
         raise UsageError(f"{self.slug} has no scorer yet")
 
-    def format(self, sheet: Any, data: Any) -> str:
+    def format(self, sheet: SheetT, data: DataT) -> str:
         raise UsageError(f"{self.slug} has no scorer yet")
 
-    def evaluate(self, sheet: Any, data: Any, schedule: Schedule | None) -> Evaluation:
-        """Check every rule and score the sheet in one call: the problems (against ``schedule`` when it is
-        given) and the score together.  Each game's rules module replays the sheet once for both."""
-        return Evaluation(tuple(self.check(sheet, data, schedule)), self.score(sheet, data))
-
-    def check(self, sheet: Any, data: Any, schedule: Schedule | None) -> list[Problem]:
-        return []
-
-    def score(self, sheet: Any, data: Any) -> Score:
+    def evaluate(self, sheet: SheetT, data: DataT, schedule: Any) -> Evaluation:
+        """Every broken rule (against ``schedule`` when it is given) and the score, from one replay of the
+        sheet.  This is the only way a typed-in sheet is checked or scored.  ``schedule`` is the
+        challenge's dice in the shape of :meth:`score_dice_spec` (a ``Schedule``, or a ``Deal`` for a card
+        game), or None."""
         raise UsageError(f"{self.slug} has no scorer yet")
 
     # ---- solo puzzles
@@ -250,23 +276,19 @@ class Game:
         count work in nodes, not seconds."""
         raise UsageError(f"{self.slug} makes no puzzles")
 
-    def puzzle_options_of(self, sheet: Any) -> dict[str, int]:
+    def puzzle_options_of(self, sheet: SheetT) -> dict[str, int]:
         """The puzzle options a typed-in answer shows (e.g. its battlefield's size), so ``score --puzzle``
         makes the same puzzle the sheet answers."""
         return {}
 
-    def evaluate_puzzle(self, puzzle: Puzzle, sheet: Any, data: Any) -> Evaluation:
-        """:meth:`evaluate` for a typed-in answer to ``puzzle``: its rule problems and its score."""
-        return Evaluation(tuple(self.check_puzzle(puzzle, sheet, data)), self.score(sheet, data))
-
-    def check_puzzle(self, puzzle: Puzzle, sheet: Any, data: Any) -> list[Problem]:
-        """Rule problems of a typed-in answer to ``puzzle``: by default the rules checked against the
-        puzzle's dice."""
-        return self.check(sheet, data, puzzle.schedule)
+    def evaluate_puzzle(self, puzzle: Puzzle, sheet: SheetT, data: DataT) -> Evaluation:
+        """:meth:`evaluate` for a typed-in answer to ``puzzle``: its rule problems and its score.  By
+        default the sheet is evaluated against the puzzle's dice."""
+        return self.evaluate(sheet, data, puzzle.schedule)
 
     # ---- perfect play
     can_solve: bool = False
 
-    def solve(self, sheet: Any, data: Any) -> Solved:
+    def solve(self, sheet: SheetT, data: DataT) -> Solved:
         """Perfect play from a parsed position (what ``parse`` returned, already free of rule problems)."""
         raise UsageError(f"{self.slug} has no solver")

@@ -1,9 +1,9 @@
 """The referee draws a segment the path may take at once, looking its direction up in a table; the
-command referees a game once for its check and its score (``refereed``), and its score leaves the
-report to be written when it is read.  Here all three are held to the plain way — every segment asked
-why it might not be drawn (``referee(..., plain=True)``), a fresh referee and ``result_score`` for the
-score — on random games, legal or not: paths that wander, jump, repeat a segment or go on after they
-are stuck, and shading with or without names, right or wrong."""
+game is evaluated with one referee for its problems and its score, and the score leaves the report to
+be written when it is read.  Here all three are held to the plain way — every segment asked why it
+might not be drawn (tests/oracles/lines_and_sections.py), and the report written from that result —
+on random games, legal or not: paths that wander, jump, repeat a segment or go on after they are
+stuck, and shading with or without names, right or wrong."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from rollwrite.games.lines_and_sections import LinesAndSections
 from rollwrite.games.lines_and_sections.format import Game, Shade
-from rollwrite.games.lines_and_sections.rules import STEPS, board, referee, result_score
+from rollwrite.games.lines_and_sections.rules import STEPS, board, referee
 from rollwrite.games.lines_and_sections.solve import Picker, random_path
+
+from oracles import lines_and_sections as oracle
 
 G = LinesAndSections()
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -57,20 +59,18 @@ def _plain_results(res):
 @given(games())
 def test_the_quick_referee_is_the_plain_one(game_board):
     game, _ = game_board
-    assert _plain_results(referee(game)) == _plain_results(referee(game, plain=True))
+    assert _plain_results(referee(game)) == _plain_results(oracle.referee(game))
 
 
 @settings(max_examples=100, deadline=None)
 @given(games())
-def test_check_then_score_is_a_fresh_referee_each(game_board):
+def test_an_evaluation_is_the_plain_referee_and_its_score(game_board):
     game, _ = game_board
-    problems = G.check(game, None, None)
-    score = G.score(game, None)
-    plain = referee(game, plain=True)
-    assert problems == plain.problems
-    fresh = result_score(plain)
-    assert (score.total, score.breakdown, score.players) == (fresh.total, fresh.breakdown, fresh.players)
-    assert score.report == fresh.report  # written when first read
+    evaluation = G.evaluate(game, None, None)
+    plain = oracle.referee(game)
+    assert list(evaluation.problems) == plain.problems
+    score = evaluation.score
+    assert (score.total, score.breakdown, score.players, score.report) == oracle.score_parts(plain)
 
 
 def test_the_step_tables_are_neighbour_and_direction():

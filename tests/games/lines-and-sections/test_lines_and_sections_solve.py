@@ -254,7 +254,10 @@ def test_puzzle_answers_are_not_simply_leave_nothing_safe():
 def test_a_typed_in_answer_is_checked_against_the_one_winning_section():
     import dataclasses
 
-    from rollwrite.games.lines_and_sections.solve import answer_game, check_answer
+    from rollwrite.games.lines_and_sections.solve import answer_game, evaluate_answer
+
+    def check_answer(challenge, puzzle, sheet):
+        return list(evaluate_answer(challenge, puzzle, sheet).problems)
 
     pz = make_puzzle("lines-and-sections#answers", 6, 1)
     right = answer_game(pz)

@@ -31,7 +31,7 @@ def store(rows: dict[int, str] | None = None, entrance: str = "A4 W", exit: str 
 
 
 def problems(text: str, sched=None):
-    return GAME.check(parse(text, "t.txt"), CHART, sched)
+    return list(GAME.evaluate(parse(text, "t.txt"), CHART, sched).problems)
 
 
 def example(name: str):
@@ -140,7 +140,7 @@ def test_examples_are_legal():
     for path in sorted(EXAMPLES.glob("*.txt")):
         sheet = parse(path.read_text(), path.name)
         sched = schedule(path.read_text().split("long-way#")[1].split()[0]) if sheet.log else None
-        assert GAME.check(sheet, CHART, sched) == [], path.name
+        assert list(GAME.evaluate(sheet, CHART, sched).problems) == [], path.name
 
 
 # ---------------------------------------------------------------- replaying a log
@@ -149,13 +149,13 @@ def test_examples_are_legal():
 def test_the_picnic_log_replays_cleanly_against_its_seed():
     sheet = example("picnic.txt")
     assert sheet.log is not None and len(sheet.log) == 20
-    assert GAME.check(sheet, CHART, schedule("picnic")) == []
+    assert list(GAME.evaluate(sheet, CHART, schedule("picnic")).problems) == []
     # and without a seed the log is still replayed (the dice are taken on trust)
-    assert GAME.check(sheet, CHART, None) == []
+    assert list(GAME.evaluate(sheet, CHART, None).problems) == []
 
 
 def test_a_log_against_the_wrong_seed_names_the_first_turn():
-    probs = GAME.check(example("picnic.txt"), CHART, schedule("flat-pack"))
+    probs = list(GAME.evaluate(example("picnic.txt"), CHART, schedule("flat-pack")).problems)
     assert probs[0].where == "turn 1" and probs[0].rule == "dice"
     assert probs[0].message.startswith("the dice of long-way#flat-pack were light")
 
@@ -169,7 +169,7 @@ def _with_turn(sheet, n: int, **changes):
 def test_wrong_tile_is_caught_with_its_turn():
     # turn 5 rolled 3 1; claiming 3 2 draws another tile
     sheet = _with_turn(example("picnic.txt"), 5, roll=(3, 2))
-    probs = GAME.check(sheet, CHART, schedule("picnic"))
+    probs = list(GAME.evaluate(sheet, CHART, schedule("picnic")).problems)
     assert [(p.where, p.rule) for p in probs][:1] == [("turn 5", "dice")]
     assert probs[0].message == "the dice of long-way#picnic were light 3, dark 1; the log says 3 2"
 
@@ -178,7 +178,7 @@ def test_rotated_tile_is_caught_with_its_turn():
     # turn 1 drew light 1, dark 3 (a wall on the east side) on C5; the sheet shows it turned south
     text = (EXAMPLES / "picnic.txt").read_text().replace("1    EW   1E   1 ", "1    EW   1S   1 ")
     sheet = parse(text, "rotated.txt")
-    probs = GAME.check(sheet, CHART, schedule("picnic"))
+    probs = list(GAME.evaluate(sheet, CHART, schedule("picnic")).problems)
     log_probs = [p for p in probs if p.rule == "log"]
     assert log_probs[0].where == "row 5, column C"
     assert "turn 1's tile light 1, dark 3" in log_probs[0].message
@@ -187,7 +187,7 @@ def test_rotated_tile_is_caught_with_its_turn():
 
 def test_unearned_bonus_is_caught_with_its_turn():
     sheet = _with_turn(example("picnic.txt"), 3, bonus=Bonus("coins"))
-    probs = GAME.check(sheet, CHART, schedule("picnic"))
+    probs = list(GAME.evaluate(sheet, CHART, schedule("picnic")).problems)
     assert probs[0].where == "turn 3" and probs[0].rule == "bonus"
     assert probs[0].message.startswith("no bonus was earned: the display on A5 touches no cafeteria")
 
@@ -200,7 +200,7 @@ def test_earned_bonus_is_accepted():
 
 def test_reroll_without_coins():
     sheet = _with_turn(example("picnic.txt"), 2, rerolls=((1, 4),))
-    probs = GAME.check(sheet, CHART, schedule("picnic"))
+    probs = list(GAME.evaluate(sheet, CHART, schedule("picnic")).problems)
     assert probs[0].where == "turn 2"
     assert probs[0].message == "a reroll of the dark die costs a coin, and the coin box is empty"
 
@@ -210,25 +210,25 @@ def test_reroll_must_match_the_reserve():
     t19 = sheet.log[18]
     assert t19.rerolls == ((1, 3), (1, 1))
     bad = _with_turn(sheet, 19, rerolls=((1, 3), (1, 6)))
-    probs = GAME.check(bad, CHART, schedule("picnic"))
+    probs = list(GAME.evaluate(bad, CHART, schedule("picnic")).problems)
     assert probs[0].where == "turn 19"
     assert probs[0].message == "reroll 2 of the dark die gave 1, not 6"
 
 
 def test_tile_on_a_filled_space_and_off_the_store():
     sheet = example("picnic.txt")
-    probs = GAME.check(_with_turn(sheet, 3, at=sheet.log[0].at), CHART, None)
+    probs = list(GAME.evaluate(_with_turn(sheet, 3, at=sheet.log[0].at), CHART, None).problems)
     assert probs[0].where == "turn 3"
     assert probs[0].message == "tile light 1, dark 1 at C5 needs empty spaces, and C5 is not empty"
-    probs = GAME.check(_with_turn(sheet, 2, at=6), CHART, None)
+    probs = list(GAME.evaluate(_with_turn(sheet, 2, at=6), CHART, None).problems)
     assert probs[0].message == "tile light 6, dark 1 with its first space on G1 runs off the store (tiles are never rotated)"
 
 
 def test_display_must_match_a_die_and_sit_on_the_tile():
     sheet = example("picnic.txt")
-    probs = GAME.check(_with_turn(sheet, 1, display=(4, sheet.log[0].at)), CHART, None)
+    probs = list(GAME.evaluate(_with_turn(sheet, 1, display=(4, sheet.log[0].at)), CHART, None).problems)
     assert probs[0].message == "the display must show the furniture of a die (light 1 or dark 3), not 4"
-    probs = GAME.check(_with_turn(sheet, 1, display=(3, 0)), CHART, None)
+    probs = list(GAME.evaluate(_with_turn(sheet, 1, display=(3, 0)), CHART, None).problems)
     assert probs[0].message == "the display on A1 is not on the tile just drawn"
 
 
@@ -237,17 +237,17 @@ def test_third_cafeteria_and_turns_after_stop():
     log = list(sheet.log)
     log[19] = LogTurn(20, log[19].roll, (), "cafeteria", cafe=(42, 49 - 1))
     log.append(LogTurn(21, (1, 1), (), "stop"))
-    probs = GAME.check(replace(sheet, log=tuple(log)), CHART, None)
+    probs = list(GAME.evaluate(replace(sheet, log=tuple(log)), CHART, None).problems)
     assert probs[0].where == "turn 20" and probs[0].message == "a third cafeteria: a store has at most two"
     log[19] = LogTurn(20, log[19].roll, (), "stop")
-    probs = GAME.check(replace(sheet, log=tuple(log)), CHART, None)
+    probs = list(GAME.evaluate(replace(sheet, log=tuple(log)), CHART, None).problems)
     assert probs[0].where == "turn 21"
     assert probs[0].message == "the game stopped at turn 20; a stopped player takes no more turns"
 
 
 def test_replayed_sheet_must_equal_the_typed_sheet():
     text = (EXAMPLES / "picnic.txt").read_text().replace("coins: gained 2, spent 2", "coins: gained 4, spent 2")
-    probs = GAME.check(parse(text, "t"), CHART, None)
+    probs = list(GAME.evaluate(parse(text, "t"), CHART, None).problems)
     assert [p.where for p in probs] == ["coins"]
     assert probs[0].message == "the log gains 2 and spends 2 coins; the sheet says gained 4, spent 2"
 
@@ -256,7 +256,7 @@ def test_log_longer_than_the_schedule():
     sheet = example("picnic.txt")
     spec = replace(GAME.score_dice_spec(LAYOUT, None), turns=10)
     short = make_schedule("long-way", "long-way#picnic", spec, seed="picnic")
-    probs = GAME.check(sheet, CHART, short)
+    probs = list(GAME.evaluate(sheet, CHART, short).problems)
     assert probs[0].where == "turn 11"
     assert probs[0].message == "the schedule long-way#picnic has only 10 turns"
 

@@ -121,5 +121,5 @@ def test_the_format_docs_example_is_complete_and_scores_7():
     game, layout = get("long-way"), load_builtin("long-way")
     sheet = game.parse(example, "doc.txt", layout.data)
     sched = make_schedule("long-way", "long-way#picnic", game.score_dice_spec(layout, sheet), seed="picnic")
-    assert game.check(sheet, layout.data, sched) == []
-    assert game.score(sheet, layout.data).total == 7
+    assert list(game.evaluate(sheet, layout.data, sched).problems) == []
+    assert game.evaluate(sheet, layout.data, None).score.total == 7

@@ -185,10 +185,10 @@ def test_format_then_parse_round_trips(sheet):
 @FAST
 @given(sheets(with_log=False))
 def test_scorer_agrees_with_the_reference_and_never_crashes(sheet):
-    score = GAME.score(sheet, CHART)
+    score = GAME.evaluate(sheet, CHART, None).score
     assert score.total == ref_total(sheet)
     assert sum(leg["score"] for leg in score.breakdown["legs"]) == score.total
-    GAME.check(sheet, CHART, None)  # must not crash on sheets that break rules
+    list(GAME.evaluate(sheet, CHART, None).problems)  # must not crash on sheets that break rules
 
 
 @settings(max_examples=40, deadline=None)
@@ -198,7 +198,7 @@ def test_scorer_agrees_with_the_reference_and_never_crashes(sheet):
                 min_size=1, max_size=40), st.text(max_size=5))
 def test_games_played_by_the_rules_pass_every_check(dice, style):
     sheet = play(CHART, dice, style=style)
-    assert GAME.check(sheet, CHART, None) == []
+    assert list(GAME.evaluate(sheet, CHART, None).problems) == []
     again = parse(format_sheet(sheet), "played.txt")
     assert again == sheet
-    assert GAME.score(again, CHART).total == ref_total(again)
+    assert GAME.evaluate(again, CHART, None).score.total == ref_total(again)

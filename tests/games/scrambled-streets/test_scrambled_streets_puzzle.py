@@ -99,5 +99,5 @@ def test_puzzle_answers_reach_par(seed):
     layout = load_builtin("scrambled-streets")
     d = deal(f"scrambled-streets#{seed}")
     p = g.make_puzzle(layout, d.id, d, {})
-    assert g.check_puzzle(p, p.answer, DECK) == []
-    assert g.score(p.answer, DECK).total == p.par
+    assert list(g.evaluate_puzzle(p, p.answer, DECK).problems) == []
+    assert g.evaluate(p.answer, DECK, None).score.total == p.par

@@ -1,10 +1,10 @@
-"""The check runs on a quicker board (a flat list of who covers each square, boxes joined by plain
+"""The check runs on a quick board (a flat list of who covers each square, boxes joined by plain
 arithmetic, a shelf matched against a box by its unit segments' places); here it is held to the plain
-board and dice test, ``check_sheet(..., plain=True)``, problem by problem, on random sheets: boxes
-built next to earlier ones (so joins, overlaps and shelves crossing are common), random boxes and
-shelves anywhere, with and without a schedule of dice (which also checks a sheet that stops early).
-The score writes its whole-number totals without the float test, and the command's score leaves its
-report to be written when read; both are held to the plain score."""
+board and dice test (tests/oracles/shelving_wars.py), problem by problem and turn by turn, on random
+sheets: boxes built next to earlier ones (so joins, overlaps and shelves crossing are common), random
+boxes and shelves anywhere, with and without a schedule of dice (which also tries a sheet that stops
+early).  The score leaves its report to be written from the breakdown when it is read; both are held to
+the plain score, which writes its report as it goes."""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ from hypothesis import given, settings, strategies as st
 
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
-from rollwrite.games.shelving_wars.rules import (
-    _dice_fit, _dice_fit_fast, _plain, _plain_int, check_sheet, corner_square, joins, joins_fast, score_quick,
-    score_sheet,
-)
+from rollwrite.games.shelving_wars.rules import Board, Placed, play_order, corner_square, dice_fit, evaluate, joins
+
+from oracles import shelving_wars as oracle
 
 
 class _Turn:
@@ -88,11 +87,40 @@ def near_games(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(near_games())
-def test_the_quick_check_finds_what_the_plain_check_finds(game):
+def test_the_board_finds_what_the_plain_board_finds(game):
     sheet, schedule = game
-    quick = check_sheet(sheet, DEFAULT_DATA, schedule)
-    plain = check_sheet(sheet, DEFAULT_DATA, schedule, plain=True)
-    assert [(p.where, p.message, p.rule, p.line) for p in quick] == [(p.where, p.message, p.rule, p.line) for p in plain]
+    quick, plain = Board(sheet, DEFAULT_DATA.corners), oracle.PlainBoard(sheet, DEFAULT_DATA.corners)
+    counts = [{"box": 0, "shelf": 0} for _ in sheet.players]
+    for t, k, i in play_order(sheet):
+        item = sheet.players[k].turns[i]
+        if isinstance(item, Box):
+            assert quick.box_problems(k, item) == plain.box_problems(k, item)
+        else:
+            assert quick.shelf_problems(k, item) == plain.shelf_problems(k, item)
+        kind = "box" if isinstance(item, Box) else "shelf"
+        counts[k][kind] += 1
+        quick.add(Placed(k, counts[k][kind], item))
+        plain.add(Placed(k, counts[k][kind], item))
+        if schedule is not None and t < sheet.turns:
+            rolled = schedule.turn(k + 1, t + 1).dice
+            assert quick.any_box(k, rolled) == plain.any_box(k, rolled)
+
+
+@settings(max_examples=100, deadline=None)
+@given(near_games())
+def test_the_check_words_every_problem_the_plain_board_finds(game):
+    """Every (rule, message) the plain board finds for a box or shelf is among the sheet's problems."""
+    sheet, schedule = game
+    problems = {(p.rule, p.message) for p in evaluate(sheet, DEFAULT_DATA, schedule).problems}
+    plain = oracle.PlainBoard(sheet, DEFAULT_DATA.corners)
+    counts = [{"box": 0, "shelf": 0} for _ in sheet.players]
+    for _t, k, i in play_order(sheet):
+        item = sheet.players[k].turns[i]
+        found = plain.box_problems(k, item) if isinstance(item, Box) else plain.shelf_problems(k, item)
+        assert set(found) <= problems
+        kind = "box" if isinstance(item, Box) else "shelf"
+        counts[k][kind] += 1
+        plain.add(Placed(k, counts[k][kind], item))
 
 
 def _box(size: int = 8):
@@ -101,26 +129,20 @@ def _box(size: int = 8):
 
 @settings(max_examples=500, deadline=None)
 @given(_box(), _box())
-def test_joins_fast_is_joins(a, b):
-    assert joins_fast(a, b) == joins(a, b)
+def test_joins_is_the_plain_joins(a, b):
+    assert joins(a, b) == oracle.joins(a, b)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 7), st.integers(1, 7), st.lists(st.integers(1, 7), max_size=4).map(tuple))
-def test_the_quick_dice_fit_is_the_plain_one(h, w, dice):
-    assert _dice_fit_fast(h, w, dice) == _dice_fit(h, w, dice)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(-10**6, 10**6))
-def test_the_whole_number_total_is_written_as_the_plain_one(v):
-    assert _plain_int(v) == _plain(v)
+def test_the_dice_fit_is_the_plain_one(h, w, dice):
+    assert dice_fit(h, w, dice) == oracle.dice_fit(h, w, dice)
 
 
 @settings(max_examples=150, deadline=None)
 @given(near_games())
-def test_the_quick_score_is_the_plain_one(game):
+def test_the_score_is_the_plain_one(game):
     sheet, _ = game
-    quick, plain = score_quick(sheet, DEFAULT_DATA), score_sheet(sheet, DEFAULT_DATA)
+    quick, plain = evaluate(sheet, DEFAULT_DATA, None).score, oracle.score_sheet(sheet, DEFAULT_DATA)
     assert (quick.total, quick.breakdown, quick.players) == (plain.total, plain.breakdown, plain.players)
     assert quick.report == plain.report

@@ -34,8 +34,8 @@ def test_parser_only_raises_input_error_on_wordy_text(text):
         s = G.parse(text, "f.txt", DEFAULT_DATA)
     except InputError:
         return
-    G.check(s, DEFAULT_DATA, None)
-    G.score(s, DEFAULT_DATA)
+    list(G.evaluate(s, DEFAULT_DATA, None).problems)
+    G.evaluate(s, DEFAULT_DATA, None).score
 
 
 @st.composite
@@ -73,8 +73,8 @@ def test_format_then_parse_round_trips(sheet):
 @FAST
 @given(sheets())
 def test_check_and_score_never_crash(sheet):
-    problems = G.check(sheet, DEFAULT_DATA, None)
-    score = G.score(sheet, DEFAULT_DATA)
+    problems = list(G.evaluate(sheet, DEFAULT_DATA, None).problems)
+    score = G.evaluate(sheet, DEFAULT_DATA, None).score
     assert len(score.players) == len(sheet.players)
     for p in problems:
         assert p.where.split(" (player ")[0] in [pl.name for pl in sheet.players]

@@ -28,7 +28,7 @@ def sheet(body: str, *, size: int = 10, turns: int = 8, capture: bool = False, d
 
 
 def problems(body: str, schedule=None, **kw):
-    return G.check(sheet(body, **kw), DEFAULT_DATA, schedule)
+    return list(G.evaluate(sheet(body, **kw), DEFAULT_DATA, schedule).problems)
 
 
 def rules(body: str, **kw) -> list[str]:
@@ -95,7 +95,7 @@ def test_parse_errors_point_at_the_mistake(text, line, col, message):
 
 def test_one_player_is_a_solo_puzzle_sheet_and_none_is_refused():
     solo = sheet("player: A\nbox 2x3 at A1\n")
-    assert len(solo.players) == 1 and G.score(solo, DEFAULT_DATA).total == 1
+    assert len(solo.players) == 1 and G.evaluate(solo, DEFAULT_DATA, None).score.total == 1
     with pytest.raises(InputError) as exc:
         sheet("")
     assert "needs 1 player (a solo puzzle) or 2 to 4, found none" in exc.value.message
@@ -171,9 +171,9 @@ def test_first_box_must_cover_the_players_corner():
 def test_four_players_corners():
     text = (EXAMPLES / "four-players.txt").read_text()
     s = G.parse(text, "x", DEFAULT_DATA)
-    assert G.check(s, DEFAULT_DATA, None) == []
+    assert list(G.evaluate(s, DEFAULT_DATA, None).problems) == []
     moved = text.replace("box 2x2 at L1 top-right", "box 2x2 at A12 bottom-left", 1)
-    p = G.check(G.parse(moved, "x", DEFAULT_DATA), DEFAULT_DATA, None)
+    p = list(G.evaluate(G.parse(moved, "x", DEFAULT_DATA), DEFAULT_DATA, None).problems)
     assert ("Blue (player 3), box 1", "corner") in [(x.where, x.rule) for x in p]
 
 
@@ -288,13 +288,13 @@ def test_schedule_dice_must_be_used():
     s, sch = seeded("player: A\nbox 1x1 at A1\nplayer: B\nbox 1x1 at H8\n", "closet", size=8, turns=1)
     a1, b1 = sch.turn(1, 1).dice, sch.turn(2, 1).dice
     assert a1 == (2, 1, 6) and b1 == (2, 4, 6)  # pinned: the seed's rolls never change
-    p = G.check(s, DEFAULT_DATA, sch)
+    p = list(G.evaluate(s, DEFAULT_DATA, sch).problems)
     assert [(x.where, x.message) for x in p] == [
         ("A (player 1), box 1", "a 1 × 1 box needs two different dice showing 1 and 1, but turn 1 rolled 2, 1, 6"),
         ("B (player 2), box 1", "a 1 × 1 box needs two different dice showing 1 and 1, but turn 1 rolled 2, 4, 6"),
     ]
     s, sch = seeded("player: A\nbox 2x6 at A1 rolled 2 1 5\nplayer: B\nbox 4x6 at H8 br\n", "closet", size=8, turns=1)
-    p = G.check(s, DEFAULT_DATA, sch)
+    p = list(G.evaluate(s, DEFAULT_DATA, sch).problems)
     assert [x.message for x in p] == [
         "a 2 × 6 box needs two different dice showing 2 and 6, but the roll 2, 1, 5",
         "is written as rolled 2, 1, 5, but turn 1 rolled 2, 1, 6",
@@ -305,9 +305,9 @@ def test_shelf_length_is_a_die_of_the_turn():
     body = "player: A\nbox 2x6 at A1\nshelf {} down from A3 top-left\nplayer: B\nbox 4x6 at H8 br\nbox 2x3 at H4 br\n"
     s, sch = seeded(body.format(3), "closet", size=8, turns=2)
     assert sch.turn(1, 2).dice == (2, 3, 1)
-    assert G.check(s, DEFAULT_DATA, sch) == []
+    assert list(G.evaluate(s, DEFAULT_DATA, sch).problems) == []
     s, sch = seeded(body.format(4), "closet", size=8, turns=2)
-    p = G.check(s, DEFAULT_DATA, sch)
+    p = list(G.evaluate(s, DEFAULT_DATA, sch).problems)
     assert [(x.where, x.message) for x in p] == [
         ("A (player 1), shelf 1", "a shelf of length 4 needs a die showing 4, but turn 2 rolled 2, 3, 1")
     ]
@@ -317,10 +317,10 @@ def test_stopping_early_is_checked_against_the_schedule():
     text = (EXAMPLES / "seeded-closet.txt").read_text()
     s = G.parse(text, "x", DEFAULT_DATA)
     _, sch = seeded("player: A\nplayer: B\n", "closet")
-    assert G.check(s, DEFAULT_DATA, sch) == []  # Kim's 4, 5, 1 on turn 4 fits nowhere
+    assert list(G.evaluate(s, DEFAULT_DATA, sch).problems) == []  # Kim's 4, 5, 1 on turn 4 fits nowhere
     # without Lee's third box, Lee stops on turn 3, where 1, 1, 3 still fits a box
     short = G.parse(text.replace("box 1x1 at H2 bottom-right rolled 1 1 3\n", ""), "x", DEFAULT_DATA)
-    p = G.check(short, DEFAULT_DATA, sch)
+    p = list(G.evaluate(short, DEFAULT_DATA, sch).problems)
     assert [(x.where, x.rule) for x in p] == [("Lee (player 2), turn 3", "game-over")]
     assert p[0].message.startswith("the sheet stops here, but the roll 1, 1, 3 still fits a box, e.g. 1 × 1 at")
 
@@ -332,8 +332,8 @@ def test_golden_sample_running_totals():
     s = G.parse((EXAMPLES / "sample.txt").read_text(), "sample.txt", DEFAULT_DATA)
     assert [(b.h, b.w) for b in s.players[0].boxes] == SAMPLE_A
     assert [(b.h, b.w) for b in s.players[1].boxes] == SAMPLE_B
-    assert G.check(s, DEFAULT_DATA, None) == []
-    sc = G.score(s, DEFAULT_DATA)
+    assert list(G.evaluate(s, DEFAULT_DATA, None).problems) == []
+    sc = G.evaluate(s, DEFAULT_DATA, None).score
     a, b = sc.breakdown["players"]
     # the paper's columns, line by line: after the area, then after taking off h + w
     assert [x["total_after_area"] for x in a["boxes"]] == [5, 8, 32, 46, 48, 53, 65, 92]
@@ -347,7 +347,7 @@ def test_golden_sample_running_totals():
 
 def test_shelves_cost_their_length_and_capture_pays_half():
     s = G.parse((EXAMPLES / "shelves-and-capture.txt").read_text(), "x", DEFAULT_DATA)
-    sc = G.score(s, DEFAULT_DATA)
+    sc = G.evaluate(s, DEFAULT_DATA, None).score
     ada, bo = sc.breakdown["players"]
     assert (ada["boxes_total"], ada["shelf_cost"], ada["capture_squares"], ada["capture"], ada["total"]) == (12, 2, 4, 2, 12)
     assert (bo["boxes_total"], bo["shelf_cost"], bo["capture_squares"], bo["capture"], bo["total"]) == (5, 6, 6, 3, 2)
@@ -364,7 +364,7 @@ def test_capture_counts_only_squares_sealed_by_the_player():
     s = grid_sheet("player: A\nbox 1x2 at A1\nbox 3x1 at B2\nbox 1x2 at A4\nplayer: B\nbox 1x1 at F6\n")
     assert sorted(captured(s, CORNERS, 0)) == [(1, 0), (2, 0)]
     assert captured(s, CORNERS, 1) == set()
-    assert G.score(s, DEFAULT_DATA).players[0]["total"] == (2 - 3) + (3 - 4) + (2 - 3) + 1
+    assert G.evaluate(s, DEFAULT_DATA, None).score.players[0]["total"] == (2 - 3) + (3 - 4) + (2 - 3) + 1
 
 
 def test_capture_is_not_shared_and_half_points_are_kept():
@@ -377,9 +377,9 @@ def test_capture_is_not_shared_and_half_points_are_kept():
     # A2 sealed by A1-B1 above, B2-B3 to the right, A3 below and the edge: one square, half a point
     s = grid_sheet("player: A\nbox 1x2 at A1\nbox 2x1 at B2\nbox 1x1 at A3\nplayer: B\nbox 1x1 at F6\n"
                    "box 1x1 at E6\nbox 1x1 at D6\n")
-    assert G.check(s, DEFAULT_DATA, None) == []
+    assert list(G.evaluate(s, DEFAULT_DATA, None).problems) == []
     assert captured(s, CORNERS, 0) == {(1, 0)}
-    assert G.score(s, DEFAULT_DATA).players[0]["total"] == (2 - 3) + (2 - 3) + (1 - 2) + 0.5 == -2.5
+    assert G.evaluate(s, DEFAULT_DATA, None).score.players[0]["total"] == (2 - 3) + (2 - 3) + (1 - 2) + 0.5 == -2.5
 
 
 def test_capture_uses_the_players_shelves_as_walls():
@@ -393,7 +393,7 @@ def test_capture_uses_the_players_shelves_as_walls():
 
 def test_capture_not_played_scores_nothing():
     s = sheet("player: A\nbox 1x2 at A1\nbox 1x1 at B2\nplayer: B\nbox 1x1 at J10\n", size=10)
-    sc = G.score(s, DEFAULT_DATA)
+    sc = G.evaluate(s, DEFAULT_DATA, None).score
     assert sc.breakdown["players"][0]["capture"] is None
     assert "capture: not played" in sc.report
 
@@ -417,8 +417,8 @@ def test_examples_score_as_stated(path):
     if seed:
         spec = G.score_dice_spec(None, s)
         schedule = make_schedule("shelving-wars", game_id("shelving-wars", seed=seed), spec, seed=seed)
-    assert G.check(s, DEFAULT_DATA, schedule) == []
-    assert G.score(s, DEFAULT_DATA).claimable() == want
+    assert list(G.evaluate(s, DEFAULT_DATA, schedule).problems) == []
+    assert G.evaluate(s, DEFAULT_DATA, None).score.claimable() == want
     assert G.parse(G.format(s, DEFAULT_DATA), "again", DEFAULT_DATA) == s
 
 

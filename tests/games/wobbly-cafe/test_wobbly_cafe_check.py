@@ -58,7 +58,7 @@ def test_empty_spaces_are_reported_with_their_place_and_line():
     text += "floor 2\n" + "\n".join("1" * n for n in (4, 6, 8, 8, 8, 6)) + "\n1111\n"
     text += "floor 3\n" + "\n".join("1" * n for n in (4, 6, 8, 8, 8, 6)) + "\n1111\n"
     sheet = parse_sheet(text, "s.txt", D)
-    problems = GAME.check(sheet, D, None)
+    problems = list(GAME.evaluate(sheet, D, None).problems)
     assert [(p.where, p.message, p.rule, p.line) for p in problems] == [
         ("floor 1, row 1, space 2", "the space is empty: every space is filled by the end of the game", "filled", 2),
     ]
@@ -130,11 +130,11 @@ def test_the_daily_example_is_checked_against_the_real_schedule():
     day = "2026-11-22"
     sched = make_schedule("wobbly-cafe", f"wobbly-cafe@{day}", SPEC, day=day)
     good = GAME.parse((root / "daily-2026-11-22.txt").read_text(encoding="utf-8"), "d.txt", D)
-    assert GAME.check(good, D, sched) == []
+    assert list(GAME.evaluate(good, D, sched).problems) == []
     other = make_schedule("wobbly-cafe", "wobbly-cafe@2026-11-23", SPEC, day="2026-11-23")
-    assert GAME.check(good, D, other) != []
+    assert list(GAME.evaluate(good, D, other).problems) != []
     slip = GAME.parse((root / "daily-2026-11-22-slip.txt").read_text(encoding="utf-8"), "s.txt", D)
-    problems = GAME.check(slip, D, sched)
+    problems = list(GAME.evaluate(slip, D, sched).problems)
     assert [p.where for p in problems] == ["floor 1, row 1", "floor 1, row 7", "floor 1, turn 16", "floor 1, turn 17"]
     assert problems[0].message == "the pair 5 and 1 (spaces 1 and 4) matches no roll: floor 1 never rolled 1 and 5"
 
@@ -178,7 +178,7 @@ cells = st.one_of(st.none(), st.integers(-3, 12))
 @given(st.lists(st.lists(st.lists(cells, min_size=0, max_size=9), min_size=0, max_size=8), min_size=0, max_size=4))
 def test_scorer_and_checker_never_crash_on_any_sheet(floors):
     sheet = CafeSheet(tuple(tuple(tuple(r) for r in fl) for fl in floors))
-    score = GAME.score(sheet, D)
+    score = GAME.evaluate(sheet, D, None).score
     assert score.total == sum(f["score"] for f in score.breakdown["floors"])
-    GAME.check(sheet, D, DAILY)
-    GAME.check(sheet, D, None)
+    list(GAME.evaluate(sheet, D, DAILY).problems)
+    list(GAME.evaluate(sheet, D, None).problems)

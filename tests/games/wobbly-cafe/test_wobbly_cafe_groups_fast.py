@@ -1,12 +1,15 @@
-"""The groups of a floor are found over the café's spaces numbered once per shape; here they are held
-against the plain search over grid places that decides when a shape cannot be numbered that way."""
+"""The paying groups of a floor are found on a bit board of the café's spaces; here they are held against
+the plain search over grid places (tests/oracles/wobbly_cafe.py)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, CafeData
-from rollwrite.games.wobbly_cafe.rules import _groups_plain, groups_of, paying_groups
+from rollwrite.games.wobbly_cafe.rules import paying_groups
+
+from oracles import wobbly_cafe as oracle
 
 VALUES = st.one_of(st.none(), st.integers(-1, 8), st.sampled_from([True, False, 3.0, "4"]))
 
@@ -32,18 +35,10 @@ def floors(draw, data):
     return tuple(rows[: draw(st.integers(0, len(rows)))] if draw(st.integers(0, 9)) == 0 else rows)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_groups_match_the_plain_search(data):
-    cafe = data.draw(cafes())
-    floor = data.draw(floors(cafe))
-    assert groups_of(floor, cafe) == _groups_plain(floor, cafe)
-
-
-def test_a_row_naming_a_column_twice_is_left_to_the_plain_search():
-    cafe = CafeData(width=3, rows=((0, 0, 1), (0, 1, 2)), nice=frozenset())
-    floor = ((2, 3, 2), (2, 2, None))
-    assert groups_of(floor, cafe) == _groups_plain(floor, cafe)
+def test_a_row_naming_a_column_twice_or_out_of_order_is_no_cafe():
+    for rows in (((0, 0, 1), (0, 1, 2)), ((1, 0),), ((0, 3),)):
+        with pytest.raises(ValueError, match="once, left to right"):
+            CafeData(width=3, rows=rows, nice=frozenset())
 
 
 @settings(max_examples=300, deadline=None)
@@ -52,6 +47,6 @@ def test_paying_groups_are_the_paying_ones_of_the_plain_search(data):
     cafe = data.draw(cafes())
     floor = data.draw(floors(cafe))
     fast = paying_groups(floor, cafe)
-    plain = [g for g in _groups_plain(floor, cafe) if g.pays]
+    plain = oracle.paying_groups(floor, cafe)
     assert fast == plain
     assert [(type(g.value), g.spaces, g.nice) for g in fast] == [(type(g.value), g.spaces, g.nice) for g in plain]

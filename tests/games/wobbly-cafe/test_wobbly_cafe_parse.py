@@ -191,7 +191,7 @@ def test_parser_raises_only_input_errors_on_any_text(text):
     except InputError as e:
         assert e.file == "any.txt" and e.line is not None
     else:
-        GAME.score(s, D)
+        GAME.evaluate(s, D, None).score
 
 
 row_chars = st.sampled_from(list("0123456789._| \t#\n") + ["floor 1\n", "floor 2\n", "name: x\n"])
@@ -218,7 +218,7 @@ def test_the_documented_example_reads_and_scores_as_stated():
     doc = (root / "docs" / "formats" / "wobbly-cafe.md").read_text(encoding="utf-8")
     block = doc.split("## Example", 1)[1].split("```", 2)[1]
     sheet = parse(block)
-    assert GAME.score(sheet, D).total == 113
+    assert GAME.evaluate(sheet, D, None).score.total == 113
     assert "scores `36 + 38 + 39 = 113`" in doc
     example = parse((root / "examples" / "wobbly-cafe" / "worked-example.txt").read_text(encoding="utf-8"))
     assert sheet.floors == example.floors and sheet.name == "Ana"

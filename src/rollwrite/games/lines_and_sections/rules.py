@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from rollwrite.games.base import Problem, Score
+from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
 from rollwrite.games.lines_and_sections.format import Game, Point, point_name, square_name
 
 UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
@@ -376,151 +376,171 @@ def _next_alive(players: int, gone: set[int], after: int) -> int:
     return after  # pragma: no cover - at least one player is always left
 
 
-def referee(game: Game, plain: bool = False) -> Result:
+def referee(game: Game) -> Result:
     """Referee a typed-in game move by move.  The first broken rule is reported with its move number
-    and refereeing stops there (the moves after it are not checked).  A segment the path may take is
-    drawn at once, without the questions that word a broken rule; ``plain`` asks them of every
-    segment (the reference the quick way is held to)."""
+    and refereeing stops there (the moves after it are not checked)."""
     b = board(game.size)
-    trail = Trail(b, b.point(*game.path[0]) if game.path else None)
-    res = Result(game, b, trail)
-    P = len(game.players)
+    res = Result(game, b, Trail(b, b.point(*game.path[0]) if game.path else None))
+    if draw_path(res) and path_finished(res):
+        shade_sections(res)
+    return res
 
-    def problem(move: int | None, message: str, rule: str, line: int | None) -> Result:
-        where = f"move {move}" if move is not None else "the path"
-        res.problems.append(Problem(where, message, rule, line))
-        res.phase = "stopped"
-        res.to_move = None
-        return res
 
-    # ---- phase 1
+def stop(res: Result, move: int | None, message: str, rule: str, line: int | None) -> bool:
+    """Record the broken rule that stops refereeing; False, so that a phase can ``return stop(...)``."""
+    where = f"move {move}" if move is not None else "the path"
+    res.problems.append(Problem(where, message, rule, line))
+    res.phase = "stopped"
+    res.to_move = None
+    return False
+
+
+def draw_path(res: Result) -> bool:
+    """Phase 1: draw the typed-in path segment by segment; False when a segment breaks a rule.  A segment
+    the path may take is drawn at once (its direction from the board's table of unit steps); only a
+    broken rule is put into words, by :func:`segment_problem`."""
+    game, b, trail = res.game, res.board, res.trail
     step_dir, side, path = b.step_dir, b.n + 1, game.path
     for i in range(1, len(path)):
         x0, y0 = path[i - 1]
         x1, y1 = path[i]
         a, c = y0 * side + x0, y1 * side + x1  # b.point(...)
         d = step_dir.get((a, c))
-        if d is not None and not plain and not trail.blocked(d):
-            # a unit step the path may take (so it is not stuck and why_not(d) is None): taken at once
-            trail.step(d)
-            continue
-        move = i
-        line, _ = game.where_point(i)
-        d = b.direction(a, c)
-        who = game.players[(move - 1) % P]
-        if d is None:
-            return problem(move, f"{who} goes from {b.point_name(a)} to {b.point_name(c)}, which is not one "
-                                 "unit segment along a grid line", "unit-step", line)
-        if trail.stuck():
-            return problem(move, f"the path could not be drawn further after move {move - 1} (it ended at "
-                                 f"{b.point_name(a)}): this segment breaks a rule — "
-                                 f"{trail.why_not(d)}", "path-ended", line)
-        why = trail.why_not(d)
-        if why is not None:
-            return problem(move, f"{who} may not draw {b.point_name(a)}–{b.point_name(c)}: {why}",
-                           "no-repeat" if "drawn already" in why else "no-crossing", line)
-        trail.step(d)
-    L = trail.segments
-    if L == 0 or not trail.stuck():
-        res.phase = "drawing"
-        res.to_move = L % P
-        if game.shades:
-            s = game.shades[0]
-            if L == 0:
-                return problem(L + 1, "shading begins before any segment is drawn", "phase-1-first", s.line)
-            opts = trail.options()
-            assert trail.end is not None
-            there = " or ".join(b.point_name(b.neighbour(trail.end, d)) for d in opts)  # type: ignore[arg-type]
-            return problem(L + 1, f"shading begins, but the path can still be drawn from "
-                                  f"{b.point_name(trail.end)} (to {there}); phase 1 goes on until it cannot",
-                           "phase-1-ends-when-stuck", s.line)
-        return res
+        if d is None or trail.blocked(d):
+            return segment_problem(res, i, a, c)
+        trail.step(d)  # a unit step the path may take: it is not stuck and why_not(d) is None
+    return True
 
-    # ---- phase 2
-    secs = sections(b, trail.used)
-    res.sections = secs
+
+def segment_problem(res: Result, move: int, a: int, c: int) -> bool:
+    """Stop at segment ``move`` (from point ``a`` to ``c``) with the rule it breaks, or draw it and
+    return True when it breaks none."""
+    game, b, trail = res.game, res.board, res.trail
+    line, _ = game.where_point(move)
+    d = b.direction(a, c)
+    who = game.players[(move - 1) % len(game.players)]
+    if d is None:
+        return stop(res, move, f"{who} goes from {b.point_name(a)} to {b.point_name(c)}, which is not one "
+                               "unit segment along a grid line", "unit-step", line)
+    if trail.stuck():
+        return stop(res, move, f"the path could not be drawn further after move {move - 1} (it ended at "
+                               f"{b.point_name(a)}): this segment breaks a rule — "
+                               f"{trail.why_not(d)}", "path-ended", line)
+    why = trail.why_not(d)
+    if why is not None:
+        return stop(res, move, f"{who} may not draw {b.point_name(a)}–{b.point_name(c)}: {why}",
+                    "no-repeat" if "drawn already" in why else "no-crossing", line)
+    trail.step(d)
+    return True
+
+
+def path_finished(res: Result) -> bool:
+    """Whether phase 1 is over (the path is stuck); if not, the game is still being drawn, and a shading
+    typed after it breaks the rule that phase 1 goes on until the path is stuck."""
+    game, b, trail = res.game, res.board, res.trail
+    L = trail.segments
+    if L and trail.stuck():
+        return True
+    res.phase = "drawing"
+    res.to_move = L % len(game.players)
+    if game.shades:
+        s = game.shades[0]
+        if L == 0:
+            return stop(res, L + 1, "shading begins before any segment is drawn", "phase-1-first", s.line)
+        assert trail.end is not None
+        there = " or ".join(b.point_name(b.neighbour(trail.end, d)) for d in trail.options())  # type: ignore[arg-type]
+        return stop(res, L + 1, f"shading begins, but the path can still be drawn from "
+                                f"{b.point_name(trail.end)} (to {there}); phase 1 goes on until it cannot",
+                    "phase-1-ends-when-stuck", s.line)
+    return False
+
+
+def _settle(res: Result, secs: Sections, gone: set[int], cur: int) -> int:
+    """Players whose turn comes with nothing left to shade go out until one player is left; the player
+    to move after that."""
+    P = len(res.players)
+    while len(gone) < P - 1 and len(res.shaded) == len(secs):
+        res.out.append(Out(cur, None, None, True, "nothing was left to shade"))
+        gone.add(cur)
+        cur = _next_alive(P, gone, cur)
+    return cur
+
+
+def shade_sections(res: Result) -> None:
+    """Phase 2: the sections of the finished path, shaded in turn; stops at the first broken rule."""
+    game, b, L = res.game, res.board, res.trail.segments
+    secs = res.sections = sections(b, res.trail.used)
     res.phase = "shading"
+    P = len(game.players)
     gone: set[int] = set()
     cur = L % P
-
-    def settle() -> None:
-        """Players whose turn comes with nothing left to shade go out until one player is left."""
-        nonlocal cur
-        while len(gone) < P - 1 and len(res.shaded) == len(secs):
-            res.out.append(Out(cur, None, None, True, "nothing was left to shade"))
-            gone.add(cur)
-            cur = _next_alive(P, gone, cur)
-
     for j, s in enumerate(game.shades):
         move = L + 1 + j
-        settle()
+        cur = _settle(res, secs, gone, cur)
         if len(gone) == P - 1:
             last = res.moves[-1]["move"] if res.moves else L
-            return problem(move, f"the game was over after move {last}: {game.players[cur]} had won",
-                           "game-over", s.line)
-        who = game.players[cur]
-        if s.player is not None and s.player.casefold() != who.casefold():
-            named = next((i for i, p in enumerate(game.players) if p.casefold() == s.player.casefold()), None)
-            if named is None:
-                msg = f"'{s.player}' is not one of the players ({', '.join(game.players)})"
-            elif named in gone:
-                msg = f"{game.players[named]} is out already; it is {who}'s turn"
-            else:
-                msg = f"it is {who}'s turn, not {game.players[named]}'s"
-            return problem(move, msg, "turn-order", s.line)
+            stop(res, move, f"the game was over after move {last}: {game.players[cur]} had won", "game-over", s.line)
+            return
         k = secs.of[b.square(*s.square)]
-        name = square_name(s.square)
-        if k in res.shaded:
-            return problem(move, f"{who} names {name}, which lies in section {section_key(k)} "
-                                 f"(shaded on move {res.shaded[k]}); a move shades an unshaded section",
-                           "unshaded-section", s.line)
-        safe = res.safe_sections()
-        touching = sorted(j2 for j2 in secs.adjacent[k] if j2 in res.shaded)
-        res.shaded[k] = move
-        res.shaded_by[k] = cur
-        entry: dict[str, Any] = {"move": move, "player": who, "square": name, "section": section_key(k),
-                                 "safe": not touching}
-        if touching:
-            forced = not safe
-            keys = ", ".join(section_key(t) for t in touching)
-            reason = (f"section {section_key(k)} shares a side with shaded section{'s' if len(touching) > 1 else ''} "
-                      f"{keys}; " + ("no safe section was left (forced)" if forced
-                                     else f"{len(safe)} safe section{'s were' if len(safe) != 1 else ' was'} left"))
-            res.out.append(Out(cur, move, k, forced, reason))
-            entry["out"] = True
-            entry["forced"] = forced
+        if not _shading_allowed(res, move, cur, s, k):
+            return
+        if _shade(res, move, cur, k, square_name(s.square)):
             gone.add(cur)
-        res.moves.append(entry)
-        if len(gone) < P - 1:
-            cur = _next_alive(P, gone, cur)
-        else:
-            cur = next(i for i in range(P) if i not in gone)
-    settle()
+        cur = _next_alive(P, gone, cur) if len(gone) < P - 1 else next(i for i in range(P) if i not in gone)
+    cur = _settle(res, secs, gone, cur)
     if len(gone) == P - 1:
         res.phase = "over"
         res.winner = next(i for i in range(P) if i not in gone)
         res.to_move = None
     else:
         res.to_move = cur
-    return res
+
+
+def _shading_allowed(res: Result, move: int, cur: int, s: Any, k: int) -> bool:
+    """Whether shading ``s`` (of section ``k``) by player ``cur`` is their turn and an unshaded section;
+    if not, stop with the rule it breaks."""
+    game = res.game
+    who = game.players[cur]
+    if s.player is not None and s.player.casefold() != who.casefold():
+        named = next((i for i, p in enumerate(game.players) if p.casefold() == s.player.casefold()), None)
+        if named is None:
+            msg = f"'{s.player}' is not one of the players ({', '.join(game.players)})"
+        elif any(o.player == named for o in res.out):
+            msg = f"{game.players[named]} is out already; it is {who}'s turn"
+        else:
+            msg = f"it is {who}'s turn, not {game.players[named]}'s"
+        return stop(res, move, msg, "turn-order", s.line)
+    if k in res.shaded:
+        return stop(res, move, f"{who} names {square_name(s.square)}, which lies in section {section_key(k)} "
+                               f"(shaded on move {res.shaded[k]}); a move shades an unshaded section",
+                    "unshaded-section", s.line)
+    return True
+
+
+def _shade(res: Result, move: int, cur: int, k: int, name: str) -> bool:
+    """Player ``cur`` shades section ``k`` on ``move``; True when that puts them out."""
+    assert res.sections is not None
+    who = res.game.players[cur]
+    safe = res.safe_sections()
+    touching = sorted(j for j in res.sections.adjacent[k] if j in res.shaded)
+    res.shaded[k] = move
+    res.shaded_by[k] = cur
+    entry: dict[str, Any] = {"move": move, "player": who, "square": name, "section": section_key(k),
+                             "safe": not touching}
+    if touching:
+        forced = not safe
+        keys = ", ".join(section_key(t) for t in touching)
+        reason = (f"section {section_key(k)} shares a side with shaded section{'s' if len(touching) > 1 else ''} "
+                  f"{keys}; " + ("no safe section was left (forced)" if forced
+                                 else f"{len(safe)} safe section{'s were' if len(safe) != 1 else ' was'} left"))
+        res.out.append(Out(cur, move, k, forced, reason))
+        entry["out"] = True
+        entry["forced"] = forced
+    res.moves.append(entry)
+    return bool(touching)
 
 
 # ---------------------------------------------------------------- the report and the score
-
-
-_LAST: list = [None, None]  # the last (game, result) that ``refereed`` made
-
-
-def refereed(game: Game) -> Result:
-    """``referee``, made once for a game that is checked and then scored: the command checks a sheet and
-    then scores the same Game object, which is frozen, so the second call reuses the first result.
-    Callers must not change the Result they get."""
-    last = _LAST
-    if last[0] is game:
-        return last[1]
-    res = referee(game)
-    last[:] = [game, res]
-    return res
 
 
 def ascii_board(b: Board, used: int, secs: Sections | None = None, shaded: dict[int, int] | None = None) -> str:
@@ -604,9 +624,8 @@ def _players(res: Result, names) -> list[dict]:  # noqa: ANN001 - the players' n
     return players
 
 
-def result_score(res: Result) -> Score:
-    """The referee's result as a Score: each player's total is how many players they outlasted, and
-    the breakdown holds the path, the sections, every shading move, who went out and the winner."""
+def report(res: Result) -> str:
+    """The referee's result for people: the path, the board in text, every shading move and the winner."""
     g, b = res.game, res.board
     names = g.players
     L = res.trail.segments
@@ -621,15 +640,8 @@ def result_score(res: Result) -> Score:
                      "be drawn further" if end is not None else "path: none")
     lines.append(ascii_board(b, res.trail.used, res.sections, res.shaded))
     secs = res.sections
-    sec_json = []
     if secs is not None:
         lines.append(f"sections: {len(secs)} (each square shows its section's key; # marks shaded ones)")
-        for k, sq in enumerate(secs.squares):
-            sec_json.append({
-                "key": section_key(k), "first_square": b.square_name(sq[0]), "squares": len(sq),
-                "borders": sorted(section_key(j) for j in secs.adjacent[k]),
-                "shaded_on": res.shaded.get(k), "shaded_by": names[res.shaded_by[k]] if k in res.shaded_by else None,
-            })
     out_by_move = {o.move: o for o in res.out if o.move is not None}
     for m in res.moves:
         text = f"move {m['move']}: {m['player']} shades {m['square']} (section {m['section']})"
@@ -649,39 +661,14 @@ def result_score(res: Result) -> Score:
         lines.append(f"game not finished: {names[res.to_move]} to draw the next segment")
     elif res.phase == "stopped":
         lines.append("no result: refereeing stopped at the broken rule below")
-    players = _players(res, names)
     lines.append("a player's total is the number of players they outlasted")
-    breakdown = _breakdown(res, g.size, names, L, [b.point_name(p) for p in res.trail.points], sec_json)
-    return Score(total=players[0]["total"], breakdown=breakdown, report="\n".join(x for x in lines if x) + "\n",
-                 players=players)
+    return "\n".join(x for x in lines if x) + "\n"
 
 
-class _Score(Score):
-    """A Score whose report is written when it is first read, by :func:`result_score` (a JSON run
-    never reads it)."""
-
-    def __init__(self, total: float, breakdown: dict, players: list[dict], res: Result) -> None:
-        self.total = total
-        self.breakdown = breakdown
-        self.players = players
-        self.__dict__["_report"] = res
-
-    @property  # type: ignore[override]
-    def report(self) -> str:
-        made = self.__dict__["_report"]
-        if isinstance(made, Result):
-            made = self.__dict__["_report"] = result_score(made).report
-        return made
-
-    @report.setter
-    def report(self, value: str) -> None:
-        self.__dict__["_report"] = value
-
-
-def result_score_quick(res: Result) -> Score:
-    """:func:`result_score` with the report left to be written when it is read: the same total,
-    breakdown and players (tests/games/lines-and-sections/test_lines_and_sections_referee_fast.py
-    holds them)."""
+def result_score(res: Result) -> Score:
+    """The referee's result as a Score: each player's total is how many players they outlasted, and
+    the breakdown holds the path, the sections, every shading move, who went out and the winner.  The
+    report is written when it is read."""
     g, b = res.game, res.board
     names = g.players
     L = res.trail.segments
@@ -698,4 +685,10 @@ def result_score_quick(res: Result) -> Score:
     players = _players(res, names)
     point_names = b.point_names
     breakdown = _breakdown(res, g.size, names, L, [point_names[p] for p in res.trail.points], sec_json)
-    return _Score(players[0]["total"], breakdown, players, res)
+    return LazyScore(players[0]["total"], breakdown, players, lambda: report(res))
+
+
+def evaluate(game: Game) -> Evaluation:
+    """The game refereed once: the first broken rule (if any) and the score."""
+    res = referee(game)
+    return Evaluation(tuple(res.problems), result_score(res))

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rollwrite.errors import UsageError
+from rollwrite.games.base import Evaluation, Problem
 from rollwrite.games.lines_and_sections.format import Game
 from rollwrite.games.lines_and_sections.rules import (
-    OPPOSITE, Board, Result, Sections, board, next_steps, referee, section_key, sections,
+    OPPOSITE, Board, Result, Sections, board, next_steps, referee, result_score, section_key, sections,
 )
 
 # Work limits: a search that needs more remembered positions than this stops with a clear message
@@ -550,11 +551,14 @@ def game_puzzle(challenge: str, size: int) -> Any:
                       extra={"lines": pz})
 
 
-def check_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> list[Any]:
-    """Rule problems of a typed-in answer to a puzzle: the path must be the puzzle's, the game legal, and
-    the first shading must be in the one winning section."""
-    from rollwrite.games.base import Problem
+def evaluate_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> Evaluation:
+    """A typed-in answer to a puzzle, refereed once: its problems (the path must be the puzzle's, the game
+    legal, and the first shading must be in the one winning section) and its score."""
+    res = referee(sheet)
+    return Evaluation(tuple(_answer_problems(challenge, puzzle, sheet, res)), result_score(res))
 
+
+def _answer_problems(challenge: str, puzzle: Puzzle | None, sheet: Game, res: Result) -> list[Problem]:
     if puzzle is None or puzzle.size != sheet.size:
         if not MIN_PUZZLE <= sheet.size <= MAX_PUZZLE:
             return [Problem("the board", f"puzzles are {MIN_PUZZLE}×{MIN_PUZZLE} to {MAX_PUZZLE}×{MAX_PUZZLE}; "
@@ -562,9 +566,8 @@ def check_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> list[Any
         puzzle = make_puzzle(challenge, sheet.size, 1)
     if tuple(sheet.path) != tuple(puzzle.path):
         return [Problem("the path", "the path is not the puzzle's: type it as the puzzle prints it", "puzzle")]
-    res = referee(sheet)
     if res.problems:
-        return res.problems
+        return list(res.problems)
     if not sheet.shades:
         return [Problem(f"move {len(puzzle.path)}", "the answer shades nothing: add 'shade: SQUARE'", "puzzle")]
     b = res.board

@@ -17,6 +17,8 @@ a game log names where a tile went by the store space its anchor covers.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from rollwrite.record import Frozen
 
 
@@ -85,6 +87,12 @@ class Chart(Frozen):
     displays: tuple[Display, ...]  # index face-1
     tiles: tuple[tuple[Tile, ...], ...]  # tiles[light-1][dark-1]
 
+    @cached_property
+    def tables(self) -> ChartTables:
+        """Every placement of the chart's tiles, made the first time the rules check a sheet of this
+        chart and kept with it (printing a sheet never needs them)."""
+        return chart_tables(self.all_tiles())
+
     def tile(self, light: int, dark: int) -> Tile:
         return self.tiles[light - 1][dark - 1]
 
@@ -93,6 +101,137 @@ class Chart(Frozen):
 
     def all_tiles(self) -> list[Tile]:
         return [t for row in self.tiles for t in row]
+
+
+# ---------------------------------------------------------------- the placements the rules check against
+
+
+class Placement(Frozen):
+    tile: Tile
+    anchor: int
+    mask: int
+    free: int  # spaces of the tile without walls
+    wn: int
+    we: int
+    ws: int
+    ww: int
+    nwalls: int
+    walls_at: tuple[tuple[int, int], ...] = ()  # (space, the tile's walls there)
+
+
+# the kind of mark on a space, for PlacementIndex.allowed: a cafeteria, a dot, a display (+ its walls), no
+# mark (+ its walls)
+_CAFE, _DOT, _DISP, _BARE = 0, 1, 2, 18
+_POP = [bin(i).count("1") for i in range(16)]  # walls in a wall mask
+CELLS = SIZE * SIZE
+
+
+class PlacementIndex:
+    """Every placement of the chart numbered once, and sets of placements as int bit masks over those
+    numbers, so that finding the placements that suit a sheet is a few dozen mask operations.
+
+    Numbers run from the most-walled placement (the highest number) down, ties in chart order, so
+    reading a set's bits from the top gives the placements in the order the search that names a
+    stuck space tries them."""
+
+    __slots__ = ("plist", "cover", "allowed", "more", "fewer", "anchored", "tails", "tail_cells", "nwalls",
+                 "shows")
+
+    def __init__(self, ranked: list[Placement]) -> None:
+        count = len(ranked)
+        self.plist = ranked[::-1]  # plist[i]: placement number i
+        self.anchored = [0] * CELLS  # placements by their anchor
+        self.tails = [p.mask & ~(1 << p.anchor) for p in self.plist]  # the spaces after the anchor
+        self.tail_cells = [tuple(c for c, _ in p.walls_at if c != p.anchor) for p in self.plist]
+        self.nwalls = [p.nwalls for p in self.plist]
+        everything = (1 << count) - 1
+        # shows[f]: the placements whose tile may carry a display of face f (one of its two dice)
+        self.shows = [0] * 7  # faces 1 to 6
+        for i, p in enumerate(self.plist):
+            for f in {p.tile.light, p.tile.dark}:
+                self.shows[f] |= 1 << i
+        self.cover = [0] * CELLS  # placements covering each space
+        by_walls = [[0] * 16 for _ in range(CELLS)]  # [space][tile's walls there]: placements
+        for i, p in enumerate(self.plist):
+            b = 1 << i
+            self.anchored[p.anchor] |= b
+            for cell, w in p.walls_at:
+                self.cover[cell] |= b
+                by_walls[cell][w] |= b
+        # allowed[space][kind + walls]: the placements that may lie as they do on a space showing that:
+        # not covering it, or covering it as the check of tiles allows (see find_tiling)
+        self.allowed: list[list[int]] = []
+        self.more: list[tuple[int, ...]] = []  # [space][k]: placements with more than k walls there
+        self.fewer: list[tuple[int, ...]] = []  # [space][k]: placements with fewer than k walls there
+        for cell in range(CELLS):
+            off = everything & ~self.cover[cell]
+            bw = by_walls[cell]
+            row = [0] * 34
+            row[_CAFE] = off
+            row[_DOT] = off | bw[0]
+            for walls in range(16):
+                subsets = 0
+                for t in range(1, 16):
+                    if not t & ~walls:
+                        subsets |= bw[t]
+                row[_DISP + walls] = off | bw[0] | subsets
+                row[_BARE + walls] = off | subsets
+            self.allowed.append(row)
+            self.more.append(tuple(
+                _or_all(bw[t] for t in range(16) if _POP[t] > k) for k in range(4)))
+            self.fewer.append(tuple(
+                _or_all(bw[t] for t in range(16) if _POP[t] < k) for k in range(5)))
+
+
+def _or_all(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+class ChartTables(Frozen):
+    """The placements of a chart's tiles, worked out once with the chart: for each space, every
+    placement that covers it (most walls first), and every placement numbered in a PlacementIndex."""
+
+    cover: list[list[Placement]]
+    index: PlacementIndex
+
+
+def chart_tables(tiles: list[Tile]) -> ChartTables:
+    cover: list[list[Placement]] = [[] for _ in range(CELLS)]
+    every: list[Placement] = []
+    for tile in tiles:
+        for anchor in range(CELLS):
+            ar, ac = divmod(anchor, SIZE)
+            cells = []
+            for dr, dc in tile.cells:
+                r, c = ar + dr, ac + dc
+                if not (0 <= r < SIZE and 0 <= c < SIZE):
+                    break
+                cells.append(r * SIZE + c)
+            else:
+                mask = free = wn = we = ws = ww = 0
+                nwalls = 0
+                for cell, wmask in zip(cells, tile.walls):
+                    b = 1 << cell
+                    mask |= b
+                    if not wmask:
+                        free |= b
+                    wn |= b if wmask & N else 0
+                    we |= b if wmask & E else 0
+                    ws |= b if wmask & S else 0
+                    ww |= b if wmask & W else 0
+                    nwalls += bin(wmask).count("1")
+                p = Placement(tile, anchor, mask, free, wn, we, ws, ww, nwalls, tuple(zip(cells, tile.walls)))
+                every.append(p)
+                for cell in cells:
+                    cover[cell].append(p)
+    for lst in cover:
+        lst.sort(key=lambda p: -p.nwalls)
+    every.sort(key=lambda p: -p.nwalls)  # stable: ties stay in chart order, as in each space's list
+    return ChartTables(cover, PlacementIndex(every))
+
 
 
 # ---------------------------------------------------------------- reading the YAML

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from rollwrite.games.base import Problem, Score
-from rollwrite.games.long_way.data import BIT, OPPOSITE, SIZE, Chart, Tile, side_letters
+from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
+from rollwrite.games.long_way.data import (
+    _BARE, _CAFE, _DISP, _DOT, _POP, BIT, OPPOSITE, SIZE, Chart, Placement, PlacementIndex, Tile, side_letters,
+)
 from rollwrite.games.long_way.format import (
     CAFE_LETTERS,
     COLUMNS,
@@ -362,26 +364,6 @@ def ascii_store(sheet: Sheet, on_path: set[int]) -> list[str]:
     return lines
 
 
-class LongWayScore(Score):
-    """A Score whose ASCII report is drawn the first time it is read (scoring many sheets for their
-    totals then costs only the path search)."""
-
-    def __init__(self, total: float, breakdown: dict, make_report) -> None:
-        self._make_report = make_report
-        self._report: str | None = None
-        super().__init__(total=total, breakdown=breakdown)
-
-    @property  # type: ignore[override]
-    def report(self) -> str:
-        if self._report is None:
-            self._report = self._make_report()
-        return self._report
-
-    @report.setter
-    def report(self, value: str) -> None:
-        self._report = value or None
-
-
 def _report(sheet: Sheet, chart: Chart | None, res: PathResult) -> str:
     on_path = {c for lg in res.legs for c in lg.path}
     report = []
@@ -441,140 +423,20 @@ def score(sheet: Sheet, chart: Chart | None) -> Score:
         "path": [cell_name(c) for lg in res.legs for c in lg.path],
         "coins": {"gained": sheet.gained, "spent": sheet.spent},
     }
-    return LongWayScore(res.total, breakdown, lambda: _report(sheet, chart, res))
+    return LazyScore(res.total, breakdown, None, lambda: _report(sheet, chart, res))
 
 
 # ---------------------------------------------------------------- checks of a finished sheet
 
 
-@dataclass(frozen=True)
-class Placement:
-    tile: Tile
-    anchor: int
-    mask: int
-    free: int  # spaces of the tile without walls
-    wn: int
-    we: int
-    ws: int
-    ww: int
-    nwalls: int
-    walls_at: tuple[tuple[int, int], ...] = ()  # (space, the tile's walls there)
-
-
-_PLACEMENTS: dict[int, tuple[Chart, list[list[Placement]], "_Index"]] = {}
-
-# the kind of mark on a space, for _Index.allowed: a cafeteria, a dot, a display (+ its walls), no mark (+ its walls)
-_CAFE, _DOT, _DISP, _BARE = 0, 1, 2, 18
+# the kind of mark on a space, for PlacementIndex.allowed: a cafeteria, a dot, a display (+ its walls), no
+# mark (+ its walls)
 _MARK_KIND = {"o": _DOT, **{str(f): _DISP for f in range(1, 7)}, **{ch: _CAFE for ch in CAFE_LETTERS}}
-
-
-class _Index:
-    """Every placement of the chart numbered once, and sets of placements as int bit masks over those
-    numbers, so that finding the placements that suit a sheet is a few dozen mask operations.
-
-    Numbers run from the most-walled placement (the highest number) down, ties in chart order, so
-    reading a set's bits from the top gives the placements in the order the search that names a
-    stuck space tries them."""
-
-    __slots__ = ("plist", "cover", "allowed", "more", "fewer", "anchored", "tails", "tail_cells", "nwalls",
-                 "shows")
-
-    def __init__(self, ranked: list[Placement]) -> None:
-        count = len(ranked)
-        self.plist = ranked[::-1]  # plist[i]: placement number i
-        self.anchored = [0] * CELLS  # placements by their anchor
-        self.tails = [p.mask & ~(1 << p.anchor) for p in self.plist]  # the spaces after the anchor
-        self.tail_cells = [tuple(c for c, _ in p.walls_at if c != p.anchor) for p in self.plist]
-        self.nwalls = [p.nwalls for p in self.plist]
-        everything = (1 << count) - 1
-        # shows[f]: the placements whose tile may carry a display of face f (one of its two dice)
-        self.shows = [0] * 7  # faces 1 to 6
-        for i, p in enumerate(self.plist):
-            for f in {p.tile.light, p.tile.dark}:
-                self.shows[f] |= 1 << i
-        self.cover = [0] * CELLS  # placements covering each space
-        by_walls = [[0] * 16 for _ in range(CELLS)]  # [space][tile's walls there]: placements
-        for i, p in enumerate(self.plist):
-            b = 1 << i
-            self.anchored[p.anchor] |= b
-            for cell, w in p.walls_at:
-                self.cover[cell] |= b
-                by_walls[cell][w] |= b
-        # allowed[space][kind + walls]: the placements that may lie as they do on a space showing that:
-        # not covering it, or covering it as the check of tiles allows (see find_tiling)
-        self.allowed: list[list[int]] = []
-        self.more: list[tuple[int, ...]] = []  # [space][k]: placements with more than k walls there
-        self.fewer: list[tuple[int, ...]] = []  # [space][k]: placements with fewer than k walls there
-        for cell in range(CELLS):
-            off = everything & ~self.cover[cell]
-            bw = by_walls[cell]
-            row = [0] * 34
-            row[_CAFE] = off
-            row[_DOT] = off | bw[0]
-            for walls in range(16):
-                subsets = 0
-                for t in range(1, 16):
-                    if not t & ~walls:
-                        subsets |= bw[t]
-                row[_DISP + walls] = off | bw[0] | subsets
-                row[_BARE + walls] = off | subsets
-            self.allowed.append(row)
-            self.more.append(tuple(
-                _or_all(bw[t] for t in range(16) if _POP[t] > k) for k in range(4)))
-            self.fewer.append(tuple(
-                _or_all(bw[t] for t in range(16) if _POP[t] < k) for k in range(5)))
-
-
-def _or_all(masks) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
 
 
 def placements(chart: Chart) -> list[list[Placement]]:
     """For each space, every placement of a chart tile (unrotated) that covers it, most walls first."""
-    return _chart_tables(chart)[0]
-
-
-def _chart_tables(chart: Chart) -> tuple[list[list[Placement]], _Index]:
-    hit = _PLACEMENTS.get(id(chart))
-    if hit is not None and hit[0] is chart:
-        return hit[1], hit[2]
-    cover: list[list[Placement]] = [[] for _ in range(CELLS)]
-    every: list[Placement] = []
-    for tile in chart.all_tiles():
-        for anchor in range(CELLS):
-            ar, ac = divmod(anchor, SIZE)
-            cells = []
-            for dr, dc in tile.cells:
-                r, c = ar + dr, ac + dc
-                if not (0 <= r < SIZE and 0 <= c < SIZE):
-                    break
-                cells.append(r * SIZE + c)
-            else:
-                mask = free = wn = we = ws = ww = 0
-                nwalls = 0
-                for cell, wmask in zip(cells, tile.walls):
-                    b = 1 << cell
-                    mask |= b
-                    if not wmask:
-                        free |= b
-                    wn |= b if wmask & N else 0
-                    we |= b if wmask & E else 0
-                    ws |= b if wmask & S else 0
-                    ww |= b if wmask & W else 0
-                    nwalls += bin(wmask).count("1")
-                p = Placement(tile, anchor, mask, free, wn, we, ws, ww, nwalls, tuple(zip(cells, tile.walls)))
-                every.append(p)
-                for cell in cells:
-                    cover[cell].append(p)
-    for lst in cover:
-        lst.sort(key=lambda p: -p.nwalls)
-    every.sort(key=lambda p: -p.nwalls)  # stable: ties stay in chart order, as in each space's list
-    index = _Index(every)
-    _PLACEMENTS[id(chart)] = (chart, cover, index)
-    return cover, index
+    return chart.tables.cover
 
 
 #: partial tilings kept at once while looking for the tiling that accounts for the most walls, beyond
@@ -602,13 +464,63 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
 
     The tiling returned is one that accounts for the most walls.  When there is none, the space
     named is where a search in reading order, most-walled tiles first, got stuck."""
-    index = _chart_tables(chart)[1]
-    allowed, cover, plist = index.allowed, index.cover, index.plist
-    kinds = _MARK_KIND
+    index = chart.tables.index
+    cover, plist = index.cover, index.plist
+    fits, dot, disp, cafe, walled = _fitting(sheet, index)
+    filled = dot | disp
+    coverable = filled | (walled & ~cafe & ~dot)
+    valid: dict[int, list[Placement]] = {}
+
+    def candidates(x: int) -> list[Placement]:
+        got = valid.get(x)
+        if got is None:
+            got = []
+            m = fits & cover[x]
+            while m:
+                top = m.bit_length() - 1
+                got.append(plist[top])
+                m ^= 1 << top
+            valid[x] = got
+        return got
+
+    found: tuple[int, list[Placement] | None] | None = (0, None)
+    most = 0
+    if need is not None:
+        # the most walls a fitting tile could account for on each space bound what any tiling explains;
+        # on a sheet played by the rules some tiling usually reaches that bound, and looking only for
+        # such tilings, then only for tilings that explain what is needed, drops most partial tilings early
+        level, lossless, must = _wall_levels(sheet, index, fits, filled, coverable & ~dot)
+        most = sum(level)
+        if need <= most:
+            exact = _exact_tiling(must, lossless, index, BONUS_LIMIT)
+            if exact is not None and exact[1] is not None:
+                found = (most, exact[1])
+            elif exact is None or need < most:
+                found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, level, need)
+                if found is None:
+                    return Tiling(None, -1, False)
+    if found[1] is None:
+        # is there a tiling at all, and what does the best one explain?
+        found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, [0] * CELLS, -4 * CELLS)
+        if found is None:
+            return Tiling(None, -1, False)
+        if found[1] is None:
+            return _no_tiling(filled, coverable, candidates, valid, limit)
+    explained, chosen = found
+    if need is None or explained >= need:
+        return Tiling(chosen, -1, True, explained)
+    # when even the most walls each space could have from some fitting tile fall short, that is the
+    # figure reported (it decides without a full search)
+    return Tiling(None, -1, True, most if most < need else explained, short=True)
+
+
+def _fitting(sheet: Sheet, index: PlacementIndex) -> tuple[int, int, int, int, int]:
+    """The placements that suit every space of the sheet (each carrying exactly one display), and the
+    spaces with a dot, a display, a cafeteria and walls, as bit masks."""
+    allowed, cover, shows, kinds = index.allowed, index.cover, index.shows, _MARK_KIND
     dot = disp = cafe = walled = 0
-    fits = -1  # the placements that suit every space of the sheet
+    fits = -1
     i = 0
-    shows = index.shows
     for m, w, here in zip(sheet.marks, sheet.walls, allowed):
         kind = kinds.get(m, _BARE)
         if kind >= _DISP:
@@ -635,66 +547,28 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
         c = cover[i]
         twice |= once & c
         once |= c
-    fits &= once & ~twice
-    filled = dot | disp
-    coverable = filled | (walled & ~cafe & ~dot)
-    valid: dict[int, list[Placement]] = {}
+    return fits & once & ~twice, dot, disp, cafe, walled
 
-    def candidates(x: int) -> list[Placement]:
-        got = valid.get(x)
-        if got is None:
-            got = []
-            m = fits & cover[x]
-            while m:
-                top = m.bit_length() - 1
-                got.append(plist[top])
-                m ^= 1 << top
-            valid[x] = got
-        return got
 
-    found: tuple[int, list[Placement] | None] | None = (0, None)
-    most = 0
-    if need is not None:
-        # the most walls a fitting tile could account for on each space bound what any tiling explains;
-        # on a sheet played by the rules some tiling usually reaches that bound, and looking only for
-        # such tilings, then only for tilings that explain what is needed, drops most partial tilings early
-        level = [0] * CELLS
-        more, fewer = index.more, index.fewer
-        lossless = fits  # the placements that account for the most walls on each of their spaces
-        must = filled  # the spaces a tiling reaching that bound covers
-        walls = sheet.walls
-        for x in _cells(coverable & ~dot):
-            # a tile's walls on a space are among the sheet's there: count down from those
-            mx = more[x]
-            k = _POP[walls[x]]
-            while k and not fits & mx[k - 1]:
-                k -= 1
-            if k:
-                level[x] = k
-                lossless &= ~fewer[x][k]
-                must |= 1 << x
-        most = sum(level)
-        if need <= most:
-            exact = _exact_tiling(must, lossless, index, BONUS_LIMIT)
-            if exact is not None and exact[1] is not None:
-                found = (most, exact[1])
-            elif exact is None or need < most:
-                found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, level, need)
-                if found is None:
-                    return Tiling(None, -1, False)
-    if found[1] is None:
-        # is there a tiling at all, and what does the best one explain?
-        found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, [0] * CELLS, -4 * CELLS)
-        if found is None:
-            return Tiling(None, -1, False)
-        if found[1] is None:
-            return _no_tiling(filled, coverable, candidates, valid, limit)
-    explained, chosen = found
-    if need is None or explained >= need:
-        return Tiling(chosen, -1, True, explained)
-    # when even the most walls each space could have from some fitting tile fall short, that is the
-    # figure reported (it decides without a full search)
-    return Tiling(None, -1, True, most if most < need else explained, short=True)
+def _wall_levels(sheet: Sheet, index: PlacementIndex, fits: int, filled: int, walled: int) -> tuple[list[int], int, int]:
+    """For each space of ``walled``, the most of its walls a fitting tile accounts for; the placements
+    that account for that many on each of their spaces; the spaces a tiling reaching that covers."""
+    level = [0] * CELLS
+    more, fewer = index.more, index.fewer
+    lossless = fits
+    must = filled
+    walls = sheet.walls
+    for x in _cells(walled):
+        # a tile's walls on a space are among the sheet's there: count down from those
+        mx = more[x]
+        k = _POP[walls[x]]
+        while k and not fits & mx[k - 1]:
+            k -= 1
+        if k:
+            level[x] = k
+            lossless &= ~fewer[x][k]
+            must |= 1 << x
+    return level, lossless, must
 
 
 def _no_tiling(filled: int, coverable: int, candidates, valid: dict, limit: int) -> Tiling:
@@ -716,7 +590,7 @@ def _no_tiling(filled: int, coverable: int, candidates, valid: dict, limit: int)
     raise AssertionError("a tiling exists after all")
 
 
-def _exact_tiling(must: int, fits: int, index: _Index, limit: int) -> tuple[int, list[Placement] | None] | None:
+def _exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tuple[int, list[Placement] | None] | None:
     """A tiling by ``fits`` (each lying within ``must``) that covers every space of ``must``: (0, its
     placements); (0, None) when there is none; None when it gave up (more than ``limit`` partial
     tilings at once).  Spaces are settled in reading order as in _most_walls, with nothing to weigh."""
@@ -748,7 +622,7 @@ def _exact_tiling(must: int, fits: int, index: _Index, limit: int) -> tuple[int,
     return 0, _chain_list(next(iter(states.values())), index)
 
 
-def _chain_list(chain, index: _Index) -> list[Placement]:
+def _chain_list(chain, index: PlacementIndex) -> list[Placement]:
     chosen = []
     while chain is not None:
         chosen.append(index.plist[chain[0]])
@@ -757,7 +631,7 @@ def _chain_list(chain, index: _Index) -> list[Placement]:
     return chosen
 
 
-def _most_walls(filled: int, coverable: int, fits: int, index: _Index, limit: int, level: list[int],
+def _most_walls(filled: int, coverable: int, fits: int, index: PlacementIndex, limit: int, level: list[int],
                 need: int) -> tuple[int, list[Placement] | None] | None:
     """The tiling that accounts for the most walls, if that is at least ``need``: (walls, its
     placements); (0, None) when there is no such tiling; None when it gave up (more than ``limit``
@@ -866,7 +740,6 @@ def _first_tiling(filled: int, candidates, valid: dict, limit: int) -> list[Plac
     return deepest[1]
 
 
-_POP = [bin(i).count("1") for i in range(16)]
 
 
 def _spread(m: int) -> int:
@@ -1013,10 +886,8 @@ def replay(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
     assert sheet.log is not None
     problems: list[Problem] = []
     st = _State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, [])
-    turns = schedule.group(1) if schedule is not None else None
+    dice_errors = [0]  # turns whose dice differ from the schedule's (the first three are each reported)
     stopped = 0
-    dice_errors = 0
-
     for t in sheet.log:
         n = t.number
 
@@ -1026,115 +897,118 @@ def replay(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
         if stopped:
             bad(f"the game stopped at turn {stopped}; a stopped player takes no more turns", "stop")
             continue
-        light, dark = t.roll
-        sched = None
-        if turns is not None:
-            if n > len(turns):
-                bad(f"the schedule {schedule.id} has only {len(turns)} turns", "dice")
-            else:
-                sched = turns[n - 1]
-                if tuple(sched.dice[:2]) != t.roll:
-                    dice_errors += 1
-                if tuple(sched.dice[:2]) != t.roll and dice_errors > 3:
-                    pass
-                elif tuple(sched.dice[:2]) != t.roll:
-                    bad(f"the dice of {schedule.id} were light {sched.dice[0]}, dark {sched.dice[1]}; "
-                        f"the log says {t.roll[0]} {t.roll[1]}", "dice")
-        dice = [light, dark]
-        used = [0, 0]
-        for die, value in t.rerolls:
-            label = "light" if die == 0 else "dark"
-            if st.coins < 1:
-                bad(f"a reroll of the {label} die costs a coin, and the coin box is empty", "coins")
-            else:
-                st.coins -= 1
-                st.spent += 1
-            used[die] += 1
-            if sched is not None:
-                reserve = sched.rerolls[die] if die < len(sched.rerolls) else ()
-                if used[die] > len(reserve):
-                    bad(f"the schedule holds {len(reserve)} rerolls of the {label} die per turn", "dice")
-                elif reserve[used[die] - 1] != value:
-                    bad(f"reroll {used[die]} of the {label} die gave {reserve[used[die] - 1]}, not {value}", "dice")
-            dice[die] = value
-        light, dark = dice
-
+        light, dark = _turn_dice(st, t, schedule, dice_errors, bad)
         if t.action == "stop":
             stopped = n
-            continue
-        if t.action == "cafeteria":
-            assert t.cafe is not None
-            a, b = t.cafe
-            if len(st.cafes) >= 2:
-                bad("a third cafeteria: a store has at most two", "cafeteria")
-                continue
-            if b - a not in (1, -1, SIZE, -SIZE) or (abs(b - a) == 1 and a // SIZE != b // SIZE):
-                bad(f"{cell_name(a)} and {cell_name(b)} are not side by side", "cafeteria")
-                continue
-            busy = [c for c in (a, b) if st.marks[c] != "." or st.walls[c]]
-            if busy:
-                bad(f"the cafeteria needs empty spaces, and {cell_name(busy[0])} is not empty", "cafeteria")
-                continue
-            letter = CAFE_LETTERS[len(st.cafes)]
-            st.cafes.append((a, b))
-            for c in (a, b):
-                st.marks[c] = letter
-                st.owner[c] = f"turn {n}'s cafeteria"
-            continue
-
-        # a tile
-        tile = chart.tile(light, dark)
-        label = f"tile light {light}, dark {dark}"
-        ar, ac = divmod(t.at, SIZE)
-        cells = []
-        off = False
-        for dr, dc in tile.cells:
-            r, c = ar + dr, ac + dc
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                off = True
-                break
-            cells.append(r * SIZE + c)
-        if off:
-            bad(f"{label} with its first space on {cell_name(t.at)} runs off the store (tiles are never rotated)", "tiles")
-            continue
-        busy = [c for c in cells if st.marks[c] != "." or st.walls[c]]
-        if busy:
-            bad(f"{label} at {cell_name(t.at)} needs empty spaces, and {cell_name(busy[0])} is not empty", "tiles")
-            continue
-        for c, wmask in zip(cells, tile.walls):
-            st.walls[c] = wmask
-            st.marks[c] = "o" if not wmask else "."
-            st.owner[c] = f"turn {n}'s {label}"
-        assert t.display is not None
-        face, dcell = t.display
-        if face not in (light, dark):
-            bad(f"the display must show the furniture of a die (light {light} or dark {dark}), not {face}", "display")
-            continue
-        if dcell not in cells:
-            bad(f"the display on {cell_name(dcell)} is not on the tile just drawn", "display")
-            continue
-        st.marks[dcell] = str(face)
-        if t.bonus is None:
-            continue
-        earned = False
-        for side in (N, E, S, W):
-            nb = neighbour(dcell, side)
-            if nb < 0 or not _edge_open(st, dcell, side):
-                continue
-            if st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face):
-                earned = True
-                break
-        if not earned:
-            bad(f"no bonus was earned: the display on {cell_name(dcell)} touches no cafeteria and no earlier "
-                f"{chart.display_name(face)} without a wall between them", "bonus")
-            continue
-        _apply_bonus(st, t.bonus, n, bad)
-
-    if dice_errors > 3:
-        problems.append(Problem("log", f"{dice_errors - 3} more turns roll other dice than {schedule.id}", "dice"))
+        elif t.action == "cafeteria":
+            _place_cafeteria(st, t, bad)
+        else:
+            _place_tile(st, chart, t, light, dark, bad)
+    if dice_errors[0] > 3:
+        problems.append(Problem("log", f"{dice_errors[0] - 3} more turns roll other dice than {schedule.id}", "dice"))
     if problems:
         return problems
     return _compare(sheet, st)
+
+
+def _turn_dice(st: _State, t: LogTurn, schedule: Any | None, dice_errors: list[int], bad) -> tuple[int, int]:  # noqa: ANN001
+    """The turn's light and dark dice after its rerolls, each paid with a coin; with a schedule, the
+    roll and the rerolls are checked against it."""
+    n = t.number
+    sched = None
+    if schedule is not None:
+        turns = schedule.group(1)
+        if n > len(turns):
+            bad(f"the schedule {schedule.id} has only {len(turns)} turns", "dice")
+        else:
+            sched = turns[n - 1]
+            if tuple(sched.dice[:2]) != t.roll:
+                dice_errors[0] += 1
+                if dice_errors[0] <= 3:
+                    bad(f"the dice of {schedule.id} were light {sched.dice[0]}, dark {sched.dice[1]}; "
+                        f"the log says {t.roll[0]} {t.roll[1]}", "dice")
+    dice = list(t.roll)
+    used = [0, 0]
+    for die, value in t.rerolls:
+        label = "light" if die == 0 else "dark"
+        if st.coins < 1:
+            bad(f"a reroll of the {label} die costs a coin, and the coin box is empty", "coins")
+        else:
+            st.coins -= 1
+            st.spent += 1
+        used[die] += 1
+        if sched is not None:
+            reserve = sched.rerolls[die] if die < len(sched.rerolls) else ()
+            if used[die] > len(reserve):
+                bad(f"the schedule holds {len(reserve)} rerolls of the {label} die per turn", "dice")
+            elif reserve[used[die] - 1] != value:
+                bad(f"reroll {used[die]} of the {label} die gave {reserve[used[die] - 1]}, not {value}", "dice")
+        dice[die] = value
+    return dice[0], dice[1]
+
+
+def _place_cafeteria(st: _State, t: LogTurn, bad) -> None:  # noqa: ANN001
+    assert t.cafe is not None
+    a, b = t.cafe
+    if len(st.cafes) >= 2:
+        bad("a third cafeteria: a store has at most two", "cafeteria")
+        return
+    if b - a not in (1, -1, SIZE, -SIZE) or (abs(b - a) == 1 and a // SIZE != b // SIZE):
+        bad(f"{cell_name(a)} and {cell_name(b)} are not side by side", "cafeteria")
+        return
+    busy = [c for c in (a, b) if st.marks[c] != "." or st.walls[c]]
+    if busy:
+        bad(f"the cafeteria needs empty spaces, and {cell_name(busy[0])} is not empty", "cafeteria")
+        return
+    letter = CAFE_LETTERS[len(st.cafes)]
+    st.cafes.append((a, b))
+    for c in (a, b):
+        st.marks[c] = letter
+        st.owner[c] = f"turn {t.number}'s cafeteria"
+
+
+def _place_tile(st: _State, chart: Chart, t: LogTurn, light: int, dark: int, bad) -> None:  # noqa: ANN001
+    """The chart's tile of the dice drawn at ``t.at``, its display, and the bonus that display earned."""
+    n = t.number
+    tile = chart.tile(light, dark)
+    label = f"tile light {light}, dark {dark}"
+    ar, ac = divmod(t.at, SIZE)
+    cells = []
+    for dr, dc in tile.cells:
+        r, c = ar + dr, ac + dc
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            bad(f"{label} with its first space on {cell_name(t.at)} runs off the store (tiles are never rotated)", "tiles")
+            return
+        cells.append(r * SIZE + c)
+    busy = [c for c in cells if st.marks[c] != "." or st.walls[c]]
+    if busy:
+        bad(f"{label} at {cell_name(t.at)} needs empty spaces, and {cell_name(busy[0])} is not empty", "tiles")
+        return
+    for c, wmask in zip(cells, tile.walls):
+        st.walls[c] = wmask
+        st.marks[c] = "o" if not wmask else "."
+        st.owner[c] = f"turn {n}'s {label}"
+    assert t.display is not None
+    face, dcell = t.display
+    if face not in (light, dark):
+        bad(f"the display must show the furniture of a die (light {light} or dark {dark}), not {face}", "display")
+        return
+    if dcell not in cells:
+        bad(f"the display on {cell_name(dcell)} is not on the tile just drawn", "display")
+        return
+    st.marks[dcell] = str(face)
+    if t.bonus is None:
+        return
+    earned = any(
+        (nb := neighbour(dcell, side)) >= 0 and _edge_open(st, dcell, side)
+        and (st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face))
+        for side in (N, E, S, W)
+    )
+    if not earned:
+        bad(f"no bonus was earned: the display on {cell_name(dcell)} touches no cafeteria and no earlier "
+            f"{chart.display_name(face)} without a wall between them", "bonus")
+        return
+    _apply_bonus(st, t.bonus, n, bad)
 
 
 def _apply_bonus(st: _State, b: Bonus, n: int, bad) -> None:
@@ -1206,4 +1080,10 @@ def check(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
     return problems
 
 
-__all__ = ["check", "customers_path", "find_tiling", "replay", "score", "side_letters", "LogTurn"]
+def evaluate(sheet: Sheet, chart: Chart, schedule: Any | None) -> Evaluation:
+    """Every broken rule of the sheet (its log against ``schedule`` too, when both are given) and its
+    score."""
+    return Evaluation(tuple(check(sheet, chart, schedule)), score(sheet, chart))
+
+
+__all__ = ["check", "customers_path", "evaluate", "find_tiling", "replay", "score", "side_letters", "LogTurn"]

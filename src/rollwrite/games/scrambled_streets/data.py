@@ -24,6 +24,8 @@ from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
 
 COLOURS = ("black", "white", "gray")  # the players' colours, then the shared one
 PLAYERS = ("black", "white")
+START_SIZE = 4  # cards in the starting city, two by two
+START_PLACES = ("top left", "top right", "bottom left", "bottom right")  # their places, in reading order
 _EPS = 1e-3
 _SIDES = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}  # side -> (d row, d column) of the neighbour
 _OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}

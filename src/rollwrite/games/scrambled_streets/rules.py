@@ -17,13 +17,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import chain
 
-from rollwrite.games.base import Problem, Score
-from rollwrite.games.scrambled_streets.data import PLAYERS, Deck
+from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
+from rollwrite.games.scrambled_streets.data import PLAYERS, START_PLACES, START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, plain_moves, rotation_word
 
 LOOP_BONUS = 2
 TIE_BONUS = 2
-START_SIZE = 4
 START_CELLS = ((0, 0), (0, 1), (1, 0), (1, 1))  # reading order
 NAMES = {"black": "Black", "white": "White"}
 
@@ -511,14 +510,11 @@ def _card_problem(deck: Deck, card: int, rotation: int, seen: set[int], start: b
     return None
 
 
-_PLACES = ("top left", "top right", "bottom left", "bottom right")
-
-
 def _deal_start_problem(deal, k: int, p) -> Problem | None:
     """What is wrong with start card ``k`` (a Placed) for the seeded ``deal``, or None."""
     want, turned = deal.order[k], deal.turned[k]
     if p.card != want or (p.rotation in (0, 180) and p.turned != turned):
-        return Problem(f"start, {_PLACES[k]}", f"the deal of {deal.id} puts card {want} {'down' if turned else 'up'} "
+        return Problem(f"start, {START_PLACES[k]}", f"the deal of {deal.id} puts card {want} {'down' if turned else 'up'} "
                        f"here, not {p.card} {rotation_word(p.rotation)}", "deal", p.line)
     return None
 
@@ -554,7 +550,7 @@ def replay(game: Game, deck: Deck, deal=None) -> Replay:
                  cards=len(deck.cards))
     seen: set[int] = set()
     for k, p in enumerate(game.start):
-        where = f"start, {_PLACES[k]}"
+        where = f"start, {START_PLACES[k]}"
         msg = _card_problem(deck, p.card, p.rotation, seen, start=True)
         if msg:
             problems.append(Problem(where, msg, "start", p.line))
@@ -1222,3 +1218,11 @@ def score_quick(game: Game, deck: Deck) -> Score | None:
         return None
     q = quick_of(game, deck)
     return None if q is None else _Score(q, game.names)
+
+
+def evaluate(game: Game, deck: Deck, deal=None) -> Evaluation:  # noqa: ANN001 - a dice.Deal or None
+    q = None if game.puzzle else quick([(p.card, p.rotation) for p in game.start], plain_moves(game), deck)
+    if q is not None:  # every card and push legal: only a deal can object
+        problems = deal_problems(game, deal) if deal is not None else []
+        return Evaluation(tuple(problems), _Score(q, game.names))
+    return Evaluation(tuple(check(game, deck, deal)), score_plain(game, deck))

@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rollwrite.dice import Deal, DealSpec, below, make_deal, words
-from rollwrite.games.scrambled_streets.data import Deck
+from rollwrite.games.base import Evaluation, Problem
+from rollwrite.games.scrambled_streets.data import START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
 from rollwrite.games.scrambled_streets.rules import (
-    START_SIZE,
     City,
     Path,
+    evaluate,
     first_player,
     longest,
     mover,
@@ -164,13 +165,16 @@ def puzzle_of(pos: Position, deal: Deal):
                          "path": path, "placement": best})
 
 
-def check_answer(puzzle, sheet: Game, deck: Deck) -> list:
-    """An answer must be the puzzle's game plus one turn: the puzzle's card, placed legally."""
-    from rollwrite.games.base import Problem
-    from rollwrite.games.scrambled_streets.rules import check
+def evaluate_answer(puzzle, sheet: Game, deck: Deck) -> Evaluation:  # noqa: ANN001 - a base.Puzzle
+    """An answer must be the puzzle's game plus one turn: the puzzle's card, placed legally; it scores
+    the points of that turn."""
+    evaluation = evaluate(sheet, deck, puzzle.schedule)
+    return Evaluation(evaluation.problems + tuple(_answer_problems(puzzle, sheet)), evaluation.score)
 
+
+def _answer_problems(puzzle, sheet: Game) -> list[Problem]:  # noqa: ANN001 - a base.Puzzle
     pos: Position = puzzle.extra["position"]
-    problems = check(sheet, deck, puzzle.schedule)
+    problems = []
     k = len(pos.game.moves)
     def plain(g: Game, n: int) -> tuple:
         return (tuple((p.card, p.rotation) for p in g.start),

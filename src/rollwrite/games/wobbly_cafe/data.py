@@ -7,7 +7,7 @@ the left; space k of a row mirrors space n+1-k of the same row.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,19 +19,59 @@ MAX_FLOORS = 9
 _SPACE, _VIEW, _NONE = "o", "*", "."
 
 
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A floor's spaces as bits of one integer, the table the scorer works on (built once with the data).
+
+    Space (row r, grid column c) is bit ``r * stride + c + 1``: a column of zero bits lies between two
+    rows, and bit 0 is left out, so shifting a set of spaces by one or by ``stride`` never wraps into
+    another row.
+    """
+
+    cells: tuple[tuple[int, int, int], ...]  # (row, space, bit) of every space, in row order
+    stride: int
+    nice: int  # the bits of the nice-view spaces
+    place_of: dict[int, tuple[int, int]]  # bit -> (row, space)
+
+
+def board_of(width: int, rows: tuple[tuple[int, ...], ...], nice: frozenset[tuple[int, int]]) -> Board:
+    stride = width + 2
+    cells = []
+    nice_bits = 0
+    place_of = {}
+    for r, cols in enumerate(rows):
+        for k, c in enumerate(cols):
+            bit = 1 << (r * stride + c + 1)
+            cells.append((r, k, bit))
+            place_of[bit] = (r, k)
+            if (r, c) in nice:
+                nice_bits |= bit
+    return Board(tuple(cells), stride, nice_bits, place_of)
+
+
 @dataclass(frozen=True)
 class CafeData:
     """A floor's shape, shared by every floor of the game.
 
-    ``rows[r]`` lists the grid columns (0-based, left to right) of the spaces in row r; ``nice`` holds
-    the (row, column) grid places of the nice-view spaces.  Every row is symmetric: column c is a space
-    exactly when column ``width - 1 - c`` is.
+    ``rows[r]`` lists the grid columns (0-based, left to right, each once) of the spaces in row r;
+    ``nice`` holds the (row, column) grid places of the nice-view spaces.  Every row is symmetric:
+    column c is a space exactly when column ``width - 1 - c`` is.  ``board`` is the same shape as the
+    scorer reads it, made from the rest.
     """
 
     width: int
     rows: tuple[tuple[int, ...], ...]
     nice: frozenset[tuple[int, int]]
     floors: int = 3
+    board: Board = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for r, cols in enumerate(self.rows):
+            if any(not 0 <= c < self.width for c in cols) or list(cols) != sorted(set(cols)):
+                raise ValueError(f"row {r + 1} lists columns {list(cols)}: each from 0 to {self.width - 1}, "
+                                 "once, left to right")
+        # a frozen dataclass sets a field made from the others this way (the dataclasses documentation)
+        object.__setattr__(self, "board", board_of(self.width, self.rows, self.nice))
 
     @property
     def spaces(self) -> int:

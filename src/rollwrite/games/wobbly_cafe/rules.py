@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rollwrite.games.base import Problem, Score
+from rollwrite.games.base import Evaluation, Problem, Score
 from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 from rollwrite.games.wobbly_cafe.format import CafeSheet
 
@@ -20,8 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import Schedule
 
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     value: int
     spaces: tuple[tuple[int, int], ...]  # (row, space) 0-based, sorted
@@ -40,95 +39,6 @@ class Group:
         return self.value * (2 if self.nice else 1) if self.pays else 0
 
 
-def groups_of(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> list[Group]:
-    """Every maximal group of orthogonally connected spaces with the same die value (1-6), in the order of
-    each group's first grid place (row, then column)."""
-    shape = _shape(data)
-    if shape is None:
-        return _groups_plain(floor, data)
-    places, neighbours, nice = shape
-    value: list[int | None] = []
-    for r, k in places:
-        row = floor[r] if r < len(floor) else ()
-        v = row[k] if k < len(row) else None
-        value.append(v if isinstance(v, int) and 1 <= v <= SIDES else None)
-    seen = [v is None for v in value]
-    out = []
-    for start, v in enumerate(value):
-        if seen[start]:
-            continue
-        seen[start] = True
-        stack, members = [start], [start]
-        while stack:
-            for nb in neighbours[stack.pop()]:
-                if not seen[nb] and value[nb] == v:
-                    seen[nb] = True
-                    stack.append(nb)
-                    members.append(nb)
-        out.append(Group(v, tuple(sorted([places[m] for m in members])),  # type: ignore[arg-type]
-                         any(nice[m] for m in members)))
-    return out
-
-
-_SHAPES: dict[int, tuple[CafeData, Any]] = {}
-
-
-def _shape(data: CafeData) -> Any:
-    """The café's spaces worked out once: their (row, space) in grid order (row, then column), the
-    numbers of each space's side neighbours, and which have a nice view; None when a row names a grid
-    column twice (then the plain search decides)."""
-    hit = _SHAPES.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    grid: dict[tuple[int, int], tuple[int, int]] = {}
-    shape: Any = None
-    if all(len(set(cols)) == len(cols) for cols in data.rows):
-        for r, cols in enumerate(data.rows):
-            for k, c in enumerate(cols):
-                grid[(r, c)] = (r, k)
-        order = sorted(grid)
-        number = {g: i for i, g in enumerate(order)}
-        neighbours = tuple(
-            tuple(number[nb] for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if nb in number)
-            for r, c in order
-        )
-        shape = (tuple(grid[g] for g in order), neighbours, tuple(g in data.nice for g in order))
-    if len(_SHAPES) > 32:
-        _SHAPES.clear()
-    _SHAPES[id(data)] = (data, shape)
-    return shape
-
-
-def _groups_plain(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> list[Group]:
-    """groups_of by a search over grid places, for any shape of café."""
-    where: dict[tuple[int, int], tuple[int, int]] = {}  # grid place -> (row, space)
-    value: dict[tuple[int, int], int] = {}
-    for r, cols in enumerate(data.rows):
-        row = floor[r] if r < len(floor) else ()
-        for k, c in enumerate(cols):
-            v = row[k] if k < len(row) else None
-            if isinstance(v, int) and 1 <= v <= SIDES:
-                where[(r, c)] = (r, k)
-                value[(r, c)] = v
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for start in sorted(value):
-        if start in seen:
-            continue
-        v = value[start]
-        stack, members = [start], []
-        seen.add(start)
-        while stack:
-            r, c = stack.pop()
-            members.append((r, c))
-            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nb not in seen and value.get(nb) == v:
-                    seen.add(nb)
-                    stack.append(nb)
-        out.append(Group(v, tuple(sorted(where[m] for m in members)), any(m in data.nice for m in members)))
-    return out
-
-
 @dataclass(frozen=True)
 class FloorScore:
     counts: tuple[int, ...]  # counts[v-1]: paying groups of value v, a doubled group counted twice
@@ -144,17 +54,16 @@ class FloorScore:
 
 
 def paying_groups(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> list[Group]:
-    """The groups of ``groups_of`` that pay, in the same order; only those are built (a floor has a few
-    paying groups among some twenty-five).  The floor is a bit board per die value: a lone 1 pays when no
-    1 is beside it, and a group of another value grows by shifting its bits until it stops."""
-    board = _board(data)
-    if board is None:
-        return [g for g in _groups_plain(floor, data) if g.pays]
-    cells, stride, nice_bits, place_of = board
+    """The groups that pay, in the order of each group's first space (row, then column); only those are
+    built (a floor has a few paying groups among some twenty-five).  The floor is a bit board per die
+    value (``data.board``): a lone 1 pays when no 1 is beside it, and a group of another value grows by
+    shifting its bits until it stops."""
+    board = data.board
+    stride = board.stride
     masks = [0] * (SIDES + 1)
-    value_at: dict[int, Any] = {}
+    value_at: dict[int, int] = {}
     nrows = len(floor)
-    for r, k, bit in cells:
+    for r, k, bit in board.cells:
         row = floor[r] if r < nrows else ()
         if k < len(row):
             v = row[k]
@@ -181,62 +90,25 @@ def paying_groups(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> 
             left ^= group
             if group.bit_count() == v:
                 found.append((group & -group, group))
-    if len(found) > 1:
-        found.sort()
-    out = []
-    for first, group in found:
-        spaces = []
-        rest = group
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            spaces.append(place_of[low])
-        spaces.sort()
-        made = _new(Group)  # a frozen dataclass's __init__ sets each field through object.__setattr__
-        made.__dict__.update(value=value_at[first], spaces=tuple(spaces), nice=bool(group & nice_bits))
-        out.append(made)
-    return out
+    found.sort()
+    return [Group(value_at[first], _spaces(group, board.place_of), bool(group & board.nice)) for first, group in found]
 
 
-_new = object.__new__
-
-
-_BOARDS: dict[int, tuple[CafeData, Any]] = {}
-
-
-def _board(data: CafeData) -> Any:
-    """The café as a bit board, worked out once: (row, space, bit) of every space, the bits between rows,
-    the nice-view bits and the (row, space) of each bit; None when a row names a grid column twice."""
-    hit = _BOARDS.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    board: Any = None
-    if all(len(set(cols)) == len(cols) for cols in data.rows):
-        stride = max((max(cols) for cols in data.rows if cols), default=0) + 2  # a column of 0s between rows
-        cells = []
-        nice_bits = 0
-        place_of = {}
-        for r, cols in enumerate(data.rows):
-            for k, c in enumerate(cols):
-                bit = 1 << (r * stride + c + 1)  # bit 0 left out: a shift right never wraps below it
-                cells.append((r, k, bit))
-                place_of[bit] = (r, k)
-                if (r, c) in data.nice:
-                    nice_bits |= bit
-        board = (tuple(cells), stride, nice_bits, place_of)
-    if len(_BOARDS) > 32:
-        _BOARDS.clear()
-    _BOARDS[id(data)] = (data, board)
-    return board
+def _spaces(group: int, place_of: dict[int, tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    spaces = []
+    while group:
+        low = group & -group
+        group ^= low
+        spaces.append(place_of[low])
+    return tuple(sorted(spaces))
 
 
 def score_floor(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> FloorScore:
     counts = [0] * SIDES
     paying = []
     for g in paying_groups(floor, data):
-        if g.pays:
-            counts[g.value - 1] += 2 if g.nice else 1
-            paying.append(g)
+        counts[g.value - 1] += 2 if g.nice else 1
+        paying.append(g)
     return FloorScore(tuple(counts), tuple(paying))
 
 
@@ -360,3 +232,8 @@ def score_sheet(sheet: CafeSheet, data: CafeData) -> Score:
     report.append(f"{'Total':<{width}}  {' + '.join(map(str, scores))} = {total}")
     report.append(f"Tie-break (floor {len(floors)}): {tiebreak}")
     return Score(total=total, breakdown=breakdown, report="\n".join(report))
+
+
+def evaluate(sheet: CafeSheet, data: CafeData, schedule: Schedule | None) -> Evaluation:
+    """Every broken rule of the sheet (its rolls too, when ``schedule`` is given) and its score."""
+    return Evaluation(tuple(check_sheet(sheet, data, schedule)), score_sheet(sheet, data))

@@ -96,14 +96,14 @@ def _build_floor(v: FloorV, pen: Any, ctx: Any) -> None:
 def _draw_answer(v: FloorV, pen: Any, ctx: Any) -> None:
     """On an answer page: each space's number, as a player writes it; paying groups in bold."""
     from rollwrite.draw.scene import PT
-    from rollwrite.games.wobbly_cafe.rules import groups_of
+    from rollwrite.games.wobbly_cafe.rules import paying_groups  # only an answer page needs the rules
 
     sheet = getattr(ctx, "answer", None)
     if sheet is None or v.floor > len(sheet.floors):
         return
     floor = sheet.floors[v.floor - 1]
     d, cs = v.data, v.cell
-    paying = {s for g in groups_of(floor, d) if g.pays for s in g.spaces}
+    paying = {s for g in paying_groups(floor, d) for s in g.spaces}
     size = cs / PT * 0.62
     for r, cols in enumerate(d.rows):
         for k, c in enumerate(cols):
