@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from rollwrite.games.scrambled_streets.format import format as format_game  # noqa: E402
 from rollwrite.games.scrambled_streets.format import parse  # noqa: E402
-from rollwrite.games.scrambled_streets.rules import breakdown, replay, report  # noqa: E402
+from rollwrite.games.scrambled_streets.rules import replay, report  # noqa: E402
 from rollwrite.games.scrambled_streets.solve import play  # noqa: E402
 from rollwrite.spec.layout import load_builtin  # noqa: E402
 
@@ -33,13 +33,13 @@ FLOOR = """
 import sys
 from rollwrite.games.scrambled_streets.data import load
 from rollwrite.games.scrambled_streets.format import parse
-from rollwrite.games.scrambled_streets.rules import breakdown, replay
+from rollwrite.games.scrambled_streets.rules import replay
 from rollwrite.spec.nodes import load_yaml
 import yaml
 root = load_yaml(open(sys.argv[2], encoding="utf-8").read(), sys.argv[2])
 deck = load(root.get("data"))
 rep = replay(parse(open(sys.argv[1], encoding="utf-8").read(), sys.argv[1]), deck)
-print(rep.totals, len(breakdown(rep)["turns"]))
+print(rep.totals, len(rep.breakdown["turns"]))
 """
 
 
@@ -63,8 +63,7 @@ def main() -> None:
 
     def work() -> None:
         rep = replay(parse(text, "bench.txt"), deck)
-        breakdown(rep)
-        report(rep, game.names)
+        report(rep.breakdown, game.names)
 
     best = min(timeit.repeat(work, number=1, repeat=max(20, a.runs * 5)))
     print(f"in process: parse + replay + score of a 40-turn game: best {best * 1000:.1f} ms (goal < 20 ms)")

@@ -1,8 +1,9 @@
 """The replay keeps both players' pieces of street up to date card by card (``rules.Streets``) instead
-of building the whole street graph after every card.  These tests hold it to the plain computation,
-``rules.longest`` over the whole city, which stays the reference: the same piece (street order
-included), the same ring or line, the same points, after every push of random games and of hand-made
-cases where a later card splits or joins pieces or opens and closes a ring."""
+of building the whole street graph after every card.  These tests hold it to the plain computation
+(tests/oracles/scrambled_streets.py: the street graph of the whole city walked again): the same piece
+(street order included), the same ring or line, the same points, after every push of random games and
+of hand-made cases where a later card splits or joins pieces or opens and closes a ring.  ``longest``
+of a whole city (what the puzzle solver asks) lays the city's cards into a new ``Streets``."""
 
 from __future__ import annotations
 
@@ -13,38 +14,33 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.games.scrambled_streets.format import parse
-from rollwrite.games.scrambled_streets.rules import City, Streets, longest, pieces, replay
+from rollwrite.games.scrambled_streets.rules import City, longest, replay
 from rollwrite.games.scrambled_streets.solve import play
 from rollwrite.spec.layout import load_builtin
+
+from oracles import scrambled_streets as oracle
 
 DECK = load_builtin("scrambled-streets").data
 PLAYERS = ("black", "white")
 
 
-def same_as_plain(streets: Streets, city: City) -> None:
+def same_as_plain(city: City) -> None:
     for player in PLAYERS:
-        assert streets.longest(player) == longest(city, DECK, player)
-        mine = sorted((tuple(sorted(p.streets)), p.loop) for p in streets.pieces[PLAYERS.index(player)])
-        plain = sorted((tuple(sorted(p.streets)), p.loop) for p in pieces(city, DECK, (player, "gray")))
-        assert mine == plain
+        assert longest(city, DECK, player) == oracle.longest(city, DECK, player)
 
 
 def random_game(rng: random.Random, turns: int) -> None:
     """Any legal pushes (every edge, either side, either way up), checked against the plain count after
-    each card; also replays them as a typed-in game and compares every turn."""
+    each card."""
     cards = list(range(1, len(DECK.cards) + 1))
     rng.shuffle(cards)
     city = City.start([(cards.pop(), rng.random() < 0.5) for _ in range(4)])
-    plain = city.copy()
-    streets = Streets(city, DECK)
-    same_as_plain(streets, city)
+    same_as_plain(city)
     for _ in range(min(turns, len(cards))):
         a, b = rng.choice(city.edges())
         push = rng.choice((a, b))
-        card, turned = cards.pop(), rng.random() < 0.5
-        assert streets.push(a, b, push, card, turned) == plain.push(a, b, push, card, turned)
-        assert city.cells == plain.cells and list(city.cells) == list(plain.cells)
-        same_as_plain(streets, city)
+        city.push(a, b, push, cards.pop(), rng.random() < 0.5)
+        same_as_plain(city)
 
 
 @settings(max_examples=25, deadline=None)
@@ -58,12 +54,24 @@ def test_random_pushes_keep_the_pieces_of_the_plain_count(seed, turns):
        st.integers(min_value=0, max_value=44), st.booleans())
 def test_replay_scores_every_turn_as_the_plain_count(seed, turns, greedy):
     game, _ = play(DECK, f"scrambled-streets#{seed}", turns, greedy=greedy)
+    same_turns(game)
+
+
+def same_turns(game) -> list:
+    """Every turn of the replay takes the plain count's path (the same cards in the same order, the
+    same ring or line); the paths, from the start on."""
     rep = replay(game, DECK)
     city = City.start([(p.card, p.turned) for p in game.start])
-    assert rep.start == {pl: longest(city, DECK, pl) for pl in PLAYERS}
-    for m, t in zip(game.moves, rep.turns, strict=True):
+    start = {pl: oracle.longest(city, DECK, pl) for pl in PLAYERS}
+    assert rep.breakdown["start"] == {pl: {"path": p.length, "loop": p.loop, "value": p.value} for pl, p in start.items()}
+    seen = [start]
+    for m, t in zip(game.moves, rep.breakdown["turns"], strict=True):
         city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
-        assert t.path == longest(city, DECK, t.player)
+        paths = {pl: oracle.longest(city, DECK, pl) for pl in PLAYERS}
+        plain = paths[t["player"]]
+        assert (t["cards"], t["loop"], t["path"]) == ([c for c, _ in plain.streets], plain.loop, plain.length)
+        seen.append(paths)
+    return seen
 
 
 def test_small_dense_cities_many_seeds():
@@ -76,14 +84,11 @@ def test_small_dense_cities_many_seeds():
 def track(text: str):
     game = parse(text)
     city = City.start([(p.card, p.turned) for p in game.start])
-    streets = Streets(city, DECK)
-    seen = [{pl: streets.longest(pl) for pl in PLAYERS}]
     for m in game.moves:
         assert city.push_problem(m.a, m.b, m.push) is None
-        streets.push(m.a, m.b, m.push, m.card, m.rotation == 180)
-        same_as_plain(streets, city)
-        seen.append({pl: streets.longest(pl) for pl in PLAYERS})
-    return seen
+        city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+        same_as_plain(city)
+    return same_turns(game)
 
 
 START = "start:\n  17 up    3 down\n  40 down  8 up\n"

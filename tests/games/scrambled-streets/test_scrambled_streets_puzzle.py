@@ -50,7 +50,7 @@ def test_a_position_comes_from_the_challenges_own_deal():
     assert [m.card for m in pos.game.moves] == list(d.draws[: len(pos.game.moves)])
     assert pos.card == d.draws[len(pos.game.moves)]
     assert 4 <= len(pos.game.moves) <= 19
-    assert replay(pos.game, DECK, d).problems == []
+    assert replay(pos.game, DECK, d).problems == ()
     assert pos.unique and pos.answer.best > pos.answer.worst
     assert make_position(DECK, d).answer == pos.answer  # the same id, the same puzzle
 

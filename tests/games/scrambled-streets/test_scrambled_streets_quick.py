@@ -1,9 +1,9 @@
-"""Scoring a typed-in game quickly (``rules.quick``, and the quick reader in ``format.parse``) is held to the
-plain computation it stands in for: ``rules.replay`` and ``rules.longest`` for the path of every turn
-(the same streets in the same order, the same ring or line), ``rules.score_plain`` for the Score (the
-breakdown and the report, to the byte), and ``format.parse_plain`` for the game read from a text.
-Random legal games, hand-made splits, joins and rings, and games that break a rule (which the quick
-replay leaves to the plain one)."""
+"""Scoring a typed-in game (``rules.replay`` with ``rules.Streets``, and the quick reader in
+``format.parse``) is held to the plain computation (tests/oracles/scrambled_streets.py): the street graph
+walked again for the path of every turn (the same streets in the same order, the same ring or line),
+the plain replay's Score (the breakdown and the report, to the byte) and its problems, with and without
+a deal, and ``format.parse_plain`` for the game read from a text.  Random legal games, hand-made
+splits, joins and rings, and games that break a rule."""
 
 from __future__ import annotations
 
@@ -17,19 +17,11 @@ from rollwrite.dice import Deal, DealSpec, make_deal
 from rollwrite.errors import InputError
 from rollwrite.games.scrambled_streets import ScrambledStreets
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed, _quick, format, parse, parse_plain
-from rollwrite.games.scrambled_streets.rules import (
-    START_SIZE,
-    City,
-    _tables,
-    check,
-    longest,
-    quick,
-    replay,
-    replayed,
-    score_plain,
-    score_quick,
-)
+from rollwrite.games.scrambled_streets.data import START_SIZE
+from rollwrite.games.scrambled_streets.rules import City, replay
 from rollwrite.spec.layout import load_builtin
+
+from oracles import scrambled_streets as oracle
 
 DECK = load_builtin("scrambled-streets").data
 PLAYERS = ("black", "white")
@@ -54,37 +46,24 @@ def random_game(rng: random.Random, turns: int, names: tuple[str, str] = ("", ""
     return Game(tuple(Placed(c, r) for c, r in start), tuple(moves), names)
 
 
-def streets(path: list[int], lie: dict[int, bool]) -> tuple[tuple[int, int], ...]:
-    """A quick path given as the point each street is entered at (card * 6 + point, the card lying
-    as ``lie`` says), as (card, street index) pairs."""
-    subs = _tables(DECK).sub
-    return tuple((g // 6, subs[g // 6 * 2 + lie[g // 6]][g % 6] >> 1) for g in path)
-
-
 def same_as_plain(game: Game) -> None:
-    """The quick replay's path of every turn is the plain one, and the Score and the problems of the
-    game typed in are score_plain's and rules.check's."""
+    """The replay's path of every turn is the plain one, and the Score and the problems of the game
+    typed in are the plain replay's."""
     text = format(game)
     plain_game = parse_plain(text)
-    rep = replayed(plain_game, DECK)  # what score_plain and rules.check read
-    q = quick([(p.card, p.rotation) for p in game.start],
-              [(m.card, m.rotation, m.a, m.b, m.push) for m in game.moves], DECK, points=True)
-    if rep.problems:
-        assert q is None
-    else:
-        lie = {p.card: p.turned for p in game.start}
-        lie.update({m.card: m.rotation == 180 for m in game.moves})
-        turns = q.breakdown["turns"]
-        assert len(turns) == len(rep.turns)
-        for t, mine in zip(rep.turns, turns):
-            assert (t.path.streets, t.path.loop) == (streets(mine["cards"], lie), mine["loop"])
-    plain = score_plain(plain_game, DECK)
+    rep = oracle.replay(plain_game, DECK)
     sheet = parse(text)
-    mine = GAME.evaluate(sheet, DECK, None).score
+    evaluation = GAME.evaluate(sheet, DECK, None)
+    turns = evaluation.score.breakdown["turns"]
+    assert len(turns) == len(rep.turns)
+    for t, mine in zip(rep.turns, turns):
+        assert ([c for c, _ in t.path.streets], t.path.loop) == (mine["cards"], mine["loop"])
+    plain = oracle.score_plain(plain_game, DECK)
+    mine = evaluation.score
     assert (mine.total, mine.breakdown, mine.players, mine.report) == (plain.total, plain.breakdown,
                                                                       plain.players, plain.report)
     assert json.dumps(mine.breakdown, ensure_ascii=False) == json.dumps(plain.breakdown, ensure_ascii=False)
-    assert list(GAME.evaluate(sheet, DECK, None).problems) == check(plain_game, DECK)
+    assert list(evaluation.problems) == rep.problems
 
 
 def test_random_full_games_score_as_the_plain_replay():
@@ -128,7 +107,7 @@ def test_seeded_checks_find_what_the_plain_replay_finds():
         text = format(game)
         sheet, plain_game = parse(text), parse_plain(text)
         for deal in deals(rng, game):
-            assert list(GAME.evaluate(sheet, DECK, deal).problems) == check(plain_game, DECK, deal)
+            assert list(GAME.evaluate(sheet, DECK, deal).problems) == oracle.replay(plain_game, DECK, deal).problems
 
 
 def test_random_games_meet_rings():
@@ -137,7 +116,7 @@ def test_random_games_meet_rings():
     loops = 0
     for _ in range(60):
         game = random_game(rng, 44)
-        loops += sum(t.path.loop for t in replay(game, DECK).turns)
+        loops += sum(t["loop"] for t in replay(game, DECK).breakdown["turns"])
     assert loops > 0
 
 
@@ -153,15 +132,9 @@ def test_hand_made_splits_joins_and_rings():
         "1. 28 up at 40|8 push 8\n2. 2 down at 17|40 push 17\n",  # joins White's 40 and 8 through 28
         "1. 28 up at 40|8 push 40\n2. 2 down at 17|28 push 28\n",  # joins Black's 3-17 to 40
     ):
-        game = parse_plain(START + turns)
-        same_as_plain(game)
-        rep = replay(game, DECK)
-        city = City.start([(p.card, p.turned) for p in game.start])
-        for m, t in zip(game.moves, rep.turns):
-            city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
-            assert t.path == longest(city, DECK, t.player)
+        same_as_plain(parse_plain(START + turns))
     ring = parse_plain(START + "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n")
-    assert score_quick(ring, DECK).breakdown["turns"][2]["loop"] is True
+    assert replay(ring, DECK).breakdown["turns"][2]["loop"] is True
 
 
 def test_a_best_path_of_one_street():
@@ -173,7 +146,7 @@ def test_a_best_path_of_one_street():
                         "2. 27 up at 4|41 push 41\n", 1)):
         game = parse_plain(text)
         same_as_plain(game)
-        assert score_quick(game, DECK).breakdown["turns"][turn]["path"] == 1
+        assert replay(game, DECK).breakdown["turns"][turn]["path"] == 1
 
 
 def broken(rng: random.Random, game: Game) -> Game:
@@ -206,7 +179,7 @@ def broken(rng: random.Random, game: Game) -> Game:
     return Game(game.start, tuple(moves), game.names)
 
 
-def test_games_that_break_a_rule_are_left_to_the_plain_replay():
+def test_games_that_break_a_rule_are_replayed_as_the_plain_replay():
     rng = random.Random("quick-broken")
     seen = 0
     for _ in range(200):
@@ -289,4 +262,4 @@ def test_a_game_read_quickly_behaves_as_a_game():
     renamed = dataclasses.replace(mine, names=("Bo", "Cy"))
     assert renamed == dataclasses.replace(plain, names=("Bo", "Cy"))
     assert format(renamed) == format(dataclasses.replace(plain, names=("Bo", "Cy")))
-    assert score_quick(renamed, DECK).breakdown == score_quick(plain, DECK).breakdown
+    assert replay(renamed, DECK).breakdown == replay(plain, DECK).breakdown

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from rollwrite.games.scrambled_streets.format import parse
-from rollwrite.games.scrambled_streets.rules import City, first_player, longest, pieces, replay
+from rollwrite.games.scrambled_streets.rules import City, first_player, longest, replay
 from rollwrite.spec.layout import load_builtin
+
+from oracles import scrambled_streets as oracle
 
 
 @pytest.fixture(scope="module")
@@ -68,13 +70,16 @@ def test_crossing_streets_on_one_card_do_not_connect(deck):
     one = City({(0, 0): (28, False)})
     assert longest(one, deck, "black").length == 1
     assert longest(one, deck, "white").length == 1
-    assert len(pieces(one, deck, {"black", "white", "gray"})) == 3
-    # four of them: Black's ad runs down a column (2 streets); the gray cf of the left card meets the
-    # white be of the right one, which is not Black's, so nothing longer
+    assert len(oracle.pieces(one, deck, {"black", "white", "gray"})) == 3
+    # four of them (a city no game makes, so the plain count): Black's ad runs down a column (2
+    # streets); the gray cf of the left card meets the white be of the right one, which is not Black's,
+    # so nothing longer
     city = City({(r, c): (28, False) for r in (0, 1) for c in (0, 1)})
-    best = longest(city, deck, "black")
+    best = oracle.longest(city, deck, "black")
     assert (best.length, best.loop) == (2, False)
     assert names(deck, best) in (["ad@28", "ad@28"],)
+    with pytest.raises(ValueError, match="card 28 is in the city 4 times"):
+        longest(city, deck, "black")
 
 
 def test_a_lone_card_with_no_street_of_yours_scores_its_gray(deck):
@@ -150,18 +155,19 @@ start:
 
 def test_replay_scores_each_turn_for_its_mover(deck):
     rep = replay(parse(GAME), deck)
-    assert rep.problems == []
-    assert rep.first == "black" and rep.bonus == {"black": 0, "white": 0}
-    assert [(t.player, t.points) for t in rep.turns] == [("black", 2), ("white", 4), ("black", 4)]
+    b = rep.breakdown
+    assert rep.problems == ()
+    assert rep.first == "black" and b["tie_bonus"] == {"black": 0, "white": 0}
+    assert [(t["player"], t["points"]) for t in b["turns"]] == [("black", 2), ("white", 4), ("black", 4)]
     assert rep.totals == {"black": 6, "white": 4}
-    assert rep.turns[2].path.loop  # 25's gray bc and 1's gray ef close a ring
-    assert not rep.complete and rep.mayor is None
+    assert b["turns"][2]["loop"]  # 25's gray bc and 1's gray ef close a ring
+    assert not b["complete"] and b["mayor"] is None
 
 
 def test_replay_stops_at_an_impossible_push_and_says_so(deck):
     bad = GAME.replace("3. 1 up at 25|3 push 25", "3. 1 up at 17|8 push 8\n4. 2 up at 17|25 push 25")
     rep = replay(parse(bad), deck)
-    assert rep.stopped == 3 and len(rep.turns) == 2
+    assert rep.stopped == 3 and len(rep.breakdown["turns"]) == 2
     [p] = rep.problems
     assert p.where == "turn 3" and "do not share an edge" in p.message and p.line == 6
 
@@ -181,8 +187,9 @@ def test_a_finished_game_names_the_mayor(deck):
 
     game, _ = play(deck, "scrambled-streets#mayor", 44, greedy=False)
     rep = replay(game, deck)
-    assert rep.complete and len(rep.turns) == 44
+    b = rep.breakdown
+    assert b["complete"] and len(b["turns"]) == 44
     t = rep.totals
-    assert rep.mayor == ("black" if t["black"] > t["white"] else "white" if t["white"] > t["black"] else None)
-    assert t["black"] == sum(x.points for x in rep.turns if x.player == "black") + rep.bonus["black"]
-    assert t["white"] == sum(x.points for x in rep.turns if x.player == "white") + rep.bonus["white"]
+    assert b["mayor"] == ("black" if t["black"] > t["white"] else "white" if t["white"] > t["black"] else None)
+    assert t["black"] == sum(x["points"] for x in b["turns"] if x["player"] == "black") + b["tie_bonus"]["black"]
+    assert t["white"] == sum(x["points"] for x in b["turns"] if x["player"] == "white") + b["tie_bonus"]["white"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
 
@@ -26,6 +27,8 @@ COLOURS = ("black", "white", "gray")  # the players' colours, then the shared on
 PLAYERS = ("black", "white")
 START_SIZE = 4  # cards in the starting city, two by two
 START_PLACES = ("top left", "top right", "bottom left", "bottom right")  # their places, in reading order
+MAX_CARDS = 250  # a city's grid holds each card's number in a byte
+COLOUR_MASK = {"black": 1, "white": 2, "gray": 3}  # bit 1: Black's streets, bit 2: White's
 _EPS = 1e-3
 _SIDES = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}  # side -> (d row, d column) of the neighbour
 _OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
@@ -74,6 +77,12 @@ class Deck:
     def card(self, number: int) -> Card:
         return self.cards[number - 1]
 
+    @cached_property
+    def tables(self) -> PointTables:
+        """The deck's points numbered for the rules' replay, made when a game is first replayed and kept
+        with the deck (printing the cards never needs them)."""
+        return PointTables(self)
+
     def has(self, number: int) -> bool:
         return 1 <= number <= len(self.cards)
 
@@ -99,6 +108,56 @@ class Deck:
             return tuple(sorted(out))
 
         return min(key(False), key(True))
+
+
+class PointTables:
+    """What the rules' replay needs from a deck, made once with the deck (``Deck.tables``).  For each card lying one way, ``k = card * 2 + turned``, and
+    each of its points as it lies (numbered ``card * 6 + point``): ``partner[k]`` the other end of the
+    point's street, ``sub[k]`` the street's index * 2 + which end of it the point is (0: its first end,
+    as ``longest`` walks it), ``mask[k]`` the street's colour mask, ``mine[k]`` the points of each
+    player's streets.  Then, by the step ``d`` a push moves cards by: ``cross[d]`` the points on the
+    sides across the line (point, step to the neighbour, the neighbour's point), ``inline[d]`` the points
+    facing back along it and those facing ahead (point, the neighbour's point); ``neighbours`` all six.
+    ``across[d]``, ``backs[d]`` and ``aheads[d]`` are ``cross[d]`` and ``inline[d]`` by card, the points
+    numbered (``card * 6 + point``)."""
+
+    __slots__ = ("stride", "partner", "sub", "mask", "mine", "cross", "inline", "neighbours", "across", "backs",
+                 "aheads")
+
+    def __init__(self, deck: Deck) -> None:
+        # the grid of cells: (row, column) is cell (row + stride // 2) * stride + column + stride // 2, wide
+        # enough that a city of every card pushed one way stays inside it
+        _S = self.stride = max(128, 2 * len(deck.cards) + 8)
+        none = (0,) * 6
+        self.partner, self.sub, self.mask = [none, none], [none, none], [none, none]
+        self.mine: tuple[list, list] = ([(), ()], [(), ()])
+        t = deck.turn
+        for card in deck.cards:
+            base = card.number * 6
+            for turned in (False, True):
+                partner, sub, mask = [0] * 6, [0] * 6, [0] * 6
+                for i, s in enumerate(card.streets):
+                    a, b = (t[s.a], t[s.b]) if turned else (s.a, s.b)
+                    m = COLOUR_MASK[s.colour]
+                    partner[a], sub[a], mask[a] = base + b, i * 2, m
+                    partner[b], sub[b], mask[b] = base + a, i * 2 + 1, m
+                self.partner.append(tuple(partner))
+                self.sub.append(tuple(sub))
+                self.mask.append(tuple(mask))
+                for bit, mine in zip((1, 2), self.mine):
+                    mine.append(tuple(base + q for q in range(6) if mask[q] & bit))
+        meets = [q for _dr, _dc, q in deck.meets]
+        delta = [dr * _S + dc for dr, dc, _q in deck.meets]
+        self.neighbours = tuple(zip(range(6), delta, meets))
+        self.cross = {d: tuple((q, delta[q], meets[q]) for q in range(6) if delta[q] not in (d, -d))
+                      for d in (1, -1, _S, -_S)}
+        self.inline = {d: (tuple((q, meets[q]) for q in range(6) if delta[q] == -d),
+                           tuple((q, meets[q]) for q in range(6) if delta[q] == d)) for d in self.cross}
+        self.across = {d: [tuple((n * 6 + q, dq, mq) for q, dq, mq in qs) for n in range(len(deck.cards) + 1)]
+                       for d, qs in self.cross.items()}
+        cards = range(len(deck.cards) + 1)
+        self.backs = {d: [tuple((n * 6 + q, mq) for q, mq in qs[0]) for n in cards] for d, qs in self.inline.items()}
+        self.aheads = {d: [tuple((n * 6 + q, mq) for q, mq in qs[1]) for n in cards] for d, qs in self.inline.items()}
 
 
 def _side(fx: float, fy: float) -> str | None:
@@ -222,6 +281,8 @@ def load(node: Node | None) -> Deck:
         cards.append(_read_card(i, vnode, names))
     if len(cards) < 5:
         raise cards_node.error(f"a deck needs at least five cards (four to start and one to play), got {len(cards)}")
+    if len(cards) > MAX_CARDS:
+        raise cards_node.error(f"a deck has at most {MAX_CARDS} cards, got {len(cards)}")
     return Deck(width, height, corner, street, names, points, sides, turn, meets, styles, tuple(cards))
 
 

@@ -26,6 +26,7 @@ from rollwrite.games.scrambled_streets.rules import (
     first_player,
     longest,
     mover,
+    replay,
 )
 
 MAX_TRIES = 12
@@ -123,8 +124,6 @@ class Position:
 
 def position(deck: Deck, deal: Deal, turns: int, stream: str) -> Position:
     """The position after ``turns`` greedy turns from ``deal`` (ties broken on ``stream``)."""
-    from rollwrite.games.scrambled_streets.rules import replay
-
     game, city = play(deck, deal, turns, stream=stream)
     rep = replay(game, deck)
     player = mover(rep.first or "white", turns + 1)

@@ -1,0 +1,295 @@
+"""Scrambled Streets the plain way: the street graph of the whole city built again and walked at every
+turn (``longest``), a replay on ``rules.City``, and the score with its report written from the replay.
+The production replay (``rules.replay``, with ``rules.Streets``) is held to this."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rollwrite.games.base import Problem, Score
+from rollwrite.games.scrambled_streets.data import PLAYERS, START_PLACES, START_SIZE, Deck
+from rollwrite.games.scrambled_streets.format import Game, rotation_word
+from rollwrite.games.scrambled_streets.rules import (
+    LOOP_BONUS, NAMES, NO_PATH, Cell, City, Path, card_problem, deal_start_problem, deal_turn_problem,
+    first_player, mover,
+)
+
+
+def _ends(deck: Deck) -> dict[tuple[int, bool], tuple[tuple[str, int, int, int], ...]]:
+    """For each (card, turned): its streets as (colour, point, point, street index) as they lie."""
+    table = {}
+    t = deck.turn
+    for card in deck.cards:
+        for turned in (False, True):
+            table[(card.number, turned)] = tuple(
+                (s.colour, t[s.a] if turned else s.a, t[s.b] if turned else s.b, i)
+                for i, s in enumerate(card.streets))
+    return table
+
+
+_OFF = 1 << 12  # rows and columns are shifted by this, so a junction's number is never negative
+
+
+def graph(city: City, deck: Deck, colours) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The streets of ``colours`` as (junction, junction) pairs and their (card, street index) names.
+    A junction is a number: the smaller of the numbers of the two points that meet there."""
+    ends = _ends(deck)
+    meets = deck.meets
+    cells = city.cells
+    edges: list[tuple[int, int]] = []
+    names: list[tuple[int, int]] = []
+    for (r, c), (number, turned) in cells.items():
+        base = ((r + _OFF) * (2 * _OFF) + (c + _OFF)) * 6
+        for colour, a, b, i in ends[(number, turned)]:
+            if colour not in colours:
+                continue
+            u = base + a
+            dr, dc, q = meets[a]
+            if (r + dr, c + dc) in cells:
+                u = min(u, ((r + dr + _OFF) * (2 * _OFF) + (c + dc + _OFF)) * 6 + q)
+            v = base + b
+            dr, dc, q = meets[b]
+            if (r + dr, c + dc) in cells:
+                v = min(v, ((r + dr + _OFF) * (2 * _OFF) + (c + dc + _OFF)) * 6 + q)
+            edges.append((u, v))
+            names.append((number, i))
+    return edges, names
+
+
+def _chains(edges: list[tuple[int, int]]) -> list[tuple[list[int], bool]]:
+    """The connected pieces as (streets in order along the piece, is a ring).  Every junction ends at
+    most two streets, so each piece is walked once: lines from a loose end, then what is left (rings)."""
+    adj: dict[int, list[int]] = {}
+    for e, (u, v) in enumerate(edges):
+        if u in adj:
+            adj[u].append(e)
+        else:
+            adj[u] = [e]
+        if v in adj:
+            adj[v].append(e)
+        else:
+            adj[v] = [e]
+    seen = [False] * len(edges)
+    out = []
+
+    def walk(at: int, e: int) -> list[int]:
+        order = []
+        while True:
+            seen[e] = True
+            order.append(e)
+            u, v = edges[e]
+            at = v if u == at else u
+            nxt = adj[at]
+            if len(nxt) == 1:
+                return order
+            e = nxt[0] if nxt[1] == e else nxt[1]
+            if seen[e]:
+                return order
+
+    for n, es in adj.items():
+        if len(es) == 1 and not seen[es[0]]:
+            out.append((walk(n, es[0]), False))
+    for e in range(len(edges)):
+        if not seen[e]:
+            out.append((walk(edges[e][0], e), True))
+    return out
+
+
+def pieces(city: City, deck: Deck, colours) -> list[Path]:
+    """Every connected piece of the streets of ``colours``, each walked from end to end (or round)."""
+    edges, names = graph(city, deck, colours)
+    return [Path(tuple(names[e] for e in order), loop) for order, loop in _chains(edges)]
+
+
+def longest(city: City, deck: Deck, player: str) -> Path:
+    """The player's best piece of their colour plus gray: most points (streets, +2 for a ring); of
+    pieces worth the same, the one found first (lines before rings, in the order of the city's cells)."""
+    edges, names = graph(city, deck, (player, "gray"))
+    best_value, best = -1, None
+    for order, loop in _chains(edges):
+        value = len(order) + (LOOP_BONUS if loop else 0)
+        if value > best_value:
+            best_value, best = value, (order, loop)
+    if best is None:
+        return NO_PATH
+    return Path(tuple(names[e] for e in best[0]), best[1])
+
+
+
+@dataclass
+class TurnResult:
+    number: int
+    player: str  # black or white
+    card: int
+    rotation: int
+    path: Path
+    totals: dict[str, int]  # both players' scores after this turn
+    cell: Cell
+
+    @property
+    def points(self) -> int:
+        return self.path.value
+
+
+@dataclass
+class Replay:
+    start: dict[str, Path]
+    first: str | None
+    bonus: dict[str, int]
+    turns: list[TurnResult]
+    city: City | None
+    problems: list[Problem] = field(default_factory=list)
+    stopped: int | None = None  # the turn the replay could not make, if any (0: the start)
+    cards: int = 0  # cards in the deck
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.turns[-1].totals) if self.turns else dict(self.bonus)
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None and self.city is not None and len(self.city.cells) == self.cards
+
+    @property
+    def mayor(self) -> str | None:
+        if not self.complete:
+            return None
+        t = self.totals
+        if t["black"] == t["white"]:
+            return None
+        return "black" if t["black"] > t["white"] else "white"
+
+
+def replay(game: Game, deck: Deck, deal=None) -> Replay:
+    """Replay the whole game, checking each step.  ``deal`` (a dice.Deal) adds the checks of a seeded
+    game: the starting city and the order the cards are drawn in."""
+    problems: list[Problem] = []
+    rep = Replay({"black": NO_PATH, "white": NO_PATH}, None, {"black": 0, "white": 0}, [], None, problems,
+                 cards=len(deck.cards))
+    seen: set[int] = set()
+    for k, p in enumerate(game.start):
+        where = f"start, {START_PLACES[k]}"
+        msg = card_problem(deck, p.card, p.rotation, seen, start=True)
+        if msg:
+            problems.append(Problem(where, msg, "start", p.line))
+            rep.stopped = 0
+        seen.add(p.card)
+        if deal is not None:
+            problem = deal_start_problem(deal, k, p)
+            if problem is not None:
+                problems.append(problem)
+    if rep.stopped is not None:
+        return rep
+    city = City.start([(p.card, p.turned) for p in game.start])
+    rep.city = city
+    rep.start = {pl: longest(city, deck, pl) for pl in PLAYERS}
+    first, bonus = first_player(rep.start)
+    rep.first, rep.bonus = first, bonus
+    totals = dict(bonus)
+    for m in game.moves:
+        where = f"turn {m.number}"
+        msg = card_problem(deck, m.card, m.rotation, seen, start=False)
+        if msg is None:
+            msg = city.push_problem(m.a, m.b, m.push)
+        if deal is not None:
+            problem = deal_turn_problem(deal, m.number, m.card, m.line)
+            if problem is not None:
+                problems.append(problem)
+        if msg:
+            problems.append(Problem(where, msg + "; the game is not replayed from here", "push", m.line))
+            rep.stopped = m.number
+            break
+        seen.add(m.card)
+        cell = city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+        who = mover(first, m.number)
+        path = longest(city, deck, who)
+        totals[who] += path.value
+        rep.turns.append(TurnResult(m.number, who, m.card, m.rotation, path, dict(totals), cell))
+    return rep
+
+
+
+def describe_path(path: Path) -> str:
+    if not path.streets:
+        return "none"
+    cards = []
+    for card, _ in path.streets:
+        if not cards or cards[-1] != card:
+            cards.append(card)
+    text = "-".join(str(c) for c in cards)
+    return text + (" (a loop)" if path.loop else "")
+
+
+def breakdown(rep: Replay) -> dict:
+    return {
+        "start": {pl: {"path": rep.start[pl].length, "loop": rep.start[pl].loop, "value": rep.start[pl].value}
+                  for pl in PLAYERS},
+        "first": rep.first,
+        "tie_bonus": rep.bonus,
+        "turns": [
+            {"turn": t.number, "player": t.player, "card": t.card, "orientation": rotation_word(t.rotation),
+             "path": t.path.length, "loop": t.path.loop, "points": t.points,
+             "cards": [c for c, _ in t.path.streets], "black": t.totals["black"], "white": t.totals["white"]}
+            for t in rep.turns
+        ],
+        "turns_played": len(rep.turns),
+        "turns_in_a_game": rep.cards - START_SIZE,
+        "replayed_to_the_end": rep.stopped is None,
+        "complete": rep.complete,
+        "mayor": rep.mayor,
+    }
+
+
+def report(rep: Replay, names: tuple[str, str] = ("", "")) -> str:
+    def who(pl: str) -> str:
+        n = names[PLAYERS.index(pl)]
+        return f"{NAMES[pl]} ({n})" if n else NAMES[pl]
+
+    lines = []
+    if rep.city is None:
+        lines.append("the starting city cannot be laid out, so nothing is scored")
+        return "\n".join(lines)
+    s = rep.start
+    head = f"starting city: longest path Black {s['black'].value}, White {s['white'].value}"
+    if rep.bonus["white"]:
+        head += f" - a tie, so White goes first and scores {rep.bonus['white']} bonus points"
+    else:
+        head += f" - {NAMES[rep.first]} goes first"  # type: ignore[index]
+    lines.append(head)
+    lines.append(f"{'turn':>4}  {'player':<6}  {'card':<8}  {'path':>4}  {'loop':<4}  {'points':>6}  "
+                 f"{'Black':>5}  {'White':>5}  path through cards")
+    for t in rep.turns:
+        lines.append(f"{t.number:>4}  {NAMES[t.player]:<6}  {str(t.card) + ' ' + rotation_word(t.rotation):<8}  "
+                     f"{t.path.length:>4}  {'yes' if t.path.loop else '':<4}  {'+' + str(t.points):>6}  "
+                     f"{t.totals['black']:>5}  {t.totals['white']:>5}  {describe_path(t.path)}")
+    tot = rep.totals
+    if rep.complete:
+        if rep.mayor is None:
+            lines.append(f"the city is complete: {tot['black']} to {tot['white']}, a tie - nobody is appointed Mayor")
+        else:
+            loser = "white" if rep.mayor == "black" else "black"
+            lines.append(f"the city is complete: {who(rep.mayor)} is Mayor, {tot[rep.mayor]} to {tot[loser]}")
+    elif rep.stopped is None:
+        left = rep.cards - len(rep.city.cells)
+        lines.append(f"the city is not complete yet: {left} card{'s' if left != 1 else ''} still to play, no Mayor yet")
+    return "\n".join(lines)
+
+
+def score_plain(game: Game, deck: Deck) -> Score:
+    """The Score of a typed-in game from its replay: Black's total,
+    the breakdown, the report and both players' totals; the answer to a puzzle scores its last turn."""
+    rep = replay(game, deck)
+    if game.puzzle:  # the answer to a puzzle scores its last turn alone
+        last = rep.turns[-1] if rep.turns and rep.stopped is None else None
+        points = last.points if last else 0
+        doc = {"puzzle": game.puzzle, "points": points, **breakdown(rep)}
+        text = report(rep, game.names) + f"\nthe answer (turn {last.number if last else '-'}) scores {points}"
+        return Score(points, doc, text)
+    totals = rep.totals
+    players = []
+    for k, pl in enumerate(("black", "white")):
+        entry: dict = {"name": NAMES[pl], "total": totals[pl]}
+        if game.names[k]:
+            entry["player"] = game.names[k]
+        players.append(entry)
+    return Score(totals["black"], breakdown(rep), report(rep, game.names), players)
