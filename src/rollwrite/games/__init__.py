@@ -1,8 +1,10 @@
-"""The game registry: slug -> Game.  Adding a game is one layout file, one module and one line here."""
+"""The game registry: slug -> Game.  Adding a game is one layout file, one package and one line here
+(docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from rollwrite.games.base import Game
 
@@ -15,14 +17,14 @@ _REGISTRY: dict[str, str] = {
     "scrambled-streets": "rollwrite.games.scrambled_streets:ScrambledStreets",
 }
 
-_cache: dict[str, Game] = {}
+_cache: dict[str, Game[Any, Any]] = {}
 
 
 def known() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get(slug: str) -> Game | None:
+def get(slug: str) -> Game[Any, Any] | None:
     """The registered game, or None.  A layout whose ``game`` is not registered uses a plain Game."""
     if slug not in _REGISTRY:
         return None

@@ -216,7 +216,7 @@ class Game(Generic[SheetT, DataT]):
     def element_types(self) -> dict[str, ElementType]:
         return {}
 
-    def vary(self, layout: Any, options: dict[str, int], players: int) -> Any:
+    def vary(self, layout: Any, options: dict[str, int | None], players: int) -> Any:
         """Apply print variations (``--size``, ``--turns``...) and return the adjusted layout."""
         unknown = sorted(k for k, v in options.items() if v is not None)
         if unknown:
@@ -262,7 +262,7 @@ class Game(Generic[SheetT, DataT]):
     #: options ``rollwrite puzzle`` accepts for this game (as ``print_options``), e.g. {"size"}
     puzzle_options: frozenset[str] = frozenset()
 
-    def puzzle_layout(self, layout: Any, options: dict[str, int]) -> Any:
+    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
         """The layout a puzzle is printed on: by default the game's, varied by ``options`` for one player
         (:meth:`vary`).  A game whose puzzle differs from free play (one player, a smaller board) says so here;
         :meth:`dice_spec` of the result must give the puzzle's dice."""

@@ -330,18 +330,18 @@ def solve_result(res: Result, limit: int = MAX_POSITIONS) -> Solution:
     b = res.board
     if res.phase == "shading":
         assert res.sections is not None
-        p = analyse(res.sections, res.shaded, limit)
+        shading = analyse(res.sections, res.shaded, limit)
         notes = []
         moves = []
-        for k in p.winning:
+        for k in shading.winning:
             sq = b.square_name(res.sections.squares[k][0])
             moves.append(sq)
-            notes.append(f"shade {sq} (section {section_key(k)}): {why(p, k)}")
-        if not p.safe:
+            notes.append(f"shade {sq} (section {section_key(k)}): {why(shading, k)}")
+        if not shading.safe:
             notes.append(f"{me} has no safe section left and goes out whatever they shade")
-        elif p.value == 0:
+        elif shading.value == 0:
             notes.append(f"every safe section {me} can shade leaves {other} a winning reply")
-        return Solution("shading", me, other, p.value != 0, moves, notes, p.value, len(p.after))
+        return Solution("shading", me, other, shading.value != 0, moves, notes, shading.value, len(shading.after))
     # drawing phase: the path is not stuck yet
     if len(names) != 2:
         raise UsageError("the drawing phase is worked out for two-player games only",
@@ -438,7 +438,9 @@ def random_path(b: Board, pick: Picker, lookahead: bool = True) -> list[int]:
             steps = going or steps
         d = steps[pick.below(len(steps))]
         used |= 1 << b.edge_at[end][d]
-        end = b.neighbour(end, d)  # type: ignore[assignment]
+        nxt = b.neighbour(end, d)
+        assert nxt is not None  # next_steps never leaves the board
+        end = nxt
         points.append(end)
         last = OPPOSITE[d]
 

@@ -333,9 +333,10 @@ def load_chart(node: Node | None, symbol_names: tuple[str, ...] | None = None) -
     names: dict[str, int] = {}
     for i, item in enumerate(dnode, start=1):
         dr = Reader(item, "a display")
-        face = expect_number(dr.raw("face"), whole=True)
+        face = expect_number(dr.raw("face"), whole=True)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
         if face != i:
-            raise dr.node.get("face").error(f"expected face {i} here (list the displays in die order), got {face}")
+            raise dr.node.get("face").error(  # type: ignore[union-attr]
+                f"expected face {i} here (list the displays in die order), got {face}")
         name = dr.str("name")
         dr.done()
         if symbol_names is not None and name not in symbol_names:
@@ -355,10 +356,10 @@ def load_chart(node: Node | None, symbol_names: tuple[str, ...] | None = None) -
     rows = []
     for i, item in enumerate(tnode, start=1):
         tr = Reader(item, "a tile row")
-        light = expect_number(tr.raw("light"), whole=True)
+        light = expect_number(tr.raw("light"), whole=True)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
         if light != i:
             raise item.get("light").error(f"expected light {i} here (list the rows in die order), got {light}")
-        shape = _read_shape(tr.raw("shape"))
+        shape = _read_shape(tr.raw("shape"))  # type: ignore[arg-type]  # Reader.raw without a default never gives None
         wnode = tr.list("walls")
         tr.done()
         if len(wnode) != 6:

@@ -269,17 +269,16 @@ def customers_path(sheet: Sheet) -> PathResult:
             here = nxt
         if not ok:
             continue
-        legs = []
+        legs: list[Leg] = []
         here = 0
         for nxt in list(order) + [-1]:
             lg = leg(here, nxt)
             if lg is None:
-                legs = None
                 reason = reason or f"the exit cannot be reached from the {stops[here][0]}"
                 break
             legs.append(lg)
             here = nxt
-        if legs is None:
+        if lg is None:  # a leg that cannot be walked
             continue
         total = sum(lg.value for lg in legs)
         if best is None or total > best.total:
@@ -499,6 +498,7 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
                 found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, level, need)
                 if found is None:
                     return Tiling(None, -1, False)
+    assert found is not None
     if found[1] is None:
         # is there a tiling at all, and what does the best one explain?
         found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, [0] * CELLS, -4 * CELLS)
@@ -904,7 +904,7 @@ def replay(sheet: Sheet, chart: Chart, schedule: Any | None) -> list[Problem]:
             _place_cafeteria(st, t, bad)
         else:
             _place_tile(st, chart, t, light, dark, bad)
-    if dice_errors[0] > 3:
+    if dice_errors[0] > 3 and schedule is not None:
         problems.append(Problem("log", f"{dice_errors[0] - 3} more turns roll other dice than {schedule.id}", "dice"))
     if problems:
         return problems

@@ -118,7 +118,7 @@ def _plans(chart: Chart, st: _State, roll: tuple[int, int], reserve: tuple[tuple
     the rerolls alternating between the dice for as long as coins and reserves last."""
     coins = st.coins
     first = _options(chart, st, roll[0], roll[1])
-    out = [(roll, (), coins, first)]
+    out: list[tuple[tuple[int, int], tuple[tuple[int, int], ...], int, list[int]]] = [(roll, (), coins, first)]
     if first:
         if not spend or coins <= 0:
             return out

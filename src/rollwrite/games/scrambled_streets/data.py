@@ -129,7 +129,9 @@ class PointTables:
         # enough that a city of every card pushed one way stays inside it
         _S = self.stride = max(128, 2 * len(deck.cards) + 8)
         none = (0,) * 6
-        self.partner, self.sub, self.mask = [none, none], [none, none], [none, none]
+        self.partner: list[tuple[int, ...]] = [none, none]
+        self.sub: list[tuple[int, ...]] = [none, none]
+        self.mask: list[tuple[int, ...]] = [none, none]
         self.mine: tuple[list, list] = ([(), ()], [(), ()])
         t = deck.turn
         for card in deck.cards:
@@ -264,7 +266,7 @@ def load(node: Node | None) -> Deck:
         raise _missing()
     r = Reader(node, "'data'")
     cr = Reader(r.map("card"), "'card'")
-    width, height = expect_pair(cr.raw("size"), minimum=20)
+    width, height = expect_pair(cr.raw("size"), minimum=20)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
     corner = cr.number("corner", 3.0, minimum=0, maximum=10)
     street = cr.number("street", 6.0, minimum=1, maximum=min(width, height) / 4)
     cr.done()

@@ -335,7 +335,8 @@ def _finder(bit: int, link: list, partner: list, sub: list, mask: list, seq: lis
 def _ring_path(rings: dict, n: int, link: list, partner: list, sub: list, seq: list) -> list[int]:
     """Of the rings of ``n`` streets, the one whose first street comes first in the order of the cells,
     walked from that street's first end, so that it leaves through its second."""
-    key = head = None
+    key: int | None = None
+    head = -1
     for r, rn in rings.items():
         if rn != n:
             continue
@@ -390,8 +391,8 @@ class Streets:
             join_b(g, h)
             join_w(g, h)
 
-        self.cuts = (None, cut_b, cut_w, cut_bw)  # by the colour mask the two points share
-        self.joins = (None, join_b, join_w, join_bw)
+        self.cuts: tuple[Any, ...] = (None, cut_b, cut_w, cut_bw)  # by the colour mask the two points share
+        self.joins: tuple[Any, ...] = (None, join_b, join_w, join_bw)
         self.best = (best_b, best_w)
         self.push = _pusher(tab, self.grid, link, mask, where, seq, self.cuts, self.joins, self.after)
 

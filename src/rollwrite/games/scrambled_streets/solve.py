@@ -14,6 +14,7 @@ every best placement.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from rollwrite.dice import Deal, DealSpec, below, make_deal, words
 from rollwrite.games.base import Evaluation, Problem
@@ -30,6 +31,7 @@ from rollwrite.games.scrambled_streets.rules import (
 )
 
 MAX_TRIES = 12
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def solve(city: City, deck: Deck, card: int, player: str) -> Answer:
     return Answer(best, tuple((p, path) for p, path in scored if path.value == best), len(scored), worst)
 
 
-def _pick(stream, options: list) -> object:
+def _pick(stream: Any, options: list[T]) -> T:
     return options[below(stream, len(options))] if len(options) > 1 else options[0]
 
 
@@ -100,8 +102,8 @@ def play(deck: Deck, deal: Deal | str, turns: int, *, stream: str = "play", gree
             p = _pick(ws, [pl for pl, _ in answer.paths])
         else:
             p = _pick(ws, placements(city))
-        city, _ = place(city, card, p)  # type: ignore[arg-type]
-        moves.append(Move(n, card, 180 if p.turned else 0, p.a, p.b, p.push))  # type: ignore[union-attr]
+        city, _ = place(city, card, p)
+        moves.append(Move(n, card, 180 if p.turned else 0, p.a, p.b, p.push))
     return Game(start, tuple(moves)), city  # type: ignore[arg-type]
 
 

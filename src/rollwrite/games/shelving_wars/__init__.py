@@ -87,7 +87,7 @@ class ShelvingWars(Game["Sheet", Data]):
     def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
         return {"size": sheet.size}
 
-    def puzzle_layout(self, layout: Any, options: dict[str, int]) -> Any:
+    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
         from rollwrite.games.shelving_wars.solve import puzzle_layout
 
         return puzzle_layout(layout, options)

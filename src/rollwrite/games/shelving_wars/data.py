@@ -106,7 +106,7 @@ def vary(game: Any, layout: Any, options: dict[str, int | None], players: int) -
         "dice": (MIN_DICE, MAX_DICE, "the number of dice"),
         "sides": (MIN_SIDES, MAX_SIDES, "the number of sides of a die"),
     }
-    changes: dict[str, int] = {}
+    changes: dict[str, Any] = {}
     for key, (lo, hi, what) in limits.items():
         v = options.get(key)
         if v is None:
