@@ -205,10 +205,12 @@ class _Ring:
         self.point = point  # a point of one of its streets
 
 
-def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: list, seq: list, where: list):
+def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: list, seq: list, where: list,
+            div: int):
     """One player's pieces (see the comment above): (cut, join, best).  ``cut(x, y)`` and ``join(x, y)``
     follow a link between points of the player's streets that ``link`` has just lost or gained;
-    ``best()`` is the player's best piece as (streets, is a ring, the point each street is entered at)."""
+    ``best()`` is the player's best piece as (streets, is a ring, the point each street is entered at
+    divided by ``div``: 6 gives the cards)."""
     far = partner[:]  # every street is a line of one until it is joined
     ln = [1] * len(partner)
     ends: defaultdict = defaultdict(list)  # n -> a loose end of each line of n streets made (some gone since)
@@ -218,12 +220,13 @@ def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: li
     top = [1]  # no line is longer
     return (_cutter(bit, link, partner, mask, far, ln, ends, rings, ring_of, top),
             _joiner(link, partner, far, ln, ends, rings, ring_of, top),
-            _finder(bit, link, partner, sub, mask, seq, where, far, ln, ends, rings, top))
+            _finder(bit, link, partner, sub, mask, seq, where, far, ln, ends, rings, top, div))
 
 
 def _cutter(bit: int, link: list, partner: list, mask: list, far: list, ln: list, ends: defaultdict, rings: dict,
             ring_of: list, top: list):
-    def cut(x: int, y: int) -> None:
+    def cut(x: int, y: int, link: list = link, partner: list = partner, mask: list = mask, far: list = far,
+            ln: list = ln) -> None:  # (arrays as defaults: local names, read quicker in the loop)
         if rings:
             r = ring_of[x]
             if r is not None and r in rings:  # a ring opens into a line
@@ -261,7 +264,7 @@ def _cutter(bit: int, link: list, partner: list, mask: list, far: list, ln: list
 
 def _joiner(link: list, partner: list, far: list, ln: list, ends: defaultdict, rings: dict, ring_of: list,
             top: list):
-    def join(x: int, y: int) -> None:
+    def join(x: int, y: int, link: list = link, partner: list = partner, far: list = far, ln: list = ln) -> None:
         a = far[x]
         if a == y:  # the two ends of one line meet: a ring
             ring = _Ring(x)
@@ -286,8 +289,9 @@ def _joiner(link: list, partner: list, far: list, ln: list, ends: defaultdict, r
 
 
 def _finder(bit: int, link: list, partner: list, sub: list, mask: list, seq: list, where: list, far: list,
-            ln: list, ends: defaultdict, rings: dict, top: list):
-    def best() -> tuple[int, bool, list[int]]:
+            ln: list, ends: defaultdict, rings: dict, top: list, div: int):
+    def best(link: list = link, partner: list = partner, sub: list = sub, mask: list = mask, seq: list = seq,
+             where: list = where, far: list = far, ln: list = ln) -> tuple[int, bool, list[int]]:
         t = top[0]
         key = None
         while True:  # the longest lines: the points of ends[t] that still end a line of t streets
@@ -318,14 +322,14 @@ def _finder(bit: int, link: list, partner: list, sub: list, mask: list, seq: lis
         if rings:
             n = max(rings.values())
             if n + 2 > t or key is None:
-                return n, True, _ring_path(rings, n, link, partner, sub, seq)
+                return n, True, [g // div for g in _ring_path(rings, n, link, partner, sub, seq)]
         if key is None:
             return 0, False, []
-        path = [head]  # the line from the end that comes first
+        path = [head // div]  # the line from the end that comes first
         g = partner[head]
         for _ in range(t - 1):
             h = link[g]
-            path.append(h)
+            path.append(h // div)
             g = partner[h]
         return t, False, path
 
@@ -360,11 +364,12 @@ def _ring_path(rings: dict, n: int, link: list, partner: list, sub: list, seq: l
 
 class Streets:
     """Both players' pieces of street in a city as cards are laid and pushed in.  ``lie`` gives every
-    card the game may lay, as it lies (0 upright, 180 turned); cells are numbered as in
+    card the game may lay, as it lies (0 upright, 180 turned); ``div`` 6 names a path's streets by their
+    cards, 1 by the point each is entered at (``card * 6 + point``); cells are numbered as in
     ``Deck.tables`` (the grid of ``stride`` columns), each card's ``seq`` is its place in the order of
     the city's cells."""
 
-    def __init__(self, deck: Deck, lie: dict[int, int]) -> None:
+    def __init__(self, deck: Deck, lie: dict[int, int], div: int = 6) -> None:
         tab = self.tab = deck.tables
         ncards = len(deck.cards)
         keys = [0] * (ncards + 1)
@@ -379,9 +384,9 @@ class Streets:
         self.seq = seq = [0] * (ncards + 1)
         self.after = [0]  # every seq is below this
         cut_b, join_b, best_b = _player(1, list(chain.from_iterable(map(tab.mine[0].__getitem__, keys))),
-                                        link, partner, sub, mask, seq, where)
+                                        link, partner, sub, mask, seq, where, div)
         cut_w, join_w, best_w = _player(2, list(chain.from_iterable(map(tab.mine[1].__getitem__, keys))),
-                                        link, partner, sub, mask, seq, where)
+                                        link, partner, sub, mask, seq, where, div)
 
         def cut_bw(g: int, h: int) -> None:
             cut_b(g, h)
@@ -437,12 +442,12 @@ def _pusher(tab: Any, grid: bytearray, link: list, mask: list, where: list, seq:
     S = tab.stride
     backs, aheads, across = tab.backs, tab.aheads, tab.across
 
-    def push(card: int, a: int, b: int, pushed: int) -> None:
-        """Put ``card`` where ``pushed`` was, after moving ``pushed`` and every card beyond it in its
-        row or column one cell away from the edge (``push_problem`` found nothing)."""
-        other = b if pushed == a else a
-        p = where[pushed]
-        d = p - where[other]
+    def push(card: int, pushed: int, other: int, p: int, d: int, grid: bytearray = grid, link: list = link,
+             mask: list = mask, where: list = where, seq: list = seq, cuts: tuple = cuts, joins: tuple = joins) -> None:
+        """Put ``card`` in cell ``p`` where ``pushed`` was, after moving ``pushed`` and every card beyond
+        it in its row or column one cell on, by ``d``, away from ``other`` (``push_problem`` found
+        nothing).  (The city's arrays are default arguments only so that the loops below read them as
+        local names, which is quicker.)"""
         # the cells from the pushed card's to the edge of the grid: every card there moves one on
         if d == 1:
             end = p - p % S + S - 1
@@ -546,6 +551,11 @@ def _start_problems(game: Game, deck: Deck, deal: Any, seen: set[int]) -> list[P
 def _laid(game: Game, moves: list[tuple[int, int, int, int, int]], ncards: int) -> dict[int, int]:
     """Every card the game lays before a card that cannot be played, as it lies."""
     lie = {p.card: p.rotation for p in game.start}
+    lie.update([(m[0], m[1]) for m in moves])  # when every card can be played (at once, for speed)
+    if (len(lie) == len(game.start) + len(moves) and min(lie) >= 1 and max(lie) <= ncards
+            and set(lie.values()) <= {0, 180}):
+        return lie
+    lie = {p.card: p.rotation for p in game.start}
     for card, rot, _a, _b, _push in moves:
         if not 0 < card <= ncards or card in lie or (rot != 0 and rot != 180):
             break
@@ -570,35 +580,48 @@ def replay(game: Game, deck: Deck, deal: Any = None) -> Replay:
     home = (stride // 2) * stride + stride // 2  # the starting city's top left card
     for k, p in enumerate(game.start):
         streets.lay(p.card, home + (k >> 1) * stride + (k & 1))
-    best = streets.best
-    start = (best[0](), best[1]())
+    best_b, best_w = streets.best
+    start = (best_b(), best_w())
     first = 0 if _value(start[0]) > _value(start[1]) else 1  # White begins a tie, with the bonus
     bonus = TIE_BONUS if _value(start[0]) == _value(start[1]) else 0
-    totals = [0, bonus]
+    tb, tw = 0, bonus
     turns: list[dict] = []
     stopped = None
-    where, cross, order = streets.where, streets.tab.cross, deal.order if deal is not None else ()
+    where, cross, push = streets.where, streets.tab.cross, streets.push
+    order = deal.order if deal is not None else ()
     for number, (card, rot, a, b, pushed) in enumerate(moves, 1):
         if deal is not None and (START_SIZE + number > len(order) or order[START_SIZE + number - 1] != card):
             problems.append(deal_turn_problem(deal, number, card, game.moves[number - 1].line))  # type: ignore[arg-type]
-        if not (number <= playable and 0 < a <= ncards and 0 < b <= ncards and where[a] and where[b]
-                and (pushed == a or pushed == b) and where[a] - where[b] in cross):
+        pa = where[a] if 0 < a <= ncards else 0
+        pb = where[b] if 0 < b <= ncards else 0
+        if number > playable or not pa or not pb or (pushed != a and pushed != b) or pa - pb not in cross:
             m = game.moves[number - 1]
-            down = {n for n in range(1, ncards + 1) if where[n]}
-            msg = card_problem(deck, card, rot, down, start=False) or streets.push_problem(a, b, pushed)
-            problems.append(Problem(f"turn {m.number}", f"{msg}; the game is not replayed from here", "push", m.line))
+            problems.append(_turn_problem(m, deck, streets))
             stopped = m.number
             break
-        streets.push(card, a, b, pushed)
-        pl = (number & 1) ^ first ^ 1  # 0: Black
-        n, loop, path = best[pl]()
+        if pushed == a:
+            push(card, a, b, pa, pa - pb)
+        else:
+            push(card, b, a, pb, pb - pa)
+        black = (number & 1) ^ first  # Black's turn
+        n, loop, path = best_b() if black else best_w()
         points = n + LOOP_BONUS if loop else n
-        totals[pl] += points
-        turns.append({"turn": number, "player": PLAYERS[pl], "card": card, "orientation": "up" if rot == 0 else "down",
-                      "path": n, "loop": loop, "points": points, "cards": [g // 6 for g in path],
-                      "black": totals[0], "white": totals[1]})
+        if black:
+            tb += points
+        else:
+            tw += points
+        turns.append({"turn": number, "player": "black" if black else "white", "card": card,
+                      "orientation": "up" if rot == 0 else "down", "path": n, "loop": loop, "points": points,
+                      "cards": path, "black": tb, "white": tw})
     return Replay(tuple(problems), _breakdown(deck, start, first, bonus, turns, stopped),
-                  {"black": totals[0], "white": totals[1]}, stopped)
+                  {"black": tb, "white": tw}, stopped)
+
+
+def _turn_problem(m: Any, deck: Deck, streets: Streets) -> Problem:
+    """The problem of turn ``m`` (a format.Move), whose card or push breaks a rule."""
+    down = {n for n in range(1, len(deck.cards) + 1) if streets.where[n]}
+    msg = card_problem(deck, m.card, m.rotation, down, start=False) or streets.push_problem(m.a, m.b, m.push)
+    return Problem(f"turn {m.number}", f"{msg}; the game is not replayed from here", "push", m.line)
 
 
 def _value(best: tuple[int, bool, list[int]]) -> int:
@@ -637,7 +660,7 @@ def longest(city: City, deck: Deck, player: str) -> Path:
     if len(lie) < len(cells):
         n = next(n for n in lie if sum(card == n for _rc, (card, _t) in cells) > 1)
         raise ValueError(f"card {n} is in the city {sum(card == n for _rc, (card, _t) in cells)} times")
-    streets = Streets(deck, lie)
+    streets = Streets(deck, lie, div=1)
     stride = streets.tab.stride
     half = stride // 2
     for (r, c), (n, _turned) in cells:
