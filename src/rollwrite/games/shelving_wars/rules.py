@@ -85,7 +85,7 @@ def unjoined_problem(box, shelves, k: int) -> tuple[str, str]:  # noqa: ANN001 -
             "with one of them")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made for every turn, and a frozen dataclass is slower to make
 class Placed:
     player: int  # index
     number: int  # box or shelf number of that player, 1-based
@@ -125,30 +125,28 @@ class Board:
                     f"the first box must start in the {self.corners[k]} corner (square {square_name(cr, cc)}); "
                     f"this one covers {safe_box_label(box, size)}",
                 ))
-        elif not any(joins(box, old) for old in own):
-            out.append(unjoined_problem(box, self.shelves, k))
-        out.extend(("overlap", f"overlaps {label}") for label in self._covered_by(box))
+        else:
+            for old in own:
+                if joins(box, old):
+                    break
+            else:
+                out.append(unjoined_problem(box, self.shelves, k))
+        c0, c1 = max(col, 0), min(col + w, size)
+        if c1 > c0:  # the boxes that already cover a square of this one, in the order the squares are read
+            hit: list[str] = []
+            for r in range(max(row, 0), min(row + h, size)):
+                seg = self.cover[r * size + c0:r * size + c1]
+                if seg.count(None) < len(seg):
+                    for p in seg:
+                        if p is not None:
+                            label = f"{self.name(p.player)}'s box {p.number}"
+                            if label not in hit:
+                                hit.append(label)
+            out.extend(("overlap", f"overlaps {label}") for label in hit)
         for s in self.shelves:
             if any(inside(box, x, y, d) for x, y, d in s.item.units()):  # type: ignore[union-attr]
                 out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
         return out
-
-    def _covered_by(self, box: Box) -> list[str]:
-        """The boxes that already cover a square of ``box``, named, in the order the squares are read."""
-        size = self.size
-        c0, c1 = max(box.col, 0), min(box.col + box.w, size)
-        hit: list[str] = []
-        if c1 <= c0:
-            return hit
-        for r in range(max(box.row, 0), min(box.row + box.h, size)):
-            seg = self.cover[r * size + c0:r * size + c1]
-            if seg.count(None) < len(seg):
-                for p in seg:
-                    if p is not None:
-                        label = f"{self.name(p.player)}'s box {p.number}"
-                        if label not in hit:
-                            hit.append(label)
-        return hit
 
     def shelf_problems(self, k: int, shelf: Shelf) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
@@ -241,7 +239,22 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None) -> list[Problem]
         kind = "box" if isinstance(item, Box) else "shelf"
         counters[k][kind] += 1
         number = counters[k][kind]
-        found = _turn_problems(sheet, board, t, k, item, end) + _dice_problems(sheet, t, k, item, schedule)
+        found: list[tuple[str, str]] = []
+        if t >= sheet.turns:
+            found.append(("turns", f"is on turn {t + 1}, but the game lasts {sheet.turns} turns"))
+        elif end is not None and (t, k) > end:
+            found.append(("game-over", f"comes after the game ended: {sheet.players[end[1]].name} could not "
+                          f"place a box on turn {end[0] + 1}"))
+        if isinstance(item, Box):
+            found += board.box_problems(k, item)
+            if item.h > sheet.sides or item.w > sheet.sides:
+                found.append(("dice", f"a {sheet.sides}-sided die cannot show {max(item.h, item.w)}"))
+        else:
+            found += board.shelf_problems(k, item)
+            if item.length > sheet.sides:
+                found.append(("dice", f"a {sheet.sides}-sided die cannot show {item.length}"))
+        if item.rolled or schedule is not None:
+            found += _dice_problems(sheet, t, k, item, schedule)
         if found:
             where = f"{player.name} (player {k + 1}), {kind} {number}"
             for rule, message in found:
@@ -250,29 +263,6 @@ def check_sheet(sheet: Sheet, data: Data, schedule: Any | None) -> list[Problem]
     if end is not None and schedule is not None:
         problems.extend(_stopped_early(sheet, data, schedule, end))
     return problems
-
-
-def _turn_problems(sheet: Sheet, board: Board, t: int, k: int, item: Turn,
-                   end: tuple[int, int] | None) -> list[tuple[str, str]]:
-    """(rule, message) for the turn itself and the box or shelf on the board as it is."""
-    found: list[tuple[str, str]] = []
-    if t >= sheet.turns:
-        found.append(("turns", f"is on turn {t + 1}, but the game lasts {sheet.turns} turns"))
-    elif end is not None and (t, k) > end:
-        et, ek = end
-        found.append((
-            "game-over",
-            f"comes after the game ended: {sheet.players[ek].name} could not place a box on turn {et + 1}",
-        ))
-    if isinstance(item, Box):
-        found += board.box_problems(k, item)
-        if item.h > sheet.sides or item.w > sheet.sides:
-            found.append(("dice", f"a {sheet.sides}-sided die cannot show {max(item.h, item.w)}"))
-    else:
-        found += board.shelf_problems(k, item)
-        if item.length > sheet.sides:
-            found.append(("dice", f"a {sheet.sides}-sided die cannot show {item.length}"))
-    return found
 
 
 def _dice_problems(sheet: Sheet, t: int, k: int, item: Turn, schedule: Any | None) -> list[tuple[str, str]]:
