@@ -22,11 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from rollwrite.dice import words
 from rollwrite.errors import UsageError
-from rollwrite.games.base import Evaluation, Problem
-from rollwrite.games.lines_and_sections.format import Game
+from rollwrite.games.base import Evaluation, Problem, Solved
+from rollwrite.games.base import Puzzle as GamePuzzle
+from rollwrite.games.lines_and_sections.format import Game, Shade
 from rollwrite.games.lines_and_sections.rules import (
-    OPPOSITE, Board, Result, Sections, board, next_steps, referee, result_score, section_key, sections,
+    OPPOSITE, Board, Result, Sections, ascii_board, board, next_steps, referee, result_score, section_key, sections,
 )
 
 # Work limits: a search that needs more remembered positions than this stops with a clear message
@@ -392,7 +394,6 @@ class Picker:
     rejection: the same id and stream give the same choices on every machine and Python version."""
 
     def __init__(self, gid: str, stream: str) -> None:
-        from rollwrite.dice import words
 
         self.words = words(gid, stream)
 
@@ -506,8 +507,6 @@ def puzzles(gid: str, size: int, count: int) -> list[Puzzle]:
 
 def solved(res: Result, limit: int = MAX_POSITIONS) -> Any:
     """The solver's answer in the Game protocol's shape (``rollwrite solve``)."""
-    from rollwrite.games.base import Solved
-    from rollwrite.games.lines_and_sections.rules import ascii_board
 
     s = solve_result(res, limit)
     b = res.board
@@ -535,7 +534,6 @@ YOU, OPPONENT = "You", "Opponent"
 
 def answer_game(pz: Puzzle) -> Game:
     """The puzzle's answer as a typed-in game: its path, then your winning shading."""
-    from rollwrite.games.lines_and_sections.format import Shade
 
     g = pz.game((YOU, OPPONENT))
     x, y = ord(pz.answer_square[0]) - ord("A"), int(pz.answer_square[1:]) - 1
@@ -546,7 +544,6 @@ def game_puzzle(challenge: str, size: int) -> Any:
     """The puzzle of a challenge id (``lines-and-sections#club``) as the Game protocol's Puzzle: no par
     (there is one right answer), the prompt, the answer as a typed-in game, and this module's Puzzle in
     ``extra["lines"]`` for the sheet to draw."""
-    from rollwrite.games.base import Puzzle as GamePuzzle
 
     pz = make_puzzle(challenge, size, 1)
     return GamePuzzle(game="lines-and-sections", challenge=challenge, prompt=PROMPT, answer=answer_game(pz),

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rollwrite.games.base import Puzzle
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
 from rollwrite.games.long_way.play import _cells, _closes_gate, _empty, play, schedule_dice
@@ -326,7 +327,6 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
 
 
 def make_puzzle(chart: Chart, challenge: str, schedule: Any, *, width: int | None = None):
-    from rollwrite.games.base import Puzzle
 
     result = solve(chart, schedule_dice(schedule), width=width)
     return Puzzle(

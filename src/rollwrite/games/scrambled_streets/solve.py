@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rollwrite.dice import Deal, DealSpec, below, make_deal, words
-from rollwrite.games.base import Evaluation, Problem
+from rollwrite.games.base import Evaluation, Problem, Puzzle
 from rollwrite.games.scrambled_streets.data import START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
 from rollwrite.games.scrambled_streets.rules import (
@@ -151,7 +151,6 @@ def make_position(deck: Deck, deal: Deal) -> Position:
 def puzzle_of(pos: Position, deal: Deal):
     """The puzzle protocol's Puzzle for a position: par is the best score, proven (every placement was
     tried); the answer is the game with the best placement added, marked as a puzzle's answer."""
-    from rollwrite.games.base import Puzzle
 
     best, path = pos.answer.paths[0]
     n = len(pos.game.moves) + 1

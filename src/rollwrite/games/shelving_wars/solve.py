@@ -28,6 +28,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rollwrite.errors import UsageError
+from rollwrite.games.base import Puzzle
+from rollwrite.games.shelving_wars.data import MAX_SIZE, MIN_SIZE, dice_shape, layout_data
+from rollwrite.games.shelving_wars.format import Box, Player, Sheet
+
 #: positions a search may expand: every daily of 2027 is proven within 154,000
 NODE_BUDGET = 250_000
 
@@ -256,9 +261,6 @@ def make_puzzle(layout, challenge: str, schedule, options: dict):
     """The solo puzzle of a challenge: player 1's rolls on a small battlefield (``--size``, default 10)."""
     import dataclasses
 
-    from rollwrite.games.base import Puzzle
-    from rollwrite.games.shelving_wars.data import layout_data
-    from rollwrite.games.shelving_wars.format import Box, Player, Sheet
 
     d = layout_data(layout)
     rolls = [t.dice for t in schedule.group(1)]
@@ -285,8 +287,6 @@ def puzzle_layout(layout, options: dict):
     """The layout of a solo puzzle: one player, the battlefield ``--size`` (default 10) squares a side."""
     import dataclasses
 
-    from rollwrite.errors import UsageError
-    from rollwrite.games.shelving_wars.data import MAX_SIZE, MIN_SIZE, dice_shape, layout_data
 
     d = layout_data(layout)
     size = options.get("size")

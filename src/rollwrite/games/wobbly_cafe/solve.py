@@ -35,8 +35,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import permutations, product
 
+from rollwrite.games.base import Puzzle
 from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
+from rollwrite.games.wobbly_cafe.format import CafeSheet
 
 Floor = tuple[tuple[int | None, ...], ...]
 Pair = tuple[int, int]
@@ -686,6 +689,7 @@ class FloorQuestion:
     """
 
     def __init__(self, g, rolls: list[tuple[int, int]]) -> None:
+        # python-sat is imported only when a floor is hard enough to need it: most puzzles never do
         from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
@@ -940,7 +944,6 @@ def anneal_more(data: CafeData, rolls: list[Pair], result: FloorResult, seed: in
 
 def brute_force(data: CafeData, rolls: list[Pair]) -> int:
     """The best floor score by trying every order and turn of the rolls (for tests on tiny floors)."""
-    from itertools import permutations, product
 
     g = geometry(data)
     rolls = [(min(a, b), max(a, b)) for a, b in rolls]
@@ -963,8 +966,6 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
     The floors share ``PUZZLE_NODES`` search nodes and then ``PUZZLE_CONFLICTS`` SAT conflicts, so a
     puzzle whose floors are all hard still comes out in bounded time: each floor still open gets an
     even share of the conflicts left (at most ``CONFLICTS``), and what one leaves goes to the next."""
-    from rollwrite.games.base import Puzzle
-    from rollwrite.games.wobbly_cafe.format import CafeSheet
 
     nodes = PUZZLE_NODES
     base = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31
