@@ -186,25 +186,27 @@ class Trail:
             return f"it would leave the board ({DIRECTION_WORDS[d]} from {b.point_name(p)})"
         if e in self.drawn_on:
             return f"the segment {b.edge_name(e)} was drawn already (move {self.drawn_on[e]})"
-        if self.last is not None:
-            for a1, a2, move in self.passes.get(p, ()):
-                if crosses((a1, a2), (self.last, d)):
-                    return (f"the path would cross itself at {b.point_name(p)}, where it went straight through "
-                            f"on moves {move}–{move + 1}; a later pass may touch there but not cross")
+        move = self.crossed(p, d)
+        if move is not None:
+            return (f"the path would cross itself at {b.point_name(p)}, where it went straight through "
+                    f"on moves {move}–{move + 1}; a later pass may touch there but not cross")
         return None
 
     def blocked(self, d: int) -> bool:
         """``why_not(d) is not None``, without putting the reason into words."""
         p = self.points[-1]
         e = self.board.edge_at[p][d]
-        if e < 0 or e in self.drawn_on:
-            return True
+        return e < 0 or e in self.drawn_on or (p in self.passes and self.crossed(p, d) is not None)
+
+    def crossed(self, p: int, d: int) -> int | None:
+        """The move of the earlier pass through point ``p`` that going on in direction ``d`` would
+        cross (None when it crosses none)."""
         last = self.last
         if last is not None:
-            for a1, a2, _move in self.passes.get(p, ()):
+            for a1, a2, move in self.passes.get(p, ()):
                 if crosses((a1, a2), (last, d)):
-                    return True
-        return False
+                    return move
+        return None
 
     def options(self) -> list[int]:
         """The directions the path may take next (every direction before the first point is chosen
