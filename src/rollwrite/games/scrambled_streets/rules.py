@@ -369,6 +369,9 @@ class Streets:
     ``Deck.tables`` (the grid of ``stride`` columns), each card's ``seq`` is its place in the order of
     the city's cells."""
 
+    __slots__ = ("tab", "partner", "sub", "mask", "link", "grid", "where", "seq", "after", "cuts", "joins", "best",
+                 "push")
+
     def __init__(self, deck: Deck, lie: dict[int, int], div: int = 6) -> None:
         tab = self.tab = deck.tables
         ncards = len(deck.cards)
@@ -439,24 +442,15 @@ class Streets:
 def _pusher(tab: Any, grid: bytearray, link: list, mask: list, where: list, seq: list, cuts: tuple,
             joins: tuple, after: list):
     """``Streets.push`` over the city's arrays (a closure: the replay calls it every turn)."""
-    S = tab.stride
-    backs, aheads, across = tab.backs, tab.aheads, tab.across
+    S, backs, aheads, across = tab.stride, tab.backs, tab.aheads, tab.across
 
     def push(card: int, pushed: int, other: int, p: int, d: int, grid: bytearray = grid, link: list = link,
              mask: list = mask, where: list = where, seq: list = seq, cuts: tuple = cuts, joins: tuple = joins) -> None:
-        """Put ``card`` in cell ``p`` where ``pushed`` was, after moving ``pushed`` and every card beyond
-        it in its row or column one cell on, by ``d``, away from ``other`` (``push_problem`` found
-        nothing).  (The city's arrays are default arguments only so that the loops below read them as
-        local names, which is quicker.)"""
-        # the cells from the pushed card's to the edge of the grid: every card there moves one on
-        if d == 1:
-            end = p - p % S + S - 1
-        elif d == -1:
-            end = p - p % S
-        elif d > 0:
-            end = S * S - S + p % S
-        else:
-            end = p % S
+        """Put ``card`` in cell ``p`` where ``pushed`` was, after moving ``pushed`` and the cards beyond it
+        one cell on, by ``d``, away from ``other``.  (Arrays as defaults: local names, read quicker.)"""
+        # the cells from the pushed card's to the edge of the grid (its row's last or first cell, its
+        # column's last or first): every card there moves one on
+        end = p - p % S + S - 1 if d == 1 else p - p % S if d == -1 else S * S - S + p % S if d > 0 else p % S
         line = grid[p:end:d]
         moved = line.replace(b"\0", b"")
         for g, _mq in backs[d][pushed]:  # the pushed card leaves the other one
@@ -494,14 +488,22 @@ def _pusher(tab: Any, grid: bytearray, link: list, mask: list, where: list, seq:
         after[0] = 2 * n_seq + 1
         grid[p] = card
         where[card] = p
-        for base, pairs in ((other * 6, backs[d][card]), (pushed * 6, aheads[d][card])):
-            for g, mq in pairs:
-                h = base + mq
-                link[g] = h
-                link[h] = g
-                m = mask[g] & mask[h]
-                if m:
-                    joins[m](g, h)
+        base = other * 6
+        for g, mq in backs[d][card]:
+            h = base + mq
+            link[g] = h
+            link[h] = g
+            m = mask[g] & mask[h]
+            if m:
+                joins[m](g, h)
+        base = pushed * 6
+        for g, mq in aheads[d][card]:
+            h = base + mq
+            link[g] = h
+            link[h] = g
+            m = mask[g] & mask[h]
+            if m:
+                joins[m](g, h)
         for g, dq, mq in points[card]:
             nb = grid[p + dq]
             if nb:
