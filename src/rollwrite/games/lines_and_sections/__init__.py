@@ -20,8 +20,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import Schedule
     from rollwrite.games.lines_and_sections.format import Game as Position
 
-# The typed-in format, the rules, the sheet's drawing and the solver are imported by the method that
-# needs them: `print` and `games` load only the data, so they never pay for the rest (5 to 40 ms each).
+# The data is small and imported here; the typed-in format, the rules, the sheet's drawing and the
+# solver are imported by the method that needs them (5 to 40 ms each), which `rollwrite games` and
+# `print` never call.
 
 
 class LinesAndSections(Game["Position", Data]):

@@ -6,18 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 from rollwrite.dice import DealSpec
 from rollwrite.games.base import ElementType, Evaluation, Game, Puzzle
-from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE, Deck, load
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import Deal
+    from rollwrite.games.scrambled_streets.data import Deck
     from rollwrite.games.scrambled_streets.format import Game as Position
     from rollwrite.spec.nodes import Node
 
-# The typed-in format, the rules, the sheet's drawing and the solver are imported by the method that
-# needs them: `print` and `games` load only the data, so they never pay for the rest (5 to 40 ms each).
+# Only the class is made here: the data, the typed-in format, the rules, the sheet's drawing and the
+# solver are imported by the method that needs them (3 to 40 ms each): `rollwrite games` needs none of
+# them and `print` only the data.
 
 
-class ScrambledStreets(Game["Position", Deck]):
+class ScrambledStreets(Game["Position", "Deck"]):
     slug = "scrambled-streets"
     title = "Scrambled Streets"
     summary = "Two players push city blocks into a growing city and score their longest street."
@@ -26,6 +27,8 @@ class ScrambledStreets(Game["Position", Deck]):
     can_puzzle = True
 
     def load_data(self, node: Node | None) -> Deck:
+        from rollwrite.games.scrambled_streets.data import load
+
         return load(node)
 
     def element_types(self) -> dict[str, ElementType]:
@@ -37,6 +40,8 @@ class ScrambledStreets(Game["Position", Deck]):
         return len(layout.data.cards)  # one sheet per card: the deck
 
     def dice_spec(self, layout: Any, players: int) -> DealSpec:
+        from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE
+
         return DealSpec(len(layout.data.cards), START_SIZE, START_PLACES)
 
     def score_dice_spec(self, layout: Any, sheet: Position) -> DealSpec:

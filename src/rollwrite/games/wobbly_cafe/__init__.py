@@ -7,19 +7,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.games.base import ElementType, Evaluation, Game
-from rollwrite.games.wobbly_cafe.data import CafeData, as_data, load_data
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.games.wobbly_cafe.data import CafeData
     from rollwrite.dice import Schedule
     from rollwrite.games.base import Puzzle
     from rollwrite.games.wobbly_cafe.format import CafeSheet
     from rollwrite.spec.nodes import Node
 
-# The typed-in format, the rules, the sheet's drawing and the solver are imported by the method that
-# needs them: `print` and `games` load only the data, so they never pay for the rest (5 to 40 ms each).
+# Only the class is made here: the data, the typed-in format, the rules, the sheet's drawing and the
+# solver are imported by the method that needs them (3 to 40 ms each): `rollwrite games` needs none of
+# them and `print` only the data.
 
 
-class WobblyCafe(Game["CafeSheet", CafeData]):
+class WobblyCafe(Game["CafeSheet", "CafeData"]):
     slug = "wobbly-cafe"
     title = "Wobbly Café"
     summary = "place rolled pairs of customers symmetrically on three floors; tips for groups of exactly N Ns"
@@ -28,6 +29,8 @@ class WobblyCafe(Game["CafeSheet", CafeData]):
     can_puzzle = True
 
     def load_data(self, node: Node | None) -> CafeData:
+        from rollwrite.games.wobbly_cafe.data import load_data
+
         return load_data(node)
 
     def element_types(self) -> dict[str, ElementType]:
@@ -36,21 +39,25 @@ class WobblyCafe(Game["CafeSheet", CafeData]):
         return element_types()
 
     def parse(self, text: str, source: str, data: CafeData) -> CafeSheet:
+        from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.format import parse_sheet
 
         return parse_sheet(text, source, as_data(data))
 
     def format(self, sheet: CafeSheet, data: CafeData) -> str:
+        from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.format import format_sheet
 
         return format_sheet(sheet, as_data(data))
 
     def evaluate(self, sheet: CafeSheet, data: CafeData, schedule: Schedule | None) -> Evaluation:
+        from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.rules import evaluate
 
         return evaluate(sheet, as_data(data), schedule)
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+        from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.solve import make_puzzle
 
         if schedule is None:
