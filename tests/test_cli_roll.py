@@ -87,7 +87,7 @@ def test_json_of_a_daily_cafe() -> None:
 
 def test_json_of_a_seed_with_rerolls(layout: str) -> None:
     doc = ok_json(layout, "--seed", "picnic", "--turns", "2")
-    assert doc["id"] == "dice-test#picnic" and doc["seed"] == "picnic" and doc["date"] is None
+    assert doc["id"] == "dice-test#picnic~t2" and doc["seed"] == "picnic" and doc["date"] is None
     assert doc["dice"] == {"count": 2, "sides": 6, "labels": ["light", "dark"], "rerolls": 3}
     assert doc["turns"] == [
         {"group": 1, "group_name": "", "turn": 1, "dice": [3, 1], "rerolls": [[1, 2, 6], [4, 2, 6]]},
@@ -109,7 +109,7 @@ def test_same_id_same_bytes(layout: str) -> None:
 
 
 def test_json_is_one_turn_per_line(layout: str) -> None:
-    text = roll(layout, "--seed", "picnic", "--turns", "3", "--json").stdout
+    text = roll(layout, "--seed", "picnic", "--show", "3", "--json").stdout
     lines = text.splitlines()
     assert lines[0] == "{" and lines[-1] == "}"
     assert sum(1 for line in lines if line.lstrip().startswith('{"group"')) == 3
@@ -160,7 +160,7 @@ def test_players_shape_the_groups() -> None:
 
 
 def test_human_table(layout: str) -> None:
-    result = roll(layout, "--seed", "picnic", "--turns", "2")
+    result = roll(layout, "--seed", "picnic", "--show", "2")
     assert result.exit_code == 0
     out = result.stdout
     assert out.splitlines()[0] == "Dice Test: dice-test#picnic (seed: picnic)"

@@ -5,7 +5,8 @@ the same dice on every machine, every Python version and every release.  docs/se
 algorithm precisely enough to re-implement it; tests pin golden vectors.
 
 Game ids: ``<game>#<seed>`` for a named seed (``long-way#picnic``) and ``<game>@<YYYY-MM-DD>`` for the
-daily challenge of a UTC date (``wobbly-cafe@2026-11-22``).
+daily challenge of a UTC date (``wobbly-cafe@2026-11-22``); a variation of the game follows as
+``~<code>`` (``shelving-wars#x~2d20``, see :func:`variant_code`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ _SEED_MAX = 64
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SLUG_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 _ZWJ = "\u200d"  # zero width joiner: allowed, it glues emoji sequences together
+VARIANT_MARK = "~"
+_VARIANT_RE = re.compile(r"(?:([0-9]+)d([0-9]+))?(?:s([0-9]+))?(?:t([0-9]+))?")
 
 
 # ---------------------------------------------------------------- ids
@@ -87,23 +90,65 @@ def today_utc() -> _dt.date:
     return _dt.datetime.now(_dt.timezone.utc).date()
 
 
-def game_id(game: str, *, seed: str | None = None, day: _dt.date | None = None) -> str:
-    """``<game>#<normalised seed>`` or ``<game>@<YYYY-MM-DD>``; exactly one of seed and day is given."""
+def variant_code(values: dict[str, int], defaults: dict[str, int]) -> str:
+    """The short code of a game's variation: the parts of ``values`` that differ from ``defaults``, in a
+    fixed order: ``<dice>d<sides>`` (both, when either differs), ``s<size>``, ``t<turns>``; "" for none.
+    ``{"dice": 2, "sides": 20}`` against 3d6 gives ``2d20``; a size of 12 and 30 turns ``s12t30``."""
+    def differs(key: str) -> bool:
+        return key in values and values[key] != defaults.get(key)
+
+    code = ""
+    if differs("dice") or differs("sides"):
+        code += f"{values['dice']}d{values['sides']}"
+    for key, letter in (("size", "s"), ("turns", "t")):
+        if differs(key):
+            code += f"{letter}{values[key]}"
+    return code
+
+
+def parse_variant(code: str) -> dict[str, int] | None:
+    """The options of a variation code (``2d20s12`` -> dice 2, sides 20, size 12); None when ``code`` is
+    not one (an empty code is not one either)."""
+    m = _VARIANT_RE.fullmatch(code)
+    if not code or m is None:
+        return None
+    dice, sides, size, turns = (int(g) if g is not None else None for g in m.groups())
+    out = {"dice": dice, "sides": sides, "size": size, "turns": turns}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def split_variant(text: str) -> tuple[str, str]:
+    """(the rest, the code) of a text ending in ``~<variation code>``; (text, "") otherwise."""
+    head, mark, code = text.rpartition(VARIANT_MARK)
+    if mark and parse_variant(code) is not None:
+        return head, code
+    return text, ""
+
+
+def game_id(game: str, *, seed: str | None = None, day: _dt.date | None = None, variant: str = "") -> str:
+    """``<game>#<normalised seed>`` or ``<game>@<YYYY-MM-DD>``, then ``~<variant>`` when a variation is
+    given; exactly one of seed and day is given.  The dice of a variation come from the id without it.  A seed that itself ends in ``~`` and a variation code
+    would read as that variation, so it is refused."""
     if (seed is None) == (day is None):
         raise UsageError("give exactly one of a seed and a daily date")
     check_slug(game)
     if seed is not None:
-        return f"{game}#{normalise_seed(seed)}"
+        norm = normalise_seed(seed)
+        if split_variant(norm)[1]:
+            raise UsageError(f"the seed {norm!r} ends in what reads as a variation ({split_variant(norm)[1]})",
+                             hint="a seed may not end in ~ and a code such as 2d20; change or drop the ~")
+        return with_variant(f"{game}#{norm}", variant)
     assert day is not None
-    return f"{game}@{day.isoformat()}"
+    return with_variant(f"{game}@{day.isoformat()}", variant)
 
 
-def parse_game_id(text: str) -> tuple[str, str | None, _dt.date | None]:
-    """Split ``game#seed`` or ``game@date`` into (game, seed, day).
+def with_variant(gid: str, variant: str) -> str:
+    """The id ``gid`` of a variation: ``gid~variant`` (``gid`` itself when ``variant`` is "")."""
+    return f"{gid}{VARIANT_MARK}{variant}" if variant else gid
 
-    A slug never contains '#' or '@', so the first of them ends the game's name; the seed is normalised,
-    so ``parse_game_id`` and ``game_id`` are inverse on normalised ids.
-    """
+
+def parse_variant_id(text: str) -> tuple[str, str | None, _dt.date | None, str]:
+    """(game, seed, day, variation code) of an id; the code is "" for the game as it is."""
     cut = min((i for i in (text.find("#"), text.find("@")) if i >= 0), default=-1)
     if cut < 0:
         raise UsageError(
@@ -111,9 +156,20 @@ def parse_game_id(text: str) -> tuple[str, str | None, _dt.date | None]:
         )
     game, mark, rest = text[:cut], text[cut], text[cut + 1 :]
     check_slug(game)
+    rest, code = split_variant(rest)
     if mark == "#":
-        return game, normalise_seed(rest), None
-    return game, None, parse_day(rest)
+        return game, normalise_seed(rest), None, code
+    return game, None, parse_day(rest), code
+
+
+def parse_game_id(text: str) -> tuple[str, str | None, _dt.date | None]:
+    """Split ``game#seed`` or ``game@date`` into (game, seed, day), leaving out any variation (which
+    :func:`parse_variant_id` gives too).
+
+    A slug never contains '#' or '@', so the first of them ends the game's name; the seed is normalised,
+    so ``parse_game_id`` and ``game_id`` are inverse on normalised ids.
+    """
+    return parse_variant_id(text)[:3]
 
 
 # ---------------------------------------------------------------- the generator
@@ -257,12 +313,13 @@ def stream_name(group: int, turn: int, reroll_die: int | None = None) -> str:
 
 
 def make_schedule(
-    game: str, gid: str, spec: DiceSpec, *, seed: str | None = None, day: str | None = None
+    game: str, gid: str, spec: DiceSpec, *, seed: str | None = None, day: str | None = None, variant: str = ""
 ) -> Schedule:
     """The schedule of id ``gid``: for each group g and turn t, ``spec.count`` dice from stream
     ``g<g>/t<t>`` and, when ``spec.rerolls`` > 0, for die d a reserve of ``spec.rerolls`` values from
     stream ``g<g>/t<t>/reroll/d<d>``.  Each turn has its own streams, so a longer schedule (more turns,
-    groups, dice or reserve values) starts with exactly the shorter one."""
+    groups, dice or reserve values) starts with exactly the shorter one.  ``variant``, the code of the
+    variation ``spec`` plays (``2d20``), is added to the schedule's id; the dice come from ``gid`` alone."""
     roll(gid, "", spec.sides, 0)  # the die's sides are checked once, here
     turns = []
     head = _prefix(gid, "")[:-1]  # every stream's prefix starts with the same bytes
@@ -276,7 +333,7 @@ def make_schedule(
                 for d in range(1, count + 1)
             ) if reserve else ()
             turns.append(Turn(g, t, dice, rerolls))
-    return Schedule(game, gid, spec, tuple(turns), seed=seed, day=day)
+    return Schedule(game, with_variant(gid, variant), spec, tuple(turns), seed=seed, day=day)
 
 
 # ---------------------------------------------------------------- deals (card games)
@@ -362,9 +419,11 @@ DECK_STREAM = "deck"
 START_STREAM = "start"
 
 
-def make_deal(game: str, gid: str, spec: DealSpec, *, seed: str | None = None, day: str | None = None) -> Deal:
+def make_deal(game: str, gid: str, spec: DealSpec, *, seed: str | None = None, day: str | None = None,
+              variant: str = "") -> Deal:
     """The deal of id ``gid``: the order is ``shuffle(gid, "deck", spec.cards)``; start card k (from 1)
-    lies turned half round when roll k of a two-sided die from stream ``start`` is 2."""
+    lies turned half round when roll k of a two-sided die from stream ``start`` is 2.  ``variant`` as for
+    :func:`make_schedule`."""
     order = shuffle(gid, DECK_STREAM, spec.cards)
     turned = tuple(v == 2 for v in roll(gid, START_STREAM, 2, spec.start)) if spec.start else ()
-    return Deal(game, gid, spec, order, turned, seed=seed, day=day)
+    return Deal(game, with_variant(gid, variant), spec, order, turned, seed=seed, day=day)

@@ -13,6 +13,7 @@ an earlier run to the same name removes the earlier run's extra pages, and only 
 
 from __future__ import annotations
 
+from rollwrite.dice import game_id
 from rollwrite.record import Frozen
 
 import hashlib
@@ -109,9 +110,16 @@ def id_suffix(schedule) -> str:
     emoji) becomes ``_``; when anything was replaced, or the seed is longer than 40 characters, ``~`` and
     the first 8 hex digits of the SHA-256 of the seed follow, so two seeds never share a name.
     (``#``, as in the id ``long-way#picnic``, would end a file's link in a browser, hence ``+``.)
+    A variation's code follows as in the id: ``+picnic~2d20``.
     """
     if schedule is None:
         return ""
+    base = game_id(schedule.game, seed=schedule.seed) if schedule.seed is not None else ""
+    variant = schedule.id[len(base) if schedule.seed is not None else len(f"{schedule.game}@{schedule.day}"):]
+    return _challenge_suffix(schedule) + variant
+
+
+def _challenge_suffix(schedule) -> str:
     if schedule.day:
         return f"@{schedule.day}"
     seed = schedule.seed

@@ -32,6 +32,19 @@ a game id and a schedule:
         --daily is a UsageError.  ``--seed long-way#picnic`` (an id given as the seed) is understood by
         ``resolve_schedule_id``, which knows the game it must belong to.
 
+    split_challenge(game: str, seed: str | None, daily: str | None)
+        -> tuple[str, str | None, str | None, dict[str, int]]
+        As split_game, and the variation an id carries (``shelving-wars#x~2d20`` -> dice 2, sides 20), from
+        the GAME argument or an id given as --seed; split_game refuses an id with a variation.
+
+    with_variations(options, from_id) -> options
+        The variation options with those of the id added; the same option given both ways with two
+        values is a UsageError.
+
+    variant_for(game, shipped, varied) -> str
+        The variation code of a varied layout (``2d20``, ``s12t30``; "" when it plays as shipped), which
+        ``resolve_schedule`` (``variant=``) puts into the id after ``~``.
+
     vary_layout(layout, game, options, players) -> layout
         The variation options (``--size``, ``--turns``, ``--dice``, ``--sides``) applied the same way for
         ``print`` and ``roll``: by the game, or for a layout of one's own, ``--turns`` as the length of
@@ -86,8 +99,54 @@ def looks_like_id(text: str) -> bool:
 
 def split_game(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]:
     """(game, seed, daily) with a full id in ``game`` taken apart; see the module's docstring."""
-    if not looks_like_id(game):
-        return game, seed, daily
+    game, seed, daily, varied = split_challenge(game, seed, daily)
+    if varied:
+        raise UsageError("this command takes no variation (the part after '~') in an id",
+                         hint="give the id without its ~ part")
+    return game, seed, daily
+
+
+def split_challenge(game: str, seed: str | None,
+                    daily: str | None) -> tuple[str, str | None, str | None, dict[str, int]]:
+    """(game, seed, daily, the id's variation options); see the module's docstring."""
+    from rollwrite.dice import parse_variant, split_variant
+
+    code = ""
+    if seed is not None and _ID_START.match(seed.strip()):  # an id as the seed: its variation too
+        seed, code = split_variant(seed.strip())
+    if looks_like_id(game):
+        game, code = split_variant(game)
+        game, seed, daily = _split_id(game, seed, daily)
+    return game, seed, daily, parse_variant(code) or {}
+
+
+def with_variations(options: dict[str, int | None], from_id: dict[str, int]) -> dict[str, int | None]:
+    """The variation options with those an id carries; see the module's docstring."""
+    out = dict(options)
+    for key, value in from_id.items():
+        given = out.get(key)
+        if given is not None and given != value:
+            raise UsageError(f"the id says --{key} {value} but --{key} {given} was given",
+                             hint="leave out the option: the id carries its variation")
+        out[key] = value
+    return out
+
+
+def variations(game: Any, layout: Any) -> dict[str, int]:
+    """The values of the variation options a layout is printed with (a layout of one's own: its turns)."""
+    if game is not None:
+        return game.variations(layout)
+    return {"turns": layout.dice.turns} if getattr(layout, "dice", None) is not None else {}
+
+
+def variant_for(game: Any, shipped: Any, varied: Any) -> str:
+    """The variation code of ``varied`` against ``shipped``; see the module's docstring."""
+    from rollwrite.dice import variant_code
+
+    return variant_code(variations(game, varied), variations(game, shipped))
+
+
+def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]:
     from rollwrite.dice import parse_game_id
 
     slug, id_seed, id_day = parse_game_id(game)
@@ -121,7 +180,7 @@ def _seed_as_id(game: str, seed: str, daily: str | None) -> tuple[str | None, st
 
 
 def resolve_schedule_id(
-    game: str, seed: str | None, daily: str | None, *, required: bool = False
+    game: str, seed: str | None, daily: str | None, *, required: bool = False, variant: str = ""
 ) -> tuple[str | None, str | None, str | None]:
     """(id, normalised seed, ISO date) of ``--seed`` / ``--daily``; see the module's docstring."""
     from rollwrite.dice import game_id, normalise_seed, parse_day
@@ -135,10 +194,10 @@ def resolve_schedule_id(
         )
     if seed is not None:
         norm = normalise_seed(seed)
-        return game_id(game, seed=norm), norm, None
+        return game_id(game, seed=norm, variant=variant), norm, None
     if daily is not None:
         day = today_utc() if daily.strip().lower() == TODAY else parse_day(daily)
-        return game_id(game, day=day), None, day.isoformat()
+        return game_id(game, day=day, variant=variant), None, day.isoformat()
     if required:
         raise UsageError(
             "say which dice to roll: give --seed S or --daily [DATE]",
@@ -181,11 +240,12 @@ def check_turns(turns: int | None) -> None:
 
 
 def resolve_schedule(
-    game: str, spec: DiceSpec | DealSpec, *, seed: str | None, daily: str | None, turns: int | None = None
+    game: str, spec: DiceSpec | DealSpec, *, seed: str | None, daily: str | None, turns: int | None = None,
+    variant: str = "",
 ) -> Schedule | Deal:
     """The schedule named by ``--seed`` / ``--daily`` with the shape ``spec``; see the module's docstring.
     A card game's shape is a DealSpec, and its schedule a Deal: the shuffled deck and the start."""
-    gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)
+    gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)  # the dice's id: no variation
     assert gid is not None
     check_turns(turns)
     from rollwrite.dice import DealSpec, make_deal, make_schedule
@@ -193,10 +253,10 @@ def resolve_schedule(
     if isinstance(spec, DealSpec):
         if turns is not None:
             raise UsageError(f"{game} deals cards; it has no turns of dice to show", hint="leave out --turns")
-        return make_deal(game, gid, spec, seed=norm, day=day)
+        return make_deal(game, gid, spec, seed=norm, day=day, variant=variant)
     if turns is not None:
         spec = dataclasses.replace(spec, turns=turns)
-    return make_schedule(game, gid, spec, seed=norm, day=day)
+    return make_schedule(game, gid, spec, seed=norm, day=day, variant=variant)
 
 
 def vary_layout(layout: Any, game: Any, options: dict[str, int | None], players: int) -> Any:

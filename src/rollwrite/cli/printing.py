@@ -108,13 +108,15 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     """Everything ``print`` checks and works out before it draws: the layout (varied and checked), the
     page spec, the schedules, and the files to write with the schedules of each."""
     from rollwrite import games
-    from rollwrite.cli.common import daily_range, resolve_schedule, resolve_schedule_id, split_game, vary_layout
+    from rollwrite.cli.common import (daily_range, resolve_schedule, resolve_schedule_id, split_challenge,
+                                      variant_for, vary_layout, with_variations)
     from rollwrite.output import check_options, format_for, id_suffix
     from rollwrite.spec.checked import is_checked
     from rollwrite.spec.layout import check_geometry, is_builtin_name, resolve
     from rollwrite.spec.page import with_options
 
-    game, seed, daily = split_game(game, seed, daily)
+    game, seed, daily, from_id = split_challenge(game, seed, daily)
+    options = with_variations(options or {}, from_id)
     page = dict(page or {})
     if paper is not None:
         page["paper"] = paper
@@ -135,7 +137,9 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         raise UsageError(f"{layout.game} prints for {lo} to {hi} players, not {count}",
                          hint=f"give --players between {lo} and {hi}")
     resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
-    layout = vary_layout(layout, g, options or {}, count)
+    shipped = layout
+    layout = vary_layout(layout, g, options, count)
+    variant = variant_for(g, shipped, layout)
     spec = with_options(layout.page, **page)
     if layout is not as_shipped or not is_checked(game):
         check_geometry(layout)  # the full fit check (see rollwrite.spec.checked)
@@ -145,9 +149,9 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         if spec_d is None:
             raise UsageError(f"{layout.game} has no dice to seed", hint="leave out --seed and --daily")
         if dates is None:
-            schedules = [resolve_schedule(layout.game, spec_d, seed=seed, daily=daily)]
+            schedules = [resolve_schedule(layout.game, spec_d, seed=seed, daily=daily, variant=variant)]
         else:
-            schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d) for d in dates]
+            schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d, variant=variant) for d in dates]
     sheets = g.print_count(layout, count) if g is not None else count
     named = output is None or output.is_dir()  # rollwrite picks the file's name
     if named:

@@ -8,6 +8,7 @@ writes each answer as a typed-in sheet that ``rollwrite score ... --puzzle`` acc
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -82,13 +83,14 @@ def _part_text(part: dict) -> str:
     return f"{part['name']} {part['par']}-{part['bound']}"
 
 
-def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]:
-    """A GAME argument that is a challenge or puzzle id (``wobbly-cafe@2026-11-22``, ``long-way#x puzzle``)
-    stands for the game and its --seed / --daily."""
-    from rollwrite.cli.common import split_game
+def _split_id(game: str, seed: str | None,
+              daily: str | None) -> tuple[str, str | None, str | None, dict[str, int]]:
+    """A GAME argument that is a challenge or puzzle id (``wobbly-cafe@2026-11-22``, ``long-way#x puzzle``,
+    ``lines-and-sections#x~s6``) stands for the game, its --seed / --daily and its variation."""
+    from rollwrite.cli.common import split_challenge
 
     text = game[: -len(" puzzle")] if game.endswith(" puzzle") else game
-    return split_game(text, seed, daily)
+    return split_challenge(text, seed, daily)
 
 
 def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
@@ -102,7 +104,11 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     from rollwrite.spec.layout import puzzle_layout
     from rollwrite.spec.layout import load_builtin
 
-    game, seed, daily = _split_id(game, seed, daily)
+    from rollwrite.cli.common import with_variations
+    from rollwrite.dice import variant_code, with_variant
+
+    game, seed, daily, from_id = _split_id(game, seed, daily)
+    options = with_variations(options or {}, from_id)
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_puzzle:
@@ -112,6 +118,7 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
+    variant = variant_code(opts, g.variations(layout))  # the id shows the variation; the dice omit it
     layout = g.puzzle_layout(layout, opts)
     run = challenge_run(layout.game, seed, daily, days, count)
     spec = g.dice_spec(layout, 1)
@@ -122,7 +129,8 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
             schedule = make_deal(layout.game, gid, spec, seed=s, day=day)
         else:
             schedule = make_schedule(layout.game, gid, spec, seed=s, day=day) if spec is not None else None
-        puzzles.append(g.make_puzzle(layout, gid, schedule, opts))
+        puzzle = g.make_puzzle(layout, gid, schedule, opts)
+        puzzles.append(dataclasses.replace(puzzle, challenge=with_variant(gid, variant)) if variant else puzzle)
         if advance is not None:
             advance()
     return puzzle_layout(layout), g, puzzles

@@ -62,11 +62,13 @@ def run_roll(
 ) -> tuple[Schedule, str]:
     """The schedule a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
     from rollwrite import games
-    from rollwrite.cli.common import resolve_schedule_id, split_game, vary_layout
+    from rollwrite.cli.common import resolve_schedule_id, split_challenge, variant_for, vary_layout, with_variations
     from rollwrite.spec.layout import resolve
 
-    game, seed, daily = split_game(game, seed, daily)
+    game, seed, daily, from_id = split_challenge(game, seed, daily)
+    options = with_variations(options or {}, from_id)
     layout = resolve(game)
+    shipped = layout
     g = games.get(layout.game)
     count = layout.players.default if players is None else players
     lo, hi = layout.players.minimum, layout.players.maximum
@@ -75,7 +77,6 @@ def run_roll(
             f"{layout.game} is played by {lo} to {hi} players, not {count}", hint=f"give --players between {lo} and {hi}"
         )
     resolve_schedule_id(layout.game, seed, daily, required=True)
-    options = options or {}
     try:
         layout = vary_layout(layout, g, options, count)
     except UsageError as error:
@@ -95,7 +96,8 @@ def run_roll(
             raise UsageError(f"--show must be between 1 and {spec.turns} (the turns of each group), not {show}",
                              hint="--turns N makes the game longer, in games that have that variation")
         spec = dataclasses.replace(spec, turns=show)  # a shorter schedule starts with the same turns
-    return resolve_schedule(layout.game, spec, seed=seed, daily=daily), layout.title
+    variant = variant_for(g, shipped, layout)
+    return resolve_schedule(layout.game, spec, seed=seed, daily=daily, variant=variant), layout.title
 
 
 def schedule_json(schedule: Schedule) -> str:

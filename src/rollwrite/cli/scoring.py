@@ -60,12 +60,12 @@ class _Scoring:
 
     def __init__(self, game: str, seed: str | None, daily: str | None, puzzle: bool) -> None:
         from rollwrite import games
-        from rollwrite.cli.common import resolve_schedule_id, split_game
+        from rollwrite.cli.common import resolve_schedule_id, split_challenge
         from rollwrite.spec.layout import load_builtin
 
         if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
             game, puzzle = game[: -len(" puzzle")], True
-        game, seed, daily = split_game(game, seed, daily)
+        game, seed, daily, self.from_id = split_challenge(game, seed, daily)
         self.args = (game, seed, daily, puzzle)
         layout = load_builtin(game)
         g = games.get(layout.game)
@@ -91,6 +91,19 @@ class _Scoring:
             self._puzzles[key] = make_puzzles(self.layout.game, seed=self.seed, daily=self.daily, options=opts)[2][0]
         return self._puzzles[key]
 
+    def variant(self, sheet: Any) -> str:
+        """The variation code of the sheet's game (its board, dice and turns against the game's as
+        shipped); a UsageError when the id typed names another variation."""
+        from rollwrite.dice import variant_code
+
+        varied = self.g.variations_of(sheet)
+        wrong = sorted(k for k, v in self.from_id.items() if varied.get(k, v) != v)
+        if wrong:
+            k = wrong[0]
+            raise UsageError(f"the id says --{k} {self.from_id[k]}, but the sheet has {k} {varied[k]}",
+                             hint="score the sheet with the id printed on it")
+        return variant_code(varied, self.g.variations(self.layout))
+
     def schedule(self, sheet: Any) -> Any:
         if self.seed is None and self.daily is None:
             return None
@@ -102,9 +115,11 @@ class _Scoring:
             if not self.want_puzzle:  # a game without dice still has puzzles named by a seed
                 raise UsageError(f"{layout.game} has no dice to check against")
             return None
-        if spec not in self._schedules:  # sheets of one shape share the schedule
-            self._schedules[spec] = resolve_schedule(layout.game, spec, seed=self.seed, daily=self.daily)
-        return self._schedules[spec]
+        variant = self.variant(sheet)
+        if (spec, variant) not in self._schedules:  # sheets of one shape share the schedule
+            self._schedules[spec, variant] = resolve_schedule(layout.game, spec, seed=self.seed, daily=self.daily,
+                                                              variant=variant)
+        return self._schedules[spec, variant]
 
     def one(self, name: str, text: str | None = None, claim: list[float] | None = None,
             want_text: bool = True) -> dict:

@@ -223,6 +223,16 @@ class Game(Generic[SheetT, DataT]):
             raise UsageError(f"{self.slug} has no --{unknown[0]} option")
         return layout
 
+    def variations(self, layout: Any) -> dict[str, int]:
+        """The values of the variation options ``vary`` sets (e.g. {"size": 12, "dice": 3, ...}); those
+        that differ from the layout as shipped go into a challenge's id (rollwrite.dice.variant_code)."""
+        return {}
+
+    def variations_of(self, sheet: Any) -> dict[str, int]:
+        """The same values as ``variations``, read from a typed-in sheet (which says its board's size, its
+        dice...); {} for a game whose sheets are all alike."""
+        return {}
+
     def sheets(self, players: int) -> int:
         """How many player sheets a print run for ``players`` players holds (default: one each)."""
         return players

@@ -95,7 +95,7 @@ def test_puzzle_command_prints_puzzles_answers_and_typed_in_answers(cli, tmp_pat
     r = cli("puzzle", "lines-and-sections", "--seed", "club", "--size", "6", "--count", "2", "--with-solutions",
             "--answers", str(answers), "-o", str(out))
     assert r.exit_code == 0, r.output
-    assert "lines-and-sections#club puzzle: The path is finished and you shade first" in r.stdout
+    assert "lines-and-sections#club~s6 puzzle: The path is finished and you shade first" in r.stdout
     reader = PdfReader(str(out))
     assert len(reader.pages) == 4  # two puzzles, then their answers
     first, answer = reader.pages[0].extract_text(), reader.pages[2].extract_text()
@@ -103,6 +103,7 @@ def test_puzzle_command_prints_puzzles_answers_and_typed_in_answers(cli, tmp_pat
     assert "Answer" in answer and "Shade " in answer
     files = sorted(answers.glob("*.txt"))
     assert len(files) == 2
+    files = [answers / "lines-and-sections_club_s6.txt"]  # the first puzzle's: the seed club, 6×6
     r = cli("score", "lines-and-sections", str(files[0]), "--seed", "club", "--puzzle")
     assert r.exit_code == 0, r.output
     wrong = tmp_path / "wrong.txt"

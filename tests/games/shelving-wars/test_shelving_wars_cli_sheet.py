@@ -107,7 +107,7 @@ def test_score_seeded_game(cli):
     r = cli("score", "shelving-wars", str(EX / "seeded-closet.txt"), "--seed", "closet", "--json")
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
-    assert doc["id"] == "shelving-wars#closet" and doc["valid"]
+    assert doc["id"] == "shelving-wars#closet~s8" and doc["valid"]  # the sheet's 8x8 board is in its id
     r = cli("score", "shelving-wars", str(EX / "seeded-closet.txt"), "--seed", "attic")
     assert r.exit_code == 1
     assert "Kim (player 1), box 1: " in r.stdout

@@ -68,7 +68,7 @@ def quick(monkeypatch):
 def test_solo_puzzle_answer_scores_par(cli, tmp_path, quick):
     r = cli("puzzle", "shelving-wars", "--seed", "x", "--size", "9", "--with-solutions", "--answers", str(tmp_path), "-o", str(tmp_path / "p.pdf"))
     assert r.exit_code == 0, r.output
-    answer = tmp_path / "shelving-wars_x.txt"
+    answer = tmp_path / "shelving-wars_x_s9.txt"
     s = cli("score", "shelving-wars", str(answer), "--seed", "x", "--puzzle", "--json")
     assert s.exit_code == 0, s.output
     doc = json.loads(s.stdout)

@@ -60,6 +60,13 @@ class LinesAndSections(Game["Position", Data]):
             d = dataclasses.replace(d, size=size)
         return dataclasses.replace(layout, data=dataclasses.replace(d, players=max(players, MIN_PLAYERS)))
 
+    def variations(self, layout: Any) -> dict[str, int]:
+        return {"size": data_of(getattr(layout, "data", None)).size}
+
+    def variations_of(self, sheet: Any) -> dict[str, int]:
+        size = getattr(sheet, "size", None)
+        return {"size": size} if isinstance(size, int) else {}
+
     def sheets(self, players: int) -> int:
         """The players share one page of boards."""
         return 1

@@ -48,6 +48,17 @@ class ShelvingWars(Game["Sheet", Data]):
     def vary(self, layout: Any, options: dict[str, int | None], players: int) -> Any:
         return vary(self, layout, options, players)
 
+    def variations(self, layout: Any) -> dict[str, int]:
+        d = layout_data(layout)
+        return {"size": d.size, "turns": d.turns, "dice": d.dice, "sides": d.sides}
+
+    def variations_of(self, sheet: Any) -> dict[str, int]:
+        from rollwrite.games.shelving_wars.format import Sheet
+
+        if not isinstance(sheet, Sheet):
+            return {}
+        return {"size": sheet.size, "turns": sheet.turns, "dice": sheet.dice, "sides": sheet.sides}
+
     def dice_spec(self, layout: Any, players: int) -> Any:
         d = layout_data(layout)
         return dice_shape(getattr(layout, "dice", None), d.dice, d.sides, d.turns, players)
