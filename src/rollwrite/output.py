@@ -13,7 +13,7 @@ an earlier run to the same name removes the earlier run's extra pages, and only 
 
 from __future__ import annotations
 
-from rollwrite.dice import game_id
+from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.record import Frozen
 
 import hashlib
@@ -114,9 +114,9 @@ def id_suffix(schedule) -> str:
     """
     if schedule is None:
         return ""
-    base = game_id(schedule.game, seed=schedule.seed) if schedule.seed is not None else ""
-    variant = schedule.id[len(base) if schedule.seed is not None else len(f"{schedule.game}@{schedule.day}"):]
-    return _challenge_suffix(schedule) + variant
+    plain = f"{schedule.game}#{schedule.seed}" if schedule.seed is not None else f"{schedule.game}@{schedule.day}"
+    code = schedule.id[len(plain) + 1:] if schedule.id.startswith(plain + VARIANT_MARK) else ""
+    return _challenge_suffix(schedule) + (VARIANT_MARK + code if parse_variant(code) else "")
 
 
 def _challenge_suffix(schedule) -> str:

@@ -74,10 +74,10 @@ def test_seeded_and_daily_runs_do_not_replace_each_other(cli, in_tmp):
     assert len(list((in_tmp / "out").iterdir())) == 4
 
 
-def test_a_challenge_printed_into_a_folder_carries_its_id(cli, in_tmp):
+def test_a_challenge_printed_into_a_folder_is_refused(cli, in_tmp):
     (in_tmp / "sheets").mkdir()
     r = cli("print", "wobbly-cafe", "--daily", "2026-11-22", "-o", "sheets")
-    assert r.stdout == "wrote sheets/wobbly-cafe@2026-11-22.pdf (1 page)\n"
+    assert r.exit_code == 2 and "-o sheets is a folder" in r.stderr and not any((in_tmp / "sheets").iterdir())
 
 
 def svgs(folder: Path) -> list[str]:

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from rollwrite.cli.app import app
+from rollwrite.cli.common import QUIET_HELP
 from rollwrite.cli.polish import complete_layout
 from rollwrite.errors import RollwriteError
 
@@ -14,6 +15,7 @@ from rollwrite.errors import RollwriteError
 @app.command("check-layout")
 def check_layout_command(
     paths: list[Path] = typer.Argument(..., metavar="LAYOUT...", autocompletion=complete_layout, help="Layout .yaml files to check."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Check layout files: keys, values, that every element fits on the sheet and the sheet on the page,
     and that no two elements print over each other (unless one says 'overlaps').
@@ -51,6 +53,7 @@ def check_layout_command(
             except RollwriteError:
                 pass
         n = len(layout.sheet.elements) + len(layout.sheet.back)
-        typer.echo(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})")
+        if not quiet:
+            typer.echo(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})")
     if worst:
         raise typer.Exit(worst)

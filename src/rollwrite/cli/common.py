@@ -56,6 +56,10 @@ a game id and a schedule:
         challenges of N consecutive days from ``--daily`` (or, with ``--seed``, is refused); ``--count K``
         adds K-1 more challenges after each, named by the seeds ``<seed or date>/2`` ... ``/K``.
 
+    check_output(output: Path | None, form, *, folder_ok: bool = False) -> None
+        A UsageError (exit 2) with a hint for ``-o`` onto a folder (unless ``folder_ok``: a run split into
+        a file a day goes into one) or with an extension that is not the format's (``-o x.exe``).
+
 Nothing here imports more than the dice module (and Typer, for ScheduleCommand only).
 """
 
@@ -78,6 +82,8 @@ ID_HELP = "or a challenge id such as long-way#picnic or wobbly-cafe@2026-11-22"
 TODAY = "today"
 MAX_TURNS = 1000
 
+QUIET_HELP = "Only errors: no report, no list of files written, no progress bar."
+HIGH_CONTRAST_HELP = "Thicker, darker lines and text, for players with low vision."
 SEED_HELP = "A seeded challenge: the same seed gives everyone the same dice (e.g. --seed picnic)."
 DAILY_HELP = (
     "The daily challenge of DATE (YYYY-MM-DD, a UTC day); without a date, today's in UTC. "
@@ -357,3 +363,27 @@ def challenge_run(game: str, seed: str | None, daily: str | None, days: int | No
             s = normalise_seed(f"{norm}/{k}")
             out.append((game_id(game, seed=s), s, None))
     return out
+
+
+class Discard:
+    """A text stream that keeps nothing: where a quiet command's report goes."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def check_output(output: Path | None, form: Any, *, folder_ok: bool = False) -> None:
+    """Refuse an ``-o`` that is a folder or has another format's extension; see the module's docstring."""
+    if output is None:
+        return
+    if output.is_dir() and not folder_ok:
+        raise UsageError(f"-o {output} is a folder; -o names the file to write",
+                         hint=f"e.g. -o {output / ('sheets.' + form.name)}")
+    ext = output.suffix.lower().lstrip(".")
+    if ext and ext != form.name and not output.is_dir():
+        raise UsageError(f"-o {output}: .{ext} is not the extension of a {form.name.upper()} file",
+                         hint=f"name it {output.with_name(output.name + '.' + form.name)} or give --format "
+                              f"(pdf, svg or png) with a file named for it")

@@ -1,35 +1,54 @@
-"""``rollwrite games``: the games rollwrite knows, one line each."""
+"""``rollwrite games``: the games rollwrite knows, one line each (or as JSON)."""
 
 from __future__ import annotations
+
+import json
 
 import typer
 
 from rollwrite.cli.app import app
+from rollwrite.cli.common import QUIET_HELP
 
 
 @app.command("games")
-def games_command() -> None:
+def games_command(
+    as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON list instead of the table: each game's "
+                                 "slug, title, summary, players (fewest, most) and the commands it takes."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+) -> None:
     """List the games rollwrite knows, one line each."""
+    if quiet:
+        return
+    rows = game_rows()
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    width = max((len(r["slug"]) for r in rows), default=0) + 1
+    for r in rows:
+        typer.echo(f"{r['slug']:<{width}}{r['title']}: {r['summary']} [{', '.join(r['commands'])}]".replace(":  [", " ["))
+
+
+def game_rows() -> list[dict]:
+    """Each built-in game, in slug order: slug, title, summary, players [fewest, most], commands."""
     import yaml
 
     from rollwrite import games
+    from rollwrite.games.base import Game
     from rollwrite.resources import layouts_dir
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it
-    paths = sorted(layouts_dir().glob("*.yaml"))
-    width = max((len(p.stem) for p in paths), default=0) + 1
-    for path in paths:
+    rows = []
+    for path in sorted(layouts_dir().glob("*.yaml")):
         slug = path.stem
         try:
             head = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
         except (OSError, yaml.YAMLError):
             head = {}
+        head = head if isinstance(head, dict) else {}
         game = games.get(slug)
         uses = ["print"]
-        from rollwrite.games.base import Game
-
         deals = game is not None and type(game).dice_spec is not Game.dice_spec  # the game's own dice or deal
-        if (isinstance(head, dict) and head.get("dice")) or deals:
+        if head.get("dice") or deals:
             uses.append("roll")
         if game is not None and game.can_score:
             uses.append("score")
@@ -37,6 +56,6 @@ def games_command() -> None:
             uses.append("solve")
         if game is not None and getattr(game, "can_puzzle", False):
             uses.append("puzzle")
-        title = head.get("title", slug) if isinstance(head, dict) else slug
-        summary = head.get("summary", "") if isinstance(head, dict) else ""
-        typer.echo(f"{slug:<{width}}{title}: {summary} [{', '.join(uses)}]".replace(":  [", " ["))
+        rows.append({"slug": slug, "title": str(head.get("title", slug)), "summary": str(head.get("summary", "")),
+                     "players": list(game.players) if game is not None else None, "commands": uses})
+    return rows

@@ -11,7 +11,8 @@ from typing import Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, DAYS_HELP, ID_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.common import (DAILY_HELP, DAYS_HELP, HIGH_CONTRAST_HELP, ID_HELP, QUIET_HELP, SEED_HELP,
+                                  ScheduleCommand)
 from rollwrite.cli.polish import complete_file, complete_format, complete_game, complete_paper
 from rollwrite.cli.printing import _Job, _plan, print_command_body, print_scene, run_print  # noqa: F401 - the library side
 from rollwrite.errors import RollwriteError
@@ -51,7 +52,8 @@ def print_command(
     days: Optional[int] = typer.Option(None, "--days", metavar="N", help=DAYS_HELP, rich_help_panel=CHALLENGE),
     split: bool = typer.Option(False, "--split", help="With --days: one file per day, named after its date.",
                                rich_help_panel=CHALLENGE),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar (one is shown only on a terminal, for long runs)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    high_contrast: bool = typer.Option(False, "--high-contrast", rich_help_panel=PAPER, help=HIGH_CONTRAST_HELP),
     size: Optional[int] = typer.Option(None, "--size", metavar="N", rich_help_panel=VARIATION, help="Board size."),
     turns: Optional[int] = typer.Option(None, "--turns", metavar="N", rich_help_panel=VARIATION, help="How many turns the game lasts. For a layout of your own: the length of its dice schedule."),
     dice: Optional[int] = typer.Option(None, "--dice", metavar="N", rich_help_panel=VARIATION, help="Dice rolled each turn."),
@@ -63,7 +65,8 @@ def print_command(
             game, players=players, fmt=fmt, output=output, force=force, dpi=dpi, paper=paper,
             landscape=landscape, per_page=per_page, scale=scale, large_print=large_print,
             crop_marks=crop_marks, gutter=gutter, bleed=bleed, margin=margin, backs=backs, seed=seed,
-            daily=daily, days=days, split=split, quiet=quiet, size=size, turns=turns, dice=dice, sides=sides)
+            daily=daily, days=days, split=split, quiet=quiet, size=size, turns=turns, dice=dice, sides=sides,
+            high_contrast=high_contrast)
     except RollwriteError as error:
         raise fail(error) from None
     for line in lines:

@@ -19,17 +19,17 @@ def print_command_body(game: str, *, players: int | None = None, fmt: str | None
                        backs: bool | None = None, seed: str | None = None, daily: str | None = None,
                        days: int | None = None, split: bool = False, quiet: bool = False,
                        size: int | None = None, turns: int | None = None, dice: int | None = None,
-                       sides: int | None = None) -> list[str]:
+                       sides: int | None = None, high_contrast: bool = False) -> list[str]:
     """Run ``rollwrite print`` with the command's parameters; returns the lines to show on standard
     output.  A RollwriteError passes through (the caller prints it)."""
     page = {"paper": paper, "landscape": landscape, "per_page": per_page, "scale": scale,
             "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
-            "margin": margin, "backs": backs}
+            "margin": margin, "backs": backs, "high_contrast": high_contrast}
     written = run_print(game, players=players, fmt=fmt, output=output, dpi=dpi, seed=seed, daily=daily,
                         days=days, split=split,
                         options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page,
                         force=force, quiet=quiet)
-    return written_lines(written)
+    return [] if quiet else written_lines(written)
 
 
 def written_lines(written: list[tuple[Path, int]]) -> list[str]:
@@ -50,7 +50,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.spec.page.with_options`.
 
     ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
-    day with ``split``.  ``quiet``: no progress bar.  Returns (file, pages) for each file written."""
+    day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_targets, mark_pages, render, stale_pages, steps, targets, write_all
     from rollwrite.sheet import plan_page
@@ -87,18 +87,22 @@ def print_scene(game: str, **kw):  # noqa: ANN201 - a Scene
 
 
 class _Job:
-    def __init__(self, layout, form, sheets, spec, outputs, share) -> None:  # noqa: ANN001
+    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False) -> None:  # noqa: ANN001
         self.layout, self.form, self.sheets, self.spec, self.outputs, self.share = \
             layout, form, sheets, spec, outputs, share
+        self.contrast = contrast
 
     def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201
+        from rollwrite.draw.scene import high_contrast
         from rollwrite.sheet import build_scene
 
         if len(schedules) == 1:  # one run: its schedule, as any caller of build_scene gives it
-            return build_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
-                               share=self.share, on_sheet=on_sheet)
-        return build_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec, share=self.share,
-                           on_sheet=on_sheet)
+            scene = build_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
+                                share=self.share, on_sheet=on_sheet)
+        else:
+            scene = build_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec,
+                                share=self.share, on_sheet=on_sheet)
+        return high_contrast(scene) if self.contrast else scene
 
 
 def _plan(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
@@ -108,8 +112,8 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     """Everything ``print`` checks and works out before it draws: the layout (varied and checked), the
     page spec, the schedules, and the files to write with the schedules of each."""
     from rollwrite import games
-    from rollwrite.cli.common import (daily_range, resolve_schedule, resolve_schedule_id, split_challenge,
-                                      variant_for, vary_layout, with_variations)
+    from rollwrite.cli.common import (check_output, daily_range, resolve_schedule, resolve_schedule_id,
+                                      split_challenge, variant_for, vary_layout, with_variations)
     from rollwrite.output import check_options, format_for, id_suffix
     from rollwrite.spec.checked import is_checked
     from rollwrite.spec.layout import check_geometry, is_builtin_name, resolve
@@ -118,9 +122,11 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     game, seed, daily, from_id = split_challenge(game, seed, daily)
     options = with_variations(options or {}, from_id)
     page = dict(page or {})
+    contrast = bool(page.pop("high_contrast", False))
     if paper is not None:
         page["paper"] = paper
     form = format_for(fmt, output)  # a wrong format is refused before any work
+    check_output(output, form, folder_ok=split)
     check_options(form, {"dpi": dpi})
     if split and days is None:
         raise UsageError("--split splits a run of days into files: give --days N with it",
@@ -170,5 +176,5 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         outputs = [(name(f"@{dates[0]}..{dates[-1]}") if named else base, schedules)]
     else:
         outputs = [(name(id_suffix(schedules[0])) if named else base, schedules)]
-    return _Job(layout, form, sheets, spec, outputs, True)
+    return _Job(layout, form, sheets, spec, outputs, True, contrast)
 

@@ -17,7 +17,7 @@ from typing import Any, Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.common import DAILY_HELP, HIGH_CONTRAST_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import RollwriteError, UsageError
 
 CHALLENGE = "Which puzzles"
@@ -45,16 +45,33 @@ def puzzle_command(
     size: Optional[int] = typer.Option(None, "--size", metavar="N", help="Board size, for games that have one."),
     force: bool = typer.Option(False, "--force", rich_help_panel=OUTPUT, help="Replace output files even if rollwrite did not write them."),
     split: bool = typer.Option(False, "--split", rich_help_panel=CHALLENGE, help="With --days: one file per day, named after its date."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar (one is shown only on a terminal, for two puzzles or more)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    landscape: Optional[bool] = typer.Option(None, "--landscape/--portrait", show_default=False, rich_help_panel=OUTPUT,
+                                             help="Turn the paper (default: the layout's way)."),
+    scale: Optional[float] = typer.Option(None, "--scale", metavar="FACTOR", rich_help_panel=OUTPUT,
+                                          help="Print each sheet this many times its size (0.25 to 4; default 1)."),
+    large_print: bool = typer.Option(False, "--large-print", rich_help_panel=OUTPUT,
+                                     help="Bigger boxes and text for players who need them: the same as --scale 1.41."),
+    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks", show_default=False, rich_help_panel=OUTPUT,
+                                              help="Crop marks on every cutting line (default: the layout's; else dashed cut lines)."),
+    gutter: Optional[float] = typer.Option(None, "--gutter", metavar="MM", rich_help_panel=OUTPUT, help="Space between sheets on a page, in mm."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=OUTPUT, help="How far each sheet's drawing may reach past its cut edge, in mm."),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=OUTPUT, help="Blank paper kept round the page's edge, in mm."),
+    high_contrast: bool = typer.Option(False, "--high-contrast", rich_help_panel=OUTPUT, help=HIGH_CONTRAST_HELP),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
     try:
         puzzles, written = run_puzzle(game, seed=seed, daily=daily, days=days, count=count,
                                       with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
                                       output=output, paper=paper, per_page=per_page, dpi=dpi,
-                                      options={"size": size}, force=force, split=split, quiet=quiet)
+                                      options={"size": size}, force=force, split=split, quiet=quiet,
+                                      page={"landscape": landscape, "scale": scale, "large_print": large_print,
+                                            "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
+                                            "margin": margin, "high_contrast": high_contrast})
     except RollwriteError as error:
         raise fail(error) from None
+    if quiet:
+        return
     if as_json:
         doc: Any = [p.to_json() for p in puzzles]
         typer.echo(json.dumps(doc[0] if len(doc) == 1 else doc, indent=2, ensure_ascii=False))
@@ -172,20 +189,24 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                fmt: str | None = None, output: Path | None = None, paper: str | None = None,
                per_page: str | None = None, dpi: int | None = None,
                options: dict[str, int | None] | None = None, force: bool = False, split: bool = False,
-               quiet: bool = False) -> tuple[list, list[tuple[Path, int]]]:
+               quiet: bool = False, page: dict | None = None) -> tuple[list, list[tuple[Path, int]]]:
     """Make the puzzles of a run and write them (and their answers); returns (puzzles, [(file, pages)]),
     an answer file with 0 pages.  ``split`` (with ``days``): a file per day, named after its date;
-    ``quiet``: no progress bar."""
+    ``quiet``: no progress bar; ``page``: the page options of print (rollwrite.spec.page.with_options, and
+    ``high_contrast``)."""
     import dataclasses
     from contextlib import ExitStack
 
+    from rollwrite.cli.common import check_output
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
+    from rollwrite.draw.scene import high_contrast
     from rollwrite.sheet import SheetJob, build_scene
     from rollwrite.spec.page import with_options
 
     form = format_for(fmt, output)
     check_options(form, {"dpi": dpi})
+    check_output(output, form, folder_ok=split)
     if split and days is None:
         raise UsageError("--split splits a run of days into files: give --days N with it",
                          hint="e.g. --daily 2027-01-01 --days 7 --split")
@@ -203,7 +224,9 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         layout, g, puzzles = make_puzzles(game, seed=seed, daily=daily, days=days, count=count, options=options,
                                           on_start=start)
         advance = bar[0] if bar else None
-        spec = with_options(layout.page, paper=paper, per_page=per_page)
+        page = dict(page or {})
+        contrast = bool(page.pop("high_contrast", False))
+        spec = with_options(layout.page, paper=paper, per_page=per_page, **page)
         if output is None:
             folder, stem, base = Path("out"), f"{layout.game}-puzzle", None
         elif output.is_dir():
@@ -230,6 +253,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             if with_solutions:
                 jobs += [SheetJob(p.schedule, p, p.answer) for p in group]
             scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs, on_sheet=advance)
+            scene = high_contrast(scene) if contrast else scene
             blobs = mark_pages(render(scene, form, dpi=dpi), form)
             paths = targets(name, form, len(blobs))
             stale += stale_pages(name, paths) if form.per_page else []

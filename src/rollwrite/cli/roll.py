@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
+from rollwrite.cli.common import DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
 from rollwrite.cli.polish import complete_game
 from rollwrite.errors import RollwriteError, UsageError
 
@@ -34,6 +34,7 @@ def roll_command(
                                         help="How many turns the game lasts. For a layout of your own: the length of its dice schedule."),
     dice: Optional[int] = typer.Option(None, "--dice", metavar="N", rich_help_panel=VARIATION, help="Dice rolled each turn."),
     sides: Optional[int] = typer.Option(None, "--sides", metavar="N", rich_help_panel=VARIATION, help="Sides of each die."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP + " (Checks the id and options.)"),
 ) -> None:
     """Show the dice of a challenge: --seed S for a seed of your own, --daily [DATE] for a day's.
 
@@ -45,6 +46,8 @@ def roll_command(
                                    options={"size": size, "turns": turns, "dice": dice, "sides": sides})
     except RollwriteError as error:
         raise fail(error) from None
+    if quiet:
+        return
     if as_json:
         typer.echo(schedule_json(schedule))
     else:

@@ -12,7 +12,7 @@ from typing import Any, Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, ID_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.common import DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, Discard, ScheduleCommand
 from rollwrite.cli.polish import complete_file, complete_game
 from rollwrite.cli.scoring import _is_folder, run_batch, run_score
 from rollwrite.errors import RollwriteError, UsageError
@@ -31,13 +31,15 @@ def score_command(
     from_jsonl: Optional[str] = typer.Option(None, "--from-jsonl", metavar="FILE", help="Read the sheets from JSON Lines ('-': standard input), one object per line: {\"name\": ..., \"text\": the typed-in sheet}."),
     jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", help="Score on N processes at once (default: one per core)."),
     puzzle: bool = typer.Option(False, "--puzzle", help="The sheet answers the puzzle of the id or --seed/--daily ('rollwrite puzzle'): check its rolls and say how it compares with par."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP + " The exit code says how the sheets fared."),
 ) -> None:
     """Check typed-in sheets: every rule, the dice of a seeded game, and the arithmetic."""
     if (jsonl or from_jsonl is not None or jobs is not None or any(_is_folder(f) for f in files or [])
             or (files and len(files) > 1 and not as_json)):
         try:
             worst = run_batch(game, files or [], from_jsonl=from_jsonl, jsonl=jsonl or as_json, jobs=jobs,
-                              seed=seed, daily=daily, puzzle=puzzle, claimed=claimed)
+                              seed=seed, daily=daily, puzzle=puzzle, claimed=claimed,
+                              out=Discard() if quiet else None)
         except RollwriteError as error:
             raise fail(error) from None
         if worst:
@@ -50,7 +52,9 @@ def score_command(
         results, worst = run_score(game, files, claimed=claimed, seed=seed, daily=daily, puzzle=puzzle)
     except RollwriteError as error:
         raise fail(error) from None
-    if as_json:
+    if quiet:
+        pass
+    elif as_json:
         doc: Any = results[0]["json"] if len(results) == 1 else [r["json"] for r in results]
         typer.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))
     else:

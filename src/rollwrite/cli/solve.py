@@ -12,6 +12,7 @@ from typing import Any
 import typer
 
 from rollwrite.cli.app import app, fail
+from rollwrite.cli.common import QUIET_HELP
 from rollwrite.errors import RollwriteError, UsageError
 
 
@@ -20,13 +21,16 @@ def solve_command(
     game: str = typer.Argument(..., metavar="GAME", help="The game the position belongs to (see 'rollwrite games')."),
     file: str = typer.Argument(..., metavar="FILE", help="A typed-in position, as for 'rollwrite score'; '-' reads standard input."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP + " The exit code says who wins."),
 ) -> None:
     """Who wins from a typed-in position with perfect play, and every winning move."""
     try:
         doc, text, code = run_solve(game, file)
     except RollwriteError as error:
         raise fail(error) from None
-    if as_json:
+    if quiet:
+        pass
+    elif as_json:
         typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         typer.echo(text)

@@ -193,6 +193,9 @@ def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
                 c.drawPath(p, stroke=do_stroke, fill=do_fill)
 
 
+LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)
+
+
 def render(scene: Scene, on_page=None) -> bytes:
     """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar)."""
     _register_fonts()
@@ -201,9 +204,13 @@ def render(scene: Scene, on_page=None) -> bytes:
     a85 = rl_config.useA85
     rl_config.useA85 = 0  # compressed streams stay binary: ASCII85 would make them a quarter larger
     try:
+        # reportlab makes no tagged PDF (no structure tree); what a screen reader can use is here instead:
+        # the title (shown by viewers in place of the file's name), the language, and the text drawn in
+        # reading order (the scene's order: title, rules, then each sheet top to bottom)
         c = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
-                   initialFontName=_PDF_FONT["regular"], initialFontSize=10)
+                   initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
         c.setTitle(scene.title)
+        c.setViewerPreference("DisplayDocTitle", "true")
         c.setSubject(scene.subject)
         c.setCreator(f"rollwrite {__version__}")
         c.setAuthor("rollwrite")

@@ -201,6 +201,16 @@ class Scene(Record):
                 out.append(it)
         return out
 
+    def smallest_text(self) -> tuple[Text, int] | None:
+        """The smallest text of the scene as printed (symbols at their placed size) and the number of its
+        page (from 1); None for a scene without text.  Of equal sizes, the first."""
+        best: tuple[Text, int] | None = None
+        for n, page in enumerate(self.pages, start=1):
+            for it in self.page_items(page):
+                if isinstance(it, Text) and it.text.strip() and (best is None or it.size < best[0].size):
+                    best = (it, n)
+        return best
+
     def flat(self) -> Scene:
         """The same scene with no symbols: every Use replaced by what it places."""
         pages = [Page(p.width, p.height, self.page_items(p), p.trim, p.bleed) for p in self.pages]
@@ -437,3 +447,44 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 def fill(text: str, values: dict[str, str]) -> str:
     """``text`` with each ``{name}`` that ``values`` knows replaced; other braces stay as written."""
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+# ---------------------------------------------------------------- high contrast (--high-contrast)
+
+HC_WIDTH = 0.35  # mm: the thinnest line of a high-contrast sheet
+HC_DARKEST_GREY = 0.35  # the luminance (0 black, 1 white) a faint line or text is darkened to
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _darkened(color: str | None) -> str | None:
+    """A light colour (luminance above HC_DARKEST_GREY) made as dark as that, keeping its hue; black,
+    dark colours and white (a knock-out line on a dark fill) stay as they are."""
+    if color is None or not _HEX.fullmatch(color):
+        return color
+    rgb = [int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lum = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+    if lum <= HC_DARKEST_GREY or lum >= 0.97:
+        return color
+    k = HC_DARKEST_GREY / lum
+    return "#" + "".join(f"{round(c * k * 255):02x}" for c in rgb)
+
+
+def _contrasted(it: Item) -> Item:
+    if isinstance(it, Use):
+        return it
+    if isinstance(it, Text):
+        return _moved(it, color=_darkened(it.color))
+    changes: dict[str, Any] = {"width": max(it.width, HC_WIDTH)} if it.width > 0 else {}
+    if isinstance(it, Line):
+        changes["color"] = _darkened(it.color)
+    elif it.stroke is not None:
+        changes["stroke"] = _darkened(it.stroke)
+    return _moved(it, **changes) if changes else it
+
+
+def high_contrast(scene: Scene) -> Scene:
+    """The scene for low vision: every line at least HC_WIDTH wide and every faint line and text darkened
+    (fills, such as shaded squares, are left as they are so the ink over them still stands out)."""
+    pages = [Page(p.width, p.height, [_contrasted(it) for it in p.items], p.trim, p.bleed) for p in scene.pages]
+    symbols = {name: Symbol([_contrasted(it) for it in sym.items], sym.bounds) for name, sym in scene.symbols.items()}
+    return Scene(pages, scene.title, scene.subject, symbols)
