@@ -23,12 +23,12 @@ from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import Schedule
-from rollwrite.draw.elements import challenge_text, draw_ruler, fit_size, ruler_width
+from rollwrite.draw.elements import MIN_TEXT, challenge_parts, challenge_text, draw_ruler, fit_size, ruler_width
 from rollwrite.draw.metrics import text_width
-from rollwrite.draw.scene import Pen, Scene
+from rollwrite.draw.scene import PT, Pen, Scene
 from rollwrite.errors import InputError, UsageError
 from rollwrite.spec.layout import MAX_PAGES, Layout, element_types, extra_page_room
-from rollwrite.spec.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
+from rollwrite.spec.page import FOOTER, LARGE_PRINT, MIN_SCALE, PAPERS, PageSpec, paper_size
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downward
 Segment = tuple[float, float, float, float]
@@ -36,6 +36,7 @@ Segment = tuple[float, float, float, float]
 MARK_CLEAR = 1.5  # mm a crop mark keeps from any sheet's bleed and from the footer
 MARK_MIN = 1.0  # shorter pieces of a crop mark are left out
 MARK_WIDTH = 0.2
+LARGE_TEXT = 9.0  # pt: the smallest text of a large-print page
 
 
 class BuildContext(Record):
@@ -446,7 +447,7 @@ def build_scene(
                 _draw_sheet(layout.sheet.elements, types, sheet_pen, ctx, sharing)
             _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout,
                     page_job.schedule if page_job else run_schedule, page_no, n_pages, pw, spec.margin,
-                    stamp=_page_stamp(jobs, first, number) if jobs else None, sharing=sharing)
+                    stamp=_page_stamp(jobs, first, number) if jobs else None, sharing=sharing, size=footer_text(spec))
             if backs:
                 page_no += 1
                 back = scene.new_page(pw, ph)
@@ -461,21 +462,22 @@ def build_scene(
                                                                                       players=str(sheets))
                     _draw_sheet(layout.sheet.back, types, sheet_pen, ctx, sharing)
                 _footer(bpen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout, run_schedule, page_no, n_pages,
-                        pw, spec.margin, back_of=page_no - 1, sharing=sharing)
+                        pw, spec.margin, back_of=page_no - 1, sharing=sharing, size=footer_text(spec))
     schedule = runs[0]
     for extra in extras:
         page_no += 1
         xw, xh, room_w, room_h = extra_page_room(layout, extra, spec.paper)
-        k = min(1.0, room_w / extra.size[0], room_h / extra.size[1])  # smaller paper: the page shrinks to fit
+        # smaller paper: the page shrinks to fit; large print: it grows with the sheets, as far as it fits
+        k = min(max(spec.scale, 1.0), room_w / extra.size[0], room_h / extra.size[1])
         page = scene.new_page(xw, xh)
         pen = page.pen()
         ctx = BuildContext(layout, layout.data, schedule, 1, sheets, page_no, n_pages, extra.name)
         epen = pen.at(spec.margin + (room_w - extra.size[0] * k) / 2, spec.margin)
-        epen = epen.scaled(k) if k < 1.0 else epen
+        epen = epen.scaled(k) if k != 1.0 else epen
         for el in extra.elements:
             types[el.type].build(el.value, el.place(epen), ctx)
         _footer(pen.at(spec.margin, xh - spec.margin - FOOTER + 1.5), layout, schedule, page_no, n_pages, xw,
-                spec.margin)
+                spec.margin, size=footer_text(spec))
     if sharing is not None:
         sharing.finish()
     _check_glyphs(scene, layout)
@@ -700,25 +702,34 @@ def _page_stamp(jobs: list[SheetJob], first: int, last: int) -> str:
     return f"{what}: {span}"
 
 
+def footer_text(spec: PageSpec) -> float:
+    """The footer's text size (pt): MIN_TEXT, and 9 pt for large print, as on the sheets."""
+    return LARGE_TEXT if spec.scale >= LARGE_PRINT else MIN_TEXT
+
+
 def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float,
             margin: float, back_of: int | None = None, stamp: str | None = None,
-            sharing: _Sharing | None = None) -> None:
+            sharing: _Sharing | None = None, size: float = MIN_TEXT) -> None:
+    """The ruler (not on a page of backs) and the caption: the title, the challenge, the page.  Text
+    never shrinks under ``size``: where the caption is too long, the title goes, then the challenge's
+    label (its id stays), then the middle of the id gives way to '…'."""
     right = pw - 2 * margin
-    parts = [layout.title]
     if stamp is None:
-        stamp = challenge_text(schedule)
-    if stamp:
-        parts.append(stamp)
-    if back_of is not None:
-        parts.append(f"backs of page {back_of}")
-    parts.append(f"page {page} of {pages}")
-    text = "  ·  ".join(parts)
+        stamp, short = challenge_text(schedule), challenge_parts(schedule)[1]
+    else:
+        short = stamp
+    tail = ([f"backs of page {back_of}"] if back_of is not None else []) + [f"page {page} of {pages}"]
     if back_of is None:
         if sharing is not None:
-            sharing.static("ruler", lambda p: draw_ruler(p, RULER), pen)
+            sharing.static(f"ruler{size:g}", lambda p: draw_ruler(p, RULER, size), pen)
         else:
-            draw_ruler(pen, RULER)
-        room = right - ruler_width(RULER) - 3
+            draw_ruler(pen, RULER, size)
+        room = right - ruler_width(RULER, size) - 3
     else:
         room = right
-    pen.text(right, 5.4, text, size=fit_size(text, 6, "regular", room), anchor="end", color="#333333")
+    choices = [[layout.title, stamp, *tail], [stamp, *tail], [short, *tail]]
+    texts = ["  ·  ".join(p for p in parts if p) for parts in choices]
+    for keep in range(len(short) - 1, 3, -1):  # a long seed: its middle makes way
+        texts.append("  ·  ".join([short[: keep // 2] + "…" + short[len(short) - (keep - keep // 2):], *tail]))
+    text = next((t for t in texts if text_width(t, size) <= room), "  ·  ".join(tail))
+    pen.text(right, 3.4 + size * PT * 0.72, text, size=size, anchor="end", color="#333333")

@@ -247,4 +247,4 @@ def test_scaled_sheet_draws_everything_bigger():
     title_big = [t for t in big.pages[0].items if isinstance(t, Text) and t.text == "Wobbly Café"][0]
     assert title_big.size == pytest.approx(title.size * 1.2)
     ruler = [t for t in big.pages[0].items if isinstance(t, Text) and "50 mm" in t.text][0]
-    assert ruler.size == 5.5  # the ruler stays true size
+    assert ruler.size == 6.4  # the ruler stays true size, its text at the smallest size of a sheet

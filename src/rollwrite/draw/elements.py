@@ -22,6 +22,8 @@ from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, 
 
 ANCHORS = ["start", "middle", "end"]
 
+MIN_TEXT = 6.4  # pt: the smallest text of a built-in sheet (so that --large-print, 1.41 times, gives 9 pt)
+
 
 # ---------------------------------------------------------------- text
 
@@ -654,20 +656,24 @@ def _read_ruler(node: Node, data: Any) -> RulerV:
     return v
 
 
-def draw_ruler(pen: Pen, length: int) -> None:
-    """A true-size millimetre ruler whose top-left is at the pen's origin (height 6 mm)."""
+def draw_ruler(pen: Pen, length: int, text: float = MIN_TEXT) -> None:
+    """A true-size millimetre ruler whose top-left is at the pen's origin (height 6 mm at the
+    smallest ``text`` size, in pt, of its figures and caption)."""
     pen.line(0, 0, length, 0, width=0.25)
     for mm in range(length + 1):
         h = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         pen.line(mm, 0, mm, h, width=0.15)
         if mm % 10 == 0:
-            pen.text(mm, 5.4, str(mm // 10), size=5, anchor="middle", color="#333333")
-    pen.text(length + 1.5, 3.0, f"{length} mm: if this does not measure {length // 10} cm, print at 100 %", size=5.5,
-             color="#333333")
+            pen.text(mm, 3.4 + text * PT * 0.72, str(mm // 10), size=text, anchor="middle", color="#333333")
+    pen.text(length + 1.5, 3.0, _ruler_caption(length), size=text, color="#333333")
 
 
-def ruler_width(length: int) -> float:
-    return length + 1.5 + text_width(f"{length} mm: if this does not measure {length // 10} cm, print at 100 %", 5.5)
+def _ruler_caption(length: int) -> str:
+    return f"{length} mm: if this does not measure {length // 10} cm, print at 100 %"
+
+
+def ruler_width(length: int, text: float = MIN_TEXT) -> float:
+    return length + 1.5 + text_width(_ruler_caption(length), text)
 
 
 def _ruler_size(v: RulerV) -> tuple[float, float]:
@@ -718,7 +724,7 @@ def _build_free_log(v: RollTrackV, pen: Pen, ctx: Any) -> None:
     for i in range(spec.turns):
         c, rr = divmod(i, rows)
         x, y = c * col_w, y0 + rr * row_h
-        pen.text(x + 4.5, y + row_h / 2 + v.size * PT * 0.35, str(i + 1), size=v.size * 0.85, font="condensed",
+        pen.text(x + 4.5, y + row_h / 2 + v.size * PT * 0.35, str(i + 1), size=max(v.size * 0.85, MIN_TEXT), font="condensed",
                  anchor="end", color="#444444")
         for d in range(spec.count):
             pen.rect(x + 6.0 + d * (box + 1.0), y + (row_h - box) / 2, box, box, width=0.25, radius=0.4)
@@ -748,14 +754,15 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
         x, y = c * col_w, y0 + rr * row_h
         base = y + row_h / 2 + v.size * PT * 0.35
         pen.rect(x, y + (row_h - tick) / 2, tick, tick, width=0.25)
-        pen.text(x + tick + 4.5, base, f"{t.number}", size=v.size * 0.85, font=font, anchor="end", color="#444444")
+        pen.text(x + tick + 4.5, base, f"{t.number}", size=max(v.size * 0.85, MIN_TEXT), font=font, anchor="end",
+                 color="#444444")
         dice = "  ".join(str(d) for d in t.dice)
         pen.text(x + tick + 6.0, base, dice, size=v.size, font="bold")
         if v.rerolls and t.rerolls:
             rx = x + tick + 7.0 + text_width(dice, v.size, "bold")
             parts = [f"{letters[k] if k < len(letters) else spec.die_label(k)[:1]}: {''.join(map(str, res))}"
                      for k, res in enumerate(t.rerolls)]
-            pen.text(rx, base, "   ".join(parts), size=v.size * 0.8, font=font, color="#333333")
+            pen.text(rx, base, "   ".join(parts), size=max(v.size * 0.8, MIN_TEXT), font=font, color="#333333")
 
 
 class ChallengeV(Frozen):

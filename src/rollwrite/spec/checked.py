@@ -20,11 +20,11 @@ import sys
 from rollwrite.resources import layouts_dir
 
 CHECKED: dict[str, str] = {
-    'lines-and-sections': '8468f7ba5af90157e34a4da85d2424f0d87243562e3f52f63dbb3e6a2beb0b81',
+    'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
     'long-way': '4406c1f973c60c3dcb3743865ec15b4a71f3623fcf1f4f3155f7e61394b9abcf',
     'scrambled-streets': 'b603f0ea7e440716e0135395f43f1487b5ec178279a35593b5403e974624c2da',
     'shelving-wars': 'acc2a6c3ecb380d0a89208b7b8cc0ba6d5cd9e4ef5b6328992467214e04f8f88',
-    'wobbly-cafe': '78ec7dd41f34aa5624dfa219706b18bfa0fa38daf96ef76bf95c3b0515c5e300',
+    'wobbly-cafe': 'fddcff497be6334704f3f2dae7832e41c3881532b7dc985784e7051fccacb086',
 }
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.draw.elements import fit_size
+from rollwrite.draw.elements import MIN_TEXT, fit_size
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
@@ -174,7 +174,7 @@ def _build_boards(v: BoardsV, pen: Pen, ctx: Any) -> None:
         title = f"Game {k + 1}"
         b.text(0, 3.6, title, size=v.text, font="bold")
         tw = text_width(title, v.text, "bold")
-        b.text(tw + 1.8, 3.6, f"{n}×{n} squares", size=v.text * 0.85, color=LABEL)
+        b.text(tw + 1.8, 3.6, f"{n}×{n} squares", size=max(v.text * 0.85, MIN_TEXT), color=LABEL)
         draw_board(b.at(pad, TITLE_H + pad), n, cell)
         _record(b.at(0, TITLE_H + side + 2 * pad), side + 2 * pad, rec, players, v.text)
         if c:  # a faint divider between columns
@@ -183,7 +183,7 @@ def _build_boards(v: BoardsV, pen: Pen, ctx: Any) -> None:
 
 def _record(pen: Pen, w: float, h: float, players: int, size: float) -> None:
     """'out: 1st __ 2nd __ ...  winner __' on one or two lines."""
-    s = min(size * 0.85, 6.5)
+    s = max(min(size * 0.85, 6.5), MIN_TEXT)
     slots = [f"{k}." for k in range(1, players)] + ["winner"]
     head = "went out:"
     lines = [slots] if players <= 5 else [slots[: (players + 1) // 2], slots[(players + 1) // 2:]]
@@ -197,7 +197,7 @@ def _record(pen: Pen, w: float, h: float, players: int, size: float) -> None:
         for k, label in enumerate(group):
             x = x0 + k * room
             font = "bold" if label == "winner" else "regular"
-            ls = fit_size(label, s, font, room * 0.45)
+            ls = fit_size(label, s, font, room * 0.45, minimum=MIN_TEXT)
             lw = text_width(label, ls, font)
             pen.text(x, y, label, size=ls, color=LABEL, font=font)
             pen.line(x + lw + 0.8, y + 0.6, x + room - 1.5, y + 0.6, width=0.2, color=PALE)
@@ -297,7 +297,7 @@ def _build_meeting(v: MeetingV, pen: Pen, ctx: Any) -> None:
             b.path([(0, mid), (mid - g, mid), (mid, mid + g), (mid, size)], width=w, stroke=INK,
                    join="round", cap="round")
         for k, text in enumerate(cap):
-            s = fit_size(text, v.text, "regular", v.w / 2 - 1)
+            s = fit_size(text, max(v.text, MIN_TEXT), "regular", v.w / 2 - 1, minimum=MIN_TEXT)
             b.text(size / 2, size + 1.2 + line_h * (k + 0.8), text, size=s, anchor="middle",
                    color="#222222" if good else "#555555", font="bold" if good and k == 0 else "regular")
 
@@ -347,7 +347,8 @@ def draw_puzzle(pen: Pen, w: float, h: float, pz: Any, answer: bool = False, siz
     pen.text(x0 - pad, 4.5, head, size=size * 1.3, font="bold")
     hw = text_width(head, size * 1.3, "bold")
     info = f"{pz.size}×{pz.size} · {pz.safe} safe sections, one of them wins"
-    pen.text(x0 - pad + hw + 2.5, 4.5, info, size=fit_size(info, size * 0.8, "regular", side + 2 * pad - hw - 2.5),
+    pen.text(x0 - pad + hw + 2.5, 4.5, info, size=fit_size(info, max(size * 0.8, MIN_TEXT), "regular",
+                                                           side + 2 * pad - hw - 2.5, minimum=MIN_TEXT),
              color=LABEL)
     draw_board(pen.at(x0, 8 + pad), pz.size, cell, path=path, shaded=shaded)
     y = 8 + 2 * pad + side + size * PT * 1.2

@@ -13,7 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.draw.elements import fit_size
+from rollwrite.draw.elements import MIN_TEXT, fit_size
+from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.scrambled_streets.data import Deck, Street
@@ -61,12 +62,16 @@ def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale:
     if frame:
         pen.rect(0, 0, w, h, width=0.25 / scale, stroke=frame, radius=deck.corner)
     if label:
-        size = 8.0 if scale >= 0.6 else min(22.0, 5.2 / scale)  # small cards: the number stays readable
+        # small cards: the number stays readable (two digits, drawn at 0.85, no smaller than MIN_TEXT)
+        size = max(8.0, MIN_TEXT / 0.85 / scale)
         r = size * PT * 0.95
         cx = cy = r + 1.2
         pen.circle(cx, cy, r, width=0.2 / scale, stroke="#111111", fill="#ffffff")
-        pen.text(cx, cy + size * PT * 0.36, str(number), size=size * (0.85 if number >= 10 else 1), font="bold",
-                 anchor="middle")
+        shown = size * (0.85 if number >= 10 else 1)
+        pen.text(cx, cy + size * PT * 0.36, str(number), size=shown, font="bold", anchor="middle")
+        if number in (6, 9):  # a card lies either way up: the line tells 6 from 9
+            u = text_width(str(number), shown, "bold") / 2
+            pen.line(cx - u, cy + size * PT * 0.5, cx + u, cy + size * PT * 0.5, width=0.25 / scale, color="#111111")
 
 
 def draw_back(pen: Pen, deck: Deck, title: str, scale: float = 1.0) -> None:
@@ -185,7 +190,7 @@ def _build_log(v: BoxV, pen: Pen, ctx: Any) -> None:
         x0 = blk * (bw + gap)
         x = x0
         for name, frac in cols:
-            pen.text(x + frac * bw / 2, head - 1.2, name, size=size * 0.9, font="bold", anchor="middle")
+            pen.text(x + frac * bw / 2, head - 1.2, name, size=max(size * 0.9, MIN_TEXT), font="bold", anchor="middle")
             x += frac * bw
         first = blk * per + 1
         rows = [("start", None)] + [(str(t), t) for t in range(first, min(first + per, turns + 1))]

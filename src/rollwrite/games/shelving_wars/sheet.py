@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.draw.elements import fit_size
+from rollwrite.draw.elements import MIN_TEXT, fit_size
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA, Data
@@ -35,8 +35,8 @@ def _players(ctx: Any, d: Data) -> int:
 
 
 def _fit(text: str, size: float, width: float, font: str = "regular") -> float:
-    """The largest size up to ``size`` pt (and not below 3 pt) at which ``text`` fits ``width`` mm."""
-    return fit_size(text, size, font, width, minimum=3.0)
+    """The largest size up to ``size`` pt (and not below MIN_TEXT) at which ``text`` fits ``width`` mm."""
+    return fit_size(text, max(size, MIN_TEXT), font, width, minimum=MIN_TEXT)
 
 
 # ---------------------------------------------------------------- the battlefield
@@ -72,7 +72,7 @@ def _corner_mark(pen: Pen, x: float, y: float, cell: float, number: int) -> None
     pen.rect(x, y, cell, cell, width=0, stroke=None, fill=TINTS[number - 1])
     r = cell * 0.36
     pen.circle(x + cell / 2, y + cell / 2, r, width=0.35)
-    size = r * 1.25 / PT
+    size = max(r * 1.25 / PT, MIN_TEXT)
     pen.text(x + cell / 2, y + cell / 2 + size * PT * 0.36, str(number), size=size, font="bold", anchor="middle")
 
 
@@ -189,7 +189,7 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
     ls = _fit(label, size, w - mark - 2, "bold")
     pen.text(mark + 1.5, 0.5 + ls * PT * 0.8, label, size=ls, font="bold")
     pen.line(mark + 1.5, head_h - 2.0, w, head_h - 2.0, width=0.25, color=GREY)
-    pen.text(mark + 1.5, head_h - 2.6, "name", size=5, color=PALE)
+    pen.text(mark + 1.5, head_h - 2.6, "name", size=MIN_TEXT, color=PALE)
     parts = _parts(w)
     # the cells' edges: turn | h × w = area | = total | − (h + w) | = total
     xs = [0.0, parts["turn"][1], parts["area"][1], parts["total"][1], parts["h+w"][1], w]
@@ -198,7 +198,7 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
         a, b = parts[name]
         return (a + b) / 2
     y = head_h
-    small = min(size * 0.8, row_h / PT * 0.55)
+    small = max(min(size * 0.8, row_h / PT * 0.55), MIN_TEXT)
     for i, text in enumerate(_HEAD):
         s = _fit(text, small, xs[i + 1] - xs[i] - 1, "condensed")
         pen.text((xs[i] + xs[i + 1]) / 2, y + row_h * 0.65, text, size=s, font="condensed", anchor="middle", color=GREY)
@@ -212,12 +212,13 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
             pen.rect(0, ry, w, row_h, width=0, stroke=None, fill="#f3f3f3")
         # turn number, and the seeded dice when there is a schedule
         if t < len(turns):
-            pen.text(1.0, ry + row_h * 0.42, str(t + 1), size=min(5.0, size * 0.7), color=GREY)
+            pen.text(0.8, ry + row_h * 0.42, str(t + 1), size=MIN_TEXT, font="condensed", color=GREY)
             dice = " ".join(str(x) for x in turns[t].dice)
             ds = _fit(dice, min(size, row_h / PT * 0.55), xs[1] - xs[0] - 1.5, "bold")
             pen.text(xs[1] - 0.8, ry + base_off + 0.6, dice, size=ds, font="bold", anchor="end")
         else:
-            pen.text((xs[0] + xs[1]) / 2, ry + base_off, str(t + 1), size=size * 0.9, anchor="middle", color=GREY)
+            pen.text((xs[0] + xs[1]) / 2, ry + base_off, str(t + 1), size=max(size * 0.9, MIN_TEXT), anchor="middle",
+                     color=GREY)
         # "__ × __ = ___" in the box cell, then "= ___", "− ___", "= ___"
         ms = min(size, row_h / PT * 0.6, 6.5)
         for name, sign in (("×", "×"), ("=", "="), ("=total", "="), ("−", "−"), ("=total2", "=")):
@@ -276,7 +277,8 @@ def _fill_column(pen: Pen, ctx: Any, k: int, parts: dict[str, tuple[float, float
     turns = ctx.layout.data.turns if hasattr(ctx.layout.data, "turns") else len(boxes)
     if len(boxes) < turns:
         y = top + len(boxes) * row_h + base_off
-        pen.text(parts["h"][0] + 0.5, y, "no box fits this roll: the game ends", size=size * 0.9, font="condensed")
+        pen.text(parts["h"][0] + 0.5, y, "no box fits this roll: the game ends", size=max(size * 0.9, MIN_TEXT),
+                 font="condensed")
     final_y = top + (turns + 2) * row_h + base_off
     pen.text(mid("total2"), final_y, str(total), size=size * 1.2, font="bold", anchor="middle")
 

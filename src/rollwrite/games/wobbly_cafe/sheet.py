@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rollwrite.draw.elements import MIN_TEXT
 from rollwrite.games.base import ElementType
 from rollwrite.games.wobbly_cafe.data import CafeData, as_data
 from rollwrite.spec.nodes import Node
@@ -170,7 +171,8 @@ def _build_rolls(v: RollsV, pen: Any, ctx: Any) -> None:
         x, y = c * col_w, k * row_h
         mid = y + row_h / 2
         pen.rect(x, mid - box / 2, box, box, width=0.25)
-        pen.text(x + box + 3.6, mid + 5 * PT * 0.35, str(t.number), size=5, font="condensed", anchor="end", color="#555555")
+        pen.text(x + box + 3.6, mid + MIN_TEXT * PT * 0.35, str(t.number), size=MIN_TEXT, font="condensed", anchor="end",
+                 color="#555555")
         pen.text(x + box + 4.4, mid + v.text * PT * 0.35, " ".join(str(d) for d in t.dice), size=v.text, font="bold")
 
 
