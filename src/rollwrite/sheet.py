@@ -25,7 +25,7 @@ from rollwrite import games
 from rollwrite.dice import Schedule
 from rollwrite.draw.elements import MIN_TEXT, challenge_parts, challenge_text, draw_ruler, fit_size, ruler_width
 from rollwrite.draw.metrics import text_width
-from rollwrite.draw.scene import PT, Pen, Scene
+from rollwrite.draw.scene import PT, Page, Pen, Scene, Text, tight_ink
 from rollwrite.errors import InputError, UsageError
 from rollwrite.spec.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.spec.page import FOOTER, LARGE_PRINT, MIN_SCALE, PAPERS, PageSpec, paper_size
@@ -33,7 +33,8 @@ from rollwrite.spec.page import FOOTER, LARGE_PRINT, MIN_SCALE, PAPERS, PageSpec
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downward
 Segment = tuple[float, float, float, float]
 
-MARK_CLEAR = 1.5  # mm a crop mark keeps from any sheet's bleed and from the footer
+MARK_CLEAR = 1.5  # mm a crop mark keeps from any sheet's bleed
+FOOTER_CLEAR = 3.0  # mm a crop mark keeps from the footer (its ruler and caption)
 MARK_MIN = 1.0  # shorter pieces of a crop mark are left out
 MARK_WIDTH = 0.2
 LARGE_TEXT = 9.0  # pt: the smallest text of a large-print page
@@ -52,6 +53,7 @@ class BuildContext(Record):
     side: str = "front"  # "back" while a sheet's back elements are drawn; an extra page's name on that page
     puzzle: Any = None  # a games.base.Puzzle when the sheet is a solo puzzle
     answer: Any = None  # the typed-in sheet to draw filled in (a puzzle's answer page), else None
+    bleed: float = 0.0  # mm the sheet's art may run past its cut (full-bleed elements draw into it)
 
 
 class SheetJob(Frozen):
@@ -137,7 +139,9 @@ class PagePlan(Frozen):
         wherever that line is clear of every slot's bleed (by MARK_CLEAR) and of the footer."""
         slots = slots or list(self.slots)
         # every slot is kept clear, used or not, so a part-full page has the same marks as a full one
-        obstacles = [_grow(s.bleed, MARK_CLEAR) for s in self.slots] + [_grow(self.footer_box(), MARK_CLEAR)]
+        # the footer, down to the paper's edge, is kept clear wider still: no mark runs at the ruler
+        fx0, fy0, fx1, _ = _grow(self.footer_box(), FOOTER_CLEAR)
+        obstacles = [_grow(s.bleed, MARK_CLEAR) for s in self.slots] + [(fx0, fy0, fx1, self.height)]
         xs = sorted({round(v, 4) for s in slots for v in (s.trim[0], s.trim[2])})
         ys = sorted({round(v, 4) for s in slots for v in (s.trim[1], s.trim[3])})
         out: list[Segment] = []
@@ -191,14 +195,15 @@ def _free(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list[tupl
 
 
 def _room(spec: PageSpec, pw: float, ph: float) -> tuple[float, float]:
-    """The room for the block of trimmed sheets: inside the margins, above the footer."""
-    return pw - 2 * spec.margin, ph - 2 * spec.margin - FOOTER
+    """The room for the block of trimmed sheets: inside the margins (of cut sheets, the margins less their
+    border; see PageSpec.cut_margin), above the footer."""
+    return pw - 2 * spec.cut_margin, ph - spec.cut_margin - spec.margin - FOOTER
 
 
 def _capacity(spec: PageSpec, pw: float, ph: float, tw: float, th: float) -> tuple[int, int]:
     """How many trimmed pieces of tw x th fit across and down."""
     iw, ih = _room(spec, pw, ph)
-    g, eps = spec.gutter, 1e-6
+    g, eps = spec.cut_gutter, 1e-6
     cols = max(0, math.floor((iw + g) / (tw + g) + eps)) if tw <= iw + eps else 0
     rows = max(0, math.floor((ih + g) / (th + g) + eps)) if th <= ih + eps else 0
     return cols, rows
@@ -236,8 +241,8 @@ def _orientations(spec: PageSpec) -> list[str]:
 def _try(spec: PageSpec, sheet_w: float, sheet_h: float) -> tuple[str, tuple[int, int], int] | None:
     """(orientation, (cols, rows), sheets on the page) of the best way to honour the spec, or None.
     The preferred orientation wins unless the other one puts more sheets (up to the count asked) on a page."""
-    tw = sheet_w * spec.scale + 2 * spec.padding
-    th = sheet_h * spec.scale + 2 * spec.padding
+    tw = sheet_w * spec.scale + 2 * spec.inset
+    th = sheet_h * spec.scale + 2 * spec.inset
     best = None
     for o in _orientations(spec):
         pw, ph = spec.size(orientation=o)
@@ -255,8 +260,8 @@ def _try(spec: PageSpec, sheet_w: float, sheet_h: float) -> tuple[str, tuple[int
 def _most(spec: PageSpec, sheet_w: float, sheet_h: float) -> tuple[int, str, tuple[int, int]]:
     """The most sheets one page of spec's paper holds (either allowed orientation)."""
     best = (0, spec.orientation, (0, 0))
-    tw = sheet_w * spec.scale + 2 * spec.padding
-    th = sheet_h * spec.scale + 2 * spec.padding
+    tw = sheet_w * spec.scale + 2 * spec.inset
+    th = sheet_h * spec.scale + 2 * spec.inset
     for o in _orientations(spec):
         pw, ph = spec.size(orientation=o)
         c, r = _capacity(spec, pw, ph, tw, th)
@@ -294,7 +299,7 @@ def _refuse(spec: PageSpec, sheet_w: float, sheet_h: float) -> UsageError:
     if most == 0:
         pw, ph = spec.size()
         iw, ih = _room(spec, pw, ph)
-        pad = f" with {_num(spec.padding)} mm padding" if spec.padding else ""
+        pad = f" with {_num(spec.inset)} mm padding" if spec.inset else ""
         message = (f"{what}{pad} does not fit on {name}{turns} paper: {_num(iw)} x {_num(ih)} mm is free inside "
                    f"the {_num(spec.margin)} mm margins and above the footer")
     else:
@@ -314,7 +319,11 @@ def _refuse(spec: PageSpec, sheet_w: float, sheet_h: float) -> UsageError:
     best = _largest_scale(spec, sheet_w, sheet_h)
     if best:
         hints.append(f"on {name}{turns} it fits up to scale {best:g}")
-    if spec.margin > 5:
+    narrower = next((m for m in range(int(spec.margin) - 1, 3, -1)
+                     if _try(spec.replace(margin=float(m)), sheet_w, sheet_h) is not None), None)
+    if narrower is not None:
+        hints.append(f"or narrow the margin (--margin {narrower})")
+    elif spec.margin > 5:
         hints.append("or narrow the margin")
     return UsageError(message, hint="; ".join(hints) if hints else None)
 
@@ -331,19 +340,19 @@ def plan_page(spec: PageSpec, sheet_w: float, sheet_h: float) -> PagePlan:
     pw, ph = spec.size(orientation=orientation)
     k = spec.scale
     sw, sh = sheet_w * k, sheet_h * k
-    tw, th = sw + 2 * spec.padding, sh + 2 * spec.padding
-    g = spec.gutter
+    tw, th = sw + 2 * spec.inset, sh + 2 * spec.inset
+    g = spec.cut_gutter
     iw, ih = _room(spec, pw, ph)
     block_w, block_h = cols * tw + (cols - 1) * g, rows * th + (rows - 1) * g
-    x0 = spec.margin + (iw - block_w) / 2
-    y0 = spec.margin + (ih - block_h) / 2
+    x0 = spec.cut_margin + (iw - block_w) / 2
+    y0 = spec.cut_margin + (ih - block_h) / 2
     slots = []
     for i in range(count):
         r, c = divmod(i, cols)
         tx, ty = x0 + c * (tw + g), y0 + r * (th + g)
         trim = (tx, ty, tx + tw, ty + th)
         b = spec.bleed
-        slots.append(Slot(c, r, tx + spec.padding, ty + spec.padding, trim, (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)))
+        slots.append(Slot(c, r, tx + spec.inset, ty + spec.inset, trim, (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)))
     return PagePlan(spec, name, orientation, pw, ph, cols, rows, k, sw, sh, tuple(slots))
 
 
@@ -440,9 +449,10 @@ def build_scene(
                 if jobs:
                     job = jobs[number - 1]
                     ctx = BuildContext(layout, layout.data, job.schedule, number, sheets, page_no, n_pages,
-                                       puzzle=job.puzzle, answer=job.answer)
+                                       puzzle=job.puzzle, answer=job.answer, bleed=spec.bleed)
                 else:
-                    ctx = BuildContext(layout, layout.data, run_schedule, number, sheets, page_no, n_pages)
+                    ctx = BuildContext(layout, layout.data, run_schedule, number, sheets, page_no, n_pages,
+                                       bleed=spec.bleed)
                 sheet_pen = pen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(number), players=str(sheets))
                 _draw_sheet(layout.sheet.elements, types, sheet_pen, ctx, sharing)
             _footer(pen.at(spec.margin, ph - spec.margin - FOOTER + 1.5), layout,
@@ -455,9 +465,12 @@ def build_scene(
                 if boxes:
                     back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
                 bpen = back.pen()
+                if spec.crop_marks:  # the backs are cut too, from their own side of the paper
+                    for x1, y1, x2, y2 in plan.crop_marks(mirrored):
+                        bpen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
                 for i, slot in enumerate(mirrored):
                     ctx = BuildContext(layout, layout.data, run_schedule, first + i + 1, sheets, page_no, n_pages,
-                                       "back")
+                                       "back", bleed=spec.bleed)
                     sheet_pen = bpen.at(slot.x, slot.y).scaled(plan.scale).with_vars(player=str(first + i + 1),
                                                                                       players=str(sheets))
                     _draw_sheet(layout.sheet.back, types, sheet_pen, ctx, sharing)
@@ -733,3 +746,41 @@ def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, page
         texts.append("  ·  ".join([short[: keep // 2] + "…" + short[len(short) - (keep - keep // 2):], *tail]))
     text = next((t for t in texts if text_width(t, size) <= room), "  ·  ".join(tail))
     pen.text(right, 3.4 + size * PT * 0.72, text, size=size, anchor="end", color="#333333")
+
+
+# ---------------------------------------------------------------- the safe area of cut sheets
+
+
+def check_safe_area(layout: Layout, spec: PageSpec) -> None:
+    """On sheets that are cut (crop marks or bleed), refuse an element whose ink comes nearer the cut
+    than ``spec.safe`` mm: the cutter's slip must never take a line or a word.  Art that runs into the
+    bleed (an element type with ``full_bleed``) is the game's to draw to the edge and on into the bleed;
+    its texts keep to the safe area too.  Nothing to check on sheets that are not cut."""
+    if not spec.cut:
+        return
+    from rollwrite.spec.overlap import sample_schedule
+
+    types = element_types(games.get(layout.game))
+    schedule = sample_schedule(layout)
+    w, h, p, safe = layout.sheet.width, layout.sheet.height, spec.inset, spec.safe
+    room = (-p + safe, -p + safe, w + p - safe, h + p - safe)
+    for side, elements in (("front", layout.sheet.elements), ("back", layout.sheet.back)):
+        for el in elements:
+            scratch = Page(w, h)
+            ctx = BuildContext(layout, layout.data, schedule, 1, 1, 1, 1, side, bleed=spec.bleed)
+            types[el.type].build(el.value, el.place(scratch.pen()), ctx)
+            art = getattr(types[el.type], "full_bleed", False)
+            items = [it for it in scratch.items if isinstance(it, Text) or not art]
+            if not items:
+                continue
+            x0, y0, x1, y1 = tight_ink(items, text_width)
+            over = max(room[0] - x0, room[1] - y0, x1 - room[2], y1 - room[3])
+            if over > 0.01:
+                raise el.node.error(
+                    f"this {el.type} reaches {over:.2f} mm past the {_num(safe)} mm safe margin inside the cut (its "
+                    f"{'text' if art else 'ink'} spans ({x0:.2f}, {y0:.2f}) to ({x1:.2f}, {y1:.2f}) mm on a "
+                    f"{_num(w)} x {_num(h)} mm sheet cut {_num(p)} mm outside it)",
+                    hint=(f"give the sheets a gutter of {_num(2 * safe)} mm, so each gets its own border inside "
+                          f"its cut; or move" if spec.gutter < 2 * safe and not spec.full_bleed else "move")
+                    + " it in with 'at' or make it smaller: a sheet's text and lines stay inside the safe margin "
+                      "when it is cut")

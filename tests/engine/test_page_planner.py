@@ -184,7 +184,7 @@ def test_crop_marks_lie_on_cut_lines_clear_of_every_sheet_and_reach_the_paper_ed
 CARDS = """\
 game: my-cards
 title: My Cards
-page: {per_page: max, gutter: 4, bleed: 2, crop_marks: true}
+page: {per_page: max, gutter: 4, bleed: 2, full_bleed: true, crop_marks: true}
 sheet:
   size: [63, 88]
   elements:

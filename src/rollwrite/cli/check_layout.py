@@ -23,7 +23,7 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    from rollwrite.sheet import plan_page
+    from rollwrite.sheet import check_safe_area, plan_page
     from rollwrite.spec.layout import PAPERS, check_geometry, load_layout
     from rollwrite.spec.overlap import overlap_errors
 
@@ -32,6 +32,7 @@ def check_layout_command(
         try:
             layout = load_layout(path)
             check_geometry(layout)
+            check_safe_area(layout, layout.page)
             if layout.page.paper in ("a4", "letter"):
                 for paper in ("a4", "letter"):
                     check_geometry(layout, paper)

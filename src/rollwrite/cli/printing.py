@@ -116,6 +116,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
                                       split_challenge, variant_for, vary_layout, with_variations)
     from rollwrite.output import check_options, format_for, id_suffix
     from rollwrite.spec.checked import is_checked
+    from rollwrite.sheet import check_safe_area
     from rollwrite.spec.layout import check_geometry, is_builtin_name, resolve
     from rollwrite.spec.page import with_options
 
@@ -149,6 +150,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     spec = with_options(layout.page, **page)
     if layout is not as_shipped or not is_checked(game):
         check_geometry(layout)  # the full fit check (see rollwrite.spec.checked)
+    check_safe_area(layout, spec)  # on cut sheets, nothing comes nearer the cut than the safe margin
     schedules: list = [None]
     if seed is not None or daily is not None:
         spec_d = g.dice_spec(layout, count) if g is not None else layout.dice

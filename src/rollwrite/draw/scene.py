@@ -441,6 +441,38 @@ def ink_bounds(items: list[Item], text_width) -> tuple[float, float, float, floa
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def tight_ink(items: list[Item], text_width) -> tuple[float, float, float, float]:
+    """As :func:`ink_bounds`, but closer: a text's box is its own (its advance width by its anchor, from
+    its ascent, 0.76 of the size, above the baseline to its descent, 0.24, below, turned with the text)
+    and a line, rectangle or circle reaches half its stroke's width past its geometry."""
+    boxes = []
+    for it in items:
+        if isinstance(it, Line):
+            m = it.width / 2
+            boxes.append((min(it.x1, it.x2) - m, min(it.y1, it.y2) - m, max(it.x1, it.x2) + m, max(it.y1, it.y2) + m))
+            continue
+        if isinstance(it, Rect) and not it.angle:
+            m = it.width / 2 if it.stroke else 0.0
+            boxes.append((it.x - m, it.y - m, it.x + it.w + m, it.y + it.h + m))
+            continue
+        if isinstance(it, Circle):
+            m = it.r + (it.width / 2 if it.stroke else 0.0)
+            boxes.append((it.cx - m, it.cy - m, it.cx + m, it.cy + m))
+            continue
+        if isinstance(it, Text):
+            w, h = text_width(it.text, it.size, it.font), it.size * PT
+            x0 = -{"start": 0.0, "middle": w / 2, "end": w}[it.anchor]
+            corners = [(x0, -0.76 * h), (x0 + w, -0.76 * h), (x0, 0.24 * h), (x0 + w, 0.24 * h)]
+            c, sn = math.cos(math.radians(it.angle)), math.sin(math.radians(it.angle))
+            pts = [(it.x + x * c - y * sn, it.y + x * sn + y * c) for x, y in corners]
+            boxes.append((min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts)))
+        else:
+            boxes.append(ink_bounds([it], text_width))
+    if not boxes:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 

@@ -189,6 +189,9 @@ class ElementType(Record):
     doc: str = ""
     #: optional (x0, y0, x1, y1) relative to ``at`` for elements that reach left of or above ``at``
     bounds: Callable[[Any], tuple[float, float, float, float]] | None = None
+    #: art that fills the sheet and runs on into the bleed (``ctx.bleed`` mm) when the sheet is cut; its
+    #: texts still keep to the safe area (rollwrite.sheet.check_safe_area)
+    full_bleed: bool = False
 
 
 SheetT = TypeVar("SheetT")  # what the game's ``parse`` returns

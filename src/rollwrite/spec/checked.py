@@ -21,10 +21,10 @@ from rollwrite.resources import layouts_dir
 
 CHECKED: dict[str, str] = {
     'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
-    'long-way': '4406c1f973c60c3dcb3743865ec15b4a71f3623fcf1f4f3155f7e61394b9abcf',
-    'scrambled-streets': 'b603f0ea7e440716e0135395f43f1487b5ec178279a35593b5403e974624c2da',
-    'shelving-wars': 'acc2a6c3ecb380d0a89208b7b8cc0ba6d5cd9e4ef5b6328992467214e04f8f88',
-    'wobbly-cafe': 'fddcff497be6334704f3f2dae7832e41c3881532b7dc985784e7051fccacb086',
+    'long-way': 'fa575543c1b59a6129d88474aace758b917938b194310e8d3be273526e992f68',
+    'scrambled-streets': 'f2a18c612066d9c2df81a67efabb775c35174f482177f666bff16712d5eefa5e',
+    'shelving-wars': 'd204826657f00c2fcddd44aef0478991da554af8bfabe5bce2040121f60596dd',
+    'wobbly-cafe': '1522413f27af29a67a9c06399ccf6908bd46352f3d20e73be02d69bb0eb0e807',
 }
 
 

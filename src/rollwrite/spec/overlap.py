@@ -72,7 +72,7 @@ def ink_box(items: list[Any]) -> Box | None:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def _sample_schedule(layout: Any) -> Any:
+def sample_schedule(layout: Any) -> Any:
     from rollwrite import games
     from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
 
@@ -102,7 +102,7 @@ def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
 
     types = element_types(games.get(layout.game))
     found: dict[tuple[int, int], tuple[Any, Any, Box]] = {}
-    for schedule in (None, _sample_schedule(layout)):
+    for schedule in (None, sample_schedule(layout)):
         parts = [("front", layout.sheet.elements), ("back", layout.sheet.back)]
         parts += [(page.name, page.elements) for page in getattr(layout, "pages", ())]  # a layout's extra pages
         for side, elements in parts:

@@ -38,6 +38,7 @@ MAX_PER_PAGE = 100
 MAX_SCALE = 4.0
 MIN_SCALE = 0.25
 LARGE_PRINT = 1.41  # about sqrt(2): a sheet made for A4 becomes one for A3
+MARK_ROOM = 3.0  # mm of margin outside the bleed that a crop mark needs (clear of the bleed, and a length)
 FOOTER = 8.0  # mm at the foot of each page for the ruler and the page caption
 ORIENTATIONS = ("portrait", "landscape")
 
@@ -144,11 +145,44 @@ class PageSpec(Frozen):
     padding: float = 0.0  # blank border kept round each sheet inside its trimmed edge
     bleed: float = 0.0  # how far a sheet's drawing may reach past its trimmed edge
     crop_marks: bool = False
+    #: the safe margin inside each trimmed edge: when sheets are cut (crop marks or bleed), no text or
+    #: line comes nearer the cut than this, except art that runs into the bleed
+    safe: float = 3.0
+    #: the sheet's art fills it to the edge and runs on into the bleed (a card deck): its text keeps to
+    #: the safe area by itself; other sheets get a blank border of ``safe`` round them when cut
+    full_bleed: bool = False
     scale: float = 1.0
     backs: bool = True  # print the sheet's back elements (when it has any) on a following page
 
     def replace(self, **changes: Any) -> PageSpec:
         return dataclasses.replace(self, **changes)
+
+    @property
+    def cut(self) -> bool:
+        """The sheets are cut out: crop marks or a bleed."""
+        return self.crop_marks or self.bleed > 0
+
+    @property
+    def inset(self) -> float:
+        """The blank border inside each sheet's trimmed edge: the padding, and on cut sheets that are not
+        full bleed up to the safe margin, as far as half the gutter gives room for it (so what is drawn
+        at a sheet's edge stays clear of the cut, and sheets pack as closely as uncut ones).  Sheets that
+        share their cuts (no gutter) keep their own content inside the safe margin."""
+        if not self.cut or self.full_bleed or self.padding >= self.safe:
+            return self.padding
+        return self.padding + min(self.safe - self.padding, self.gutter / 2)
+
+    @property
+    def cut_gutter(self) -> float:
+        """The space between neighbouring trims: the gutter, less the border ``inset`` adds to the padding
+        (the border comes out of the gutter first, so cut sheets pack as closely as uncut ones)."""
+        return max(0.0, self.gutter - 2 * (self.inset - self.padding))
+
+    @property
+    def cut_margin(self) -> float:
+        """The margin left outside the trims at the paper's sides and top: the margin, less the border
+        ``inset`` adds, as far as MARK_ROOM mm are left outside the bleed for the crop marks."""
+        return self.margin - min(self.inset - self.padding, max(0.0, self.margin - self.bleed - MARK_ROOM))
 
     @property
     def sheets_per_page(self) -> int:
@@ -232,12 +266,15 @@ def read_page(node: Any) -> PageSpec:
         gutter = r.number("gutter" if gutter_node is not None else "gap", 6.0, minimum=0, maximum=50)
     padding = r.number("padding", 0.0, minimum=0, maximum=30)
     bleed = r.number("bleed", 0.0, minimum=0, maximum=10)
+    safe = r.number("safe", 3.0, minimum=0, maximum=20)
+    full_bleed = r.bool("full_bleed", False)
     crop = r.bool("crop_marks", False)
     scale = r.number("scale", 1.0, minimum=MIN_SCALE, maximum=MAX_SCALE)
     backs = r.bool("backs", True)
     r.done()
     spec = PageSpec(paper=paper, orientation=orientation, margin=margin, per_page=per_page, arrange=arrange,
-                    gutter=gutter, padding=padding, bleed=bleed, crop_marks=crop, scale=scale, backs=backs)
+                    gutter=gutter, padding=padding, bleed=bleed, crop_marks=crop, scale=scale, backs=backs,
+                    safe=safe, full_bleed=full_bleed)
     try:
         spec.check()
     except RollwriteError as e:

@@ -99,7 +99,7 @@ def test_points_that_do_not_face_each_other_are_refused():
     assert "no partner" in str(e.value) or "turning a card" in str(e.value)
 
 
-@pytest.mark.parametrize("paper, per_page, cols", [("a4", 9, 3), ("letter", 8, 4)])
+@pytest.mark.parametrize("paper, per_page, cols", [("a4", 8, 4), ("letter", 6, 3)])
 def test_printed_deck(tmp_path, paper, per_page, cols):
     [(pdf, pages)] = run_print("scrambled-streets", paper=paper, output=tmp_path / "deck.pdf")
     reader = PdfReader(io.BytesIO(pdf.read_bytes()))
@@ -111,8 +111,9 @@ def test_printed_deck(tmp_path, paper, per_page, cols):
         numbers += [int(w) for w in text.split() if w.isdigit() and 1 <= int(w) <= 48]
         page = reader.pages[2 * k]
         trim = [float(v) for v in page.trimbox]
-        # poker cards sharing cuts: the trimmed block is cols x 63 mm wide (A4 3 x 3, Letter turned, 4 x 2)
-        assert round((trim[2] - trim[0]) * 25.4 / 72, 1) == cols * 63.0
+        # poker cards with a 3 mm bleed, 6 mm apart: the trimmed block is cols x 63 mm and the gutters
+        # wide (A4 turned 4 x 2, Letter turned 3 x 2)
+        assert round((trim[2] - trim[0]) * 25.4 / 72, 1) == cols * 63.0 + (cols - 1) * 6.0
     assert sorted(set(numbers)) == list(range(1, 49))
     assert "rules and score log" in reader.pages[-1].extract_text()
 
@@ -123,9 +124,9 @@ def test_crop_marks_stay_outside_the_cards():
 
     scene = build_scene(LAYOUT, sheets=48)
     plan = plan_page(LAYOUT.page, 63, 88)
-    assert plan.per_page == 9
-    for k, page in enumerate(scene.pages[0:12:2]):  # the fronts; their backs carry no marks
-        used = plan.slots[: min(9, 48 - 9 * k)]
+    assert plan.per_page == 8
+    for k, page in enumerate(scene.pages[0:12]):  # the fronts and their backs, both cut
+        used = plan.slots[: min(8, 48 - 8 * (k // 2))]
         marks = [it for it in page.items if isinstance(it, Line) and it.color == "#000000" and it.width == 0.2]
         assert marks
         for m in marks:

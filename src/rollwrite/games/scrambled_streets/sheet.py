@@ -25,17 +25,28 @@ FRAME = "#9a9a9a"
 HIGHLIGHT = "#d9d9d9"
 
 
-def street_curve(deck: Deck, s: Street):
-    """(start, [(c1, c2, end)]) of a street on an upright card, in the card's own mm."""
+def street_curve(deck: Deck, s: Street, bleed: float = 0.0):
+    """(start, [(c1, c2, end)]) of a street on an upright card, in the card's own mm; with a ``bleed``,
+    each end runs on straight past the card's edge by that much."""
     (ax, ay), (bx, by) = deck.xy(s.a), deck.xy(s.b)
     d = math.hypot(bx - ax, by - ay)
     k = (0.7 if deck.side[s.a] == deck.side[s.b] else 0.4) * d
     (nax, nay), (nbx, nby) = _INWARD[deck.side[s.a]], _INWARD[deck.side[s.b]]
-    return (ax, ay), [((ax + nax * k, ay + nay * k), (bx + nbx * k, by + nby * k), (bx, by))]
+    pieces = [((ax + nax * k, ay + nay * k), (bx + nbx * k, by + nby * k), (bx, by))]
+    if not bleed:
+        return (ax, ay), pieces
+    start, end = (ax - nax * bleed, ay - nay * bleed), (bx - nbx * bleed, by - nby * bleed)
+    return start, [_straight(start, (ax, ay)), *pieces, _straight((bx, by), end)]
 
 
-def draw_street(pen: Pen, deck: Deck, s: Street) -> None:
-    start, pieces = street_curve(deck, s)
+def _straight(a: tuple[float, float], b: tuple[float, float]):
+    """A straight Bézier piece from ``a`` to ``b``."""
+    return ((a[0] + (b[0] - a[0]) / 3, a[1] + (b[1] - a[1]) / 3),
+            (a[0] + 2 * (b[0] - a[0]) / 3, a[1] + 2 * (b[1] - a[1]) / 3), b)
+
+
+def draw_street(pen: Pen, deck: Deck, s: Street, bleed: float = 0.0) -> None:
+    start, pieces = street_curve(deck, s, bleed)
     w = deck.street
     style = deck.styles[s.colour]
     pen.curve(start, pieces, width=w + 1.6, stroke="#ffffff", cap="butt")
@@ -47,25 +58,27 @@ def draw_street(pen: Pen, deck: Deck, s: Street) -> None:
 
 
 def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale: float = 1.0,
-              frame: str | None = FRAME, fill: str | None = None, label: bool = True) -> None:
+              frame: str | None = FRAME, fill: str | None = None, label: bool = True, bleed: float = 0.0) -> None:
     """Card ``number`` filling the cell whose top-left corner is at the pen's origin, drawn at
-    ``scale``, upright or turned half round (its number then at the bottom right, upside down)."""
+    ``scale``, upright or turned half round (its number then at the bottom right, upside down).  With a
+    ``bleed`` (mm, a card cut out of a sheet) the background and the streets run on past the edge by that
+    much and the frame is left off: the cut is the card's edge."""
     pen = pen.scaled(scale) if scale != 1.0 else pen
     w, h = deck.width, deck.height
     if turned:
         pen = pen.at(w, h).rotated(180)
     if fill:
-        pen.rect(0, 0, w, h, width=0, stroke=None, fill=fill)
+        pen.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, width=0, stroke=None, fill=fill)
     card = deck.card(number)
     for s in card.streets:
-        draw_street(pen, deck, s)
-    if frame:
+        draw_street(pen, deck, s, bleed)
+    if frame and not bleed:
         pen.rect(0, 0, w, h, width=0.25 / scale, stroke=frame, radius=deck.corner)
     if label:
         # small cards: the number stays readable (two digits, drawn at 0.85, no smaller than MIN_TEXT)
         size = max(8.0, MIN_TEXT / 0.85 / scale)
         r = size * PT * 0.95
-        cx = cy = r + 1.2
+        cx = cy = r + 1.8  # the number inside the safe area of a card cut with a bleed
         pen.circle(cx, cy, r, width=0.2 / scale, stroke="#111111", fill="#ffffff")
         shown = size * (0.85 if number >= 10 else 1)
         pen.text(cx, cy + size * PT * 0.36, str(number), size=shown, font="bold", anchor="middle")
@@ -74,11 +87,11 @@ def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale:
             pen.line(cx - u, cy + size * PT * 0.5, cx + u, cy + size * PT * 0.5, width=0.25 / scale, color="#111111")
 
 
-def draw_back(pen: Pen, deck: Deck, title: str, scale: float = 1.0) -> None:
+def draw_back(pen: Pen, deck: Deck, title: str, scale: float = 1.0, bleed: float = 0.0) -> None:
     """The back every card shares: a street grid and the game's name.  It is the same when turned or
     mirrored, so a back printed slightly off on the other side of the paper still gives nothing away."""
     w, h = deck.width * scale, deck.height * scale
-    pen.rect(0, 0, w, h, width=0, stroke=None, fill="#e6e6e6")
+    pen.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, width=0, stroke=None, fill="#e6e6e6")
     inset = 4.0 * scale
     pen.rect(inset, inset, w - 2 * inset, h - 2 * inset, width=0.6 * scale, stroke="#555555",
              radius=deck.corner * scale)
@@ -149,11 +162,11 @@ def _read_none(what: str):
 def _build_face(v: CardV, pen: Pen, ctx: Any) -> None:
     deck: Deck = ctx.data
     if deck.has(ctx.player):
-        draw_card(pen, deck, ctx.player)
+        draw_card(pen, deck, ctx.player, bleed=ctx.bleed)
 
 
 def _build_back(v: CardV, pen: Pen, ctx: Any) -> None:
-    draw_back(pen, ctx.data, ctx.layout.title)
+    draw_back(pen, ctx.data, ctx.layout.title, bleed=ctx.bleed)
 
 
 @dataclass(frozen=True)
@@ -249,9 +262,9 @@ def element_types() -> dict[str, ElementType]:
     return {
         "scrambled-streets.card": ElementType(
             _read_none("a card face"), _build_face, lambda v: (v.w, v.h),
-            "the face of the card whose number is the sheet's number in the print run"),
+            "the face of the card whose number is the sheet's number in the print run", full_bleed=True),
         "scrambled-streets.back": ElementType(_read_none("a card back"), _build_back, lambda v: (v.w, v.h),
-                                              "the back every card shares"),
+                                              "the back every card shares", full_bleed=True),
         "scrambled-streets.score-log": ElementType(_read_box("a score log"), _build_log, _log_size,
                                                    "the turn-by-turn score log for both players"),
         "scrambled-streets.deal": ElementType(_read_box("a deal"), _build_deal, _log_size,

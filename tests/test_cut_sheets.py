@@ -1,0 +1,105 @@
+"""Sheets that are cut: the safe area inside each trim, real bleed, crop marks on fronts and backs.
+
+A property test over papers, per-page counts and bleeds checks the geometry of what is printed: crop
+marks lie outside every trimmed piece and clear of the footer's ruler, each sheet's drawing stays in its
+safe area, and the PDF says where to cut (TrimBox) and how far the ink may reach (BleedBox)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from rollwrite import games
+from rollwrite.draw.metrics import text_width
+from rollwrite.draw.scene import Line, tight_ink
+from rollwrite.errors import RollwriteError, UsageError
+from rollwrite.output import FORMATS, render
+from rollwrite.sheet import FOOTER_CLEAR, build_scene, check_safe_area, plan_page
+from rollwrite.spec.layout import PAPERS, load_builtin
+from rollwrite.spec.page import with_options
+
+MM = 72 / 25.4
+
+
+@pytest.mark.parametrize("slug", games.known())
+@pytest.mark.parametrize("cut", [{"crop_marks": True}, {"bleed": 3.0, "gutter": 6.0}], ids=["crop-marks", "bleed"])
+def test_every_builtin_keeps_to_its_safe_area_when_cut(slug, cut):
+    layout = load_builtin(slug)
+    check_safe_area(layout, with_options(layout.page, **cut))
+
+
+def test_content_at_the_cut_is_refused(cli, tmp_path):
+    path = tmp_path / "edge.yaml"
+    path.write_text("game: edge\ntitle: Edge\npage: {crop_marks: true, padding: 0, full_bleed: true}\n"
+                    "sheet:\n  size: [80, 50]\n  elements:\n    - {type: text, at: [1, 7], text: At the edge, size: 9}\n",
+                    encoding="utf-8")
+    r = cli("check-layout", str(path))
+    assert r.exit_code != 0 and "past the 3 mm safe margin inside the cut" in r.stderr
+    assert "edge.yaml:7:7" in r.stderr
+    plain = cli("print", str(path), "--no-crop-marks", "-o", str(tmp_path / "e.pdf"))
+    assert plain.exit_code == 0, plain.stderr  # not cut: nothing to keep clear of
+
+
+def test_a_deck_bleeds_by_default_and_its_art_runs_into_the_bleed():
+    layout = load_builtin("scrambled-streets")
+    assert layout.page.bleed == 3.0 and layout.page.full_bleed and layout.page.crop_marks
+    scene = build_scene(layout, sheets=2)
+    front, back = scene.pages[0], scene.pages[1]
+    assert front.bleed is not None and back.bleed is not None
+    ink = tight_ink([it for it in scene.page_items(front) if not isinstance(it, Line)], text_width)
+    tx0, ty0, tx1, ty1 = front.trim
+    assert ink[0] < tx0 - 2.5 or ink[1] < ty0 - 2.5  # the streets run on past the cut
+    assert any(isinstance(it, Line) and it.width == 0.2 for it in back.items)  # the backs have crop marks
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(paper=st.sampled_from(sorted(PAPERS)), per=st.sampled_from(["max", "1", "2", "3", "4", "2x2", "3x1"]),
+       bleed=st.sampled_from([0.0, 1.0, 3.0]), slug=st.sampled_from(["wobbly-cafe", "scrambled-streets"]),
+       backs=st.booleans())
+def test_crop_marks_and_bleed_geometry(paper, per, bleed, slug, backs):
+    layout = load_builtin(slug)
+    try:
+        spec = with_options(layout.page, paper=paper, per_page=per, crop_marks=True, bleed=bleed,
+                            gutter=max(6.0, 2 * bleed), backs=backs)
+        plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+    except UsageError:
+        return
+    n = min(plan.per_page, 9)
+    try:
+        scene = build_scene(layout, sheets=n, page=spec)
+    except RollwriteError:
+        return
+    fx0, fy0, fx1, fy1 = plan.footer_box()
+    for page in scene.pages[: 2 if backs else 1]:
+        assert page.trim is not None and page.bleed is not None
+        marks = [it for it in page.items if isinstance(it, Line) and it.width == 0.2 and it.color == "#000000"]
+        assert marks
+        for m in marks:
+            lo_x, hi_x, lo_y, hi_y = min(m.x1, m.x2), max(m.x1, m.x2), min(m.y1, m.y2), max(m.y1, m.y2)
+            # outside every trimmed piece (and its bleed) ...
+            for s in plan.slots:
+                b = s.bleed
+                assert hi_x <= b[0] or lo_x >= b[2] or hi_y <= b[1] or lo_y >= b[3], (m, s)
+            # ... and clear of the footer's ruler and caption, down to the paper's edge
+            assert hi_y <= fy0 - FOOTER_CLEAR + 1e-6 or hi_x <= fx0 - FOOTER_CLEAR or lo_x >= fx1 + FOOTER_CLEAR, m
+    for s in plan.slots:  # each sheet's drawing (its own box) keeps the safe margin inside its trim
+        x0, y0 = s.x, s.y
+        x1, y1 = x0 + plan.sheet_w, y0 + plan.sheet_h
+        if not spec.full_bleed:
+            assert min(x0 - s.trim[0], y0 - s.trim[1], s.trim[2] - x1, s.trim[3] - y1) >= spec.safe - 1e-6
+        assert s.bleed == pytest.approx((s.trim[0] - bleed, s.trim[1] - bleed, s.trim[2] + bleed, s.trim[3] + bleed))
+    # the PDF's boxes: where to cut and how far the ink may reach, on fronts and backs
+    pdf = PdfReader(io.BytesIO(render(scene, FORMATS["pdf"])[0]))
+    for page, drawn in zip(pdf.pages, scene.pages):
+        if drawn.trim is None:  # a page of rules: not cut
+            assert "/TrimBox" not in page
+            continue
+        h = drawn.height
+        for name, box in (("/TrimBox", drawn.trim), ("/BleedBox", drawn.bleed)):
+            got = [float(v) for v in page[name]]
+            want = [box[0] * MM, (h - box[3]) * MM, box[2] * MM, (h - box[1]) * MM]
+            assert got == pytest.approx(want, abs=0.01), name
