@@ -22,7 +22,7 @@ from rollwrite.resources import layouts_dir
 CHECKED: dict[str, str] = {
     'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
     'long-way': 'fa575543c1b59a6129d88474aace758b917938b194310e8d3be273526e992f68',
-    'scrambled-streets': 'f2a18c612066d9c2df81a67efabb775c35174f482177f666bff16712d5eefa5e',
+    'scrambled-streets': '68788b91e06823ebc4ae236e0235032a08a4dfd535a31eacec5651f294b26ee7',
     'shelving-wars': 'd204826657f00c2fcddd44aef0478991da554af8bfabe5bce2040121f60596dd',
     'wobbly-cafe': '1522413f27af29a67a9c06399ccf6908bd46352f3d20e73be02d69bb0eb0e807',
 }
