@@ -82,6 +82,14 @@ ID_HELP = "or a challenge id such as long-way#picnic or wobbly-cafe@2026-11-22"
 TODAY = "today"
 MAX_TURNS = 1000
 
+# the page options print and puzzle share, said once
+SCALE_HELP = "Print each sheet this many times its size (0.25 to 4; default 1)."
+LARGE_PRINT_HELP = "Bigger boxes and text (9 pt and up) for players who need them: the same as --scale 1.41."
+CROP_MARKS_HELP = ("Crop marks on every cutting line, in the margins and gutters; each sheet is cut 3 mm clear of "
+                   "its drawing (default: the layout's; else dashed cut lines).")
+GUTTER_HELP = "Space between sheets on a page, in mm."
+BLEED_HELP = "How far each sheet's drawing may reach past its cut edge, in mm."
+MARGIN_HELP = "Blank paper kept round the page's edge, in mm."
 QUIET_HELP = "Only errors: no report, no list of files written, no progress bar."
 HIGH_CONTRAST_HELP = "Thicker, darker lines and text, for players with low vision."
 SEED_HELP = "A seeded challenge: the same seed gives everyone the same dice (e.g. --seed picnic)."

@@ -11,8 +11,9 @@ from typing import Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import (DAILY_HELP, DAYS_HELP, HIGH_CONTRAST_HELP, ID_HELP, QUIET_HELP, SEED_HELP,
-                                  ScheduleCommand)
+from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, DAYS_HELP, GUTTER_HELP,
+                                  HIGH_CONTRAST_HELP, ID_HELP, LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP,
+                                  SCALE_HELP, SEED_HELP, ScheduleCommand)
 from rollwrite.cli.polish import complete_file, complete_format, complete_game, complete_paper
 from rollwrite.cli.printing import _Job, _plan, print_command_body, print_scene, run_print  # noqa: F401 - the library side
 from rollwrite.errors import RollwriteError
@@ -37,14 +38,13 @@ def print_command(
     per_page: Optional[str] = typer.Option(None, "--per-page", metavar="N|COLSxROWS|max", rich_help_panel=PAPER,
                                            help="Sheets on each page: a count, a grid such as 2x2, or max for as many as fit."),
     scale: Optional[float] = typer.Option(None, "--scale", metavar="FACTOR", rich_help_panel=PAPER,
-                                          help="Print each sheet this many times its size (0.25 to 4; default 1)."),
-    large_print: bool = typer.Option(False, "--large-print", rich_help_panel=PAPER,
-                                     help="Bigger boxes and text for players who need them: the same as --scale 1.41."),
+                                          help=SCALE_HELP),
+    large_print: bool = typer.Option(False, "--large-print", rich_help_panel=PAPER, help=LARGE_PRINT_HELP),
     crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks", show_default=False, rich_help_panel=PAPER,
-                                              help="Crop marks on every cutting line, in the margins and gutters (default: the layout's; else dashed cut lines)."),
-    gutter: Optional[float] = typer.Option(None, "--gutter", metavar="MM", rich_help_panel=PAPER, help="Space between sheets on a page, in mm."),
-    bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=PAPER, help="How far each sheet's drawing may reach past its cut edge, in mm."),
-    margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=PAPER, help="Blank paper kept round the page's edge, in mm."),
+                                              help=CROP_MARKS_HELP),
+    gutter: Optional[float] = typer.Option(None, "--gutter", metavar="MM", rich_help_panel=PAPER, help=GUTTER_HELP),
+    bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=PAPER, help=BLEED_HELP),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=PAPER, help=MARGIN_HELP),
     backs: Optional[bool] = typer.Option(None, "--backs/--no-backs", show_default=False, rich_help_panel=PAPER,
                                          help="For layouts with backs (cards): print them on the following pages, mirrored for double-sided printing."),
     seed: Optional[str] = typer.Option(None, "--seed", "-s", metavar="SEED", help=SEED_HELP, rich_help_panel=CHALLENGE),

@@ -17,7 +17,8 @@ from typing import Any, Optional
 import typer
 
 from rollwrite.cli.app import app, fail
-from rollwrite.cli.common import DAILY_HELP, HIGH_CONTRAST_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand
+from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP,
+                                  LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand)
 from rollwrite.errors import RollwriteError, UsageError
 
 CHALLENGE = "Which puzzles"
@@ -48,15 +49,13 @@ def puzzle_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     landscape: Optional[bool] = typer.Option(None, "--landscape/--portrait", show_default=False, rich_help_panel=OUTPUT,
                                              help="Turn the paper (default: the layout's way)."),
-    scale: Optional[float] = typer.Option(None, "--scale", metavar="FACTOR", rich_help_panel=OUTPUT,
-                                          help="Print each sheet this many times its size (0.25 to 4; default 1)."),
-    large_print: bool = typer.Option(False, "--large-print", rich_help_panel=OUTPUT,
-                                     help="Bigger boxes and text for players who need them: the same as --scale 1.41."),
-    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks", show_default=False, rich_help_panel=OUTPUT,
-                                              help="Crop marks on every cutting line (default: the layout's; else dashed cut lines)."),
-    gutter: Optional[float] = typer.Option(None, "--gutter", metavar="MM", rich_help_panel=OUTPUT, help="Space between sheets on a page, in mm."),
-    bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=OUTPUT, help="How far each sheet's drawing may reach past its cut edge, in mm."),
-    margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=OUTPUT, help="Blank paper kept round the page's edge, in mm."),
+    scale: Optional[float] = typer.Option(None, "--scale", metavar="FACTOR", rich_help_panel=OUTPUT, help=SCALE_HELP),
+    large_print: bool = typer.Option(False, "--large-print", rich_help_panel=OUTPUT, help=LARGE_PRINT_HELP),
+    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks", show_default=False,
+                                              rich_help_panel=OUTPUT, help=CROP_MARKS_HELP),
+    gutter: Optional[float] = typer.Option(None, "--gutter", metavar="MM", rich_help_panel=OUTPUT, help=GUTTER_HELP),
+    bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=OUTPUT, help=BLEED_HELP),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=OUTPUT, help=MARGIN_HELP),
     high_contrast: bool = typer.Option(False, "--high-contrast", rich_help_panel=OUTPUT, help=HIGH_CONTRAST_HELP),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
