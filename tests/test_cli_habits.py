@@ -102,3 +102,11 @@ def test_high_contrast_option(cli, in_tmp):
     a, b = cli("print", "long-way", "-o", "a.pdf"), cli("print", "long-way", "--high-contrast", "-o", "b.pdf")
     assert a.exit_code == b.exit_code == 0
     assert Path("a.pdf").read_bytes() != Path("b.pdf").read_bytes()
+
+
+def test_pdf_text_comes_in_reading_order(cli, in_tmp):
+    assert cli("print", "long-way", "--seed", "picnic", "-o", "r.pdf").exit_code == 0
+    text = PdfReader("r.pdf").pages[0].extract_text()
+    order = [text.index(w) for w in ("The Long Way", "Name", "Setup.", "Furniture displays", "Rolls for this challenge",
+                                     "50 mm: if this")]
+    assert order == sorted(order)
