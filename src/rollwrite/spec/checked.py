@@ -24,7 +24,7 @@ CHECKED: dict[str, str] = {
     'long-way': 'fa575543c1b59a6129d88474aace758b917938b194310e8d3be273526e992f68',
     'scrambled-streets': '68788b91e06823ebc4ae236e0235032a08a4dfd535a31eacec5651f294b26ee7',
     'shelving-wars': 'd204826657f00c2fcddd44aef0478991da554af8bfabe5bce2040121f60596dd',
-    'wobbly-cafe': '1522413f27af29a67a9c06399ccf6908bd46352f3d20e73be02d69bb0eb0e807',
+    'wobbly-cafe': '0b136d03f185c9543f4f4208b95dfb53d95592416e6af3f8a24eb2881e5d507e',
 }
 
 
