@@ -7,6 +7,7 @@ safe area, and the PDF says where to cut (TrimBox) and how far the ink may reach
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +20,7 @@ from rollwrite.draw.scene import Line, tight_ink
 from rollwrite.errors import RollwriteError, UsageError
 from rollwrite.output import FORMATS, render
 from rollwrite.sheet import FOOTER_CLEAR, build_scene, check_safe_area, plan_page
-from rollwrite.spec.layout import PAPERS, load_builtin
+from rollwrite.spec.layout import PAPERS, load_builtin, load_layout
 from rollwrite.spec.page import with_options
 
 MM = 72 / 25.4
@@ -30,6 +31,13 @@ MM = 72 / 25.4
 def test_every_builtin_keeps_to_its_safe_area_when_cut(slug, cut):
     layout = load_builtin(slug)
     check_safe_area(layout, with_options(layout.page, **cut))
+
+
+@pytest.mark.parametrize("example", sorted((Path(__file__).resolve().parents[1] / "examples" / "layouts").glob("*.yaml")),
+                         ids=lambda p: p.stem)
+def test_the_example_layouts_keep_to_their_safe_area_when_cut(example):
+    layout = load_layout(example)
+    check_safe_area(layout, with_options(layout.page, crop_marks=True))
 
 
 def test_content_at_the_cut_is_refused(cli, tmp_path):

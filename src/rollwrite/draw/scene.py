@@ -444,12 +444,21 @@ def ink_bounds(items: list[Item], text_width) -> tuple[float, float, float, floa
 def tight_ink(items: list[Item], text_width) -> tuple[float, float, float, float]:
     """As :func:`ink_bounds`, but closer: a text's box is its own (its advance width by its anchor, from
     its ascent, 0.76 of the size, above the baseline to its descent, 0.24, below, turned with the text)
-    and a line, rectangle or circle reaches half its stroke's width past its geometry."""
+    and a line, rectangle or circle reaches half its stroke's width past its geometry (a line with butt
+    ends only to its sides)."""
     boxes = []
     for it in items:
         if isinstance(it, Line):
             m = it.width / 2
-            boxes.append((min(it.x1, it.x2) - m, min(it.y1, it.y2) - m, max(it.x1, it.x2) + m, max(it.y1, it.y2) + m))
+            length = math.hypot(it.x2 - it.x1, it.y2 - it.y1)
+            if it.cap == "butt" and length > 0:  # the stroke is a rectangle: its ends stop at the points
+                nx, ny = -(it.y2 - it.y1) / length * m, (it.x2 - it.x1) / length * m
+                xs = [it.x1 + nx, it.x1 - nx, it.x2 + nx, it.x2 - nx]
+                ys = [it.y1 + ny, it.y1 - ny, it.y2 + ny, it.y2 - ny]
+                boxes.append((min(xs), min(ys), max(xs), max(ys)))
+            else:
+                boxes.append((min(it.x1, it.x2) - m, min(it.y1, it.y2) - m, max(it.x1, it.x2) + m,
+                              max(it.y1, it.y2) + m))
             continue
         if isinstance(it, Rect) and not it.angle:
             m = it.width / 2 if it.stroke else 0.0
