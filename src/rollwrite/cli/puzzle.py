@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
@@ -18,6 +19,7 @@ import typer
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import RollwriteError, UsageError
+from rollwrite.games.difficulty import LEVELS
 
 CHALLENGE = "Which puzzles"
 OUTPUT = "Output"
@@ -32,12 +34,15 @@ def puzzle_command(
                                        help="The puzzles of N days in a row, from --daily's date: a booklet."),
     count: int = typer.Option(1, "--count", metavar="K", rich_help_panel=CHALLENGE,
                               help="K puzzles for each seed or day: the first uses its dice, the others the seeds SEED/2 ... SEED/K (DATE/2 ... for a day)."),
-    with_solutions: bool = typer.Option(False, "--with-solutions", help="Append answer pages: a sheet that reaches par, drawn as a player would fill it in."),
+    with_solutions: bool = typer.Option(False, "--with-solutions", help="Append answer pages, after all the puzzles: a sheet that reaches par, drawn as a player would fill it in."),
+    answers_after_each: bool = typer.Option(False, "--answers-after-each", help="With --with-solutions: each answer's page right after its puzzle's (never on the same page)."),
     answers: Optional[Path] = typer.Option(None, "--answers", metavar="DIR", help="Also write each answer as a typed-in sheet into DIR (checked by 'rollwrite score ... --puzzle')."),
     hide_par: bool = typer.Option(False, "--hide-par", help="Leave par off the puzzle pages."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL", rich_help_panel=CHALLENGE,
+                                             help="easy, medium or hard: for each puzzle that is not, the first of the seeds SEED/LEVEL/1, SEED/LEVEL/2 ... that is."),
     as_json: bool = typer.Option(False, "--json", help="Print each puzzle's id, par and bound as JSON instead of a summary."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", rich_help_panel=OUTPUT, help="pdf, svg or png (default: from --output's extension, else pdf)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", rich_help_panel=OUTPUT, help="File to write (default: out/GAME-puzzle.pdf)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", rich_help_panel=OUTPUT, help="File to write (default: out/GAME-puzzle@DATE.pdf or out/GAME-puzzle+SEED.pdf)."),
     paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", rich_help_panel=OUTPUT, help="a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT (default: the layout's)."),
     per_page: Optional[str] = typer.Option(None, "--per-page", metavar="N|COLSxROWS|max", rich_help_panel=OUTPUT, help="Sheets on each page."),
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", rich_help_panel=OUTPUT, help="Pixels per inch of a PNG preview."),
@@ -51,7 +56,8 @@ def puzzle_command(
         puzzles, written = run_puzzle(game, seed=seed, daily=daily, days=days, count=count,
                                       with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
                                       output=output, paper=paper, per_page=per_page, dpi=dpi,
-                                      options={"size": size}, force=force, split=split, quiet=quiet)
+                                      options={"size": size}, force=force, split=split, quiet=quiet,
+                                      answers_after_each=answers_after_each, difficulty=difficulty)
     except RollwriteError as error:
         raise fail(error) from None
     if as_json:
@@ -59,7 +65,7 @@ def puzzle_command(
         typer.echo(json.dumps(doc[0] if len(doc) == 1 else doc, indent=2, ensure_ascii=False))
         return
     for p in puzzles:
-        line = f"{p.id}: {p.par_text() or p.prompt}"
+        line = f"{p.id}: {p.par_text() or p.prompt}" + (f" [{p.difficulty}]" if p.difficulty else "")
         if len(p.parts) > 1:
             line += " (" + ", ".join(_part_text(part) for part in p.parts) + ")"
         typer.echo(line)
@@ -93,12 +99,11 @@ def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str 
 
 def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
                  count: int = 1, options: dict[str, int | None] | None = None,
-                 on_start: Any = None) -> tuple[Any, Any, list]:
+                 on_start: Any = None, difficulty: str | None = None) -> tuple[Any, Any, list]:
     """(layout, game, puzzles) of a run.  ``on_start(n)``, when given, is called with the number of puzzles
     before the first is made and returns a function called after each one (a progress bar's advance)."""
     from rollwrite import games
     from rollwrite.cli.common import challenge_run
-    from rollwrite.dice import DealSpec, make_deal, make_schedule
     from rollwrite.spec.layout import puzzle_layout
     from rollwrite.spec.layout import load_builtin
 
@@ -112,20 +117,54 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
+    if difficulty is not None and difficulty not in LEVELS:
+        raise UsageError(f"--difficulty {difficulty}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
     layout = g.puzzle_layout(layout, opts)
     run = challenge_run(layout.game, seed, daily, days, count)
     spec = g.dice_spec(layout, 1)
     advance = on_start(len(run)) if on_start is not None else None
     puzzles = []
     for gid, s, day in run:
-        if isinstance(spec, DealSpec):  # a card game: the challenge's deal
-            schedule = make_deal(layout.game, gid, spec, seed=s, day=day)
-        else:
-            schedule = make_schedule(layout.game, gid, spec, seed=s, day=day) if spec is not None else None
-        puzzles.append(g.make_puzzle(layout, gid, schedule, opts))
+        puzzles.append(graded_puzzle(g, layout, spec, gid, s, day, opts, difficulty))
         if advance is not None:
             advance()
     return puzzle_layout(layout), g, puzzles
+
+
+#: derived seeds ``--difficulty`` tries for each puzzle before it gives up
+DIFFICULTY_TRIES = 24
+
+
+def one_puzzle(g: Any, layout: Any, spec: Any, gid: str, seed: str | None, day: str | None,
+               opts: dict[str, int]) -> Any:
+    """The puzzle of one challenge (``gid``, with its seed or its day)."""
+    from rollwrite.dice import DealSpec, make_deal, make_schedule
+
+    if isinstance(spec, DealSpec):  # a card game: the challenge's deal
+        schedule = make_deal(layout.game, gid, spec, seed=seed, day=day)
+    else:
+        schedule = make_schedule(layout.game, gid, spec, seed=seed, day=day) if spec is not None else None
+    return g.make_puzzle(layout, gid, schedule, opts)
+
+
+def graded_puzzle(g: Any, layout: Any, spec: Any, gid: str, seed: str | None, day: str | None,
+                  opts: dict[str, int], difficulty: str | None) -> Any:
+    """The puzzle of a challenge, or with ``difficulty`` the first of it and the seeds derived from it
+    (``SEED/hard/1``, ``SEED/hard/2`` ..., ``DATE/hard/1`` ... for a day) that is that hard: the same
+    puzzle on every machine, and its id (``GAME#SEED/hard/2``) makes it again with ``--seed``."""
+    from rollwrite.dice import game_id, normalise_seed
+
+    puzzle = one_puzzle(g, layout, spec, gid, seed, day, opts)
+    if difficulty is None or puzzle.difficulty == difficulty:
+        return puzzle
+    base = seed if seed is not None else day
+    for k in range(1, DIFFICULTY_TRIES + 1):
+        s = normalise_seed(f"{base}/{difficulty}/{k}")
+        puzzle = one_puzzle(g, layout, spec, game_id(layout.game, seed=s), s, None, opts)
+        if puzzle.difficulty == difficulty:
+            return puzzle
+    raise RollwriteError(f"no {difficulty} puzzle among {DIFFICULTY_TRIES + 1} drawn from {gid}",
+                         hint="try another seed or date, or another --difficulty")
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:
@@ -164,16 +203,17 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                fmt: str | None = None, output: Path | None = None, paper: str | None = None,
                per_page: str | None = None, dpi: int | None = None,
                options: dict[str, int | None] | None = None, force: bool = False, split: bool = False,
-               quiet: bool = False) -> tuple[list, list[tuple[Path, int]]]:
+               quiet: bool = False, answers_after_each: bool = False,
+               difficulty: str | None = None) -> tuple[list, list[tuple[Path, int]]]:
     """Make the puzzles of a run and write them (and their answers); returns (puzzles, [(file, pages)]),
     an answer file with 0 pages.  ``split`` (with ``days``): a file per day, named after its date;
-    ``quiet``: no progress bar."""
-    import dataclasses
+    ``quiet``: no progress bar; ``answers_after_each``: each puzzle's answer right after it rather than
+    all answers after all puzzles (a puzzle and an answer never share a page either way)."""
     from contextlib import ExitStack
 
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
-    from rollwrite.sheet import SheetJob, build_scene
+    from rollwrite.sheet import build_scene
     from rollwrite.spec.page import with_options
 
     form = format_for(fmt, output)
@@ -181,6 +221,8 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     if split and days is None:
         raise UsageError("--split splits a run of days into files: give --days N with it",
                          hint="e.g. --daily 2027-01-01 --days 7 --split")
+    if answers_after_each and not with_solutions:
+        raise UsageError("--answers-after-each places answer pages: give --with-solutions with it")
     if answers is not None and answers.exists() and not answers.is_dir():
         raise UsageError(f"--answers {answers}: not a folder", hint="give a folder to write the answers into")
     sheets_each = 2 if with_solutions else 1
@@ -193,34 +235,16 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             return bar[0]
 
         layout, g, puzzles = make_puzzles(game, seed=seed, daily=daily, days=days, count=count, options=options,
-                                          on_start=start)
+                                          on_start=start, difficulty=difficulty)
         advance = bar[0] if bar else None
         spec = with_options(layout.page, paper=paper, per_page=per_page)
-        if output is None:
-            folder, stem, base = Path("out"), f"{layout.game}-puzzle", None
-        elif output.is_dir():
-            folder, stem, base = output, f"{layout.game}-puzzle", None
-        else:
-            folder, stem, base = None, "", output if output.suffix else output.with_suffix(f".{form.name}")
-        if split:  # a file per day: that day's puzzles (--count of them), and their answers
-            groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)]
-            names = []
-            for group in groups:
-                day = group[0].schedule.day if group[0].schedule is not None else None
-                day = day or group[0].challenge.rsplit("@", 1)[-1]
-                names.append(folder / f"{stem}@{day}.{form.name}" if base is None
-                             else base.with_name(f"{base.stem}-{day}{base.suffix}"))
-        else:
-            groups = [puzzles]
-            names = [base if base is not None else folder / f"{stem}.{form.name}"]
+        groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
         files: list[tuple[Path, bytes]] = []
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []
-        for name, group in zip(names, groups):
-            shown = [dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p for p in group]
-            jobs = [SheetJob(p.schedule, p) for p in shown]
-            if with_solutions:
-                jobs += [SheetJob(p.schedule, p, p.answer) for p in group]
+        for name, group in zip(output_names(layout.game, form.name, output, groups), groups):
+            jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
+                               after_each=answers_after_each)
             scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs, on_sheet=advance)
             blobs = mark_pages(render(scene, form, dpi=dpi), form)
             paths = targets(name, form, len(blobs))
@@ -235,3 +259,66 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             written.append((path, 0))
     write_all(files, force=force, remove=stale)
     return puzzles, written
+
+
+def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, after_each: bool = False) -> list:
+    """The sheets of a run of puzzles, in print order: every puzzle, then (``with_solutions``) every
+    answer, as puzzle books have them; ``after_each`` puts each answer right after its puzzle instead.
+    The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
+    import dataclasses
+
+    from rollwrite.sheet import SheetJob
+
+    shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)
+             for p in puzzles]
+    if not with_solutions:
+        return shown
+    solved = [SheetJob(p.schedule, p, p.answer) for p in puzzles]
+    if after_each:
+        return [job for pair in zip(shown, solved) for job in pair]
+    return shown + solved
+
+
+def puzzle_suffix(puzzle: Any) -> str:
+    """What a puzzle adds to a default file name, as ``print`` does for its challenge: ``@2027-01-05`` for a
+    daily, ``+picnic`` for the seed ``picnic`` (see ``rollwrite.output.id_suffix``)."""
+    from rollwrite.dice import parse_game_id
+    from rollwrite.output import id_suffix
+
+    if puzzle.schedule is not None:
+        return id_suffix(puzzle.schedule)
+    _, seed, day = parse_game_id(puzzle.challenge)  # a game without dice: the id alone names it
+    return id_suffix(_Named(seed or "", day.isoformat() if day is not None else None))
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """The seed and day of a puzzle without dice, as ``id_suffix`` reads them from a schedule."""
+
+    seed: str
+    day: str | None
+
+
+def output_names(game: str, ext: str, output: Path | None, groups: list[list]) -> list[Path]:
+    """The file of each group of puzzles.  Named by rollwrite (no ``-o``, or ``-o FOLDER``): the game, and
+    the id of its puzzle, ``GAME-puzzle@2027-01-05.pdf`` or ``GAME-puzzle+picnic.pdf``, so the daily, a
+    seeded run and a booklet never replace one another; a booklet of days is named after its first and
+    last day (``GAME-puzzle@2027-01-01..2027-01-07.pdf``).  After ``-o NAME.pdf`` a single file is
+    NAME.pdf and a file per day (``--split``) NAME-DATE.pdf."""
+    from rollwrite.dice import parse_game_id
+
+    named = output is None or output.is_dir()
+    folder = Path("out") if output is None else output
+    base = None if named else (output if output.suffix else output.with_suffix(f".{ext}"))
+    names = []
+    for group in groups:
+        first = puzzle_suffix(group[0])
+        days = [d for d in (parse_game_id(p.challenge)[2] for p in group) if d is not None]
+        if named:
+            suffix = f"@{days[0]}..{days[-1]}" if len(days) > 1 and days[0] != days[-1] else first
+            names.append(folder / f"{game}-puzzle{suffix}.{ext}")
+        elif len(groups) > 1:
+            names.append(base.with_name(f"{base.stem}-{first.lstrip('@+')}{base.suffix}"))
+        else:
+            names.append(base)
+    return names

@@ -201,9 +201,9 @@ def why(p: Phase2, k: int) -> str:
     if len(parts) == 1:
         return (f"it leaves {secs} in one group worth 0: whatever your opponent shades there, "
                 "you have an answer that keeps it that way")
-    vals = " ⊕ ".join(str(g) for _, g in parts)
-    return (f"it leaves {secs} in {len(parts)} separate groups worth {vals} = 0: "
-            "every reply can be answered, and your opponent runs out of safe sections first")
+    return (f"it leaves {secs} in {len(parts)} separate groups that balance each other: whatever your "
+            "opponent shades, you can shade so that they balance again, and your opponent runs out of safe "
+            "sections first")
 
 
 # ---------------------------------------------------------------- phase 1: the whole game
@@ -545,9 +545,15 @@ def game_puzzle(challenge: str, size: int) -> Any:
     (there is one right answer), the prompt, the answer as a typed-in game, and this module's Puzzle in
     ``extra["lines"]`` for the sheet to draw."""
 
+    from rollwrite.games.difficulty import by_count
+
     pz = make_puzzle(challenge, size, 1)
     return GamePuzzle(game="lines-and-sections", challenge=challenge, prompt=PROMPT, answer=answer_game(pz),
-                      extra={"lines": pz})
+                      extra={"lines": pz}, difficulty=by_count(pz.safe - 1, CUTS))
+
+
+#: wrong answers (safe sections that lose) that part easy from medium and medium from hard
+CUTS = (7, 9)
 
 
 def evaluate_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> Evaluation:

@@ -274,7 +274,9 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     lh = size * PT * 1.45
     who = "Black" if pos.player == "black" else "White"
     answer = getattr(ctx, "answer", None) is not None
-    title = f"Answer to {puzzle.id}" if answer else f"Puzzle {puzzle.id}"
+    from rollwrite.sheet import SheetJob, puzzle_stamp  # rollwrite.sheet imports the games
+
+    title = puzzle_stamp(SheetJob(None, puzzle, ctx.answer))
     card_k = 0.45
     card_w, card_h = deck.width * card_k, deck.height * card_k
     text_w = v.w if answer else v.w - card_w - 6

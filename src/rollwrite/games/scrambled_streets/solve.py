@@ -30,7 +30,8 @@ from rollwrite.games.scrambled_streets.rules import (
     replay,
 )
 
-MAX_TRIES = 12
+FIRST_TRIES = 12  # tries with the turns the id gives, before the number of turns is drawn anew
+MAX_TRIES = 48
 T = TypeVar("T")
 
 
@@ -68,6 +69,16 @@ class Answer:
     paths: tuple[tuple[Placement, Path], ...]  # every placement that scores it, with its path
     tried: int  # how many placements were tried (all of them)
     worst: int
+    scores: tuple[int, ...] = ()  # what each placement scores, in the order of ``placements``
+
+    def near(self, within: int) -> int:
+        """How many placements other than the best score within ``within`` points of it."""
+        return sum(1 for s in self.scores if self.best - within <= s) - len(self.paths)
+
+    @property
+    def clear(self) -> bool:
+        """One placement scores the best, and most others (over half of all) score two or more below it."""
+        return len(self.paths) == 1 and 2 * sum(1 for s in self.scores if s <= self.best - 2) > len(self.scores)
 
 
 def solve(city: City, deck: Deck, card: int, player: str) -> Answer:
@@ -77,7 +88,8 @@ def solve(city: City, deck: Deck, card: int, player: str) -> Answer:
         scored.append((p, longest(after, deck, player)))
     best = max(path.value for _, path in scored)
     worst = min(path.value for _, path in scored)
-    return Answer(best, tuple((p, path) for p, path in scored if path.value == best), len(scored), worst)
+    return Answer(best, tuple((p, path) for p, path in scored if path.value == best), len(scored), worst,
+                  tuple(path.value for _, path in scored))
 
 
 def _pick(stream: Any, options: list[T]) -> T:
@@ -135,17 +147,33 @@ def position(deck: Deck, deal: Deal, turns: int, stream: str) -> Position:
 
 def make_position(deck: Deck, deal: Deal) -> Position:
     """The puzzle of a deal: after 4 to 19 greedy turns (the number from the deal's id, stream
-    ``puzzle``), the next card.  A position is kept when exactly one placement scores the best and some
-    placement scores less; otherwise the players' ties are broken anew (stream ``puzzle/<try>``), at
-    most MAX_TRIES times, and then the last position is kept with all its best placements."""
+    ``puzzle``), the next card.  A position is kept when its best placement is clear (exactly one
+    placement scores the best, and over half of them score two or more below it); otherwise the
+    players' ties are broken anew (stream ``puzzle/<try>``), from the twelfth try on after a number of
+    turns drawn anew too (stream ``puzzle/turns/<try>``), at most MAX_TRIES times; then the last
+    position is kept with all its best placements (none of the dailies of 2027 gets that far)."""
     turns = 4 + below(words(deal.id, "puzzle"), 16)
     found = None
     for attempt in range(MAX_TRIES):
+        if attempt >= FIRST_TRIES:
+            turns = 4 + below(words(deal.id, f"puzzle/turns/{attempt}"), 16)
         found = position(deck, deal, turns, f"puzzle/{attempt}")
-        if found.unique and found.answer.best > found.answer.worst:
+        if found.answer.clear:
             return found
     assert found is not None
     return found
+
+
+#: tempting placements (one point short of the best) that part easy from medium and medium from hard
+CUTS = (1, 3)
+
+
+def difficulty(pos: Position) -> str:
+    """A placement puzzle's difficulty: how many placements score one point less than the best (see
+    rollwrite.games.difficulty)."""
+    from rollwrite.games.difficulty import by_count
+
+    return by_count(pos.answer.near(1), CUTS)
 
 
 def puzzle_of(pos: Position, deal: Deal):
@@ -160,7 +188,7 @@ def puzzle_of(pos: Position, deal: Deal):
     prompt = (f"{who} has drawn card {pos.card}. Where does it go to score the most? "
               f"({pos.answer.tried} placements are possible.)")
     return Puzzle("scrambled-streets", deal.id, prompt, answer, deal, par=pos.answer.best, par_proven=True,
-                  bound=pos.answer.best,
+                  bound=pos.answer.best, difficulty=difficulty(pos),
                   extra={"position": pos, "best": [p.words(pos.card) for p, _ in pos.answer.paths],
                          "path": path, "placement": best})
 
