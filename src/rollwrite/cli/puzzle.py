@@ -101,13 +101,30 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
                  count: int = 1, options: dict[str, int | None] | None = None,
                  on_start: Any = None, difficulty: str | None = None) -> tuple[Any, Any, list]:
     """(layout, game, puzzles) of a run.  ``on_start(n)``, when given, is called with the number of puzzles
-    before the first is made and returns a function called after each one (a progress bar's advance)."""
-    from rollwrite import games
+    before the first is made and returns a function called after each one (a progress bar's advance).
+    Each puzzle made leaves its par in the user's cache (``par_records``) for ``score --puzzle``."""
     from rollwrite.cli.common import challenge_run
     from rollwrite.spec.layout import puzzle_layout
-    from rollwrite.spec.layout import load_builtin
 
     game, seed, daily = _split_id(game, seed, daily)
+    layout, g, opts = _puzzle_setup(game, options)
+    if difficulty is not None and difficulty not in LEVELS:
+        raise UsageError(f"--difficulty {difficulty}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
+    run = challenge_run(layout.game, seed, daily, days, count)
+    advance = on_start(len(run)) if on_start is not None else None
+    puzzles = []
+    for gid, s, day in run:
+        puzzles.append(graded_puzzle(g, layout, gid, s, day, opts, difficulty))
+        if advance is not None:
+            advance()
+    return puzzle_layout(layout), g, puzzles
+
+
+def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
+    """(the layout puzzles of ``game`` are made on, the game, its puzzle options), or a usage error."""
+    from rollwrite import games
+    from rollwrite.spec.layout import load_builtin
+
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_puzzle:
@@ -117,54 +134,68 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
-    if difficulty is not None and difficulty not in LEVELS:
-        raise UsageError(f"--difficulty {difficulty}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
-    layout = g.puzzle_layout(layout, opts)
-    run = challenge_run(layout.game, seed, daily, days, count)
-    spec = g.dice_spec(layout, 1)
-    advance = on_start(len(run)) if on_start is not None else None
-    puzzles = []
-    for gid, s, day in run:
-        puzzles.append(graded_puzzle(g, layout, spec, gid, s, day, opts, difficulty))
-        if advance is not None:
-            advance()
-    return puzzle_layout(layout), g, puzzles
+    return g.puzzle_layout(layout, opts), g, opts
 
 
 #: derived seeds ``--difficulty`` tries for each puzzle before it gives up
 DIFFICULTY_TRIES = 24
 
 
-def one_puzzle(g: Any, layout: Any, spec: Any, gid: str, seed: str | None, day: str | None,
-               opts: dict[str, int]) -> Any:
-    """The puzzle of one challenge (``gid``, with its seed or its day)."""
+def challenge_schedule(g: Any, layout: Any, gid: str, seed: str | None, day: str | None) -> Any:
+    """The dice (or the deal) of one challenge, in the shape its puzzle uses; None for a game without."""
     from rollwrite.dice import DealSpec, make_deal, make_schedule
 
+    spec = g.dice_spec(layout, 1)
     if isinstance(spec, DealSpec):  # a card game: the challenge's deal
-        schedule = make_deal(layout.game, gid, spec, seed=seed, day=day)
-    else:
-        schedule = make_schedule(layout.game, gid, spec, seed=seed, day=day) if spec is not None else None
-    return g.make_puzzle(layout, gid, schedule, opts)
+        return make_deal(layout.game, gid, spec, seed=seed, day=day)
+    return make_schedule(layout.game, gid, spec, seed=seed, day=day) if spec is not None else None
 
 
-def graded_puzzle(g: Any, layout: Any, spec: Any, gid: str, seed: str | None, day: str | None,
+def one_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None, opts: dict[str, int]) -> Any:
+    """The puzzle of one challenge (``gid``, with its seed or its day), recorded for ``score --puzzle``."""
+    from rollwrite.cli import par_records
+
+    puzzle = g.make_puzzle(layout, gid, challenge_schedule(g, layout, gid, seed, day), opts)
+    par_records.save(g, layout, puzzle)
+    return puzzle
+
+
+def graded_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None,
                   opts: dict[str, int], difficulty: str | None) -> Any:
     """The puzzle of a challenge, or with ``difficulty`` the first of it and the seeds derived from it
     (``SEED/hard/1``, ``SEED/hard/2`` ..., ``DATE/hard/1`` ... for a day) that is that hard: the same
     puzzle on every machine, and its id (``GAME#SEED/hard/2``) makes it again with ``--seed``."""
     from rollwrite.dice import game_id, normalise_seed
 
-    puzzle = one_puzzle(g, layout, spec, gid, seed, day, opts)
+    puzzle = one_puzzle(g, layout, gid, seed, day, opts)
     if difficulty is None or puzzle.difficulty == difficulty:
         return puzzle
     base = seed if seed is not None else day
     for k in range(1, DIFFICULTY_TRIES + 1):
         s = normalise_seed(f"{base}/{difficulty}/{k}")
-        puzzle = one_puzzle(g, layout, spec, game_id(layout.game, seed=s), s, None, opts)
+        puzzle = one_puzzle(g, layout, game_id(layout.game, seed=s), s, None, opts)
         if puzzle.difficulty == difficulty:
             return puzzle
     raise RollwriteError(f"no {difficulty} puzzle among {DIFFICULTY_TRIES + 1} drawn from {gid}",
                          hint="try another seed or date, or another --difficulty")
+
+
+def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: dict[str, int]) -> Any:
+    """The puzzle a typed-in answer (whose puzzle options are ``options``) is checked against: rebuilt
+    from the record its making left (no solving), or, when there is none, made again."""
+    from rollwrite.cli import par_records
+    from rollwrite.cli.common import challenge_run
+    from rollwrite.games.base import Puzzle
+
+    layout, g, opts = _puzzle_setup(game, options)
+    (gid, s, day), = challenge_run(layout.game, seed, daily)
+    doc = par_records.load(g, layout, f"{gid} puzzle", options)
+    if doc is None:
+        return one_puzzle(g, layout, gid, s, day, opts)
+    return Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
+                  schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
+                  par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
+                  best_known=doc["best_known"], difficulty=doc["difficulty"])
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:

@@ -83,12 +83,12 @@ class _Scoring:
         a battlefield's size), else None."""
         if not self.want_puzzle:
             return None
-        from rollwrite.cli.puzzle import make_puzzles
+        from rollwrite.cli.puzzle import puzzle_to_check
 
         opts = self.g.puzzle_options_of(sheet)
         key = tuple(sorted(opts.items()))
-        if key not in self._puzzles:
-            self._puzzles[key] = make_puzzles(self.layout.game, seed=self.seed, daily=self.daily, options=opts)[2][0]
+        if key not in self._puzzles:  # from the record its making left, when there is one
+            self._puzzles[key] = puzzle_to_check(self.layout.game, seed=self.seed, daily=self.daily, options=opts)
         return self._puzzles[key]
 
     def schedule(self, sheet: Any) -> Any:

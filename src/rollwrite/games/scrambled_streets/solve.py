@@ -201,16 +201,19 @@ def evaluate_answer(puzzle, sheet: Game, deck: Deck) -> Evaluation:  # noqa: ANN
 
 
 def _answer_problems(puzzle, sheet: Game) -> list[Problem]:  # noqa: ANN001 - a base.Puzzle
-    pos: Position = puzzle.extra["position"]
-    problems = []
-    k = len(pos.game.moves)
+    # the turns printed and the card drawn: the answer's game less its last turn, which places that card
+    # (a puzzle rebuilt from its record has the answer alone)
+    printed: Game = puzzle.answer
+    k, card = len(printed.moves) - 1, printed.moves[-1].card
+    problems: list[Problem] = []
+
     def plain(g: Game, n: int) -> tuple:
         return (tuple((p.card, p.rotation) for p in g.start),
                 tuple((m.card, m.rotation, m.a, m.b, m.push) for m in g.moves[:n]))
 
-    same = plain(sheet, k) == plain(pos.game, k)
-    if not same or len(sheet.moves) != k + 1:
+    same = plain(sheet, k) == plain(printed, k)
+    if not same or len(sheet.moves) != k + 1 or sheet.moves[-1].card != card:
         problems.append(Problem("answer", f"an answer to {puzzle.id} is its starting city and its {k} turns as "
-                                f"printed, then one more turn placing card {pos.card}", "puzzle",
+                                f"printed, then one more turn placing card {card}", "puzzle",
                                 sheet.moves[-1].line if sheet.moves else sheet.line))
     return problems
