@@ -50,6 +50,7 @@ def puzzle_command(
     force: bool = typer.Option(False, "--force", rich_help_panel=OUTPUT, help="Replace output files even if rollwrite did not write them."),
     split: bool = typer.Option(False, "--split", rich_help_panel=CHALLENGE, help="With --days: one file per day, named after its date."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar (one is shown only on a terminal, for two puzzles or more)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", help="Make the puzzles on N processes at once (default: one per core); the files are the same on any number."),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
     try:
@@ -57,7 +58,7 @@ def puzzle_command(
                                       with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
                                       output=output, paper=paper, per_page=per_page, dpi=dpi,
                                       options={"size": size}, force=force, split=split, quiet=quiet,
-                                      answers_after_each=answers_after_each, difficulty=difficulty)
+                                      answers_after_each=answers_after_each, difficulty=difficulty, jobs=jobs)
     except RollwriteError as error:
         raise fail(error) from None
     if as_json:
@@ -99,25 +100,60 @@ def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str 
 
 def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
                  count: int = 1, options: dict[str, int | None] | None = None,
-                 on_start: Any = None, difficulty: str | None = None) -> tuple[Any, Any, list]:
-    """(layout, game, puzzles) of a run.  ``on_start(n)``, when given, is called with the number of puzzles
+                 on_start: Any = None, difficulty: str | None = None,
+                 jobs: int | None = None) -> tuple[Any, Any, list]:
+    """(layout, game, puzzles) of a run, made on ``jobs`` processes (default: one per core).  ``on_start(n)``, when given, is called with the number of puzzles
     before the first is made and returns a function called after each one (a progress bar's advance).
     Each puzzle made leaves its par in the user's cache (``par_records``) for ``score --puzzle``."""
     from rollwrite.cli.common import challenge_run
+    from rollwrite.cli.scoring import cores
     from rollwrite.spec.layout import puzzle_layout
 
     game, seed, daily = _split_id(game, seed, daily)
     layout, g, opts = _puzzle_setup(game, options)
     if difficulty is not None and difficulty not in LEVELS:
         raise UsageError(f"--difficulty {difficulty}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
+    if jobs is not None and not 1 <= jobs <= 256:
+        raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
     run = challenge_run(layout.game, seed, daily, days, count)
     advance = on_start(len(run)) if on_start is not None else None
     puzzles = []
-    for gid, s, day in run:
-        puzzles.append(graded_puzzle(g, layout, gid, s, day, opts, difficulty))
+    for puzzle in _made(run, (game, options, difficulty), min(jobs or cores(), len(run))):
+        puzzles.append(puzzle)
         if advance is not None:
             advance()
     return puzzle_layout(layout), g, puzzles
+
+
+def _made(run: list, args: tuple, n: int) -> Any:
+    """The puzzles of ``run`` in order, made on ``n`` processes (each puzzle is made from its id alone,
+    so the same puzzles come out on any number of them)."""
+    if n <= 1:
+        _start_maker(args)
+        yield from map(_make_one, run)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = mp.get_all_start_methods()
+    ctx = mp.get_context("fork" if "fork" in methods else methods[0])
+    with ProcessPoolExecutor(n, mp_context=ctx, initializer=_start_maker, initargs=(args,)) as pool:
+        yield from pool.map(_make_one, run)
+
+
+_MAKER: tuple = ()  # (layout, game, options, difficulty) of the puzzles this process makes
+
+
+def _start_maker(args: tuple) -> None:
+    global _MAKER
+    game, options, difficulty = args
+    _MAKER = (*_puzzle_setup(game, options), difficulty)
+
+
+def _make_one(item: tuple) -> Any:
+    layout, g, opts, difficulty = _MAKER
+    gid, s, day = item
+    return graded_puzzle(g, layout, gid, s, day, opts, difficulty)
 
 
 def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
@@ -235,7 +271,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                per_page: str | None = None, dpi: int | None = None,
                options: dict[str, int | None] | None = None, force: bool = False, split: bool = False,
                quiet: bool = False, answers_after_each: bool = False,
-               difficulty: str | None = None) -> tuple[list, list[tuple[Path, int]]]:
+               difficulty: str | None = None, jobs: int | None = None) -> tuple[list, list[tuple[Path, int]]]:
     """Make the puzzles of a run and write them (and their answers); returns (puzzles, [(file, pages)]),
     an answer file with 0 pages.  ``split`` (with ``days``): a file per day, named after its date;
     ``quiet``: no progress bar; ``answers_after_each``: each puzzle's answer right after it rather than
@@ -266,7 +302,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             return bar[0]
 
         layout, g, puzzles = make_puzzles(game, seed=seed, daily=daily, days=days, count=count, options=options,
-                                          on_start=start, difficulty=difficulty)
+                                          on_start=start, difficulty=difficulty, jobs=jobs)
         advance = bar[0] if bar else None
         spec = with_options(layout.page, paper=paper, per_page=per_page)
         groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
@@ -274,9 +310,9 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []
         for name, group in zip(output_names(layout.game, form.name, output, groups), groups):
-            jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
-                               after_each=answers_after_each)
-            scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs, on_sheet=advance)
+            sheet_jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
+                                     after_each=answers_after_each)
+            scene = build_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance)
             blobs = mark_pages(render(scene, form, dpi=dpi), form)
             paths = targets(name, form, len(blobs))
             stale += stale_pages(name, paths) if form.per_page else []

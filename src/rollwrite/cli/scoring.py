@@ -371,7 +371,8 @@ def _chunks(items: Any, size: int) -> Any:
 CHUNK = 64  # sheets a worker takes at a time: results stream out a chunk at a time, in input order
 
 
-def _cores() -> int:
+def cores() -> int:
+    """The cores this process may run on: the default of every --jobs."""
     import os
 
     try:
@@ -403,7 +404,7 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
     want_text = not jsonl
     items = ((name, ("error", str(text), text.exit_code) if isinstance(text, InputError) else text, want_text)
              for name, text in _inputs(files, from_jsonl))
-    n = jobs or _cores()
+    n = jobs or cores()
     worst = 0
     first = True
     pool = None
