@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rollwrite import games
 from rollwrite.cli.puzzle import make_puzzles
-from rollwrite.games.difficulty import LEVELS, by_count, by_gap
+from rollwrite.difficulty import LEVELS, by_count, by_gap
 
 # ---------------------------------------------------------------- the grading
 
@@ -89,7 +89,7 @@ def test_lines_and_sections_has_one_winning_section(seed):
 @given(st.data())
 def test_the_cafe_greedy_player_never_beats_brute_force(data_):
     from rollwrite.games.wobbly_cafe.data import parse_shape
-    from rollwrite.games.wobbly_cafe.grade import greedy_floor
+    from rollwrite.games.wobbly_cafe.play import greedy_floor
     from rollwrite.games.wobbly_cafe.solve import brute_force, geometry, score_values
 
     data = data_.draw(st.sampled_from([parse_shape(["oooo", "*oo*"]), parse_shape(["*ooo", "oooo"])]))
@@ -111,7 +111,7 @@ def test_the_cafe_greedy_player_never_beats_brute_force(data_):
 def test_cafe_and_shelving_grades_follow_their_greedy_players():
     from rollwrite.games.shelving_wars.solve import CUTS as SW, greedy
     from rollwrite.games.wobbly_cafe.data import as_data
-    from rollwrite.games.wobbly_cafe.grade import CUTS as WC, greedy_floor
+    from rollwrite.games.wobbly_cafe.play import CUTS as WC, greedy_floor
     from rollwrite.games.wobbly_cafe.solve import floor_rolls
 
     layout, _, (p,) = make_puzzles("wobbly-cafe", seed="grade")

@@ -19,7 +19,7 @@ import typer
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import DAILY_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.errors import RollwriteError, UsageError
-from rollwrite.games.difficulty import LEVELS
+from rollwrite.difficulty import LEVELS
 
 CHALLENGE = "Which puzzles"
 OUTPUT = "Output"

@@ -141,7 +141,7 @@ class Puzzle:
     parts: list[dict] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
     best_known: bool = False  # par from a heuristic search with no proof attempted ("par (best known)")
-    difficulty: str = ""  # "easy", "medium" or "hard", measured (rollwrite.games.difficulty); "" if not graded
+    difficulty: str = ""  # "easy", "medium" or "hard", measured (rollwrite.difficulty); "" if not graded
 
     @property
     def id(self) -> str:

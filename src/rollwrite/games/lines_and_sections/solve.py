@@ -545,7 +545,7 @@ def game_puzzle(challenge: str, size: int) -> Any:
     (there is one right answer), the prompt, the answer as a typed-in game, and this module's Puzzle in
     ``extra["lines"]`` for the sheet to draw."""
 
-    from rollwrite.games.difficulty import by_count
+    from rollwrite.difficulty import by_count
 
     pz = make_puzzle(challenge, size, 1)
     return GamePuzzle(game="lines-and-sections", challenge=challenge, prompt=PROMPT, answer=answer_game(pz),

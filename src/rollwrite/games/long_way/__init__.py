@@ -85,10 +85,10 @@ CUTS = (7, 10)
 def graded(puzzle: Any, chart: Any) -> Any:
     """The puzzle with its difficulty: how many points of par the automatic player misses (``play.play``,
     an average player: each tile at a place its fixed, hash-driven chooser picks among those that fit);
-    see rollwrite.games.difficulty."""
+    see rollwrite.difficulty."""
     import dataclasses
 
-    from rollwrite.games.difficulty import by_count
+    from rollwrite.difficulty import by_count
     from rollwrite.games.long_way.play import play, schedule_dice
     from rollwrite.games.long_way.rules import score
 

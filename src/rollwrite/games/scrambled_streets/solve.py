@@ -170,8 +170,8 @@ CUTS = (1, 3)
 
 def difficulty(pos: Position) -> str:
     """A placement puzzle's difficulty: how many placements score one point less than the best (see
-    rollwrite.games.difficulty)."""
-    from rollwrite.games.difficulty import by_count
+    rollwrite.difficulty)."""
+    from rollwrite.difficulty import by_count
 
     return by_count(pos.answer.near(1), CUTS)
 

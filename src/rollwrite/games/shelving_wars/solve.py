@@ -297,8 +297,8 @@ def greedy(size: int, rolls: list[tuple[int, ...]]) -> int:
 
 
 def difficulty(size: int, rolls: list[tuple[int, ...]], par: int) -> str:
-    """How much of par the greedy player misses (see rollwrite.games.difficulty)."""
-    from rollwrite.games.difficulty import by_gap
+    """How much of par the greedy player misses (see rollwrite.difficulty)."""
+    from rollwrite.difficulty import by_gap
 
     return by_gap(par, greedy(size, rolls), CUTS)
 

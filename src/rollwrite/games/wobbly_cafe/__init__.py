@@ -60,7 +60,7 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         import dataclasses
 
         from rollwrite.games.wobbly_cafe.data import as_data
-        from rollwrite.games.wobbly_cafe.grade import difficulty
+        from rollwrite.games.wobbly_cafe.play import difficulty
         from rollwrite.games.wobbly_cafe.solve import floor_rolls, make_puzzle
 
         if schedule is None:

@@ -1,4 +1,5 @@
-"""A café puzzle's difficulty: how much of par a greedy player misses (see rollwrite.games.difficulty).
+"""Wobbly Café's simple player, who grades a puzzle: how much of par a greedy player misses (see
+rollwrite.difficulty).
 
 The greedy player takes the rolls of a floor in turn order and puts each where, and which way round,
 the floor then scores most (the first such slot pair in reading order on a tie), never looking ahead.
@@ -6,7 +7,7 @@ the floor then scores most (the first such slot pair in reading order on a tie),
 
 from __future__ import annotations
 
-from rollwrite.games.difficulty import by_gap
+from rollwrite.difficulty import by_gap
 from rollwrite.games.wobbly_cafe.solve import geometry, score_values
 
 #: shares of par the greedy player misses that part easy from medium and medium from hard
