@@ -3,6 +3,8 @@ allows, answers after all the puzzles or after each one."""
 
 from __future__ import annotations
 
+import re
+
 import pypdf
 import pytest
 
@@ -38,6 +40,7 @@ def page_kinds(scene) -> list[set[str]]:
                 continue
             if "Puzzles: " in item.text or "Answers: " in item.text:  # the footer, which sums up the page
                 continue
+            assert not re.search(r"(?i)\bpuzzle\b.*\bpuzzle\b", item.text), item.text  # no doubled words
             seen.add("answer" if item.text.startswith("Answer to ") else "puzzle")
         kinds.append(seen)
     return kinds
@@ -83,3 +86,11 @@ def test_answers_after_each_needs_the_answers(cli, tmp_path):
     r = cli("puzzle", "shelving-wars", "--seed", "x", "--answers-after-each", "-o", str(tmp_path / "x.pdf"))
     assert r.exit_code == 2
     assert "--answers-after-each places answer pages: give --with-solutions with it" in r.output
+
+
+def test_a_solo_shelving_wars_sheet_prints_the_solo_rules(made):
+    layout, _, puzzles = made("shelving-wars")
+    scene = build_scene(layout, sheets=2, jobs=puzzle_jobs(puzzles[:1], with_solutions=True))
+    words = " ".join(it.text for page in scene.pages for it in scene.page_items(page) if isinstance(it, Text))
+    assert "A puzzle for one" in words and "no capture" in words
+    assert "Take turns" not in words and "capture  ___ / 2" not in words

@@ -199,8 +199,8 @@ def why(p: Phase2, k: int) -> str:
     count = sum(s for s, _ in parts)
     secs = f"{count} safe section{'s' if count != 1 else ''}"
     if len(parts) == 1:
-        return (f"it leaves {secs} in one group worth 0: whatever your opponent shades there, "
-                "you have an answer that keeps it that way")
+        return (f"it leaves {secs} in one group where you can answer whatever your opponent shades, "
+                "until they run out of safe sections first")
     return (f"it leaves {secs} in {len(parts)} separate groups that balance each other: whatever your "
             "opponent shades, you can shade so that they balance again, and your opponent runs out of safe "
             "sections first")

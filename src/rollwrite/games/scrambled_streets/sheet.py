@@ -260,6 +260,16 @@ ELEMENTS = element_types()
 # ---------------------------------------------------------------- puzzles
 
 
+def _runners_up(answer: Any) -> str:
+    """``, and the next best score 7 (3 of them)``: how close the tempting wrong answers come."""
+    rest = [s for s in answer.scores if s < answer.best]
+    if not rest:
+        return ""
+    second = max(rest)
+    n = rest.count(second)
+    return f", and the next best score {second} ({n} of them)" if n > 1 else f", and the next best scores {second}"
+
+
 def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     """A placement puzzle (ctx.puzzle) and, on an answer page (ctx.answer), its answer drawn: the city
     after the best placement, the new card framed and the cards of the scoring path shaded."""
@@ -291,7 +301,8 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
                  + (" (a loop)" if puzzle.extra["path"].loop else "") + ".",
                  (f"It is the only placement that scores {puzzle.par}" if len(best) == 1 else
                   f"{len(best)} placements score {puzzle.par}; the others: {', '.join(best[1:4])}"
-                  + (" ..." if len(best) > 4 else "")) + f"; all {pos.answer.tried} placements were tried.",
+                  + (" ..." if len(best) > 4 else "")) + f"; all {pos.answer.tried} placements were tried"
+                 + _runners_up(pos.answer) + ".",
                  "Shaded: the cards the scoring path runs through. Framed: the new card."]
     for text in lines:
         pen.text(0, y, text, size=fit_size(text, size, "regular", text_w))
