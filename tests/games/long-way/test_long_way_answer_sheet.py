@@ -52,6 +52,19 @@ def test_the_route_runs_under_the_furniture(pages):
     assert len(patches) >= displays and min(patches) > route
 
 
+def test_the_turns_played_are_ticked_off(pages):
+    p, (puzzle, answer) = pages
+    played = sum(1 for t in p.answer.log if t.action != "stop")
+    assert 0 < played < 40 and p.extra["played"] == played
+
+    def ticks(items):  # a check mark: down to the right, then up further than it started
+        return [it for it in items if isinstance(it, Path) and len(it.points) == 3 and not it.closed
+                and it.points[0][0] < it.points[1][0] < it.points[2][0]
+                and it.points[2][1] < it.points[0][1] < it.points[1][1]]
+
+    assert not ticks(puzzle) and len(ticks(answer)) == played
+
+
 @pytest.mark.parametrize("cell, walls, doors, side", [(3, 0, 0, 1), (7, 0, 0, 8), (13, 0, 0, 2), (45, 0, 0, 4),
                                                       (0, 0, 0, 1), (0, 1, 0, 8), (0, 9, 1, 1), (0, 9, 0, 1),
                                                       (48, 4, 0, 2), (42, 12, 8, 8)])
