@@ -21,10 +21,10 @@ from rollwrite.resources import layouts_dir
 
 CHECKED: dict[str, str] = {
     'lines-and-sections': '8468f7ba5af90157e34a4da85d2424f0d87243562e3f52f63dbb3e6a2beb0b81',
-    'long-way': '4406c1f973c60c3dcb3743865ec15b4a71f3623fcf1f4f3155f7e61394b9abcf',
+    'long-way': 'ecee2eb713343d4f2b91582026910046b2cdf6cc1f81ff540a0eab9db695f241',
     'scrambled-streets': 'b603f0ea7e440716e0135395f43f1487b5ec178279a35593b5403e974624c2da',
-    'shelving-wars': 'acc2a6c3ecb380d0a89208b7b8cc0ba6d5cd9e4ef5b6328992467214e04f8f88',
-    'wobbly-cafe': '78ec7dd41f34aa5624dfa219706b18bfa0fa38daf96ef76bf95c3b0515c5e300',
+    'shelving-wars': 'bd31226becd64c5dcc120a972043e7f74d22ff932f2d63257b252068122d91bd',
+    'wobbly-cafe': 'ffe4b4c1e3f40308dcdfa3df224ddd38083e88e074a93c9ba0961f313f6bda8b',
 }
 
 
