@@ -101,3 +101,18 @@ def test_the_key_changes_with_the_options_and_the_id():
     assert a != par_records.key("shelving-wars", "shelving-wars#x puzzle", {"size": 9})
     assert a != par_records.key("shelving-wars", "shelving-wars#y puzzle", {"size": 10})
     assert a == par_records.key("shelving-wars", "shelving-wars#x puzzle", {"size": 10})
+
+
+@pytest.mark.parametrize("game", ["wobbly-cafe", "long-way", "shelving-wars", "scrambled-streets"])
+def test_a_puzzle_rebuilt_from_its_record_checks_its_own_answer(game):
+    from rollwrite.cli.puzzle import make_puzzles, puzzle_to_check
+    from rollwrite.spec.layout import load_builtin
+
+    layout, g, (made,) = make_puzzles(game, seed="again")
+    rebuilt = puzzle_to_check(game, seed="again", daily=None, options=g.puzzle_options_of(made.answer))
+    assert rebuilt.extra == {}  # from the record: nothing was solved
+    for field in ("id", "par", "par_proven", "bound", "parts", "difficulty", "best_known", "prompt"):
+        assert getattr(rebuilt, field) == getattr(made, field), field
+    data = load_builtin(game).data
+    ev = g.evaluate_puzzle(rebuilt, rebuilt.answer, data)
+    assert ev.valid and ev.score.total == made.par
