@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rollwrite.dice import words
+from rollwrite.difficulty import by_count
 from rollwrite.errors import UsageError
 from rollwrite.games.base import Evaluation, Problem, Solved
 from rollwrite.games.base import Puzzle as GamePuzzle
@@ -544,9 +545,6 @@ def game_puzzle(challenge: str, size: int) -> Any:
     """The puzzle of a challenge id (``lines-and-sections#club``) as the Game protocol's Puzzle: no par
     (there is one right answer), the prompt, the answer as a typed-in game, and this module's Puzzle in
     ``extra["lines"]`` for the sheet to draw."""
-
-    from rollwrite.difficulty import by_count
-
     pz = make_puzzle(challenge, size, 1)
     return GamePuzzle(game="lines-and-sections", challenge=challenge, prompt=PROMPT, answer=answer_game(pz),
                       extra={"lines": pz}, difficulty=by_count(pz.safe - 1, CUTS))

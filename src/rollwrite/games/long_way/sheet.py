@@ -18,7 +18,7 @@ from typing import Any
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.long_way.data import Chart, as_chart
-from rollwrite.spec.nodes import Node, Reader
+from rollwrite.spec.nodes import Node, Reader, expect_pair
 
 SymbolFn = Callable[[Pen, float, float, float, float], None]
 BLACK = "#000000"
@@ -378,11 +378,9 @@ SCORE_PARTS = ("displays", "empties", "score")
 
 
 def _read_score_box(node: Node, data: Any) -> ScoreBoxV:
-    from rollwrite.spec.nodes import expect_pair
-
     r = Reader(node, "a long-way.score-box")
     what = r.str("what")
-    w, h = expect_pair(r.raw("size"), minimum=3)
+    w, h = expect_pair(r.raw("size"), minimum=3)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
     line = r.number("line", 0.35, minimum=0.1, maximum=2)
     r.done()
     if what not in SCORE_PARTS:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rollwrite.dice import Deal, DealSpec, below, make_deal, words
+from rollwrite.difficulty import by_count
 from rollwrite.games.base import Evaluation, Problem, Puzzle
 from rollwrite.games.scrambled_streets.data import START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
@@ -171,8 +172,6 @@ CUTS = (1, 3)
 def difficulty(pos: Position) -> str:
     """A placement puzzle's difficulty: how many placements score one point less than the best (see
     rollwrite.difficulty)."""
-    from rollwrite.difficulty import by_count
-
     return by_count(pos.answer.near(1), CUTS)
 
 

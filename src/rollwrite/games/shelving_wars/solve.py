@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rollwrite.difficulty import by_gap
 from rollwrite.errors import UsageError
 from rollwrite.games.base import Puzzle
 from rollwrite.games.shelving_wars.data import MAX_SIZE, MIN_SIZE, dice_shape, layout_data
@@ -298,8 +299,6 @@ def greedy(size: int, rolls: list[tuple[int, ...]]) -> int:
 
 def difficulty(size: int, rolls: list[tuple[int, ...]], par: int) -> str:
     """How much of par the greedy player misses (see rollwrite.difficulty)."""
-    from rollwrite.difficulty import by_gap
-
     return by_gap(par, greedy(size, rolls), CUTS)
 
 
