@@ -15,3 +15,9 @@ def cli():
         return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path_factory, monkeypatch):
+    """Each test its own cache folder: the puzzles' par records never come from another test or run."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))

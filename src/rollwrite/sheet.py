@@ -71,14 +71,14 @@ def puzzle_stamp(job: SheetJob) -> str:
         return ""
     from rollwrite.draw.elements import printable
 
-    text = f"Puzzle {printable(p.id)}"
+    text = printable(p.id)  # "wobbly-cafe@2026-11-22 puzzle": the id already says what it is
     par = "" if p.extra.get("hide_par") else p.par_text()
     if job.answer is not None:
         from rollwrite.games.base import plain_number
 
         text = f"Answer to {printable(p.id)}" + (f" · scores {plain_number(p.par)}" if p.par is not None else "")
-    elif par:
-        text += f" · {par}"
+    else:
+        text += "".join(f" · {part}" for part in (par, p.difficulty) if part)
     return text
 
     @staticmethod
@@ -365,6 +365,22 @@ def slots(layout: Layout, paper: str | None = None) -> list[tuple[float, float]]
 # ---------------------------------------------------------------- the scene
 
 
+def page_spans(jobs: list[SheetJob] | None, sheets: int, per_page: int) -> list[tuple[int, int]]:
+    """The (first, last) sheet numbers of each front page, 0-based and last excluded: ``per_page`` sheets
+    to a page, except that a puzzle and an answer never share one (an answer beside its puzzle spoils
+    it), so a page of jobs ends wherever puzzles give way to answers or answers to puzzles."""
+    spans: list[tuple[int, int]] = []
+    first = 0
+    while first < sheets:
+        last = min(first + per_page, sheets)
+        if jobs:
+            kind = jobs[first].answer is not None
+            last = next((i for i in range(first + 1, last) if (jobs[i].answer is not None) != kind), last)
+        spans.append((first, last))
+        first = last
+    return spans
+
+
 def build_scene(
     layout: Layout,
     *,
@@ -398,8 +414,8 @@ def build_scene(
     if paper is not None:
         spec = spec.replace(paper=paper)
     plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
-    per_page = plan.per_page
-    fronts = -(-sheets // per_page)
+    spans = page_spans(jobs, sheets, plan.per_page)
+    fronts = len(spans)
     backs = bool(spec.backs and layout.sheet.back)
     # a layout's extra pages (rules, a deal) go with a print of the game, not with a run of puzzles
     extras = [] if jobs is not None else [x for x in layout.pages
@@ -426,10 +442,9 @@ def build_scene(
     boxes = spec.crop_marks or spec.bleed > 0
     page_no = 0
     for run_schedule in runs:
-        number = 0
-        for _ in range(fronts):
-            used = plan.slots[: min(per_page, sheets - number)]
-            first = number
+        for first, last in spans:
+            used = plan.slots[: last - first]
+            number = first
             page_no += 1
             page = scene.new_page(pw, ph)
             if boxes:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
@@ -20,6 +21,7 @@ from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP,
                                   LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand)
 from rollwrite.errors import RollwriteError, UsageError
+from rollwrite.difficulty import LEVELS
 
 CHALLENGE = "Which puzzles"
 OUTPUT = "Output"
@@ -34,12 +36,15 @@ def puzzle_command(
                                        help="The puzzles of N days in a row, from --daily's date: a booklet."),
     count: int = typer.Option(1, "--count", metavar="K", rich_help_panel=CHALLENGE,
                               help="K puzzles for each seed or day: the first uses its dice, the others the seeds SEED/2 ... SEED/K (DATE/2 ... for a day)."),
-    with_solutions: bool = typer.Option(False, "--with-solutions", help="Append answer pages: a sheet that reaches par, drawn as a player would fill it in."),
+    with_solutions: bool = typer.Option(False, "--with-solutions", help="Append answer pages, after all the puzzles: a sheet that reaches par, drawn as a player would fill it in."),
+    answers_after_each: bool = typer.Option(False, "--answers-after-each", help="With --with-solutions: each answer's page right after its puzzle's (never on the same page)."),
     answers: Optional[Path] = typer.Option(None, "--answers", metavar="DIR", help="Also write each answer as a typed-in sheet into DIR (checked by 'rollwrite score ... --puzzle')."),
     hide_par: bool = typer.Option(False, "--hide-par", help="Leave par off the puzzle pages."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL", rich_help_panel=CHALLENGE,
+                                             help="easy, medium or hard: for each puzzle that is not, the first of the seeds SEED/LEVEL/1, SEED/LEVEL/2 ... that is."),
     as_json: bool = typer.Option(False, "--json", help="Print each puzzle's id, par and bound as JSON instead of a summary."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", rich_help_panel=OUTPUT, help="pdf, svg or png (default: from --output's extension, else pdf)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", rich_help_panel=OUTPUT, help="File to write (default: out/GAME-puzzle.pdf)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", rich_help_panel=OUTPUT, help="File to write (default: out/GAME-puzzle@DATE.pdf or out/GAME-puzzle+SEED.pdf)."),
     paper: Optional[str] = typer.Option(None, "--paper", "-p", metavar="PAPER", rich_help_panel=OUTPUT, help="a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT (default: the layout's)."),
     per_page: Optional[str] = typer.Option(None, "--per-page", metavar="N|COLSxROWS|max", rich_help_panel=OUTPUT, help="Sheets on each page."),
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", rich_help_panel=OUTPUT, help="Pixels per inch of a PNG preview."),
@@ -57,6 +62,7 @@ def puzzle_command(
     bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=OUTPUT, help=BLEED_HELP),
     margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=OUTPUT, help=MARGIN_HELP),
     high_contrast: bool = typer.Option(False, "--high-contrast", rich_help_panel=OUTPUT, help=HIGH_CONTRAST_HELP),
+    jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", help="Make the puzzles on N processes at once (default: one per core); the files are the same on any number."),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
     try:
@@ -64,6 +70,7 @@ def puzzle_command(
                                       with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
                                       output=output, paper=paper, per_page=per_page, dpi=dpi,
                                       options={"size": size}, force=force, split=split, quiet=quiet,
+                                      answers_after_each=answers_after_each, difficulty=difficulty, jobs=jobs,
                                       page={"landscape": landscape, "scale": scale, "large_print": large_print,
                                             "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
                                             "margin": margin, "high_contrast": high_contrast})
@@ -76,7 +83,7 @@ def puzzle_command(
         typer.echo(json.dumps(doc[0] if len(doc) == 1 else doc, indent=2, ensure_ascii=False))
         return
     for p in puzzles:
-        line = f"{p.id}: {p.par_text() or p.prompt}"
+        line = f"{p.id}: {p.par_text() or p.prompt}" + (f" [{p.difficulty}]" if p.difficulty else "")
         if len(p.parts) > 1:
             line += " (" + ", ".join(_part_text(part) for part in p.parts) + ")"
         typer.echo(line)
@@ -111,20 +118,71 @@ def _split_id(game: str, seed: str | None,
 
 def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
                  count: int = 1, options: dict[str, int | None] | None = None,
-                 on_start: Any = None) -> tuple[Any, Any, list]:
-    """(layout, game, puzzles) of a run.  ``on_start(n)``, when given, is called with the number of puzzles
-    before the first is made and returns a function called after each one (a progress bar's advance)."""
-    from rollwrite import games
-    from rollwrite.cli.common import challenge_run
-    from rollwrite.dice import DealSpec, make_deal, make_schedule
-    from rollwrite.spec.layout import puzzle_layout
-    from rollwrite.spec.layout import load_builtin
-
-    from rollwrite.cli.common import with_variations
+                 on_start: Any = None, difficulty: str | None = None,
+                 jobs: int | None = None) -> tuple[Any, Any, list]:
+    """(layout, game, puzzles) of a run, made on ``jobs`` processes (default: one per core).  ``on_start(n)``, when given, is called with the number of puzzles
+    before the first is made and returns a function called after each one (a progress bar's advance).
+    Each puzzle made leaves its par in the user's cache (``par_records``) for ``score --puzzle``."""
+    from rollwrite.cli.common import challenge_run, with_variations
+    from rollwrite.cli.scoring import cores
     from rollwrite.dice import variant_code, with_variant
+    from rollwrite.spec.layout import load_builtin, puzzle_layout
 
     game, seed, daily, from_id = _split_id(game, seed, daily)
     options = with_variations(options or {}, from_id)
+    layout, g, opts = _puzzle_setup(game, options)
+    variant = variant_code(opts, g.variations(load_builtin(game)))  # the id shows the variation; the dice omit it
+    if difficulty is not None and difficulty not in LEVELS:
+        raise UsageError(f"--difficulty {difficulty}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
+    if jobs is not None and not 1 <= jobs <= 256:
+        raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
+    run = challenge_run(layout.game, seed, daily, days, count)
+    advance = on_start(len(run)) if on_start is not None else None
+    puzzles = []
+    for puzzle in _made(run, (game, options, difficulty), min(jobs or cores(), len(run))):
+        puzzles.append(dataclasses.replace(puzzle, challenge=with_variant(puzzle.challenge, variant)) if variant
+                       else puzzle)
+        if advance is not None:
+            advance()
+    return puzzle_layout(layout), g, puzzles
+
+
+def _made(run: list, args: tuple, n: int) -> Any:
+    """The puzzles of ``run`` in order, made on ``n`` processes (each puzzle is made from its id alone,
+    so the same puzzles come out on any number of them)."""
+    if n <= 1:
+        _start_maker(args)
+        yield from map(_make_one, run)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = mp.get_all_start_methods()
+    ctx = mp.get_context("fork" if "fork" in methods else methods[0])
+    with ProcessPoolExecutor(n, mp_context=ctx, initializer=_start_maker, initargs=(args,)) as pool:
+        yield from pool.map(_make_one, run)
+
+
+_MAKER: tuple = ()  # (layout, game, options, difficulty) of the puzzles this process makes
+
+
+def _start_maker(args: tuple) -> None:
+    global _MAKER
+    game, options, difficulty = args
+    _MAKER = (*_puzzle_setup(game, options), difficulty)
+
+
+def _make_one(item: tuple) -> Any:
+    layout, g, opts, difficulty = _MAKER
+    gid, s, day = item
+    return graded_puzzle(g, layout, gid, s, day, opts, difficulty)
+
+
+def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
+    """(the layout puzzles of ``game`` are made on, the game, its puzzle options), or a usage error."""
+    from rollwrite import games
+    from rollwrite.spec.layout import load_builtin
+
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_puzzle:
@@ -134,22 +192,68 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
-    variant = variant_code(opts, g.variations(layout))  # the id shows the variation; the dice omit it
-    layout = g.puzzle_layout(layout, opts)
-    run = challenge_run(layout.game, seed, daily, days, count)
+    return g.puzzle_layout(layout, opts), g, opts
+
+
+#: derived seeds ``--difficulty`` tries for each puzzle before it gives up
+DIFFICULTY_TRIES = 24
+
+
+def challenge_schedule(g: Any, layout: Any, gid: str, seed: str | None, day: str | None) -> Any:
+    """The dice (or the deal) of one challenge, in the shape its puzzle uses; None for a game without."""
+    from rollwrite.dice import DealSpec, make_deal, make_schedule
+
     spec = g.dice_spec(layout, 1)
-    advance = on_start(len(run)) if on_start is not None else None
-    puzzles = []
-    for gid, s, day in run:
-        if isinstance(spec, DealSpec):  # a card game: the challenge's deal
-            schedule = make_deal(layout.game, gid, spec, seed=s, day=day)
-        else:
-            schedule = make_schedule(layout.game, gid, spec, seed=s, day=day) if spec is not None else None
-        puzzle = g.make_puzzle(layout, gid, schedule, opts)
-        puzzles.append(dataclasses.replace(puzzle, challenge=with_variant(gid, variant)) if variant else puzzle)
-        if advance is not None:
-            advance()
-    return puzzle_layout(layout), g, puzzles
+    if isinstance(spec, DealSpec):  # a card game: the challenge's deal
+        return make_deal(layout.game, gid, spec, seed=seed, day=day)
+    return make_schedule(layout.game, gid, spec, seed=seed, day=day) if spec is not None else None
+
+
+def one_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None, opts: dict[str, int]) -> Any:
+    """The puzzle of one challenge (``gid``, with its seed or its day), recorded for ``score --puzzle``."""
+    from rollwrite.cli import par_records
+
+    puzzle = g.make_puzzle(layout, gid, challenge_schedule(g, layout, gid, seed, day), opts)
+    par_records.save(g, layout, puzzle)
+    return puzzle
+
+
+def graded_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None,
+                  opts: dict[str, int], difficulty: str | None) -> Any:
+    """The puzzle of a challenge, or with ``difficulty`` the first of it and the seeds derived from it
+    (``SEED/hard/1``, ``SEED/hard/2`` ..., ``DATE/hard/1`` ... for a day) that is that hard: the same
+    puzzle on every machine, and its id (``GAME#SEED/hard/2``) makes it again with ``--seed``."""
+    from rollwrite.dice import game_id, normalise_seed
+
+    puzzle = one_puzzle(g, layout, gid, seed, day, opts)
+    if difficulty is None or puzzle.difficulty == difficulty:
+        return puzzle
+    base = seed if seed is not None else day
+    for k in range(1, DIFFICULTY_TRIES + 1):
+        s = normalise_seed(f"{base}/{difficulty}/{k}")
+        puzzle = one_puzzle(g, layout, game_id(layout.game, seed=s), s, None, opts)
+        if puzzle.difficulty == difficulty:
+            return puzzle
+    raise RollwriteError(f"no {difficulty} puzzle among {DIFFICULTY_TRIES + 1} drawn from {gid}",
+                         hint="try another seed or date, or another --difficulty")
+
+
+def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: dict[str, int]) -> Any:
+    """The puzzle a typed-in answer (whose puzzle options are ``options``) is checked against: rebuilt
+    from the record its making left (no solving), or, when there is none, made again."""
+    from rollwrite.cli import par_records
+    from rollwrite.cli.common import challenge_run
+    from rollwrite.games.base import Puzzle
+
+    layout, g, opts = _puzzle_setup(game, options)
+    (gid, s, day), = challenge_run(layout.game, seed, daily)
+    doc = par_records.load(g, layout, f"{gid} puzzle", options)
+    if doc is None:
+        return one_puzzle(g, layout, gid, s, day, opts)
+    return Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
+                  schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
+                  par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
+                  best_known=doc["best_known"], difficulty=doc["difficulty"])
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:
@@ -188,19 +292,21 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                fmt: str | None = None, output: Path | None = None, paper: str | None = None,
                per_page: str | None = None, dpi: int | None = None,
                options: dict[str, int | None] | None = None, force: bool = False, split: bool = False,
-               quiet: bool = False, page: dict | None = None) -> tuple[list, list[tuple[Path, int]]]:
+               quiet: bool = False, answers_after_each: bool = False,
+               difficulty: str | None = None, jobs: int | None = None,
+               page: dict | None = None) -> tuple[list, list[tuple[Path, int]]]:
     """Make the puzzles of a run and write them (and their answers); returns (puzzles, [(file, pages)]),
     an answer file with 0 pages.  ``split`` (with ``days``): a file per day, named after its date;
-    ``quiet``: no progress bar; ``page``: the page options of print (rollwrite.spec.page.with_options, and
-    ``high_contrast``)."""
-    import dataclasses
+    ``quiet``: no progress bar; ``answers_after_each``: each puzzle's answer right after it rather than
+    all answers after all puzzles (a puzzle and an answer never share a page either way); ``page``: the
+    page options of print (rollwrite.spec.page.with_options, and ``high_contrast``)."""
     from contextlib import ExitStack
 
     from rollwrite.cli.common import check_output
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
     from rollwrite.draw.scene import high_contrast
-    from rollwrite.sheet import SheetJob, build_scene
+    from rollwrite.sheet import build_scene
     from rollwrite.spec.page import with_options
 
     form = format_for(fmt, output)
@@ -209,6 +315,8 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     if split and days is None:
         raise UsageError("--split splits a run of days into files: give --days N with it",
                          hint="e.g. --daily 2027-01-01 --days 7 --split")
+    if answers_after_each and not with_solutions:
+        raise UsageError("--answers-after-each places answer pages: give --with-solutions with it")
     if answers is not None and answers.exists() and not answers.is_dir():
         raise UsageError(f"--answers {answers}: not a folder", hint="give a folder to write the answers into")
     sheets_each = 2 if with_solutions else 1
@@ -221,37 +329,19 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             return bar[0]
 
         layout, g, puzzles = make_puzzles(game, seed=seed, daily=daily, days=days, count=count, options=options,
-                                          on_start=start)
+                                          on_start=start, difficulty=difficulty, jobs=jobs)
         advance = bar[0] if bar else None
         page = dict(page or {})
         contrast = bool(page.pop("high_contrast", False))
         spec = with_options(layout.page, paper=paper, per_page=per_page, **page)
-        if output is None:
-            folder, stem, base = Path("out"), f"{layout.game}-puzzle", None
-        elif output.is_dir():
-            folder, stem, base = output, f"{layout.game}-puzzle", None
-        else:
-            folder, stem, base = None, "", output if output.suffix else output.with_suffix(f".{form.name}")
-        if split:  # a file per day: that day's puzzles (--count of them), and their answers
-            groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)]
-            names = []
-            for group in groups:
-                day = group[0].schedule.day if group[0].schedule is not None else None
-                day = day or group[0].challenge.rsplit("@", 1)[-1]
-                names.append(folder / f"{stem}@{day}.{form.name}" if base is None
-                             else base.with_name(f"{base.stem}-{day}{base.suffix}"))
-        else:
-            groups = [puzzles]
-            names = [base if base is not None else folder / f"{stem}.{form.name}"]
+        groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
         files: list[tuple[Path, bytes]] = []
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []
-        for name, group in zip(names, groups):
-            shown = [dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p for p in group]
-            jobs = [SheetJob(p.schedule, p) for p in shown]
-            if with_solutions:
-                jobs += [SheetJob(p.schedule, p, p.answer) for p in group]
-            scene = build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs, on_sheet=advance)
+        for name, group in zip(output_names(layout.game, form.name, output, groups), groups):
+            sheet_jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
+                                     after_each=answers_after_each)
+            scene = build_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance)
             scene = high_contrast(scene) if contrast else scene
             blobs = mark_pages(render(scene, form, dpi=dpi), form)
             paths = targets(name, form, len(blobs))
@@ -266,3 +356,67 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             written.append((path, 0))
     write_all(files, force=force, remove=stale)
     return puzzles, written
+
+
+def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, after_each: bool = False) -> list:
+    """The sheets of a run of puzzles, in print order: every puzzle, then (``with_solutions``) every
+    answer, as puzzle books have them; ``after_each`` puts each answer right after its puzzle instead.
+    The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
+    import dataclasses
+
+    from rollwrite.sheet import SheetJob
+
+    shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)
+             for p in puzzles]
+    if not with_solutions:
+        return shown
+    solved = [SheetJob(p.schedule, p, p.answer) for p in puzzles]
+    if after_each:
+        return [job for pair in zip(shown, solved) for job in pair]
+    return shown + solved
+
+
+def puzzle_suffix(puzzle: Any) -> str:
+    """What a puzzle adds to a default file name, as ``print`` does for its challenge: ``@2027-01-05`` for a
+    daily, ``+picnic`` for the seed ``picnic``, then its variation (see ``rollwrite.output.id_suffix``).
+    It is read from the puzzle's challenge id, which carries the variation its dice leave out."""
+    from rollwrite.dice import parse_variant_id
+    from rollwrite.output import id_suffix
+
+    game, seed, day, _ = parse_variant_id(puzzle.challenge)
+    return id_suffix(_Named(game, seed, day.isoformat() if day is not None else None, puzzle.challenge))
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A puzzle's challenge as ``id_suffix`` reads a schedule: its game, seed or day, and whole id."""
+
+    game: str
+    seed: str | None
+    day: str | None
+    id: str
+
+
+def output_names(game: str, ext: str, output: Path | None, groups: list[list]) -> list[Path]:
+    """The file of each group of puzzles.  Named by rollwrite (no ``-o``, or ``-o FOLDER``): the game, and
+    the id of its puzzle, ``GAME-puzzle@2027-01-05.pdf`` or ``GAME-puzzle+picnic.pdf``, so the daily, a
+    seeded run and a booklet never replace one another; a booklet of days is named after its first and
+    last day (``GAME-puzzle@2027-01-01..2027-01-07.pdf``).  After ``-o NAME.pdf`` a single file is
+    NAME.pdf and a file per day (``--split``) NAME-DATE.pdf."""
+    from rollwrite.dice import parse_game_id
+
+    named = output is None or output.is_dir()
+    folder = Path("out") if output is None else output
+    base = None if named else (output if output.suffix else output.with_suffix(f".{ext}"))
+    names = []
+    for group in groups:
+        first = puzzle_suffix(group[0])
+        days = [d for d in (parse_game_id(p.challenge)[2] for p in group) if d is not None]
+        if named:
+            suffix = f"@{days[0]}..{days[-1]}" if len(days) > 1 and days[0] != days[-1] else first
+            names.append(folder / f"{game}-puzzle{suffix}.{ext}")
+        elif len(groups) > 1:
+            names.append(base.with_name(f"{base.stem}-{first.lstrip('@+')}{base.suffix}"))
+        else:
+            names.append(base)
+    return names

@@ -83,12 +83,12 @@ class _Scoring:
         a battlefield's size), else None."""
         if not self.want_puzzle:
             return None
-        from rollwrite.cli.puzzle import make_puzzles
+        from rollwrite.cli.puzzle import puzzle_to_check
 
         opts = self.g.puzzle_options_of(sheet)
         key = tuple(sorted(opts.items()))
-        if key not in self._puzzles:
-            self._puzzles[key] = make_puzzles(self.layout.game, seed=self.seed, daily=self.daily, options=opts)[2][0]
+        if key not in self._puzzles:  # from the record its making left, when there is one
+            self._puzzles[key] = puzzle_to_check(self.layout.game, seed=self.seed, daily=self.daily, options=opts)
         return self._puzzles[key]
 
     def variant(self, sheet: Any) -> str:
@@ -386,7 +386,8 @@ def _chunks(items: Any, size: int) -> Any:
 CHUNK = 64  # sheets a worker takes at a time: results stream out a chunk at a time, in input order
 
 
-def _cores() -> int:
+def cores() -> int:
+    """The cores this process may run on: the default of every --jobs."""
     import os
 
     try:
@@ -418,7 +419,7 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
     want_text = not jsonl
     items = ((name, ("error", str(text), text.exit_code) if isinstance(text, InputError) else text, want_text)
              for name, text in _inputs(files, from_jsonl))
-    n = jobs or _cores()
+    n = jobs or cores()
     worst = 0
     first = True
     pool = None

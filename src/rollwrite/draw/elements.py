@@ -749,13 +749,20 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
     tick = min(row_h * 0.7, 3.2)
     font = "condensed"
     letters = [spec.die_label(k)[:1] for k in range(spec.count)] if v.rerolls else []
+    # an answer page ticks the turns its answer plays (a puzzle's extra "played": how many)
+    puzzle = getattr(ctx, "puzzle", None)
+    played = puzzle.extra.get("played", 0) if puzzle is not None and getattr(ctx, "answer", None) is not None else 0
     for i, t in enumerate(turns):
         c, rr = divmod(i, rows)
         x, y = c * col_w, y0 + rr * row_h
         base = y + row_h / 2 + v.size * PT * 0.35
-        pen.rect(x, y + (row_h - tick) / 2, tick, tick, width=0.25)
-        pen.text(x + tick + 4.5, base, f"{t.number}", size=max(v.size * 0.85, MIN_TEXT), font=font, anchor="end",
-                 color="#444444")
+        ty = y + (row_h - tick) / 2
+        pen.rect(x, ty, tick, tick, width=0.25)
+        if t.number <= played:
+            pen.path(((x + tick * 0.2, ty + tick * 0.5), (x + tick * 0.42, ty + tick * 0.8),
+                      (x + tick * 0.82, ty + tick * 0.18)), width=0.35)
+        pen.text(x + tick + 4.5, base, f"{t.number}", size=max(v.size * 0.85, MIN_TEXT), font=font,
+                 anchor="end", color="#444444")
         dice = "  ".join(str(d) for d in t.dice)
         pen.text(x + tick + 6.0, base, dice, size=v.size, font="bold")
         if v.rerolls and t.rerolls:

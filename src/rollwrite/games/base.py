@@ -141,6 +141,7 @@ class Puzzle:
     parts: list[dict] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
     best_known: bool = False  # par from a heuristic search with no proof attempted ("par (best known)")
+    difficulty: str = ""  # "easy", "medium" or "hard", measured (rollwrite.difficulty); "" if not graded
 
     @property
     def id(self) -> str:
@@ -170,6 +171,7 @@ class Puzzle:
             "par_proven": self.par_proven,
             "bound": None if self.bound is None else plain_number(self.bound),
             "parts": self.parts,
+            "difficulty": self.difficulty or None,
         }
 
 

@@ -21,10 +21,10 @@ from rollwrite.resources import layouts_dir
 
 CHECKED: dict[str, str] = {
     'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
-    'long-way': 'fa575543c1b59a6129d88474aace758b917938b194310e8d3be273526e992f68',
+    'long-way': '01ce0c3e02acb23201dc6de460f1a65a99bd94347e6ca928b3765227851b847f',
     'scrambled-streets': '68788b91e06823ebc4ae236e0235032a08a4dfd535a31eacec5651f294b26ee7',
-    'shelving-wars': 'd204826657f00c2fcddd44aef0478991da554af8bfabe5bce2040121f60596dd',
-    'wobbly-cafe': '0b136d03f185c9543f4f4208b95dfb53d95592416e6af3f8a24eb2881e5d507e',
+    'shelving-wars': '43a98168c425a3440e15a5085d68483fddc0c39f28b35552a3c5ec104480a566',
+    'wobbly-cafe': '0aa880c203721b47763f94166093393c273dca3bff904a2defe106bb7404ed5a',
 }
 
 

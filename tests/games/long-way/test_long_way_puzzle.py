@@ -140,7 +140,7 @@ def test_the_answer_page_draws_the_store(cli, tmp_path, quick):
     assert cli("puzzle", "long-way", "--seed", "club", "--with-solutions", "-o", str(both)).exit_code == 0
     pages = PdfReader(both).pages
     assert len(pages) == 2
-    assert "Puzzle long-way#club puzzle" in pages[0].extract_text()
+    assert "long-way#club puzzle · par" in pages[0].extract_text()
     assert "Answer to long-way#club puzzle" in pages[1].extract_text()
     # the answer page carries the drawn store on top of the same sheet
     first = PdfReader(puzzle).pages[0].get_contents().get_data()

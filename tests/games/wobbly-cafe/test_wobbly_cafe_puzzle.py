@@ -218,7 +218,7 @@ def test_puzzle_pages_carry_the_puzzle_id_and_answer(cli, tmp_path, quick):
     r = cli("puzzle", "wobbly-cafe", "--seed", "club", "--with-solutions", "--hide-par", "-o", str(out))
     assert r.exit_code == 0, r.output
     text = "".join(page.extract_text() for page in PdfReader(out).pages)
-    assert "Puzzle wobbly-cafe#club puzzle" in text
+    assert "wobbly-cafe#club puzzle" in text.split("Answer to")[0]
     assert "Answer to wobbly-cafe#club puzzle" in text
     assert "par ≥" not in text.split("Answer to")[0]  # --hide-par: no par on the puzzle sheet
 

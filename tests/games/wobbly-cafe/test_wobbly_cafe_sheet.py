@@ -44,7 +44,9 @@ def test_sheet_has_three_floors_with_spaces_of_at_least_7_mm_and_rolls():
     assert all(e.value.cell >= 7 for e in floors)
     rolls = [e for e in layout.sheet.elements if e.type == "wobbly-cafe.rolls"]
     assert [e.value.floor for e in rolls] == [1, 2, 3]
-    formulas = [e.value.template for e in layout.sheet.elements if e.type == "formula"]
+    tallies = [e.value for e in layout.sheet.elements if e.type == "wobbly-cafe.tally"]
+    assert [t.floor for t in tallies if t.floor] == [1, 2, 3]
+    formulas = [t.formula.template for t in tallies]
     assert formulas.count("_×1 + _×2 + _×3 + _×4 + _×5 + _×6 = _") == 3
     assert any(t.startswith("Total") for t in formulas)
     assert any(e.type == "name-field" for e in layout.sheet.elements)
@@ -129,3 +131,24 @@ def test_letter_paper_fits(tmp_path):
 def test_shape_lines_give_back_the_shape():
     assert DEFAULT_DATA.shape_lines()[3] == "*oooooo*"
     assert parse_shape(DEFAULT_DATA.shape_lines()) == DEFAULT_DATA
+
+
+def test_an_answer_fills_in_every_tally_and_ticks_every_roll():
+    from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
+    from rollwrite.draw.scene import Path, Text
+    from rollwrite.games.wobbly_cafe.data import as_data
+    from rollwrite.games.wobbly_cafe.rules import score_floor
+    from rollwrite.sheet import build_scene
+
+    layout, _, (p,) = make_puzzles("wobbly-cafe", seed="tally")
+    jobs = puzzle_jobs([p], with_solutions=True)
+    scene = build_scene(layout, sheets=2, jobs=jobs)
+    puzzle_page, answer_page = (scene.page_items(page) for page in scene.pages)
+    words = [it.text for it in answer_page if isinstance(it, Text)]
+    scores = [score_floor(f, as_data(layout.data)) for f in p.answer.floors]
+    for s in scores:  # each floor's counts and its tips, then the total
+        assert all(str(n) in words for n in s.counts) and str(s.score) in words
+    assert str(sum(s.score for s in scores)) in words and sum(s.score for s in scores) == p.par
+    ticks = [it for it in answer_page if isinstance(it, Path)]
+    assert len(ticks) >= 3 * 22
+    assert not [it for it in puzzle_page if isinstance(it, Path) and len(it.points) == 3]

@@ -226,8 +226,10 @@ def _read_players(node: Node, data: Any) -> PlayersV:
 
 def _build_players(v: PlayersV, pen: Pen, ctx: Any) -> None:
     if _puzzle_of(ctx) is not None:
-        pen.text(0, 0, "A puzzle for one: you shade first, then imagine your opponent's best replies.",
-                 size=v.text, font="bold")
+        from rollwrite.sheet import SheetJob, puzzle_stamp  # rollwrite.sheet imports the games
+
+        text = puzzle_stamp(SheetJob(None, ctx.puzzle, ctx.answer)) + " · for one player: you shade first"
+        pen.text(0, 0, text, size=fit_size(text, v.text, "bold", v.w), font="bold")
         return
     d = _data(ctx)
     head = "Players in turn order:"

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rollwrite.dice import words
+from rollwrite.difficulty import by_count
 from rollwrite.errors import UsageError
 from rollwrite.games.base import Evaluation, Problem, Solved
 from rollwrite.games.base import Puzzle as GamePuzzle
@@ -199,11 +200,11 @@ def why(p: Phase2, k: int) -> str:
     count = sum(s for s, _ in parts)
     secs = f"{count} safe section{'s' if count != 1 else ''}"
     if len(parts) == 1:
-        return (f"it leaves {secs} in one group worth 0: whatever your opponent shades there, "
-                "you have an answer that keeps it that way")
-    vals = " ⊕ ".join(str(g) for _, g in parts)
-    return (f"it leaves {secs} in {len(parts)} separate groups worth {vals} = 0: "
-            "every reply can be answered, and your opponent runs out of safe sections first")
+        return (f"it leaves {secs} in one group where you can answer whatever your opponent shades, "
+                "until they run out of safe sections first")
+    return (f"it leaves {secs} in {len(parts)} separate groups that balance each other: whatever your "
+            "opponent shades, you can shade so that they balance again, and your opponent runs out of safe "
+            "sections first")
 
 
 # ---------------------------------------------------------------- phase 1: the whole game
@@ -544,10 +545,13 @@ def game_puzzle(challenge: str, size: int) -> Any:
     """The puzzle of a challenge id (``lines-and-sections#club``) as the Game protocol's Puzzle: no par
     (there is one right answer), the prompt, the answer as a typed-in game, and this module's Puzzle in
     ``extra["lines"]`` for the sheet to draw."""
-
     pz = make_puzzle(challenge, size, 1)
     return GamePuzzle(game="lines-and-sections", challenge=challenge, prompt=PROMPT, answer=answer_game(pz),
-                      extra={"lines": pz})
+                      extra={"lines": pz}, difficulty=by_count(pz.safe - 1, CUTS))
+
+
+#: wrong answers (safe sections that lose) that part easy from medium and medium from hard
+CUTS = (7, 9)
 
 
 def evaluate_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> Evaluation:

@@ -74,4 +74,27 @@ class LongWay(Game["Sheet", "Chart"]):
 
         if schedule is None:
             raise UsageError("a Long Way puzzle needs the challenge's dice")
-        return make_puzzle(as_chart(layout.data), challenge, schedule)
+        chart = as_chart(layout.data)
+        return graded(make_puzzle(chart, challenge, schedule), chart)
+
+
+#: points of par the automatic player misses that part easy from medium and medium from hard
+CUTS = (7, 10)
+
+
+def graded(puzzle: Any, chart: Any) -> Any:
+    """The puzzle with its difficulty, and how many turns its answer plays (``extra["played"]``, which
+    the roll track ticks on the answer page).  The difficulty: how many points of par the automatic
+    player misses (``play.play``, an average player: each tile at a place its fixed, hash-driven
+    chooser picks among those that fit); see rollwrite.difficulty."""
+    import dataclasses
+
+    from rollwrite.difficulty import by_count
+    from rollwrite.games.long_way.play import play, schedule_dice
+    from rollwrite.games.long_way.rules import score
+
+    simple = score(play(chart, schedule_dice(puzzle.schedule)), chart).total
+    # the turns the answer plays before it stops, ticked off on its page
+    played = sum(1 for t in puzzle.answer.log or () if t.action != "stop")
+    return dataclasses.replace(puzzle, difficulty=by_count(max(0, (puzzle.par or 0) - simple), CUTS),
+                               extra={**puzzle.extra, "played": played})

@@ -18,7 +18,7 @@ from typing import Any
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.long_way.data import Chart, as_chart
-from rollwrite.spec.nodes import Node, Reader
+from rollwrite.spec.nodes import Node, Reader, expect_pair
 
 SymbolFn = Callable[[Pen, float, float, float, float], None]
 BLACK = "#000000"
@@ -288,8 +288,9 @@ def _answer_size(v: AnswerSpec) -> tuple[float, float]:
 
 def _build_answer(v: AnswerSpec, pen: Any, ctx: Any) -> None:
     """On an answer page, over the empty store grid: the answer's walls and doorways, each display's
-    furniture, the cafeterias, small circles on open tile spaces, and the customers' route as a grey line
-    through the middle of the spaces it passes.  Draws nothing on any other page."""
+    furniture, the cafeterias, small circles on open tile spaces, the customers' route as a grey line
+    through the middle of the spaces it passes (under the furniture, never over it), and the entrance and
+    the exit as arrows through the outer wall.  Draws nothing on any other page."""
     sheet = getattr(ctx, "answer", None)
     if sheet is None or not hasattr(sheet, "walls"):
         return
@@ -305,6 +306,10 @@ def _build_answer(v: AnswerSpec, pen: Any, ctx: Any) -> None:
         r, k = divmod(c, 7)
         x, y = k * cs, r * cs
         mark = sheet.marks[c]
+        if (mark in "123456" and int(mark) in names) or mark in ("A", "B"):
+            # the route passes under furniture and cafeterias, never over them: a clear patch behind each
+            pen.rect(x + cs * 0.12, y + cs * 0.14, cs * 0.76, cs * 0.72, width=0, stroke=None, fill="#ffffff",
+                     radius=cs * 0.1)
         if mark in "123456" and int(mark) in names:
             display(pen, names[int(mark)], x + cs / 2, y + cs / 2, cs * 0.7, 0.4)
         elif mark == "o":
@@ -321,9 +326,112 @@ def _build_answer(v: AnswerSpec, pen: Any, ctx: Any) -> None:
                 doorway(pen, x1, y1, x2, y2, 0.9)
             else:
                 pen.line(x1, y1, x2, y2, width=0.9, cap="round")
+    for gate, inward in ((sheet.entrance, True), (sheet.exit, False)):  # last: over everything
+        _gate_arrow(pen, gate, cs, inward, sheet.walls[gate.cell], sheet.doors[gate.cell])
+
+
+def outer_side(gate: Any, walls: int = 0, doors: int = 0) -> int:
+    """The side of the store's outer wall a gate opens through: its own, or else the first edge side of
+    its space (north, east, south, west) that has no wall, or a doorway in it (``walls`` and ``doors``:
+    the space's masks), or failing that its first edge side."""
+    from rollwrite.games.long_way.data import E, N, S, SIZE, W
+
+    if gate.side:
+        return gate.side
+    r, k = divmod(gate.cell, SIZE)
+    edges = [s for s, on in ((N, r == 0), (E, k == SIZE - 1), (S, r == SIZE - 1), (W, k == 0)) if on]
+    return next((s for s in edges if not walls & s or doors & s), edges[0] if edges else N)
+
+
+def _gate_arrow(pen: Any, gate: Any, cs: float, inward: bool, walls: int, doors: int) -> None:
+    """The entrance (an arrow in) or the exit (an arrow out) through the outer wall, as the rules ask."""
+    from rollwrite.games.long_way.data import E, N, S, SIZE
+
+    r, k = divmod(gate.cell, SIZE)
+    side = outer_side(gate, walls, doors)
+    dx, dy = {N: (0, -1), S: (0, 1), E: (1, 0)}.get(side, (-1, 0))  # outward
+    # through the wall a quarter of the way along it: clear of the grid's row and column labels, which
+    # stand at the middle, and of a display in the middle of the space
+    ox = (k + (0.25 if dx == 0 else 0.5 + dx * 0.5)) * cs
+    oy = (r + (0.25 if dy == 0 else 0.5 + dy * 0.5)) * cs
+    out = (ox + dx * 3.2, oy + dy * 3.2)
+    inside = (ox - dx * cs * 0.3, oy - dy * cs * 0.3)
+    tail, head = (out, inside) if inward else (inside, out)
+    hx, hy = head[0] - tail[0], head[1] - tail[1]
+    n = (hx * hx + hy * hy) ** 0.5
+    ux, uy = hx / n, hy / n
+    a = 1.8
+    pen.line(tail[0], tail[1], head[0] - ux * a * 0.8, head[1] - uy * a * 0.8, width=0.8, color="#000000")
+    pen.path(((head[0], head[1]), (head[0] - ux * a - uy * a * 0.6, head[1] - uy * a + ux * a * 0.6),
+              (head[0] - ux * a + uy * a * 0.6, head[1] - uy * a - ux * a * 0.6)), closed=True, width=0.2,
+             fill="#000000")
+
+
+class ScoreBoxV(Frozen):
+    what: str  # displays, empties or score
+    w: float
+    h: float
+    line: float
+
+
+SCORE_PARTS = ("displays", "empties", "score")
+
+
+def _read_score_box(node: Node, data: Any) -> ScoreBoxV:
+    r = Reader(node, "a long-way.score-box")
+    what = r.str("what")
+    w, h = expect_pair(r.raw("size"), minimum=3)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    line = r.number("line", 0.35, minimum=0.1, maximum=2)
+    r.done()
+    if what not in SCORE_PARTS:
+        raise node.error(f"'what' is one of {', '.join(SCORE_PARTS)}, not {what!r}")
+    return ScoreBoxV(what, w, h, line)
+
+
+def _build_score_box(v: ScoreBoxV, pen: Any, ctx: Any) -> None:
+    """A box to write a part of the score in; on an answer page, that part written in."""
+    pen.rect(0, 0, v.w, v.h, width=v.line, radius=0.8)
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None or not hasattr(sheet, "walls"):
+        return
+    from rollwrite.games.long_way.rules import score  # only an answer page needs the rules
+
+    result = score(sheet, None)
+    value = {"displays": result.breakdown["displays"], "empties": result.breakdown["empties"]}.get(
+        v.what, result.total)
+    size = min(9.0, v.h / PT * 0.7)
+    pen.text(v.w / 2, v.h / 2 + size * PT * 0.35, str(value), size=size, font="bold", anchor="middle")
+
+
+def _read_coins(node: Node, data: Any) -> Any:
+    from rollwrite.draw.elements import GENERIC
+
+    return GENERIC["circles"].read(node, data)
+
+
+def _build_coins(v: Any, pen: Any, ctx: Any) -> None:
+    """The coin box (the generic row of circles); on an answer page each coin gained drawn in and each
+    one spent on a reroll crossed out, as the rules ask."""
+    from rollwrite.draw.elements import GENERIC
+
+    GENERIC["circles"].build(v, pen, ctx)
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None or not hasattr(sheet, "gained"):
+        return
+    d, step = v.diameter, v.diameter + v.gap
+    for i in range(min(sheet.gained, v.count)):
+        row, col = divmod(i, v.columns)
+        cx, cy = col * step + d / 2, row * step + d / 2
+        pen.circle(cx, cy, d * 0.26, width=0.5)
+        if i < sheet.spent:
+            k = d * 0.42
+            pen.line(cx - k, cy - k, cx + k, cy + k, width=0.5)
+            pen.line(cx - k, cy + k, cx + k, cy - k, width=0.5)
 
 
 def element_types() -> dict[str, ElementType]:
+    from rollwrite.draw.elements import GENERIC
+
     # importing this module has registered the long-way.* icons as well
     return {
         "long-way.tile-chart": ElementType(
@@ -333,6 +441,14 @@ def element_types() -> dict[str, ElementType]:
         "long-way.displays": ElementType(
             _read_displays, _build_displays, _displays_size,
             "the six furniture displays with their die faces",
+        ),
+        "long-way.score-box": ElementType(
+            _read_score_box, _build_score_box, lambda v: (v.w, v.h),
+            "a box for one part of the score (what: displays, empties or score), filled in on answers",
+        ),
+        "long-way.coins": ElementType(
+            _read_coins, _build_coins, lambda v: GENERIC["circles"].size(v),
+            "the coin box, a row of circles as 'circles' takes; on answers the coins gained drawn, those spent crossed",
         ),
         "long-way.answer": ElementType(
             _read_answer, _build_answer, _answer_size,

@@ -278,6 +278,16 @@ ELEMENTS = element_types()
 # ---------------------------------------------------------------- puzzles
 
 
+def _runners_up(answer: Any) -> str:
+    """``, and the next best score 7 (3 of them)``: how close the tempting wrong answers come."""
+    rest = [s for s in answer.scores if s < answer.best]
+    if not rest:
+        return ""
+    second = max(rest)
+    n = rest.count(second)
+    return f", and the next best score {second} ({n} of them)" if n > 1 else f", and the next best scores {second}"
+
+
 def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     """A placement puzzle (ctx.puzzle) and, on an answer page (ctx.answer), its answer drawn: the city
     after the best placement, the new card framed and the cards of the scoring path shaded."""
@@ -292,7 +302,9 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     lh = size * PT * 1.45
     who = "Black" if pos.player == "black" else "White"
     answer = getattr(ctx, "answer", None) is not None
-    title = f"Answer to {puzzle.id}" if answer else f"Puzzle {puzzle.id}"
+    from rollwrite.sheet import SheetJob, puzzle_stamp  # rollwrite.sheet imports the games
+
+    title = puzzle_stamp(SheetJob(None, puzzle, ctx.answer))
     card_k = 0.45
     card_w, card_h = deck.width * card_k, deck.height * card_k
     text_w = v.w if answer else v.w - card_w - 6
@@ -307,7 +319,8 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
                  + (" (a loop)" if puzzle.extra["path"].loop else "") + ".",
                  (f"It is the only placement that scores {puzzle.par}" if len(best) == 1 else
                   f"{len(best)} placements score {puzzle.par}; the others: {', '.join(best[1:4])}"
-                  + (" ..." if len(best) > 4 else "")) + f"; all {pos.answer.tried} placements were tried.",
+                  + (" ..." if len(best) > 4 else "")) + f"; all {pos.answer.tried} placements were tried"
+                 + _runners_up(pos.answer) + ".",
                  "Shaded: the cards the scoring path runs through. Framed: the new card."]
     for text in lines:
         pen.text(0, y, text, size=fit_size(text, size, "regular", text_w))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rollwrite.dice import Deal, DealSpec, below, make_deal, words
+from rollwrite.difficulty import by_count
 from rollwrite.games.base import Evaluation, Problem, Puzzle
 from rollwrite.games.scrambled_streets.data import START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
@@ -30,7 +31,8 @@ from rollwrite.games.scrambled_streets.rules import (
     replay,
 )
 
-MAX_TRIES = 12
+FIRST_TRIES = 12  # tries with the turns the id gives, before the number of turns is drawn anew
+MAX_TRIES = 48
 T = TypeVar("T")
 
 
@@ -68,6 +70,16 @@ class Answer:
     paths: tuple[tuple[Placement, Path], ...]  # every placement that scores it, with its path
     tried: int  # how many placements were tried (all of them)
     worst: int
+    scores: tuple[int, ...] = ()  # what each placement scores, in the order of ``placements``
+
+    def near(self, within: int) -> int:
+        """How many placements other than the best score within ``within`` points of it."""
+        return sum(1 for s in self.scores if self.best - within <= s) - len(self.paths)
+
+    @property
+    def clear(self) -> bool:
+        """One placement scores the best, and most others (over half of all) score two or more below it."""
+        return len(self.paths) == 1 and 2 * sum(1 for s in self.scores if s <= self.best - 2) > len(self.scores)
 
 
 def solve(city: City, deck: Deck, card: int, player: str) -> Answer:
@@ -77,7 +89,8 @@ def solve(city: City, deck: Deck, card: int, player: str) -> Answer:
         scored.append((p, longest(after, deck, player)))
     best = max(path.value for _, path in scored)
     worst = min(path.value for _, path in scored)
-    return Answer(best, tuple((p, path) for p, path in scored if path.value == best), len(scored), worst)
+    return Answer(best, tuple((p, path) for p, path in scored if path.value == best), len(scored), worst,
+                  tuple(path.value for _, path in scored))
 
 
 def _pick(stream: Any, options: list[T]) -> T:
@@ -135,17 +148,31 @@ def position(deck: Deck, deal: Deal, turns: int, stream: str) -> Position:
 
 def make_position(deck: Deck, deal: Deal) -> Position:
     """The puzzle of a deal: after 4 to 19 greedy turns (the number from the deal's id, stream
-    ``puzzle``), the next card.  A position is kept when exactly one placement scores the best and some
-    placement scores less; otherwise the players' ties are broken anew (stream ``puzzle/<try>``), at
-    most MAX_TRIES times, and then the last position is kept with all its best placements."""
+    ``puzzle``), the next card.  A position is kept when its best placement is clear (exactly one
+    placement scores the best, and over half of them score two or more below it); otherwise the
+    players' ties are broken anew (stream ``puzzle/<try>``), from the twelfth try on after a number of
+    turns drawn anew too (stream ``puzzle/turns/<try>``), at most MAX_TRIES times; then the last
+    position is kept with all its best placements (none of the dailies of 2027 gets that far)."""
     turns = 4 + below(words(deal.id, "puzzle"), 16)
     found = None
     for attempt in range(MAX_TRIES):
+        if attempt >= FIRST_TRIES:
+            turns = 4 + below(words(deal.id, f"puzzle/turns/{attempt}"), 16)
         found = position(deck, deal, turns, f"puzzle/{attempt}")
-        if found.unique and found.answer.best > found.answer.worst:
+        if found.answer.clear:
             return found
     assert found is not None
     return found
+
+
+#: tempting placements (one point short of the best) that part easy from medium and medium from hard
+CUTS = (1, 3)
+
+
+def difficulty(pos: Position) -> str:
+    """A placement puzzle's difficulty: how many placements score one point less than the best (see
+    rollwrite.difficulty)."""
+    return by_count(pos.answer.near(1), CUTS)
 
 
 def puzzle_of(pos: Position, deal: Deal):
@@ -160,7 +187,7 @@ def puzzle_of(pos: Position, deal: Deal):
     prompt = (f"{who} has drawn card {pos.card}. Where does it go to score the most? "
               f"({pos.answer.tried} placements are possible.)")
     return Puzzle("scrambled-streets", deal.id, prompt, answer, deal, par=pos.answer.best, par_proven=True,
-                  bound=pos.answer.best,
+                  bound=pos.answer.best, difficulty=difficulty(pos),
                   extra={"position": pos, "best": [p.words(pos.card) for p, _ in pos.answer.paths],
                          "path": path, "placement": best})
 
@@ -173,16 +200,19 @@ def evaluate_answer(puzzle, sheet: Game, deck: Deck) -> Evaluation:  # noqa: ANN
 
 
 def _answer_problems(puzzle, sheet: Game) -> list[Problem]:  # noqa: ANN001 - a base.Puzzle
-    pos: Position = puzzle.extra["position"]
-    problems = []
-    k = len(pos.game.moves)
+    # the turns printed and the card drawn: the answer's game less its last turn, which places that card
+    # (a puzzle rebuilt from its record has the answer alone)
+    printed: Game = puzzle.answer
+    k, card = len(printed.moves) - 1, printed.moves[-1].card
+    problems: list[Problem] = []
+
     def plain(g: Game, n: int) -> tuple:
         return (tuple((p.card, p.rotation) for p in g.start),
                 tuple((m.card, m.rotation, m.a, m.b, m.push) for m in g.moves[:n]))
 
-    same = plain(sheet, k) == plain(pos.game, k)
-    if not same or len(sheet.moves) != k + 1:
+    same = plain(sheet, k) == plain(printed, k)
+    if not same or len(sheet.moves) != k + 1 or sheet.moves[-1].card != card:
         problems.append(Problem("answer", f"an answer to {puzzle.id} is its starting city and its {k} turns as "
-                                f"printed, then one more turn placing card {pos.card}", "puzzle",
+                                f"printed, then one more turn placing card {card}", "puzzle",
                                 sheet.moves[-1].line if sheet.moves else sheet.line))
     return problems

@@ -206,6 +206,9 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
     top = y
     turns = schedule.group(k + 1) if schedule is not None and k < len(schedule.spec.groups) else []
     base_off = row_h / 2 + size * PT * 0.35
+    answer = getattr(ctx, "answer", None)
+    # on an answer that ends early, the row of the roll that fits no box says so instead of its blanks
+    ended = len(_boxes(answer, k)) if answer is not None and len(_boxes(answer, k)) < d.turns else None
     for t in range(d.turns):
         ry = y + t * row_h
         if t % 2 == 1:
@@ -221,27 +224,34 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
                      color=GREY)
         # "__ × __ = ___" in the box cell, then "= ___", "− ___", "= ___"
         ms = min(size, row_h / PT * 0.6, 6.5)
-        for name, sign in (("×", "×"), ("=", "="), ("=total", "="), ("−", "−"), ("=total2", "=")):
+        for name, sign in () if t == ended else (("×", "×"), ("=", "="), ("=total", "="), ("−", "−"), ("=total2", "=")):
             if name in ("×", "="):
                 pen.text(mid(name), ry + base_off, sign, size=ms, anchor="middle", color=GREY)
             else:  # first in its cell: clear of the cell's edge line
                 pen.text(parts[name][0] + 0.5, ry + base_off, sign, size=ms, color=GREY)
     _fill_column(pen, ctx, k, parts, y, row_h, base_off, min(size, row_h / PT * 0.6, 6.5), w)
     bottom = y + d.turns * row_h
+    spans = [(top, bottom)] if ended is None else [(top, top + ended * row_h), (top + (ended + 1) * row_h, bottom)]
     for i in range(1, len(xs) - 1):
-        pen.line(xs[i], top, xs[i], bottom, width=0.2, color=PALE)
+        for y0, y1 in spans if i > 1 else [(top, bottom)]:
+            if y1 > y0:
+                pen.line(xs[i], y0, xs[i], y1, width=0.2, color=PALE)
     for t in range(d.turns + 1):
         pen.line(0, top + t * row_h, w, top + t * row_h, width=0.2 if 0 < t < d.turns else 0.4, color=GREY if 0 < t < d.turns else "#000000")
     # the end of the game: shelves, capture, final score
     y = bottom
     ms = min(size, row_h / PT * 0.6)
+    solo = getattr(ctx, "puzzle", None) is not None
     lines = (
         ("floating shelves  −", "="),
-        ("capture  ___ / 2  +", "="),
+        ("no capture when alone" if solo else "capture  ___ / 2  +", "" if solo else "="),
     )
     for label, eq in lines:
         s = _fit(label, ms * 0.9, xs[3] - 1.5, "condensed")
         pen.text(xs[3] - 1.0, y + base_off, label, size=s, font="condensed", anchor="end", color=GREY)
+        if not eq:
+            y += row_h
+            continue
         pen.line(xs[3] + 0.5, y + row_h - 1.2, xs[4] - 0.5, y + row_h - 1.2, width=0.2, color=PALE)
         pen.text(xs[4] + 1.0, y + base_off, eq, size=ms, color=GREY)
         pen.line(xs[4] + 0.5, y + row_h - 1.2, w, y + row_h - 1.2, width=0.2, color=PALE)
@@ -264,7 +274,7 @@ def _fill_column(pen: Pen, ctx: Any, k: int, parts: dict[str, tuple[float, float
         return (a + b) / 2
 
     total = 0
-    boxes = [t for t in sheet.players[k].turns if hasattr(t, "h")]
+    boxes = _boxes(sheet, k)
     for t, b in enumerate(boxes):
         y = top + t * row_h + base_off
         for name, value in (("h", b.h), ("w", b.w), ("area", b.area)):
@@ -279,8 +289,16 @@ def _fill_column(pen: Pen, ctx: Any, k: int, parts: dict[str, tuple[float, float
         y = top + len(boxes) * row_h + base_off
         pen.text(parts["h"][0] + 0.5, y, "no box fits this roll: the game ends", size=max(size * 0.9, MIN_TEXT),
                  font="condensed")
+    shelves_y = top + turns * row_h + base_off  # the answers build no floating shelf
+    pen.text(mid("h+w"), shelves_y, "0", size=size, font="bold", anchor="middle")
+    pen.text(mid("total2"), shelves_y, str(total), size=size, font="bold", anchor="middle")
     final_y = top + (turns + 2) * row_h + base_off
     pen.text(mid("total2"), final_y, str(total), size=size * 1.2, font="bold", anchor="middle")
+
+
+def _boxes(sheet: Any, k: int) -> list:
+    """The boxes player ``k`` of a typed-in sheet built, in turn order."""
+    return [t for t in sheet.players[k].turns if hasattr(t, "h")] if k < len(sheet.players) else []
 
 
 def _columns_size(v: ScoreColumnsV) -> tuple[float, float]:

@@ -57,9 +57,15 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         return evaluate(sheet, as_data(data), schedule)
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+        import dataclasses
+
         from rollwrite.games.wobbly_cafe.data import as_data
-        from rollwrite.games.wobbly_cafe.solve import make_puzzle
+        from rollwrite.games.wobbly_cafe.play import difficulty
+        from rollwrite.games.wobbly_cafe.solve import floor_rolls, make_puzzle
 
         if schedule is None:
             raise ValueError("a café puzzle needs the challenge's dice")
-        return make_puzzle(as_data(layout.data), challenge, schedule)
+        data = as_data(layout.data)
+        puzzle = make_puzzle(data, challenge, schedule)
+        floors = [floor_rolls(schedule, f) for f in range(1, data.floors + 1)]
+        return dataclasses.replace(puzzle, difficulty=difficulty(data, floors, puzzle.par))

@@ -7,6 +7,7 @@ from typing import Any
 
 from rollwrite.draw.elements import MIN_TEXT
 from rollwrite.games.base import ElementType
+from rollwrite.record import replace
 from rollwrite.games.wobbly_cafe.data import CafeData, as_data
 from rollwrite.spec.nodes import Node
 
@@ -112,7 +113,9 @@ def _draw_answer(v: FloorV, pen: Any, ctx: Any) -> None:
             if val is None:
                 continue
             bold = (r, k) in paying
-            pen.text((c + 0.5) * cs, (r + 0.5) * cs + size * PT * 0.36, str(val), size=size,
+            # a nice view's sun sits in the space's top right corner: its digit keeps to the lower left
+            x, k_size, dy = ((c + 0.42) * cs, size * 0.84, 0.07 * cs) if (r, c) in d.nice else ((c + 0.5) * cs, size, 0.0)
+            pen.text(x, (r + 0.5) * cs + dy + k_size * PT * 0.36, str(val), size=k_size,
                      font="bold" if bold else "regular", anchor="middle", color="#000000" if bold else "#555555")
 
 
@@ -171,13 +174,85 @@ def _build_rolls(v: RollsV, pen: Any, ctx: Any) -> None:
         x, y = c * col_w, k * row_h
         mid = y + row_h / 2
         pen.rect(x, mid - box / 2, box, box, width=0.25)
+        if getattr(ctx, "answer", None) is not None:  # an answer seats every roll: each one ticked
+            pen.path(((x + box * 0.2, mid), (x + box * 0.42, mid + box * 0.3), (x + box * 0.82, mid - box * 0.32)),
+                     width=0.35)
         pen.text(x + box + 3.6, mid + MIN_TEXT * PT * 0.35, str(t.number), size=MIN_TEXT, font="condensed", anchor="end",
                  color="#555555")
         pen.text(x + box + 4.4, mid + v.text * PT * 0.35, " ".join(str(d) for d in t.dice), size=v.text, font="bold")
 
 
+@dataclass(frozen=True)
+class TallyV:
+    """A ``wobbly-cafe.tally`` element: a formula line to write a floor's tips in (``floor: N``,
+    ``_×1 + _×2 + … + _×6 = _``) or the sheet's total (``total: true``, ``Total: _ + _ + _ = _``), drawn as
+    the generic formula element draws it; on an answer page its blanks are filled in."""
+
+    formula: Any  # rollwrite.draw.elements.FormulaV
+    floor: int  # 0: the total
+
+
+def _read_tally(node: Node, data: Any) -> TallyV:
+    from rollwrite.draw.elements import FormulaV
+    from rollwrite.spec.nodes import Reader
+
+    cafe = as_data(data)
+    r = Reader(node, "a wobbly-cafe.tally")
+    floor = r.int("floor", 0, minimum=0, maximum=cafe.floors)
+    total = r.bool("total", False)
+    size = r.number("size", 7.5, minimum=4, maximum=30, unit="pt")
+    blank = r.number("blank", 5.2, minimum=3, maximum=60)
+    height = r.number("height", 4.5, minimum=2, maximum=40)
+    r.done()
+    if (floor == 0) != total:
+        raise node.error("a tally is either a floor's ('floor: N') or the total ('total: true')")
+    if total:
+        template = "Total:  " + " + ".join("_" for _ in range(cafe.floors)) + " = _"
+    else:
+        template = " + ".join(f"_×{v}" for v in range(1, 7)) + " = _"
+    return TallyV(FormulaV(template, size, blank, height), floor)
+
+
+def _tally_size(v: TallyV) -> tuple[float, float]:
+    from rollwrite.draw.elements import GENERIC
+
+    return GENERIC["formula"].size(v.formula)
+
+
+def _build_tally(v: TallyV, pen: Any, ctx: Any) -> None:
+    from rollwrite.draw.elements import GENERIC
+    from rollwrite.draw.scene import PT
+    from rollwrite.games.wobbly_cafe.rules import score_floor
+
+    formula = GENERIC["formula"]
+    formula.build(v.formula, pen, ctx)
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None:
+        return
+    d = as_data(ctx.data)
+    scores = [score_floor(f, d) for f in sheet.floors]
+    if v.floor:
+        if v.floor > len(scores):
+            return
+        values = [*scores[v.floor - 1].counts, scores[v.floor - 1].score]
+    else:
+        values = [s.score for s in scores] + [sum(s.score for s in scores)]
+    f = v.formula
+    pieces = f.template.split("_")
+    size = min(f.size, f.height / PT * 0.8)
+    for k, value in enumerate(values[: len(pieces) - 1]):
+        # a blank starts where the formula up to it ends: the generic element's own measure
+        x = formula.size(replace(f, template="_".join(pieces[: k + 1]) + "_"))[0] - f.blank
+        pen.text(x + f.blank / 2, f.height / 2 + size * PT * 0.35, str(value), size=size, font="bold",
+                 anchor="middle")
+
+
 def element_types() -> dict[str, ElementType]:
     return {
+        "wobbly-cafe.tally": ElementType(
+            _read_tally, _build_tally, _tally_size,
+            "a formula line for a floor's tips ('floor: N') or the total ('total: true'), filled in on answers",
+        ),
         "wobbly-cafe.floor": ElementType(
             _read_floor, _build_floor, _floor_size,
             "one floor of the café drawn from the layout's data: spaces, middle line, nice views, label",

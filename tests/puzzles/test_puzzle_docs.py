@@ -1,0 +1,44 @@
+"""Every puzzle command README.md and docs/puzzles.md show works, run in order in an empty folder."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", text, re.S) if "rollwrite puzzle" in b)
+    return [line for line in block.splitlines() if line.startswith("rollwrite ")]
+
+
+def guide_commands() -> list[str]:
+    text = (ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.startswith("    rollwrite ")]
+
+
+@pytest.mark.parametrize("commands", [readme_commands, guide_commands], ids=["README", "docs/puzzles.md"])
+def test_every_puzzle_command_shown_works(cli, tmp_path, monkeypatch, commands):
+    monkeypatch.chdir(tmp_path)
+    lines = commands()
+    assert len(lines) >= 5
+    for line in lines:
+        args = shlex.split(line, comments=True)
+        r = cli(*args[1:])
+        assert r.exit_code == 0, (line, r.output)
+        if "--puzzle" in args:
+            assert " of par " in r.output
+
+
+def test_default_names_carry_the_id(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (["--daily", "2027-01-05"], ["--seed", "picnic"], ["--daily", "2027-01-01", "--days", "3"]):
+        assert cli("puzzle", "shelving-wars", *args).exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "shelving-wars-puzzle+picnic.pdf", "shelving-wars-puzzle@2027-01-01..2027-01-03.pdf",
+        "shelving-wars-puzzle@2027-01-05.pdf"]
