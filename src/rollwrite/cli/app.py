@@ -49,7 +49,7 @@ def fail(error: RollwriteError) -> typer.Exit:
 
 def _register() -> None:
     # Each command module adds its command to `app` when imported; none imports anything heavy at top level.
-    from rollwrite.cli import check_layout, games, print_cmd, puzzle, roll, score, solve  # noqa: F401
+    from rollwrite.cli import check_layout, games, print_cmd, puzzle, roll, score, serve, solve  # noqa: F401
 
 
 _register()

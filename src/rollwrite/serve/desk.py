@@ -1,0 +1,124 @@
+"""The desk's work, apart from the web: which challenge a page is about, and checking a sheet for it.
+
+Everything here goes through the same Game objects as ``rollwrite score``: ``Game.parse``,
+``Game.evaluate`` against the challenge's dice, ``Game.format`` for the canonical text.  Nothing from a
+request names a file: a game is looked up among the registered games before its built-in layout is
+loaded, and a challenge is a seed or a date, read by the same functions as the command line's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from rollwrite import games
+from rollwrite.cli.common import resolve_schedule, resolve_schedule_id
+from rollwrite.errors import InputError, RollwriteError, UsageError
+from rollwrite.files import SHEET, check_text
+from rollwrite.games.base import plain_number
+from rollwrite.serve.entries import ENTRIES
+from rollwrite.serve.entry import Entry, Writer, cells_at
+from rollwrite.spec.layout import load_builtin
+
+SOURCE = "sheet"  # how messages name the typed-in text
+KINDS = ("daily", "seed")
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A game and the seed or date of its challenge; ``id`` is the challenge's id (``game@date``)."""
+
+    game: str
+    kind: str
+    value: str
+    id: str
+
+    @property
+    def seed(self) -> str | None:
+        return self.value if self.kind == "seed" else None
+
+    @property
+    def daily(self) -> str | None:
+        return self.value if self.kind == "daily" else None
+
+    @property
+    def path(self) -> str:
+        return f"/play/{self.game}/{self.kind}/{quote(self.value, safe='')}"
+
+
+def game_slugs() -> list[str]:
+    return [s for s in games.known() if s in ENTRIES]
+
+
+def challenge(game: str, kind: str, value: str) -> Challenge:
+    """The challenge a page names; a UsageError for an unknown game, kind or an unreadable seed/date."""
+    if game not in ENTRIES or game not in games.known():
+        raise UsageError(f"unknown game '{game[:40]}'", hint=f"games on this desk: {', '.join(game_slugs())}")
+    if kind not in KINDS:
+        raise UsageError(f"a challenge is a daily or a seed, not '{kind[:40]}'")
+    if len(value) > 80:
+        raise UsageError("the seed is longer than 80 characters")
+    gid, seed, day = resolve_schedule_id(game, value if kind == "seed" else None, value if kind == "daily" else None,
+                                         required=True)
+    assert gid is not None
+    return Challenge(game, kind, seed if kind == "seed" else day, gid)  # type: ignore[arg-type]
+
+
+class Desk:
+    """One game's layout, game object and entry, loaded once for the life of the server (they are
+    read-only descriptions, like the command line's registry)."""
+
+    def __init__(self, game: str) -> None:
+        self.layout = load_builtin(game)
+        self.game: Any = games.get(game)
+        self.entry: Entry = ENTRIES[game]
+
+    def schedule(self, ch: Challenge, sheet: Any) -> Any:
+        spec = self.game.score_dice_spec(self.layout, sheet)
+        if spec is None:
+            return None
+        return resolve_schedule(ch.game, spec, seed=ch.seed, daily=ch.daily)
+
+    def check(self, ch: Challenge, *, text: str | None = None, values: dict[str, str] | None = None) -> dict:
+        """Check a sheet given as its text (pasted or typed) or as the cells of the form.  The answer is
+        JSON-ready: the text and the cells, the problems (each with the cells it is about), the score."""
+        data = self.layout.data
+        out: dict[str, Any] = {}
+        if values is not None:
+            wanted = self.entry.cell_ids(data, values)
+            values = {k: v for k, v in values.items() if k in wanted and isinstance(v, str)}
+            writer = self.entry.text(values, data)
+            text = writer.text()
+            out["text"] = text
+        assert text is not None
+        try:
+            check_text(text, SOURCE, SHEET)
+            if not text.strip():
+                raise InputError("the sheet is empty", file=SOURCE, line=1, col=1)
+            sheet = self.game.parse(text, SOURCE, data)
+            if values is None:  # the text was typed or pasted: fill the cells from it
+                canonical = self.game.format(sheet, data)
+                out["values"] = self.entry.values(canonical, data)
+                writer = self.entry.text(out["values"], data)
+                sheet = self.game.parse(writer.text(), SOURCE, data)  # lines and columns of the form
+            evaluation = self.game.evaluate(sheet, data, self.schedule(ch, sheet))
+        except RollwriteError as error:
+            cells = cells_at(writer.places, error.line, error.col) if values is not None else []
+            out.update(valid=False, error={"message": str(error), "cells": cells})
+            return out
+        out.update(self._result(evaluation, writer))
+        return out
+
+    def _result(self, evaluation: Any, writer: Writer) -> dict:
+        data = self.layout.data
+        problems = []
+        for p in evaluation.problems:
+            cells = self.entry.refine(p.where, p.message, cells_at(writer.places, p.line), data)
+            problems.append({"where": p.where, "message": p.message, "cells": cells})
+        score = evaluation.score
+        players = None
+        if score.players:
+            players = [{"name": p["name"], "total": plain_number(p["total"])} for p in score.players]
+        return {"valid": not problems, "problems": problems, "total": plain_number(score.total),
+                "players": players, "report": score.report.rstrip("\n")}

@@ -1,0 +1,52 @@
+"""What the desk's pages show besides the entry form: the sheet as inline SVG, its PDF and PNG, the
+dice or the deal.  Drawn by the same functions as ``rollwrite print`` and ``rollwrite roll``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rollwrite.cli.printing import print_scene
+from rollwrite.cli.roll import run_roll
+from rollwrite.output import format_for, mark_pages, render
+from rollwrite.serve.desk import Challenge
+
+_XML_HEAD = re.compile(rb"^<\?xml[^>]*\?>\s*")
+
+
+def _scene(ch: Challenge, has_dice: bool):  # noqa: ANN202 - a Scene
+    if has_dice:
+        return print_scene(ch.game, seed=ch.seed, daily=ch.daily)
+    return print_scene(ch.game)
+
+
+def sheet_svg(ch: Challenge, has_dice: bool) -> str:
+    """The challenge's first page as an SVG element to put in a page (no XML declaration)."""
+    blobs = render(_scene(ch, has_dice), format_for("svg", None))
+    return _XML_HEAD.sub(b"", blobs[0]).decode("utf-8")
+
+
+def sheet_file(ch: Challenge, has_dice: bool, fmt: str) -> bytes:
+    """The whole sheet as a PDF, or its first page as a PNG, as ``rollwrite print`` writes them."""
+    form = format_for(fmt, None)
+    blobs = mark_pages(render(_scene(ch, has_dice), form, **({"dpi": 100} if fmt == "png" else {})), form)
+    return blobs[0]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLine:
+    label: str
+    items: tuple[str, ...]
+
+
+def dice_lines(ch: Challenge) -> list[DiceLine]:
+    """The challenge's dice by group (or its deal: the start, then the draw pile), to print on the page."""
+    schedule, _title = run_roll(ch.game, seed=ch.seed, daily=ch.daily)
+    doc = schedule.to_json()
+    if "draws" in doc:
+        start = tuple(f"{s['place']}: {s['card']} {s['orientation']}" for s in doc["start"])
+        return [DiceLine("start", start), DiceLine("draw pile", tuple(str(c) for c in doc["draws"]))]
+    lines: dict[str, list[str]] = {}
+    for turn in doc["turns"]:
+        lines.setdefault(turn.get("group_name") or "dice", []).append(" ".join(str(d) for d in turn["dice"]))
+    return [DiceLine(k, tuple(v)) for k, v in lines.items()]

@@ -1,0 +1,151 @@
+// The desk's entry form: keyboard moves between the cells, and every change is checked by the server,
+// which answers with the sheet's text, its problems (with the cells they are about) and the score.
+(function () {
+  "use strict";
+  var desk = document.getElementById("desk");
+  if (!desk) { return; }
+  var url = desk.getAttribute("data-check");
+  var token = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
+  var cells = Array.prototype.slice.call(document.querySelectorAll("#form input.cell"));
+  var text = document.getElementById("text");
+  var status = document.getElementById("status");
+  var scoreBox = document.getElementById("score");
+  var list = document.getElementById("problems");
+  var send = document.getElementById("send");
+  var timer = null, asked = 0, shown = 0;
+
+  function values() {
+    var out = {};
+    cells.forEach(function (c) { if (c.value !== "") { out[c.getAttribute("data-cell")] = c.value; } });
+    return out;
+  }
+
+  function schedule(body) {
+    clearTimeout(timer);
+    status.textContent = "checking...";
+    timer = setTimeout(function () { check(body()); }, 120);
+  }
+
+  function check(body) {
+    var n = ++asked;
+    fetch(url, {method: "POST", credentials: "same-origin",
+                headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": token},
+                body: JSON.stringify(body)})
+      .then(function (r) { return r.json().then(function (doc) { return {ok: r.ok, doc: doc}; }); })
+      .then(function (res) { if (n >= shown) { shown = n; show(res.ok ? res.doc : {error: {message: res.doc.error, cells: []}}); } })
+      .catch(function () { status.textContent = "the desk could not be reached; your sheet is kept on this page"; });
+  }
+
+  function mark(ids, message, id) {
+    ids.forEach(function (cid) {
+      var c = document.getElementById("c-" + cid);
+      if (!c) { return; }
+      c.classList.add("bad");
+      c.setAttribute("aria-invalid", "true");
+      c.setAttribute("aria-describedby", ((c.getAttribute("aria-describedby") || "") + " " + id).trim());
+      c.title = (c.title ? c.title + "\n" : "") + message;
+    });
+  }
+
+  function item(where, message, id, ids) {
+    var li = document.createElement("li");
+    li.id = id;
+    li.textContent = (where ? where + ": " : "") + message;
+    if (ids.length) {
+      li.tabIndex = 0;
+      li.addEventListener("click", function () { var c = document.getElementById("c-" + ids[0]); if (c) { c.focus(); } });
+    }
+    list.appendChild(li);
+  }
+
+  function show(doc) {
+    cells.forEach(function (c) {
+      c.classList.remove("bad"); c.removeAttribute("aria-invalid"); c.removeAttribute("aria-describedby"); c.title = "";
+    });
+    list.textContent = "";
+    if (doc.values) {
+      cells.forEach(function (c) { if (document.activeElement !== c) { c.value = doc.values[c.getAttribute("data-cell")] || ""; } });
+    }
+    if (typeof doc.text === "string" && document.activeElement !== text) { text.value = doc.text; }
+    if (doc.error) {
+      item("", doc.error.message, "p-0", doc.error.cells);
+      mark(doc.error.cells, doc.error.message, "p-0");
+      status.textContent = "the sheet cannot be read yet";
+      scoreBox.textContent = "";
+      send.disabled = true;
+      return;
+    }
+    doc.problems.forEach(function (p, i) { item(p.where, p.message, "p-" + i, p.cells); mark(p.cells, p.message, "p-" + i); });
+    status.textContent = doc.valid ? "rules: all checks passed" :
+      doc.problems.length + " rule problem" + (doc.problems.length === 1 ? "" : "s");
+    var total = doc.players ? doc.players.map(function (p) { return p.name + " " + p.total; }).join(", ") : String(doc.total);
+    scoreBox.textContent = "";
+    var pre = document.createElement("pre");
+    pre.textContent = doc.report;
+    var strong = document.createElement("p");
+    strong.className = "total";
+    strong.id = "total";
+    strong.textContent = "total: " + total;
+    scoreBox.appendChild(pre);
+    scoreBox.appendChild(strong);
+    send.disabled = !doc.valid;
+  }
+
+  function rowOf(c) { return c.closest(".row"); }
+  function rowCells(row) { return Array.prototype.slice.call(row.querySelectorAll("input.cell")); }
+  function rows() { return Array.prototype.slice.call(document.querySelectorAll("#form .row")); }
+
+  function vertical(c, step) {
+    var all = rows(), i = all.indexOf(rowOf(c)), x = c.getBoundingClientRect().left;
+    for (var j = i + step; j >= 0 && j < all.length; j += step) {
+      var best = null, dist = Infinity;
+      rowCells(all[j]).forEach(function (d) {
+        var dx = Math.abs(d.getBoundingClientRect().left - x);
+        if (dx < dist) { dist = dx; best = d; }
+      });
+      if (best) { return best; }
+    }
+    return null;
+  }
+
+  function go(c) { if (c) { c.focus(); if (c.select) { c.select(); } } }
+
+  function key(e) {
+    var c = e.target, i = cells.indexOf(c), single = c.maxLength === 1;
+    var atStart = c.selectionStart === 0 && c.selectionEnd === 0;
+    var atEnd = c.selectionStart === c.value.length;
+    if (e.ctrlKey || e.metaKey || e.altKey) { return; }
+    if (e.key === "ArrowLeft" && (single || atStart)) { e.preventDefault(); go(cells[i - 1]); }
+    else if (e.key === "ArrowRight" && (single || atEnd)) { e.preventDefault(); go(cells[i + 1]); }
+    else if (e.key === "ArrowUp") { e.preventDefault(); go(vertical(c, -1)); }
+    else if (e.key === "ArrowDown" || e.key === "Enter") { e.preventDefault(); go(vertical(c, 1)); }
+    else if (single && e.key.length === 1 && e.key !== " ") {
+      e.preventDefault(); c.value = e.key; changed(); go(cells[i + 1] && rowOf(cells[i + 1]) === rowOf(c) ? cells[i + 1] : vertical(c, 1) || cells[i + 1]);
+    } else if (single && e.key === " ") { e.preventDefault(); go(cells[i + 1]); }
+    else if (single && e.key === "Backspace") {
+      e.preventDefault();
+      if (c.value) { c.value = ""; changed(); } else if (cells[i - 1]) { cells[i - 1].value = ""; changed(); go(cells[i - 1]); }
+    } else if (single && e.key === "Delete") { e.preventDefault(); c.value = ""; changed(); }
+  }
+
+  function changed() { schedule(function () { return {values: values()}; }); }
+
+  cells.forEach(function (c) {
+    c.addEventListener("keydown", key);
+    c.addEventListener("input", changed);
+    c.addEventListener("focus", function () { if (c.select) { c.select(); } });
+  });
+  text.addEventListener("input", function () { schedule(function () { return {text: text.value}; }); });
+  document.getElementById("copy").addEventListener("click", function () {
+    if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(text.value); }
+    else { text.select(); document.execCommand("copy"); }
+    status.textContent = "the text is copied";
+  });
+  document.getElementById("download").addEventListener("click", function (e) {
+    e.currentTarget.href = URL.createObjectURL(new Blob([text.value], {type: "text/plain;charset=utf-8"}));
+  });
+  document.getElementById("submit").addEventListener("submit", function () {
+    document.getElementById("submit-text").value = text.value;
+  });
+  check({values: values()});
+})();
