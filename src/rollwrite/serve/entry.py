@@ -72,7 +72,7 @@ class Writer:
         self._cur += text
 
     def end(self) -> None:
-        self.lines.append(self._cur)
+        self.lines.append(self._cur.rstrip())
         self._cur = ""
 
     def line(self, text: str, cell: str | None = None) -> None:
