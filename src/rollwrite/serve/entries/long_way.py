@@ -27,7 +27,7 @@ class LongWayEntry(Entry):
         store = tuple(Row(str(r + 1), tuple(
             Cell(_space(r, c), f"space {COLUMNS[c]}{r + 1}", size=4, placeholder=".") for c in range(SIZE)))
             for r in range(SIZE))
-        log = tuple(Row(f"turn {t}", (Cell(f"t{t}", f"turn {t}", size=40, placeholder="roll 1 5, tile A4, display 5 A4"),))
+        log = tuple(Row(f"turn {t}", (Cell(f"t{t}", f"turn {t}", size=40, placeholder="roll 1 5, tile A4, display 5 A4" if t == 1 else ""),))
                     for t in range(1, TURNS + 1))
         return [Section("head", "Entrance, exit, coins", tuple(head)),
                 Section("store", "The store", store, note="Each space: its mark (. o 1-6 A B), then its walls N E S W (* a doorway)."),

@@ -67,6 +67,7 @@
       cells.forEach(function (c) { if (document.activeElement !== c) { c.value = doc.values[c.getAttribute("data-cell")] || ""; } });
     }
     if (typeof doc.text === "string" && document.activeElement !== text) { text.value = doc.text; }
+    keep();
     if (doc.error) {
       item("", doc.error.message, "p-0", doc.error.cells);
       mark(doc.error.cells, doc.error.message, "p-0");
@@ -120,13 +121,18 @@
     else if (e.key === "ArrowUp") { e.preventDefault(); go(vertical(c, -1)); }
     else if (e.key === "ArrowDown" || e.key === "Enter") { e.preventDefault(); go(vertical(c, 1)); }
     else if (single && e.key.length === 1 && e.key !== " ") {
-      e.preventDefault(); c.value = e.key; changed(); go(cells[i + 1] && rowOf(cells[i + 1]) === rowOf(c) ? cells[i + 1] : vertical(c, 1) || cells[i + 1]);
+      e.preventDefault(); c.value = e.key; changed(); go(cells[i + 1]);
     } else if (single && e.key === " ") { e.preventDefault(); go(cells[i + 1]); }
     else if (single && e.key === "Backspace") {
       e.preventDefault();
       if (c.value) { c.value = ""; changed(); } else if (cells[i - 1]) { cells[i - 1].value = ""; changed(); go(cells[i - 1]); }
     } else if (single && e.key === "Delete") { e.preventDefault(); c.value = ""; changed(); }
   }
+
+  // the sheet stays in this tab across a reload or a submission
+  var store = "rollwrite-desk " + desk.getAttribute("data-id");
+  function keep() { try { sessionStorage.setItem(store, text.value); } catch (e) { /* storage off: nothing kept */ } }
+  function kept() { try { return sessionStorage.getItem(store); } catch (e) { return null; } }
 
   function changed() { schedule(function () { return {values: values()}; }); }
 
@@ -147,5 +153,6 @@
   document.getElementById("submit").addEventListener("submit", function () {
     document.getElementById("submit-text").value = text.value;
   });
-  check({values: values()});
+  var before = kept();
+  if (before) { text.value = before; check({text: before}); } else { check({values: values()}); }
 })();

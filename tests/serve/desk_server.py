@@ -1,0 +1,59 @@
+"""A real ``rollwrite serve`` process for the desk's tests, the browser tests and the load test."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROLLWRITE = [sys.executable, "-c", "from rollwrite.cli.fast import main; main()"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``rollwrite serve --port P --db DB`` on this machine; ``restart`` keeps the port and the database."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db, self.port = db, port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> Server:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([*ROLLWRITE, "serve", "--port", str(self.port), "--db", str(self.db)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        for _ in range(300):  # up to 30 s on a busy machine
+            if self.proc.poll() is not None:
+                raise RuntimeError("rollwrite serve stopped: " + self.proc.stdout.read().decode())  # type: ignore[union-attr]
+            try:
+                urllib.request.urlopen(self.url + "/static/desk.css", timeout=2).read()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("rollwrite serve did not answer in 30 s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc is not None and self.proc.stdout is not None:
+            self.proc.stdout.close()
+        self.proc = None
+
+    def restart(self) -> Server:
+        self.stop()
+        return self.start()

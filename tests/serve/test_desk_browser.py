@@ -1,0 +1,180 @@
+"""The desk in a real browser: headless Chromium (Debian's ``chromium``) driven by Playwright.
+
+For every game: a known example sheet typed in by keyboard shows the command line's total; a mistake is
+marked at its cell with the command line's words; a pasted text fills the form; two players submit and
+share the leaderboard; after a restart of the server the leaderboard is still there.
+
+Skipped (with the reason) only when chromium or Playwright is missing on a machine outside CI; with
+CI=true they must run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from desk_server import ROLLWRITE, Server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _missing() -> str | None:
+    if not (Path(CHROMIUM).is_file() and shutil.which(CHROMIUM)):
+        return f"{CHROMIUM} is not installed (apt-get install chromium; .ci/run installs it)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (pip install -e '.[test]')"
+    return None
+
+
+MISSING = _missing()
+if MISSING and os.environ.get("CI") == "true":
+    raise RuntimeError(f"the desk's browser tests must run in CI: {MISSING}")
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+
+# game, challenge kind and value, example sheet, a cell to spoil and what to type there
+CASES = [
+    ("wobbly-cafe", "daily", "2026-11-22", "daily-2026-11-22.txt", "f1r3s2", "7"),
+    ("long-way", "seed", "flat-pack", "flat-pack.txt", "sC4", "3Q"),
+    ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt", "t5card", "34"),
+    ("shelving-wars", "seed", "closet", "seeded-closet.txt", "p1t2", "box 9x9 at A1"),
+    ("lines-and-sections", "seed", "club", "format-example.txt", "sq1", "Z9"),
+]
+
+
+def cli_score(game: str, kind: str, value: str, text: str) -> tuple[str, dict]:
+    """What ``rollwrite score`` says of ``text``: its total line, and its --json document."""
+    seeded = [f"--{kind}", value] if game != "lines-and-sections" else []  # a game without dice: no dice to check
+    run = subprocess.run([*ROLLWRITE, "score", game, "-", *seeded], input=text, capture_output=True, text=True,
+                         cwd=ROOT)
+    doc = json.loads(subprocess.run([*ROLLWRITE, "score", game, "-", "--json", *seeded], input=text,
+                                    capture_output=True, text=True, cwd=ROOT).stdout or "{}")
+    totals = [ln for ln in run.stdout.splitlines() if ln.startswith("total: ")]
+    return (totals[-1] if totals else run.stderr.strip()), doc
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "desk.sqlite").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def sheet_values(game: str, kind: str, value: str, text: str) -> dict[str, str]:
+    from rollwrite.serve.desk import Desk, challenge
+
+    return Desk(game).check(challenge(game, kind, value), text=text)["values"]
+
+
+def type_in(page, values: dict[str, str]) -> None:
+    """Type every cell by keyboard alone: a one-mark cell takes its key and moves on by itself, a text
+    cell is typed and left with Tab; an empty one-mark cell is passed with the space bar."""
+    cells = page.eval_on_selector_all("#form input.cell", "els => els.map(e => [e.dataset.cell, e.maxLength])")
+    page.click(f"#c-{cells[0][0]}")
+    for cell, length in cells:
+        v = values.get(cell, "")
+        if length == 1:
+            page.keyboard.press(v if v else "Space")
+        else:
+            if v:
+                page.keyboard.type(v)
+            page.keyboard.press("Tab")
+
+
+def total_of(page) -> str:
+    page.wait_for_function("() => document.getElementById('status').textContent !== 'checking...'")
+    page.wait_for_selector("#total", timeout=10000)
+    return page.inner_text("#total")
+
+
+def settle(page) -> None:
+    page.wait_for_timeout(300)
+    page.wait_for_function("() => document.getElementById('status').textContent !== 'checking...'", timeout=10000)
+
+
+@pytest.mark.parametrize(("game", "kind", "value", "example", "cell", "wrong"), CASES, ids=[c[0] for c in CASES])
+def test_desk_in_a_browser(server, browser, game, kind, value, example, cell, wrong):
+    text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
+    want_total, _ = cli_score(game, kind, value, text)
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    assert page.locator("svg").first.is_visible()
+
+    # typed by keyboard: the command line's total, and every check passed
+    type_in(page, sheet_values(game, kind, value, text))
+    settle(page)
+    assert total_of(page) == want_total
+    assert page.inner_text("#status") == "rules: all checks passed"
+
+    # a mistake: marked at its cell, in the command line's words
+    page.fill(f"#c-{cell}", wrong)
+    settle(page)
+    bad = page.locator(f"#c-{cell}")
+    assert "bad" in bad.get_attribute("class") and bad.get_attribute("aria-invalid") == "true"
+    _, doc = cli_score(game, kind, value, page.input_value("#text"))
+    said = page.inner_text("#problems")
+    words = [p["message"] for p in doc.get("problems", [])] or [re.sub(r"^<stdin>:\d+:\d+: ", "", doc["error"].split("\n")[0])]
+    assert words and all(w in said for w in words)
+
+    # pasted text fills the form
+    page.fill("#text", text)
+    settle(page)
+    assert page.input_value(f"#c-{cell}") != wrong
+    assert total_of(page) == want_total
+
+    # two players submit; they share the leaderboard's first place
+    for name in ("Ann", "Bob"):
+        page.fill("#player", name)
+        page.wait_for_function("() => !document.getElementById('send').disabled")
+        page.click("#send")
+        page.wait_for_selector("#leaderboard table")
+        settle(page)
+    rows = page.locator("#leaderboard tbody tr").all_inner_texts()
+    score = want_total.split()[-1] if game != "lines-and-sections" else None
+    assert [r.split("\t")[:2] for r in rows] == [["1", "Ann"], ["1", "Bob"]]
+    assert score is None or all(r.split("\t")[2] == score for r in rows) or "," in want_total
+
+    # kept across a restart
+    server.restart()
+    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    assert [r.split("\t")[:2] for r in page.locator("#leaderboard tbody tr").all_inner_texts()] == [["1", "Ann"], ["1", "Bob"]]
+    page.close()
+
+
+def test_keyboard_moves_like_the_sheet(server, browser):
+    """Arrow keys move between the spaces as they lie on the sheet; a phone-sized screen still shows them."""
+    page = browser.new_page(viewport={"width": 375, "height": 740})
+    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    page.click("#c-f1r2s1")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.cell") == "f1r2s2"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.cell") == "f1r3s3"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.cell") == "f1r1s1"
+    assert page.get_attribute("#c-f1r1s1", "aria-label") == "floor 1, row 1, space 1"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375
+    page.close()
