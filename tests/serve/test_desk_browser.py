@@ -178,3 +178,18 @@ def test_keyboard_moves_like_the_sheet(server, browser):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375
     page.close()
+
+
+def test_readme_shows_the_desk_of_every_game(tmp_path):
+    """The README's pictures of the desk exist for every game, and the script that makes them works."""
+    import importlib.util
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "rollwrite serve " in readme and "python docs/desk_screens.py" in readme
+    for game, *_ in CASES:
+        assert f"(docs/desk/{game}.png)" in readme and (ROOT / "docs" / "desk" / f"{game}.png").is_file()
+    spec = importlib.util.spec_from_file_location("desk_screens", ROOT / "docs" / "desk_screens.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    made = module.make_screens(tmp_path)
+    assert sorted(p.name for p in made) == sorted(f"{c[0]}.png" for c in CASES)

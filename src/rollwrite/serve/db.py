@@ -40,12 +40,15 @@ entries = Table(
 
 
 def _v1(conn: Connection) -> None:
-    """The first schema: the version table and the entries without par and seq (as a first release had it)."""
+    """The first schema: the version table, and the entries without ``par`` and ``seq``."""
     first = MetaData()
-    for table in (meta, entries):
-        keep = [c.copy() for c in table.columns if c.name not in ("par", "seq")]
-        Table(table.name, first, *keep, *[UniqueConstraint(*u.columns.keys(), name=u.name)
-                                          for u in table.constraints if isinstance(u, UniqueConstraint)])
+    Table("desk_meta", first, Column("key", String(40), primary_key=True), Column("value", Text, nullable=False))
+    Table("desk_entries", first,
+          Column("id", Integer, primary_key=True, autoincrement=True),
+          Column("challenge", String(200), nullable=False), Column("game", String(40), nullable=False),
+          Column("name", String(80), nullable=False), Column("name_key", String(80), nullable=False),
+          Column("score", Float, nullable=False), Column("sheet", Text, nullable=False),
+          UniqueConstraint("challenge", "name_key", name="one_entry_per_name"))
     first.create_all(conn)
 
 
@@ -101,6 +104,7 @@ def open_db(db: str) -> Engine:
     try:
         with engine.connect() as conn:
             version = schema_version(conn)
+            conn.rollback()  # the read's transaction: each step below runs in one of its own
             if version > VERSION:
                 raise UsageError(f"--db: the database has schema version {version}; this rollwrite knows {VERSION}",
                                  hint="use a newer rollwrite with it")

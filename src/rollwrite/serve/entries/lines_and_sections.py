@@ -19,8 +19,8 @@ class SectionsEntry(Entry):
         path = tuple(Row(f"path {i}", (Cell(f"path{i}", f"path, line {i}", size=60,
                                             placeholder="B1 B2 C2 C3" if i == 1 else ""),))
                      for i in range(1, PATH_ROWS + 1))
-        shades = tuple(Row(f"move {i}", (Cell(f"sq{i}", f"shading move {i}: square", size=3, placeholder="B2"),
-                                         Cell(f"by{i}", f"shading move {i}: player", size=16, placeholder="name")))
+        shades = tuple(Row(f"move {i}", (Cell(f"sq{i}", f"shading move {i}: square", size=3, placeholder="B2" if i == 1 else ""),
+                                         Cell(f"by{i}", f"shading move {i}: player", size=16, placeholder="name" if i == 1 else "")))
                        for i in range(1, SHADES + 1))
         return [Section("head", "Board and players", head),
                 Section("path", "The path", path, wide=True, note="The points the path visits, in order: A1 B1 B2 ..."),

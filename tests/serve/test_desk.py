@@ -1,0 +1,138 @@
+"""The desk without a browser: its entry forms against every example sheet, its database, and how it
+answers requests it must refuse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, insert, select, text
+from starlette.testclient import TestClient
+
+from rollwrite import games
+from rollwrite.serve import db
+from rollwrite.serve.app import COOKIE, MAX_BODY, make_app
+from rollwrite.serve.desk import Desk, challenge
+from rollwrite.serve.entries import ENTRIES
+from rollwrite.spec.layout import load_builtin
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((g, p.name) for g in ENTRIES for p in (ROOT / "examples" / g).glob("*.txt"))
+
+
+def test_every_game_has_an_entry():
+    assert sorted(ENTRIES) == sorted(s for s in games.known() if games.get(s).can_score)
+
+
+@pytest.mark.parametrize(("game", "name"), EXAMPLES)
+def test_the_form_holds_every_example_sheet(game, name):
+    """Text -> cells -> text reads back as the same sheet: the page and `rollwrite score` share the format."""
+    layout, g = load_builtin(game), games.get(game)
+    text = (ROOT / "examples" / game / name).read_text(encoding="utf-8")
+    canonical = g.format(g.parse(text, name, layout.data), layout.data)
+    entry = ENTRIES[game]
+    values = entry.values(canonical, layout.data)
+    assert set(values) <= entry.cell_ids(layout.data, values)
+    again = entry.text(values, layout.data).text()
+    assert g.format(g.parse(again, "form", layout.data), layout.data) == canonical
+
+
+def test_a_problem_is_marked_at_its_cell():
+    desk, ch = Desk("wobbly-cafe"), challenge("wobbly-cafe", "daily", "2026-11-22")
+    text = (ROOT / "examples/wobbly-cafe/daily-2026-11-22-slip.txt").read_text(encoding="utf-8")
+    out = desk.check(ch, text=text)
+    assert out["total"] == 128 and not out["valid"]
+    assert out["problems"][0]["cells"] == ["f1r1s1", "f1r1s4"]
+    values = out["values"] | {"f2r3s4": "x"}
+    out = desk.check(ch, values=values)
+    assert out["error"]["cells"] == ["f2r3s4"]
+    assert "'x' cannot be written in a space" in out["error"]["message"]
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(make_app(str(tmp_path / "desk.sqlite")), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def _token(client) -> str:
+    page = client.get("/play/wobbly-cafe/daily/2026-11-22")
+    assert page.status_code == 200
+    return page.cookies.get(COOKIE) or client.cookies.get(COOKIE)
+
+
+def test_pages_and_refusals(client):
+    assert client.get("/").status_code == 200
+    assert 'Content-Security-Policy' in client.get("/").headers
+    missing = client.get("/play/no-such-game/daily/2026-11-22")
+    assert missing.status_code == 404 and "unknown game" in missing.text
+    assert client.get("/play/..%2F..%2Fetc/daily/2026-11-22").status_code == 404
+    assert client.get("/play/wobbly-cafe/daily/2026-13-40").status_code == 404
+    assert client.get("/play/wobbly-cafe/daily/2026-11-22/sheet.txt").status_code == 404
+    assert client.get("/static/../app.py").status_code == 404
+    pdf = client.get("/play/wobbly-cafe/daily/2026-11-22/sheet.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_check_needs_the_page_token_and_a_bounded_body(client):
+    url = "/play/wobbly-cafe/daily/2026-11-22/check"
+    assert client.post(url, json={"text": "floor 1"}).status_code == 403
+    token = _token(client)
+    assert client.post(url, json={"text": "floor 1"}, headers={"X-CSRF-Token": "forged"}).status_code == 403
+    ok = client.post(url, json={"values": {"f1r1s1": "5"}}, headers={"X-CSRF-Token": token})
+    assert ok.status_code == 200 and ok.json()["text"].startswith("floor 1\n")
+    big = client.post(url, content=b"{" + b" " * MAX_BODY + b"}", headers={"X-CSRF-Token": token})
+    assert big.status_code == 413 and "larger than" in big.json()["error"]
+    assert client.post(url, content=b"[1]", headers={"X-CSRF-Token": token}).status_code == 400
+
+
+def test_submit_stores_only_a_verified_sheet_and_escapes_names(client):
+    token = _token(client)
+    url = "/play/wobbly-cafe/daily/2026-11-22/submit"
+    good = (ROOT / "examples/wobbly-cafe/daily-2026-11-22.txt").read_text(encoding="utf-8")
+    slip = (ROOT / "examples/wobbly-cafe/daily-2026-11-22-slip.txt").read_text(encoding="utf-8")
+    refused = client.post(url, data={"csrf": token, "name": "Eve", "text": slip}, follow_redirects=False)
+    assert refused.status_code == 422 and "matches no roll" in refused.text
+    assert client.post(url, data={"csrf": "", "name": "Eve", "text": good}).status_code == 403
+    assert client.post(url, data={"csrf": token, "name": " ", "text": good}).status_code == 400
+    stored = client.post(url, data={"csrf": token, "name": "<b>Al</b>", "text": good}, follow_redirects=False)
+    assert stored.status_code == 303
+    page = client.get("/play/wobbly-cafe/daily/2026-11-22").text
+    assert "&lt;b&gt;Al&lt;/b&gt;" in page and "<b>Al</b>" not in page
+    board = client.get("/play/wobbly-cafe/daily/2026-11-22/leaderboard.json").json()
+    assert board["places"] == [{"rank": 1, "name": "<b>Al</b>", "score": 128}]
+
+
+def test_leaderboard_shares_ties_and_keeps_one_entry_per_name(tmp_path):
+    engine = db.open_db(str(tmp_path / "d.sqlite"))
+    for name, score in (("Ann", 10), ("Bob", 12), ("ann", 12), ("Cy", 9), ("ANN", 11)):
+        db.submit(engine, challenge="c", game="g", name=name, score=score, sheet="")
+    places = [(p.rank, p.name, p.score) for p in db.leaderboard(engine, "c")]
+    assert places == [(1, "ann", 12), (1, "Bob", 12), (3, "Cy", 9)]
+
+
+def test_an_older_database_is_migrated_and_a_newer_one_refused(tmp_path):
+    path = tmp_path / "old.sqlite"
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        db.MIGRATIONS[0](conn)
+        conn.execute(insert(db.meta).values(key="schema_version", value="1"))
+        conn.execute(text("INSERT INTO desk_entries (challenge, game, name, name_key, score, sheet) "
+                          "VALUES ('c', 'g', 'Ann', 'ann', 5, 'x')"))
+    engine.dispose()
+    migrated = db.open_db(str(path))
+    with migrated.connect() as conn:
+        assert db.schema_version(conn) == db.VERSION
+        assert conn.execute(select(db.entries.c.name, db.entries.c.seq)).all() == [("Ann", 0)]
+    with migrated.begin() as conn:
+        conn.execute(db.meta.update().values(value=str(db.VERSION + 1)))
+    migrated.dispose()
+    with pytest.raises(Exception, match="schema version"):
+        db.open_db(str(path))
+
+
+def test_serve_binds_beyond_this_machine_only_with_public(cli):
+    result = cli("serve", "--host", "0.0.0.0")
+    assert result.exit_code == 2
+    assert "--host 0.0.0.0 lets other machines reach the desk" in result.stderr
+    assert "--public" in result.stderr
