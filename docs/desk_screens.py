@@ -18,6 +18,7 @@ import io
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -38,17 +39,25 @@ PAGES = {
 }
 
 
-def make_screens(out: Path, width: int = 1100) -> list[Path]:
-    """One PNG per game in ``out``; returns the files written."""
+def make_screens(out: Path, browser: Any = None, width: int = 1100) -> list[Path]:
+    """One PNG per game in ``out``; returns the files written.  ``browser``: a Playwright browser to use
+    (one is started on /usr/bin/chromium when None)."""
+    if browser is None:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                return make_screens(out, launched, width)
+            finally:
+                launched.close()
     from PIL import Image
-    from playwright.sync_api import sync_playwright
 
     from rollwrite.output import write_all
 
     written = []
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+    with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "desk.sqlite").start()
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             for game, (challenge, example) in PAGES.items():
                 page = browser.new_page(viewport={"width": width, "height": 1000})
@@ -67,7 +76,6 @@ def make_screens(out: Path, width: int = 1100) -> list[Path]:
                 write_all([(target, buf.getvalue())], force=True)
                 written.append(target)
         finally:
-            browser.close()
             server.stop()
     return written
 

@@ -22,14 +22,15 @@ def free_port() -> int:
 class Server:
     """``rollwrite serve --port P --db DB`` on this machine; ``restart`` keeps the port and the database."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
-        self.db, self.port = db, port or free_port()
+    def __init__(self, db: Path, port: int | None = None, workers: int = 1) -> None:
+        self.db, self.port, self.workers = db, port or free_port(), workers
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([*ROLLWRITE, "serve", "--port", str(self.port), "--db", str(self.db)],
+        self.proc = subprocess.Popen([*ROLLWRITE, "serve", "--port", str(self.port), "--db", str(self.db),
+                                      "--workers", str(self.workers)],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         for _ in range(300):  # up to 30 s on a busy machine
             if self.proc.poll() is not None:

@@ -180,7 +180,7 @@ def test_keyboard_moves_like_the_sheet(server, browser):
     page.close()
 
 
-def test_readme_shows_the_desk_of_every_game(tmp_path):
+def test_readme_shows_the_desk_of_every_game(tmp_path, browser):
     """The README's pictures of the desk exist for every game, and the script that makes them works."""
     import importlib.util
 
@@ -191,5 +191,5 @@ def test_readme_shows_the_desk_of_every_game(tmp_path):
     spec = importlib.util.spec_from_file_location("desk_screens", ROOT / "docs" / "desk_screens.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # type: ignore[union-attr]
-    made = module.make_screens(tmp_path)
+    made = module.make_screens(tmp_path, browser)
     assert sorted(p.name for p in made) == sorted(f"{c[0]}.png" for c in CASES)

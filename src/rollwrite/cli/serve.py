@@ -6,6 +6,7 @@ Needs the optional extra: ``pip install 'rollwrite[serve]'``.
 from __future__ import annotations
 
 import ipaddress
+import os
 from typing import Optional
 
 import typer
@@ -35,6 +36,7 @@ def serve_command(
     port: int = typer.Option(8000, "--port", metavar="PORT", min=1, max=65535, help="The port to listen on."),
     db: str = typer.Option("rollwrite-desk.sqlite", "--db", metavar="FILE|URL", help="An SQLite file, or any SQLAlchemy URL (postgresql://...)."),
     public: bool = typer.Option(False, "--public", help="Allow --host to be an address other machines can reach."),
+    workers: int = typer.Option(1, "--workers", metavar="N", min=1, max=16, help="Processes answering requests (each draws and keeps its own copy of the sheets)."),
 ) -> None:
     """Serve the daily-challenge desk: print a challenge, enter it on screen, and keep a leaderboard."""
     try:
@@ -42,12 +44,18 @@ def serve_command(
         try:  # the optional extra, imported only here: the other commands never need it
             import uvicorn
 
-            from rollwrite.serve.app import make_app
+            from rollwrite.serve import db as database
+            from rollwrite.serve.app import DB_ENV
         except ImportError as exc:
             raise UsageError(f"rollwrite serve needs {exc.name or 'its web libraries'}",
                              hint="install them with: pip install 'rollwrite[serve]'") from None
-        asgi = make_app(db)
+        url = database.url_for(db)
+        database.open_db(url).dispose()  # created or migrated here, once, before any worker opens it
     except UsageError as error:
         raise fail(error) from None
-    typer.echo(f"rollwrite desk on http://{host}:{port}/ (database: {db}); Ctrl+C stops it")
-    uvicorn.run(asgi, host=host, port=port, log_level="warning", limit_concurrency=1000, timeout_keep_alive=5)
+    n = workers
+    os.environ[DB_ENV] = url
+    typer.echo(f"rollwrite desk on http://{host}:{port}/ (database: {db}, {n} worker{'s' if n > 1 else ''}); "
+               "Ctrl+C stops it")
+    uvicorn.run("rollwrite.serve.app:app_from_env", factory=True, host=host, port=port, workers=n,
+                log_level="warning", limit_concurrency=1000, timeout_keep_alive=5)

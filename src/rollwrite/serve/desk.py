@@ -73,6 +73,9 @@ class Desk:
         self.layout = load_builtin(game)
         self.game: Any = games.get(game)
         self.entry: Entry = ENTRIES[game]
+        # a challenge of a game without dice (Lines & Sections) only names its leaderboard
+        self.has_dice = (self.layout.dice is not None
+                         or self.game.dice_spec(self.layout, self.layout.players.default) is not None)
 
     def schedule(self, ch: Challenge, sheet: Any) -> Any:
         spec = self.game.score_dice_spec(self.layout, sheet)

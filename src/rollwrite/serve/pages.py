@@ -4,7 +4,9 @@ dice or the deal.  Drawn by the same functions as ``rollwrite print`` and ``roll
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rollwrite.cli.printing import print_scene
 from rollwrite.cli.roll import run_roll
@@ -20,14 +22,33 @@ def _scene(ch: Challenge, has_dice: bool):  # noqa: ANN202 - a Scene
     return print_scene(ch.game)
 
 
+# A challenge's sheet and dice never change, and drawing a sheet takes a few hundred milliseconds: the
+# last few challenges' are kept, so that a crowd opening the day's page costs one drawing.
+# One drawing at a time: a crowd arriving together waits for the first drawing instead of making its own.
+KEPT = 16
+_DRAWING = threading.Lock()
+
+
 def sheet_svg(ch: Challenge, has_dice: bool) -> str:
     """The challenge's first page as an SVG element to put in a page (no XML declaration)."""
-    blobs = render(_scene(ch, has_dice), format_for("svg", None))
-    return _XML_HEAD.sub(b"", blobs[0]).decode("utf-8")
+    with _DRAWING:
+        return _sheet_svg(ch, has_dice)
 
 
 def sheet_file(ch: Challenge, has_dice: bool, fmt: str) -> bytes:
     """The whole sheet as a PDF, or its first page as a PNG, as ``rollwrite print`` writes them."""
+    with _DRAWING:
+        return _sheet_file(ch, has_dice, fmt)
+
+
+@lru_cache(maxsize=KEPT)
+def _sheet_svg(ch: Challenge, has_dice: bool) -> str:
+    blobs = render(_scene(ch, has_dice), format_for("svg", None))
+    return _XML_HEAD.sub(b"", blobs[0]).decode("utf-8")
+
+
+@lru_cache(maxsize=KEPT)
+def _sheet_file(ch: Challenge, has_dice: bool, fmt: str) -> bytes:
     form = format_for(fmt, None)
     blobs = mark_pages(render(_scene(ch, has_dice), form, **({"dpi": 100} if fmt == "png" else {})), form)
     return blobs[0]
@@ -39,14 +60,15 @@ class DiceLine:
     items: tuple[str, ...]
 
 
-def dice_lines(ch: Challenge) -> list[DiceLine]:
+@lru_cache(maxsize=KEPT)
+def dice_lines(ch: Challenge) -> tuple[DiceLine, ...]:
     """The challenge's dice by group (or its deal: the start, then the draw pile), to print on the page."""
     schedule, _title = run_roll(ch.game, seed=ch.seed, daily=ch.daily)
     doc = schedule.to_json()
     if "draws" in doc:
         start = tuple(f"{s['place']}: {s['card']} {s['orientation']}" for s in doc["start"])
-        return [DiceLine("start", start), DiceLine("draw pile", tuple(str(c) for c in doc["draws"]))]
+        return (DiceLine("start", start), DiceLine("draw pile", tuple(str(c) for c in doc["draws"])))
     lines: dict[str, list[str]] = {}
     for turn in doc["turns"]:
         lines.setdefault(turn.get("group_name") or "dice", []).append(" ".join(str(d) for d in turn["dice"]))
-    return [DiceLine(k, tuple(v)) for k, v in lines.items()]
+    return tuple(DiceLine(k, tuple(v)) for k, v in lines.items())
