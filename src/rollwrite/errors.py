@@ -9,7 +9,7 @@ Exit codes: 1 = a rule violation or a wrong claimed score; 2 = unusable input or
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 class RollwriteError(Exception):
@@ -58,6 +58,28 @@ class RollwriteError(Exception):
 
 class InputError(RollwriteError):
     """A file or value that cannot be used: unreadable layout, malformed typed-in sheet, bad date."""
+
+
+class InputErrors(InputError):
+    """Several independent problems found in one reading of a file, in file order.  The error's own
+    place, message and hint are the first problem's; ``errors`` holds them all, and ``str`` shows each
+    on its own line(s)."""
+
+    def __init__(self, errors: Sequence[InputError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, file=first.file, line=first.line, col=first.col, path=first.path,
+                         hint=first.hint)
+        self.errors = tuple(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(InputError.__str__(e) for e in self.errors)
+
+
+def raise_all(errors: Sequence[InputError]) -> None:
+    """Raise the problems found, if any: one as it is, several as :class:`InputErrors` (in file order)."""
+    if errors:
+        ordered = sorted(errors, key=lambda e: e.line or 0)  # stable: on one line, in the order found
+        raise ordered[0] if len(ordered) == 1 else InputErrors(ordered)
 
 
 class UsageError(RollwriteError):

@@ -107,7 +107,9 @@ class Desk:
                 sheet = self.game.parse(writer.text(), SOURCE, data)  # lines and columns of the form
             evaluation = self.game.evaluate(sheet, data, self.schedule(ch, sheet))
         except RollwriteError as error:
-            cells = cells_at(writer.places, error.line, error.col) if values is not None else []
+            cells: list[str] = []
+            for one in getattr(error, "errors", (error,)) if values is not None else ():  # InputErrors: each
+                cells += [c for c in cells_at(writer.places, one.line, one.col) if c not in cells]
             out.update(valid=False, error={"message": str(error), "cells": cells})
             return out
         out.update(self._result(evaluation, writer))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,8 +84,8 @@ def test_empty_spaces_dots_and_underscores():
 @pytest.mark.parametrize("digit", "0789")
 def test_a_digit_no_die_shows_is_unreadable_like_in_every_game(digit):
     e = error(rows_text("1") + "\n" + "11" + digit + "1\n")
-    assert str(e) == (f"cafe.txt:8:3: a die shows 1 to 6, not {digit}\n"
-                      "  hint: a space holds the value of a die, 1 to 6, or '.' while it is empty")
+    assert (f"cafe.txt:8:3: a die shows 1 to 6, not {digit}\n"
+            "  hint: a space holds the value of a die, 1 to 6, or '.' while it is empty") in str(e)
 
 
 def test_crlf_and_byte_order_mark():
@@ -94,7 +96,7 @@ def test_crlf_and_byte_order_mark():
 def test_row_with_too_few_spaces_names_floor_row_line_and_column():
     e = error("floor 1\n  22|21\n 144|32\n")
     assert e.line == 3 and e.col == 2 and e.file == "cafe.txt"
-    assert e.message == "floor 1 row 2 needs 6 spaces; this line has 5"
+    assert e.message == "floor 1 row 2 needs 6 spaces; this line has 5: one seems to be missing (right of the '|')"
     assert "'.' for an empty space" in (e.hint or "")
 
 
@@ -222,3 +224,53 @@ def test_the_documented_example_reads_and_scores_as_stated():
     assert "scores `36 + 38 + 39 = 113`" in doc
     example = parse((root / "examples" / "wobbly-cafe" / "worked-example.txt").read_text(encoding="utf-8"))
     assert sheet.floors == example.floors and sheet.name == "Ana"
+
+
+# ---------------------------------------------------------------- forgiving reading
+
+WORKED = (Path(__file__).resolve().parents[3] / "examples" / "wobbly-cafe" / "worked-example.txt").read_text(
+    encoding="utf-8").split("\n")
+F2 = WORKED.index("floor 2")
+
+
+def problems(lines: list[str]) -> list[tuple[int, str]]:
+    with pytest.raises(InputError) as info:
+        parse("\n".join(lines))
+    return [(e.line, e.message) for e in getattr(info.value, "errors", (info.value,))]
+
+
+def test_a_missing_row_is_named_where_it_seems_to_be():
+    # lines count from 1: floor 2's header is line F2 + 1, its row r line F2 + 1 + r
+    assert problems(WORKED[:F2 + 2] + WORKED[F2 + 3:]) == [(F2 + 3, "floor 2 has 6 rows; row 2 seems to be missing")]
+    assert problems(WORKED[:F2 + 4] + WORKED[F2 + 5:]) == [
+        (F2 + 4, "floor 2 has 6 rows; one of rows 3 to 5 (8 spaces each) seems to be missing")]
+    rows = [ln for ln in WORKED if ln.strip() and not ln.startswith(("#", "name", "floor"))]
+    assert problems(rows[1:]) == [(1, "floor 1 has 6 rows; row 1 seems to be missing")]
+
+
+def test_an_extra_row_is_named():
+    assert problems(WORKED[:F2 + 3] + ["55555555"] + WORKED[F2 + 3:]) == [
+        (F2 + 4, f"floor 2 has 8 rows; one of the rows of 8 spaces on lines {F2 + 4} to {F2 + 7} seems to be extra")]
+    assert problems(WORKED[:F2 + 1] + ["1111"] + WORKED[F2 + 1:]) == [
+        (F2 + 2, f"floor 2 has 8 rows; one of the rows of 4 spaces on lines {F2 + 2} to {F2 + 3} seems to be extra")]
+    assert problems(WORKED[:F2 + 7] + ["12345612"] + WORKED[F2 + 7:]) == [
+        (F2 + 8, "floor 2 has 8 rows; this row seems to be extra")]
+
+
+def test_a_misspelt_header_gets_did_you_mean_and_its_rows_are_still_read():
+    assert problems(WORKED[:F2] + ["flor 2"] + WORKED[F2 + 1:]) == [
+        (F2 + 1, "'flor 2' is not a floor header; did you mean 'floor 2'?")]
+
+
+def test_one_run_reports_every_independent_problem():
+    text = "\n".join(WORKED).replace("5544|5555", "5x44|5555").replace("\n1565", "\n1575")
+    found = problems(text.split("\n"))
+    assert found == [(10, "'x' cannot be written in a space"), (32, "a die shows 1 to 6, not 7")]
+    with pytest.raises(InputError) as info:
+        parse(text)
+    assert str(info.value).count("cafe.txt:") == 2
+
+
+def test_a_space_missing_from_one_half_is_named():
+    e = error("floor 1\n  22|21\n 14|322\n")
+    assert e.message == "floor 1 row 2 needs 6 spaces; this line has 5: one seems to be missing (left of the '|')"
