@@ -66,7 +66,7 @@ def test_log_lines():
     (sheet_text(head="entrance: A1\nexit: G1 N\n"), (1, 11), "A1 is a corner: say which side the entrance opens to"),
     (sheet_text(head="entrance: A4 up\nexit: G1\n"), (1, 14), "'up' is not a side"),
     (sheet_text(head="entrance: A4\nexit: F1\ncoins: 3\n"), (3, 8), "expected 'gained' or 'spent', got '3'"),
-    (sheet_text(rows=ROWS.replace(". . . . . . .", ". . . . . .", 1)), (4, 12), "row 1 of the store has 6 spaces; expected 7"),
+    (sheet_text(rows=ROWS.replace(". . . . . . .", ". . . . . .", 1)), (4, 12), "row 1 of the store has 6 spaces; expected 7: one space seems to be missing"),
     (sheet_text(rows=ROWS.replace(". . . . . . .", ". 7 . . . . .", 1)), (4, 3), "'7': displays are die faces 1 to 6"),
     (sheet_text(rows=ROWS.replace(". . . . . . .", ". 0 . . . . .", 1)), (4, 3), "'0': write a dot as the letter 'o', not a zero"),
     (sheet_text(rows=ROWS.replace(". . . . . . .", ". a . . . . .", 1)), (4, 3), "'a': cafeterias are written with capital letters A and B"),
@@ -123,3 +123,23 @@ def test_the_format_docs_example_is_complete_and_scores_7():
     sched = make_schedule("long-way", "long-way#picnic", game.score_dice_spec(layout, sheet), seed="picnic")
     assert list(game.evaluate(sheet, layout.data, sched).problems) == []
     assert game.evaluate(sheet, layout.data, None).score.total == 7
+
+
+LABELLED = "   A B C D E F G\n" + "\n".join(f"{r} . o . . . . ." for r in range(1, 8))
+
+
+def test_a_row_label_is_never_read_as_a_display():
+    """A labelled row with a space missing has seven words, its label first: that is a missing space,
+    not a display 4 (bed) in column A."""
+    text = sheet_text(rows=LABELLED.replace("4 . o . . . . .", "4 . o . . . .").replace("6 . o . . . . .", "6 o . . . . ."))
+    e = err(text)
+    assert [(x.line, x.message) for x in getattr(e, "errors", [e])] == [
+        (8, "row 4 of the store has 6 spaces after its label '4'; expected 7: one space seems to be missing"),
+        (10, "row 6 of the store has 6 spaces after its label '6'; expected 7: one space seems to be missing"),
+    ]
+    assert str(e).count("s.txt:") == 2
+
+
+def test_an_unlabelled_row_may_start_with_its_own_number_as_a_display():
+    rows = "\n".join(". o . . . . ." if r != 4 else "4 o . . . . ." for r in range(1, 8))
+    assert parse(sheet_text(rows=rows), "s.txt").marks[21] == "4"

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from rollwrite.files import die_message, is_digits
-from rollwrite.errors import InputError, did_you_mean
+from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.games.long_way.data import BIT, SIDES, SIZE, side_letters
 
 MARKS = ".o123456ABC"
@@ -245,6 +245,31 @@ def _coins(words: list[tuple[str, int]], line: _Line) -> tuple[int, int]:
     return got.get("gained", 0), got.get("spent", 0)
 
 
+class _Labels:
+    """Whether the store's rows start with their numbers.  A row of seven words whose first is its own
+    number is a labelled row with a space missing when the other rows (or a line of column letters) are
+    labelled, so that the label is never read as a display."""
+
+    def __init__(self) -> None:
+        self.labelled = 0
+        self.bare = 0
+        self.maybe: list[tuple[int, int, str]] = []  # (row, line, text) of rows that start with their number
+
+    def see(self, first: str, row: int, line: int, raw: str) -> None:
+        if first == str(row):
+            self.maybe.append((row, line, raw))
+        else:
+            self.bare += 1
+
+    def problems(self, source: str) -> list[InputError]:
+        if not self.maybe or self.labelled <= self.bare:
+            return []
+        return [InputError(f"row {row} of the store has {SIZE - 1} spaces after its label '{row}'; expected {SIZE}: "
+                           "one space seems to be missing", file=source, line=line, col=len(raw.rstrip()) + 1,
+                           hint="one token per space, split by spaces; '.' for a space with nothing drawn")
+                for row, line, raw in self.maybe]
+
+
 def _store_row(raw: str, line: _Line, row: int) -> list[tuple[str, int, int]]:
     words = _words(raw)
     if len(words) == SIZE + 1:
@@ -254,8 +279,10 @@ def _store_row(raw: str, line: _Line, row: int) -> list[tuple[str, int, int]]:
         words = words[1:]
     if len(words) != SIZE:
         col = words[SIZE][1] if len(words) > SIZE else len(raw.rstrip()) + 1
+        off = len(words) - SIZE
+        what = ": one space seems to be missing" if off == -1 else ": one space too many" if off == 1 else ""
         raise line.error(
-            f"row {row} of the store has {len(words)} spaces; expected {SIZE}", col,
+            f"row {row} of the store has {len(words)} spaces; expected {SIZE}{what}", col,
             hint="one token per space, split by spaces; '.' for a space with nothing drawn",
         )
     out = []
@@ -376,6 +403,7 @@ def parse(text: str, source: str) -> Sheet:
     gained = spent = 0
     rows: list[list[tuple[str, int, int]]] = []
     row_lines: list[int] = []
+    labels = _Labels()
     log: list[LogTurn] | None = None
     section = None  # "store" or "log" while reading their lines
     i = 0
@@ -387,11 +415,16 @@ def parse(text: str, source: str) -> Sheet:
         if section == "store" and ":" not in raw and len(rows) < SIZE:
             # the common case, kept quick: a row of the store
             words_fast = raw.split()
-            if len(words_fast) == SIZE + 1 and words_fast[0] == str(len(rows) + 1):
+            label = len(words_fast) == SIZE + 1 and words_fast[0] == str(len(rows) + 1)
+            if label:
                 del words_fast[0]
             if len(words_fast) == SIZE and "," not in raw:
                 parsed = [_TOKEN_CACHE.get(w) or _parse_token(w) for w in words_fast]
                 if not any(isinstance(p, str) for p in parsed):
+                    if label:
+                        labels.labelled += 1
+                    else:
+                        labels.see(words_fast[0], len(rows) + 1, i, raw)
                     rows.append(parsed)  # type: ignore[arg-type]
                     row_lines.append(i)
                     continue
@@ -433,9 +466,14 @@ def parse(text: str, source: str) -> Sheet:
         if section == "store":
             words = _words(raw)
             if not rows and [w.upper() for w, _ in words] in (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)]):
-                continue  # the column header
+                labels.labelled += 1  # the column header: the rows are likely labelled too
+                continue
             if len(rows) == SIZE:
                 raise line.error(f"the store has only {SIZE} rows; this line is one too many", words[0][1])
+            if len(words) == SIZE + 1:
+                labels.labelled += 1
+            elif len(words) == SIZE:
+                labels.see(words[0][0], len(rows) + 1, i, raw)
             rows.append(_store_row(raw, line, len(rows) + 1))
             row_lines.append(i)
         elif section == "log":
@@ -447,6 +485,7 @@ def parse(text: str, source: str) -> Sheet:
                 f"'{first[0]}' is outside any section", first[1],
                 hint="start the sheet with 'entrance:', 'exit:', 'coins:' and 'store:' lines (docs/formats/long-way.md)",
             )
+    raise_all(labels.problems(source))
     end = len(lines) + 1
     if "store" not in seen:
         raise InputError("the sheet has no 'store:' section", file=source, line=max(1, min(end, len(lines) or 1)), col=1,
