@@ -136,3 +136,23 @@ def test_serve_binds_beyond_this_machine_only_with_public(cli):
     assert result.exit_code == 2
     assert "--host 0.0.0.0 lets other machines reach the desk" in result.stderr
     assert "--public" in result.stderr
+
+
+def test_a_puzzle_is_checked_against_its_par_and_ranked_with_it(client):
+    from rollwrite.serve.desk import puzzle_of
+
+    ch = challenge("shelving-wars", "puzzle-seed", "club")
+    assert ch.id == "shelving-wars#club puzzle" and ch.path == "/play/shelving-wars/puzzle-seed/club"
+    desk = Desk("shelving-wars")
+    layout, puzzle = puzzle_of(ch)
+    answer = desk.game.format(puzzle.answer, layout.data)
+    out = desk.check(ch, text=answer)
+    assert out["valid"] and out["par"] == puzzle.par and out["par_text"] == f"{out['total']} of par {out['par']}"
+    page = client.get(ch.path)
+    assert page.status_code == 200 and "shelving-wars#club puzzle" in page.text
+    token = client.cookies.get(COOKIE)
+    sent = client.post(ch.path + "/submit", data={"csrf": token, "name": "Ann", "text": answer}, follow_redirects=False)
+    assert sent.status_code == 303
+    board = client.get(ch.path + "/leaderboard.json").json()
+    assert board["places"] == [{"rank": 1, "name": "Ann", "score": out["total"], "par": out["par"]}]
+    assert f"{out['total']} of par {out['par']}" in client.get(ch.path).text

@@ -87,7 +87,8 @@ class DeskApp:
     async def index(self, request: Request) -> HTMLResponse:
         today = today_utc().isoformat()
         rows = [(slug, self.desks[slug].layout.title, challenge(slug, "daily", today)) for slug in self.desks]
-        return self.page(request, "index.html", games=rows, today=today)
+        puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug in self.desks if self.desks[slug].game.can_puzzle}
+        return self.page(request, "index.html", games=rows, puzzles=puzzles, today=today)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params
@@ -103,7 +104,7 @@ class DeskApp:
     async def play(self, request: Request) -> HTMLResponse:
         ch = self.challenge_of(request)
         desk = self.desks[ch.game]
-        svg = await run_in_threadpool(sheet_svg, ch, desk.has_dice)
+        svg = await run_in_threadpool(sheet_svg, ch, desk.has_dice)  # a puzzle is made here, once, untimed
         dice = await run_in_threadpool(dice_lines, ch) if desk.has_dice else ()
         board = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
         sections = desk.entry.sections(desk.layout.data, {})
@@ -145,15 +146,18 @@ class DeskApp:
         if "error" in result or not result["valid"]:
             what = result["error"]["message"] if "error" in result else result["problems"][0]["message"]
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
+        par = result.get("par")
         stored = await run_in_threadpool(lambda: db.submit(self.engine, challenge=ch.id, game=ch.game, name=name,
-                                                           score=float(result["total"]), sheet=text))
+                                                           score=float(result["total"]), sheet=text,
+                                                           par=None if par is None else float(par)))
         flag = "kept" if stored.kept else "better"
         return RedirectResponse(f"{ch.path}?stored={flag}#leaderboard", status_code=303)
 
     async def board(self, request: Request) -> JSONResponse:
         ch = self.challenge_of(request)
         places = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
-        return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": _num(p.score)}
+        return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": _num(p.score),
+                                                       **({} if p.par is None else {"par": _num(p.par)})}
                                                       for p in places]}, headers=HEADERS)
 
     async def static(self, request: Request) -> Response:

@@ -8,12 +8,15 @@ loaded, and a challenge is a seed or a date, read by the same functions as the c
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
 from rollwrite import games
 from rollwrite.cli.common import resolve_schedule, resolve_schedule_id
+from rollwrite.cli.puzzle import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.files import SHEET, check_text
 from rollwrite.games.base import plain_number
@@ -22,7 +25,8 @@ from rollwrite.serve.entry import Entry, Writer, cells_at
 from rollwrite.spec.layout import load_builtin
 
 SOURCE = "sheet"  # how messages name the typed-in text
-KINDS = ("daily", "seed")
+KINDS = ("daily", "seed", "puzzle-daily", "puzzle-seed")  # a puzzle of a challenge: its dice, and a par
+PUZZLES_KEPT = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +39,16 @@ class Challenge:
     id: str
 
     @property
+    def puzzle(self) -> bool:
+        return self.kind.startswith("puzzle-")
+
+    @property
     def seed(self) -> str | None:
-        return self.value if self.kind == "seed" else None
+        return self.value if self.kind.endswith("seed") else None
 
     @property
     def daily(self) -> str | None:
-        return self.value if self.kind == "daily" else None
+        return self.value if self.kind.endswith("daily") else None
 
     @property
     def path(self) -> str:
@@ -56,13 +64,33 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
     if game not in ENTRIES or game not in games.known():
         raise UsageError(f"unknown game '{game[:40]}'", hint=f"games on this desk: {', '.join(game_slugs())}")
     if kind not in KINDS:
-        raise UsageError(f"a challenge is a daily or a seed, not '{kind[:40]}'")
+        raise UsageError(f"a challenge is a daily, a seed or a puzzle of one, not '{kind[:40]}'",
+                         hint=f"the kinds are {', '.join(KINDS)}")
+    if kind.startswith("puzzle-") and not games.get(game).can_puzzle:  # type: ignore[union-attr]
+        raise UsageError(f"{game} makes no puzzles")
     if len(value) > 80:
         raise UsageError("the seed is longer than 80 characters")
-    gid, seed, day = resolve_schedule_id(game, value if kind == "seed" else None, value if kind == "daily" else None,
-                                         required=True)
+    seeded = kind.endswith("seed")
+    gid, seed, day = resolve_schedule_id(game, value if seeded else None, None if seeded else value, required=True)
     assert gid is not None
-    return Challenge(game, kind, seed if kind == "seed" else day, gid)  # type: ignore[arg-type]
+    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith("puzzle-") else ""))
+
+
+_MAKING = threading.Lock()
+
+
+def puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...] = ()) -> tuple[Any, Any]:
+    """(layout, puzzle) of a puzzle challenge (with the puzzle options a sheet shows, such as a
+    battlefield's size), as ``rollwrite puzzle`` makes them.  Made once: the solver can take seconds, and its answer is
+    the same every time (solver budgets are counts)."""
+    with _MAKING:  # a crowd asking at once waits for the first making instead of starting its own
+        return _puzzle_of(ch, options)
+
+
+@lru_cache(maxsize=PUZZLES_KEPT)
+def _puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...]) -> tuple[Any, Any]:
+    layout, _game, puzzles = make_puzzles(ch.game, seed=ch.seed, daily=ch.daily, options=dict(options))
+    return layout, puzzles[0]
 
 
 class Desk:
@@ -76,6 +104,13 @@ class Desk:
         # a challenge of a game without dice (Lines & Sections) only names its leaderboard
         self.has_dice = (self.layout.dice is not None
                          or self.game.dice_spec(self.layout, self.layout.players.default) is not None)
+
+    def evaluate(self, ch: Challenge, sheet: Any) -> tuple[Any, Any]:
+        """(evaluation, puzzle or None): the rules against the challenge's dice, or against its puzzle."""
+        if ch.puzzle:
+            _layout, puzzle = puzzle_of(ch, tuple(sorted(self.game.puzzle_options_of(sheet).items())))
+            return self.game.evaluate_puzzle(puzzle, sheet, self.layout.data), puzzle
+        return self.game.evaluate(sheet, self.layout.data, self.schedule(ch, sheet)), None
 
     def schedule(self, ch: Challenge, sheet: Any) -> Any:
         spec = self.game.score_dice_spec(self.layout, sheet)
@@ -105,7 +140,7 @@ class Desk:
                 out["values"] = self.entry.values(canonical, data)
                 writer = self.entry.text(out["values"], data)
                 sheet = self.game.parse(writer.text(), SOURCE, data)  # lines and columns of the form
-            evaluation = self.game.evaluate(sheet, data, self.schedule(ch, sheet))
+            evaluation, puzzle = self.evaluate(ch, sheet)
         except RollwriteError as error:
             cells: list[str] = []
             for one in getattr(error, "errors", (error,)) if values is not None else ():  # InputErrors: each
@@ -113,6 +148,10 @@ class Desk:
             out.update(valid=False, error={"message": str(error), "cells": cells})
             return out
         out.update(self._result(evaluation, writer))
+        if puzzle is not None and puzzle.par is not None:
+            out["par"] = plain_number(puzzle.par)
+            line = f"{out['total']} of par {out['par']}"
+            out["par_text"] = line if puzzle.par_proven else f"{line} ({puzzle.par_text()})"
         return out
 
     def _result(self, evaluation: Any, writer: Writer) -> dict:

@@ -11,12 +11,17 @@ from functools import lru_cache
 from rollwrite.cli.printing import print_scene
 from rollwrite.cli.roll import run_roll
 from rollwrite.output import format_for, mark_pages, render
-from rollwrite.serve.desk import Challenge
+from rollwrite.serve.desk import Challenge, puzzle_of
+from rollwrite.sheet import SheetJob, build_scene
+from rollwrite.spec.page import with_options
 
 _XML_HEAD = re.compile(rb"^<\?xml[^>]*\?>\s*")
 
 
 def _scene(ch: Challenge, has_dice: bool):  # noqa: ANN202 - a Scene
+    if ch.puzzle:  # the puzzle's sheet, as `rollwrite puzzle` prints it
+        layout, puzzle = puzzle_of(ch)
+        return build_scene(layout, sheets=1, page=with_options(layout.page), jobs=[SheetJob(puzzle.schedule, puzzle)])
     if has_dice:
         return print_scene(ch.game, seed=ch.seed, daily=ch.daily)
     return print_scene(ch.game)
@@ -63,7 +68,9 @@ class DiceLine:
 @lru_cache(maxsize=KEPT)
 def dice_lines(ch: Challenge) -> tuple[DiceLine, ...]:
     """The challenge's dice by group (or its deal: the start, then the draw pile), to print on the page."""
-    schedule, _title = run_roll(ch.game, seed=ch.seed, daily=ch.daily)
+    schedule = puzzle_of(ch)[1].schedule if ch.puzzle else run_roll(ch.game, seed=ch.seed, daily=ch.daily)[0]
+    if schedule is None:
+        return ()
     doc = schedule.to_json()
     if "draws" in doc:
         start = tuple(f"{s['place']}: {s['card']} {s['orientation']}" for s in doc["start"])

@@ -89,6 +89,13 @@
     strong.textContent = "total: " + total;
     scoreBox.appendChild(pre);
     scoreBox.appendChild(strong);
+    if (doc.par_text) {
+      var par = document.createElement("p");
+      par.className = "total";
+      par.id = "par";
+      par.textContent = doc.par_text;
+      scoreBox.appendChild(par);
+    }
     send.disabled = !doc.valid;
   }
 
