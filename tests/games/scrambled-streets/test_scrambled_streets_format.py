@@ -53,3 +53,22 @@ def test_messages_name_line_and_column(text, line, col, message):
         parse(text, "g.txt")
     assert (e.value.file, e.value.line, e.value.col) == ("g.txt", line, col)
     assert message in e.value.message
+
+
+def test_every_unreadable_turn_is_reported_in_one_run():
+    text = ("start:\n  17 up 3 down\n  40 down 8 up\n1. 25 upp at 17|3 push 3\n"
+            "2. 9 down at 40|17 psh 40\n3. 1 up at 25|3 push 25\n")
+    with pytest.raises(InputError) as info:
+        parse(text, "g.txt")
+    found = [(e.line, e.col, e.message, e.hint) for e in info.value.errors]
+    assert found == [
+        (4, 7, "'upp' is not an orientation", "write 'up' (the card's number at the top left) or 'down' (turned half round)"),
+        (5, 1, "'2. 9 down at 40|17 psh 40' is not a turn", "did you mean 'push'? write a turn as: 1. 25 up at 17|3 push 3"),
+    ]
+
+
+def test_a_misspelt_name_key_gets_did_you_mean():
+    with pytest.raises(InputError) as info:
+        parse("blak: Ann\nstart:\n  17 up 3 down\n  40 down 8 up\n", "g.txt")
+    assert info.value.message == "expected 'black:', 'white:' or 'start:', got 'blak: Ann'"
+    assert info.value.hint == "did you mean 'black'?"

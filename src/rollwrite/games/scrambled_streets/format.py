@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from itertools import chain
 
-from rollwrite.errors import InputError
+from rollwrite.errors import InputError, did_you_mean, raise_all
 
 ORIENTATIONS = {"up": 0, "down": 180, "0": 0, "180": 180, "90": 90, "270": 270}
 MAX_TURNS = 200
@@ -204,6 +204,7 @@ def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
     moves: list[Move] = []
     state = "head"  # head -> rows (after 'start:') -> turns
     last_line = 0
+    errors: list[InputError] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         last_line = number
         body = _COMMENT.split(raw, 1)[0]  # '#' at the start or after a space begins a comment
@@ -257,26 +258,20 @@ def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
             if len(rows) == 2:
                 state = "turns"
             continue
-        m = _TURN_RE.fullmatch(body.strip())
-        if m is None:
-            if state == "head":
-                raise _err(source, number, col, f"expected 'black:', 'white:' or 'start:', got '{stripped}'",
-                           hint="the starting city comes before the turns; see docs/formats/scrambled-streets.md")
-            raise _err(source, number, col, f"'{stripped}' is not a turn",
-                       hint="write a turn as: 1. 25 up at 17|3 push 3")
-        if state != "turns":
+        if state == "turns":  # each turn is read on its own: every unreadable turn is reported
+            try:
+                moves.append(_turn(body, source, number, col, len(moves) + len(errors) + 1))
+            except InputError as error:
+                errors.append(error)
+            continue
+        if _TURN_RE.fullmatch(body.strip()) is not None:
             raise _err(source, number, col, "a turn before the starting city",
                        hint="write 'start:' and the two rows of the starting city first")
-        off = col - 1
-        n = int(m.group("n")[:6])
-        if n != len(moves) + 1:
-            raise _err(source, number, col, f"expected turn {len(moves) + 1} here, got turn {m.group('n')}",
-                       hint="number the turns 1, 2, 3... in the order they were played")
-        if n > MAX_TURNS:
-            raise _err(source, number, col, f"a game has at most {MAX_TURNS} turns")
-        vals = {k: _number(m.group(k), source, number, off + m.start(k) + 1, "card") for k in ("card", "a", "b", "p")}
-        rot = _rotation(m.group("rot"), source, number, off + m.start("rot") + 1)
-        moves.append(Move(n, vals["card"], rot, vals["a"], vals["b"], vals["p"], number))
+        key = stripped.split(":", 1)[0].strip().lower() if ":" in stripped else ""
+        near = did_you_mean(key, ["black", "white", "start", "puzzle"]) if key else None
+        raise _err(source, number, col, f"expected 'black:', 'white:' or 'start:', got '{stripped}'",
+                   hint=near or "the starting city comes before the turns; see docs/formats/scrambled-streets.md")
+    raise_all(errors)
     if start_line is None:
         raise _err(source, max(last_line, 1), 1, "no starting city",
                    hint="write 'start:' and then the city's two rows, e.g. '17 up  3 down'")
@@ -284,6 +279,28 @@ def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
         raise _err(source, max(last_line, 1), 1, f"the starting city has {len(rows)} row{'s' if len(rows) != 1 else ''}; it needs two")
     start = tuple(rows[0][1] + rows[1][1])
     return Game(start, tuple(moves), (names[0], names[1]), start_line, puzzle)  # type: ignore[arg-type]
+
+
+def _turn(body: str, source: str, number: int, col: int, expected: int) -> Move:
+    """One turn line: ``N. CARD WAY at A|B push P``, the ``expected``-th of the game."""
+    stripped = body.strip()
+    m = _TURN_RE.fullmatch(stripped)
+    if m is None:
+        words = stripped.split()
+        near = next((did_you_mean(w.lower(), ["at", "push"]) for w in words if w.isalpha() and w.lower() not in
+                     ("at", "push", "up", "down") and did_you_mean(w.lower(), ["at", "push"])), None)
+        raise _err(source, number, col, f"'{stripped}' is not a turn",
+                   hint=(near + " " if near else "") + "write a turn as: 1. 25 up at 17|3 push 3")
+    off = col - 1
+    n = int(m.group("n")[:6])
+    if n != expected:
+        raise _err(source, number, col, f"expected turn {expected} here, got turn {m.group('n')}",
+                   hint="number the turns 1, 2, 3... in the order they were played")
+    if n > MAX_TURNS:
+        raise _err(source, number, col, f"a game has at most {MAX_TURNS} turns")
+    vals = {k: _number(m.group(k), source, number, off + m.start(k) + 1, "card") for k in ("card", "a", "b", "p")}
+    rot = _rotation(m.group("rot"), source, number, off + m.start("rot") + 1)
+    return Move(n, vals["card"], rot, vals["a"], vals["b"], vals["p"], number)
 
 
 def format(game: Game, data: object = None) -> str:
