@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterator
 from typing import Any, Union
 
-from rollwrite.errors import InputError, did_you_mean
+from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.files import die_message, is_digits
 from rollwrite.games.shelving_wars.data import (
     CORNER_ALIASES, CORNERS, DIRECTION_NAMES, DIRECTIONS, MAX_DICE, MAX_NUMBER, MAX_PLAYERS, MAX_SIDES, MAX_SIZE,
@@ -243,6 +243,7 @@ class _Parser:
         headers: dict[str, Any] = {}
         header_lines: dict[str, int] = {}
         players: list[dict] = []
+        errors: list[InputError] = []
         for self.lineno, raw in enumerate(self.text.splitlines(), start=1):
             line = raw.split("#", 1)[0].rstrip()
             if not line.strip():
@@ -292,6 +293,11 @@ class _Parser:
                 raise self.err(f"expected a setting, 'player: NAME', a box or a shelf, got '{body}'", indent + 1)
             word = toks[0][1].lower()
             if word not in ("box", "shelf"):
+                if players:  # a player's turns are read one by one: every unreadable turn is reported
+                    errors.append(self.err(
+                        f"expected a setting, 'player: NAME', a box or a shelf, got '{toks[0][1]}'", toks[0][0],
+                        hint=did_you_mean(word, ["box", "shelf"]) or "a box reads 'box 3x4 at C5'"))
+                    continue
                 raise self.err(
                     f"expected a setting, 'player: NAME', a box or a shelf, got '{toks[0][1]}'",
                     toks[0][0],
@@ -302,8 +308,13 @@ class _Parser:
                 raise self.err(f"a {word} must follow a 'player: NAME' line", toks[0][0])
             size = headers.get("size", d.size)
             sides = headers.get("dice", (d.dice, d.sides))[1]
-            turn = self.box(toks, size, sides) if word == "box" else self.shelf(toks, size, sides)
+            try:
+                turn = self.box(toks, size, sides) if word == "box" else self.shelf(toks, size, sides)
+            except InputError as error:
+                errors.append(error)
+                continue
             players[-1]["turns"].append(turn)
+        raise_all(errors)
         if not players:  # one player alone is a solo puzzle's sheet (rollwrite puzzle)
             self.lineno = max(self.lineno, 1)
             raise InputError(
