@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rollwrite.errors import InputError
+from rollwrite.errors import InputError, raise_all
 from rollwrite.games.lines_and_sections.data import MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE
 
 Point = tuple[int, int]
@@ -119,6 +119,7 @@ class _Parser:
         path_cols: list[int] = []
         shades: list[Shade] = []
         seen: dict[str, int] = {}
+        errors: list[InputError] = []
         for self.lineno, raw in enumerate(self.text.splitlines(), start=1):
             if len(raw) > MAX_LINE:
                 raise self.err(f"the line is {len(raw)} characters long; the most is {MAX_LINE}",
@@ -161,14 +162,22 @@ class _Parser:
                         if len(path) >= MAX_PATH:
                             raise self.err(f"the path has more than {MAX_PATH} points, more than any "
                                            f"board up to {MAX_SIZE}×{MAX_SIZE} allows", col)
-                        path.append(self.point(sub.group(0), col, size, "a point"))
+                        try:  # every unreadable point and shading move is reported, in one run
+                            path.append(self.point(sub.group(0), col, size, "a point"))
+                        except InputError as error:
+                            errors.append(error)
+                            continue
                         path_lines.append(self.lineno)
                         path_cols.append(col)
             else:
                 assert size is not None and players is not None
                 if len(shades) >= MAX_SHADES:
                     raise self.err(f"more than {MAX_SHADES} shading moves", indent + 1)
-                shades.append(self.shade(value, vcol, size))
+                try:
+                    shades.append(self.shade(value, vcol, size))
+                except InputError as error:
+                    errors.append(error)
+        raise_all(errors)
         if size is None:
             self.lineno = max(self.lineno, 1)
             raise InputError("the game gives no 'size:' line", file=self.source, line=1, col=1,
