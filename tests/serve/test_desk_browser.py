@@ -100,6 +100,10 @@ def type_in(page, values: dict[str, str]) -> None:
             if v:
                 page.keyboard.type(v)
             page.keyboard.press("Tab")
+            for _ in range(3):  # past a board of points (one Tab stop) to the next cell
+                if page.evaluate("document.activeElement.classList.contains('cell')"):
+                    break
+                page.keyboard.press("Tab")
 
 
 def total_of(page) -> str:
@@ -193,3 +197,22 @@ def test_readme_shows_the_desk_of_every_game(tmp_path, browser):
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     made = module.make_screens(tmp_path, browser)
     assert sorted(p.name for p in made) == sorted(f"{c[0]}.png" for c in CASES)
+
+
+def test_path_points_are_picked_on_a_board(server, browser):
+    """Lines & Sections: the board of points is drawn at the size typed; a click or Enter adds a point."""
+    page = browser.new_page(viewport={"width": 900, "height": 900})
+    page.goto(f"{server.url}/play/lines-and-sections/seed/club")
+    page.fill("#c-size", "2")
+    page.fill("#c-players", "Ann, Bob")
+    assert page.locator(".points button.pt").count() == 9
+    page.click('.points button[data-point="B1"]')
+    page.focus('.points button[data-point="B1"]')
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert page.input_value("#c-path1") == "B1 B2"
+    settle(page)
+    assert "path: B1 B2" in page.input_value("#text")
+    assert page.get_attribute('.points button[data-point="B2"]', "aria-label") == "point B2"
+    assert "on" in page.get_attribute('.points button[data-point="B2"]', "class")
+    page.close()

@@ -45,6 +45,9 @@ class Section:
     rows: tuple[Row, ...]
     note: str = ""
     wide: bool = False  # a list of turns (text cells), not a grid of marks
+    #: a board of points to click (Lines & Sections): the cell giving its size, and the cells clicking a
+    #: point adds to (the path's lines); the page draws it from the size typed
+    board: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,9 @@ class SectionsEntry(Entry):
                                          Cell(f"by{i}", f"shading move {i}: player", size=16, placeholder="name" if i == 1 else "")))
                        for i in range(1, SHADES + 1))
         return [Section("head", "Board and players", head),
-                Section("path", "The path", path, wide=True, note="The points the path visits, in order: A1 B1 B2 ..."),
+                Section("path", "The path", path, wide=True, board=("size", "path"),
+                        note="The points the path visits, in order: A1 B1 B2 ... Type them, or pick them on the board: "
+                             "click a point, or move with the arrow keys and press Enter."),
                 Section("shade", "Shading moves", shades, note="The square shaded (its top-left corner) and, if you like, who shaded it.")]
 
     def text(self, values: dict[str, str], data: Any) -> Writer:

@@ -68,6 +68,7 @@
     }
     if (typeof doc.text === "string" && document.activeElement !== text) { text.value = doc.text; }
     keep();
+    if (doc.values) { document.dispatchEvent(new Event("desk:filled")); }
     if (doc.error) {
       item("", doc.error.message, "p-0", doc.error.cells);
       mark(doc.error.cells, doc.error.message, "p-0");
@@ -160,6 +161,64 @@
   document.getElementById("submit").addEventListener("submit", function () {
     document.getElementById("submit-text").value = text.value;
   });
+  // a board of points (Lines & Sections): picking a point adds it to the path's last line
+  Array.prototype.slice.call(document.querySelectorAll(".points")).forEach(function (board) {
+    var sizeCell = document.getElementById("c-" + board.getAttribute("data-size-cell"));
+    var target = board.getAttribute("data-target");
+    var lines = cells.filter(function (c) { return c.getAttribute("data-cell").indexOf(target) === 0; });
+    var drawn = -1;
+    function pathWords() {
+      return lines.map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/);
+    }
+    function add(name) {
+      var filled = lines.filter(function (c) { return c.value.trim() !== ""; });
+      var line = filled.length ? filled[filled.length - 1] : lines[0];
+      if (line.value.length + name.length + 1 > 60) { line = lines[lines.indexOf(line) + 1] || line; }
+      line.value = (line.value.trim() ? line.value.trim() + " " : "") + name;
+      changed(); mark();
+    }
+    function mark() {
+      var on = pathWords();
+      Array.prototype.slice.call(board.querySelectorAll("button")).forEach(function (b) {
+        b.classList.toggle("on", on.indexOf(b.getAttribute("data-point")) >= 0);
+      });
+    }
+    function draw() {
+      var n = parseInt(sizeCell.value, 10);
+      if (!(n >= 2 && n <= 12)) { board.textContent = ""; drawn = -1; return; }
+      if (n !== drawn) {
+        board.textContent = "";
+        board.style.setProperty("--n", n + 1);
+        for (var y = 0; y <= n; y++) {
+          for (var x = 0; x <= n; x++) {
+            var b = document.createElement("button");
+            var name = String.fromCharCode(65 + x) + (y + 1);
+            b.type = "button"; b.className = "pt"; b.textContent = name;
+            b.setAttribute("data-point", name); b.setAttribute("data-x", x); b.setAttribute("data-y", y);
+            b.setAttribute("aria-label", "point " + name);
+            b.tabIndex = x === 0 && y === 0 ? 0 : -1;  // one stop for Tab; the arrow keys move inside
+            board.appendChild(b);
+          }
+        }
+        drawn = n;
+      }
+      mark();
+    }
+    board.addEventListener("click", function (e) { var b = e.target.closest("button.pt"); if (b) { add(b.getAttribute("data-point")); } });
+    board.addEventListener("keydown", function (e) {
+      var b = e.target.closest("button.pt");
+      var d = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[e.key];
+      if (!b || !d) { return; }
+      e.preventDefault();
+      var next = board.querySelector('button[data-x="' + (+b.getAttribute("data-x") + d[0]) + '"][data-y="' + (+b.getAttribute("data-y") + d[1]) + '"]');
+      if (next) { b.tabIndex = -1; next.tabIndex = 0; next.focus(); }
+    });
+    sizeCell.addEventListener("input", draw);
+    lines.forEach(function (c) { c.addEventListener("input", mark); });
+    document.addEventListener("desk:filled", draw);
+    draw();
+  });
+
   var before = kept();
   if (before) { text.value = before; check({text: before}); } else { check({values: values()}); }
 })();
