@@ -259,34 +259,7 @@ class _Parser:
                         continue
             m = _HEADER.match(body)
             if m:
-                key = m.group(1).lower()
-                value = m.group(2).strip()
-                vcol = indent + m.start(2) + 1
-                if key == "player":
-                    if not value:
-                        raise self.err("the player needs a name, e.g. 'player: Anna'", indent + 1)
-                    if len(value) > 40:
-                        raise self.err("a player's name is at most 40 characters", vcol)
-                    if len(players) == MAX_PLAYERS:
-                        raise self.err(f"at most {MAX_PLAYERS} players can play (one per corner)", indent + 1)
-                    names = [p["name"].lower() for p in players]
-                    if value.lower() in names:
-                        raise self.err(f"the player '{value}' is named twice", vcol, hint="give each player a different name")
-                    players.append({"name": value, "line": self.lineno, "turns": []})
-                    continue
-                if key not in ("size", "turns", "dice", "capture"):
-                    raise self.err(
-                        f"unknown setting '{m.group(1)}'",
-                        indent + 1,
-                        hint=did_you_mean(key, ["size", "turns", "dice", "capture", "player"])
-                        or "settings are size, turns, dice and capture; then 'player: NAME'",
-                    )
-                if players:
-                    raise self.err(f"'{key}:' must come before the first player", indent + 1)
-                if key in headers:
-                    raise self.err(f"'{key}:' is given twice (first on line {header_lines[key]})", indent + 1)
-                headers[key] = self.header(key, value, vcol)
-                header_lines[key] = self.lineno
+                self.setting(m, indent, headers, header_lines, players)
                 continue
             toks = [(indent + mm.start() + 1, mm.group()) for mm in _TOKEN.finditer(body)]
             if not toks:
@@ -332,6 +305,38 @@ class _Parser:
             capture=headers.get("capture", False),
             players=tuple(Player(p["name"], tuple(p["turns"]), line=p["line"]) for p in players),
         )
+
+    def setting(self, m: re.Match[str], indent: int, headers: dict[str, Any], header_lines: dict[str, int],
+                players: list[dict]) -> None:
+        """A ``key: value`` line: a setting (before the first player) or the start of a player's turns."""
+        key = m.group(1).lower()
+        value = m.group(2).strip()
+        vcol = indent + m.start(2) + 1
+        if key == "player":
+            if not value:
+                raise self.err("the player needs a name, e.g. 'player: Anna'", indent + 1)
+            if len(value) > 40:
+                raise self.err("a player's name is at most 40 characters", vcol)
+            if len(players) == MAX_PLAYERS:
+                raise self.err(f"at most {MAX_PLAYERS} players can play (one per corner)", indent + 1)
+            names = [p["name"].lower() for p in players]
+            if value.lower() in names:
+                raise self.err(f"the player '{value}' is named twice", vcol, hint="give each player a different name")
+            players.append({"name": value, "line": self.lineno, "turns": []})
+            return
+        if key not in ("size", "turns", "dice", "capture"):
+            raise self.err(
+                f"unknown setting '{m.group(1)}'",
+                indent + 1,
+                hint=did_you_mean(key, ["size", "turns", "dice", "capture", "player"])
+                or "settings are size, turns, dice and capture; then 'player: NAME'",
+            )
+        if players:
+            raise self.err(f"'{key}:' must come before the first player", indent + 1)
+        if key in headers:
+            raise self.err(f"'{key}:' is given twice (first on line {header_lines[key]})", indent + 1)
+        headers[key] = self.header(key, value, vcol)
+        header_lines[key] = self.lineno
 
     def header(self, key: str, value: str, col: int) -> Any:
         if key == "size":
