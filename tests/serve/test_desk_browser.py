@@ -181,6 +181,12 @@ def test_keyboard_moves_like_the_sheet(server, browser):
     assert page.get_attribute("#c-f1r1s1", "aria-label") == "floor 1, row 1, space 1"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375
+    page.keyboard.type("5")
+    settle(page)
+    with page.expect_download() as download:  # the text as shown, as a file
+        page.click("#download")
+    assert Path(download.value.path()).read_text(encoding="utf-8") == page.input_value("#text")
+    assert page.input_value("#text").startswith("floor 1\n  5.|..\n")
     page.close()
 
 
