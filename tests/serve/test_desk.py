@@ -156,3 +156,9 @@ def test_a_puzzle_is_checked_against_its_par_and_ranked_with_it(client):
     board = client.get(ch.path + "/leaderboard.json").json()
     assert board["places"] == [{"rank": 1, "name": "Ann", "score": out["total"], "par": out["par"]}]
     assert f"{out['total']} of par {out['par']}" in client.get(ch.path).text
+
+
+def test_serve_names_a_database_it_cannot_open(cli, tmp_path):
+    result = cli("serve", "--db", str(tmp_path / "no" / "such" / "folder" / "desk.sqlite"))
+    assert result.exit_code == 2
+    assert "--db: cannot open" in result.stderr and "unable to open database file" in result.stderr

@@ -50,7 +50,7 @@ def serve_command(
             raise UsageError(f"rollwrite serve needs {exc.name or 'its web libraries'}",
                              hint="install them with: pip install 'rollwrite[serve]'") from None
         url = database.url_for(db)
-        database.open_db(url).dispose()  # created or migrated here, once, before any worker opens it
+        database.open_db(db).dispose()  # created or migrated here, once, before any worker opens it
     except UsageError as error:
         raise fail(error) from None
     n = workers

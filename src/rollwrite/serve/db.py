@@ -97,7 +97,10 @@ def open_db(db: str) -> Engine:
     url = url_for(db)
     try:
         engine = create_engine(url, pool_pre_ping=True)
-    except (ArgumentError, ImportError) as exc:
+    except ImportError as exc:
+        raise UsageError(f"--db: cannot use '{db}': {exc}",
+                         hint=f"install the database's driver: pip install {exc.name or 'DRIVER'}") from None
+    except ArgumentError as exc:
         raise UsageError(f"--db: cannot use '{db}': {exc}", hint="give a file name or an SQLAlchemy URL") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
