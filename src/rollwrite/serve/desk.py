@@ -101,6 +101,7 @@ class Desk:
         self.layout = load_builtin(game)
         self.game: Any = games.get(game)
         self.entry: Entry = ENTRIES[game]
+        self.cells = frozenset(self.entry.cell_ids(self.layout.data, {}))  # the form's inputs, by id
         # a challenge of a game without dice (Lines & Sections) only names its leaderboard
         self.has_dice = (self.layout.dice is not None
                          or self.game.dice_spec(self.layout, self.layout.players.default) is not None)
@@ -124,8 +125,7 @@ class Desk:
         data = self.layout.data
         out: dict[str, Any] = {}
         if values is not None:
-            wanted = self.entry.cell_ids(data, values)
-            values = {k: v for k, v in values.items() if k in wanted and isinstance(v, str)}
+            values = {k: v for k, v in values.items() if k in self.cells and isinstance(v, str)}
             writer = self.entry.text(values, data)
             text = writer.text()
             out["text"] = text

@@ -107,6 +107,8 @@ class Entry:
     """What every game's entry provides; see the module's docstring."""
 
     def sections(self, data: Any, values: dict[str, str]) -> list[Section]:
+        """The form; it depends on the layout's data alone (``values`` is there for an entry whose form
+        would grow with what is typed)."""
         raise NotImplementedError
 
     def text(self, values: dict[str, str], data: Any) -> Writer:
