@@ -393,6 +393,57 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
     return LogTurn(number, roll, tuple(rerolls), action, at, display, bonus, cafe, line.number)
 
 
+def _quick_row(raw: str, lineno: int, rows: list, labels: _Labels) -> bool:
+    """Read a plain row of the store (seven words, or its number and seven words) into ``rows``; False
+    for anything else, which the full reading then explains."""
+    words = raw.split()
+    label = len(words) == SIZE + 1 and words[0] == str(len(rows) + 1)
+    if label:
+        del words[0]
+    if len(words) != SIZE or "," in raw:
+        return False
+    parsed = [_TOKEN_CACHE.get(w) or _parse_token(w) for w in words]
+    if any(isinstance(p, str) for p in parsed):
+        return False
+    if label:
+        labels.labelled += 1
+    else:
+        labels.see(words[0], len(rows) + 1, lineno, raw)
+    rows.append(parsed)
+    return True
+
+
+def _sheet(source: str, nlines: int, seen: dict[str, int], rows: list, row_lines: list[int], gates: tuple,
+           coins: tuple[int, int], log: list[LogTurn] | None) -> Sheet:
+    """The sheet read, once every part is known to be there."""
+    end = nlines + 1
+    entrance, exit_ = gates
+    gained, spent = coins
+    if "store" not in seen:
+        raise InputError("the sheet has no 'store:' section", file=source, line=max(1, min(end, nlines or 1)), col=1,
+                         hint="add 'store:' and the 7 rows of the store below it")
+    if len(rows) < SIZE:
+        raise InputError(f"the store has {len(rows)} rows; expected {SIZE}", file=source, line=row_lines[-1] if row_lines else seen["store"], col=1)
+    for key, val in (("entrance", entrance), ("exit", exit_)):
+        if val is None:
+            raise InputError(f"the sheet has no '{key}:' line", file=source, line=1, col=1,
+                             hint=f"add e.g. '{key}: A4 W' (the space and the side it opens to)")
+    assert entrance is not None and exit_ is not None
+    flat = [cell for row in rows for cell in row]
+    return Sheet(
+        marks=tuple(m for m, _, _ in flat),
+        walls=tuple(w for _, w, _ in flat),
+        doors=tuple(d for _, _, d in flat),
+        entrance=entrance,
+        exit=exit_,
+        gained=gained,
+        spent=spent,
+        log=tuple(log) if log is not None else None,
+        source=source,
+        row_lines=tuple(row_lines),
+    )
+
+
 def parse(text: str, source: str) -> Sheet:
     """Read a typed-in sheet.  Raises InputError (file, line, column) for anything unreadable."""
     if not isinstance(text, str):
@@ -406,28 +457,14 @@ def parse(text: str, source: str) -> Sheet:
     labels = _Labels()
     log: list[LogTurn] | None = None
     section = None  # "store" or "log" while reading their lines
-    i = 0
     for i, raw in enumerate(lines, start=1):
         if "#" in raw:
             raw = raw.split("#", 1)[0]
         if "\t" in raw:
             raw = raw.replace("\t", " ")
-        if section == "store" and ":" not in raw and len(rows) < SIZE:
-            # the common case, kept quick: a row of the store
-            words_fast = raw.split()
-            label = len(words_fast) == SIZE + 1 and words_fast[0] == str(len(rows) + 1)
-            if label:
-                del words_fast[0]
-            if len(words_fast) == SIZE and "," not in raw:
-                parsed = [_TOKEN_CACHE.get(w) or _parse_token(w) for w in words_fast]
-                if not any(isinstance(p, str) for p in parsed):
-                    if label:
-                        labels.labelled += 1
-                    else:
-                        labels.see(words_fast[0], len(rows) + 1, i, raw)
-                    rows.append(parsed)  # type: ignore[arg-type]
-                    row_lines.append(i)
-                    continue
+        if section == "store" and ":" not in raw and len(rows) < SIZE and _quick_row(raw, i, rows, labels):
+            row_lines.append(i)  # the common case, kept quick: a plain row of the store
+            continue
         raw = raw.rstrip()
         if not raw.replace(",", " ").strip():
             continue
@@ -486,30 +523,7 @@ def parse(text: str, source: str) -> Sheet:
                 hint="start the sheet with 'entrance:', 'exit:', 'coins:' and 'store:' lines (docs/formats/long-way.md)",
             )
     raise_all(labels.problems(source))
-    end = len(lines) + 1
-    if "store" not in seen:
-        raise InputError("the sheet has no 'store:' section", file=source, line=max(1, min(end, len(lines) or 1)), col=1,
-                         hint="add 'store:' and the 7 rows of the store below it")
-    if len(rows) < SIZE:
-        raise InputError(f"the store has {len(rows)} rows; expected {SIZE}", file=source, line=row_lines[-1] if row_lines else seen["store"], col=1)
-    for key, val in (("entrance", entrance), ("exit", exit_)):
-        if val is None:
-            raise InputError(f"the sheet has no '{key}:' line", file=source, line=1, col=1,
-                             hint=f"add e.g. '{key}: A4 W' (the space and the side it opens to)")
-    assert entrance is not None and exit_ is not None
-    flat = [cell for row in rows for cell in row]
-    return Sheet(
-        marks=tuple(m for m, _, _ in flat),
-        walls=tuple(w for _, w, _ in flat),
-        doors=tuple(d for _, _, d in flat),
-        entrance=entrance,
-        exit=exit_,
-        gained=gained,
-        spent=spent,
-        log=tuple(log) if log is not None else None,
-        source=source,
-        row_lines=tuple(row_lines),
-    )
+    return _sheet(source, len(lines), seen, rows, row_lines, (entrance, exit_), (gained, spent), log)
 
 
 # ---------------------------------------------------------------- formatting
