@@ -143,3 +143,21 @@ def test_a_row_label_is_never_read_as_a_display():
 def test_an_unlabelled_row_may_start_with_its_own_number_as_a_display():
     rows = "\n".join(". o . . . . ." if r != 4 else "4 o . . . . ." for r in range(1, 8))
     assert parse(sheet_text(rows=rows), "s.txt").marks[21] == "4"
+
+
+def test_every_unreadable_row_and_turn_is_reported_in_one_run():
+    rows = ROWS.replace(". . . . . . .", ". 3Q . . . . .", 1)
+    rows = rows[::-1].replace(". . . . . . ."[::-1], ". . 3R . . . ."[::-1], 1)[::-1]
+    e = err(sheet_text(rows=rows, tail="log:\n1: roll 1 1, tlie A1\n2: roll 1 1, stop\n"))
+    assert [(x.line, x.col, x.message) for x in e.errors] == [
+        (4, 3, "'3Q': 'Q' is not a side; walls are written N E S W (a doorway as N*)"),
+        (10, 5, "'3R': 'R' is not a side; walls are written N E S W (a doorway as N*)"),
+        (12, 14, "unknown word 'tlie' in a log line"),
+    ]
+
+
+def test_a_problem_that_stops_the_reading_comes_after_those_before_it():
+    rows = ROWS.replace(". . . . . . .", ". 3Q . . . . .", 1)
+    e = err(sheet_text(rows=rows, tail="hello: there\n"))
+    assert [(x.line, x.message) for x in e.errors] == [
+        (4, "'3Q': 'Q' is not a side; walls are written N E S W (a doorway as N*)"), (11, "unknown key 'hello'")]

@@ -413,6 +413,28 @@ def _quick_row(raw: str, lineno: int, rows: list, labels: _Labels) -> bool:
     return True
 
 
+def _store_line(raw: str, line: _Line, rows: list, row_lines: list[int], labels: _Labels,
+                errors: list[InputError]) -> None:
+    """A line of the store that the quick reading did not take: the column letters, or a row with
+    something to say about it (kept in ``errors``, so that every row's problem is reported)."""
+    words = _words(raw)
+    if not rows and [w.upper() for w, _ in words] in (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)]):
+        labels.labelled += 1  # the column header: the rows are likely labelled too
+        return
+    if len(rows) == SIZE:
+        raise line.error(f"the store has only {SIZE} rows; this line is one too many", words[0][1])
+    if len(words) == SIZE + 1:
+        labels.labelled += 1
+    elif len(words) == SIZE:
+        labels.see(words[0][0], len(rows) + 1, line.number, raw)
+    try:
+        rows.append(_store_row(raw, line, len(rows) + 1))
+    except InputError as error:
+        errors.append(error)
+        rows.append([(".", 0, 0)] * SIZE)  # the row's place, so the rows after it keep their numbers
+    row_lines.append(line.number)
+
+
 def _sheet(source: str, nlines: int, seen: dict[str, int], rows: list, row_lines: list[int], gates: tuple,
            coins: tuple[int, int], log: list[LogTurn] | None) -> Sheet:
     """The sheet read, once every part is known to be there."""
@@ -455,74 +477,71 @@ def parse(text: str, source: str) -> Sheet:
     rows: list[list[tuple[str, int, int]]] = []
     row_lines: list[int] = []
     labels = _Labels()
+    errors: list[InputError] = []  # problems of rows and turns read on their own, reported together
     log: list[LogTurn] | None = None
     section = None  # "store" or "log" while reading their lines
-    for i, raw in enumerate(lines, start=1):
-        if "#" in raw:
-            raw = raw.split("#", 1)[0]
-        if "\t" in raw:
-            raw = raw.replace("\t", " ")
-        if section == "store" and ":" not in raw and len(rows) < SIZE and _quick_row(raw, i, rows, labels):
-            row_lines.append(i)  # the common case, kept quick: a plain row of the store
-            continue
-        raw = raw.rstrip()
-        if not raw.replace(",", " ").strip():
-            continue
-        line = _Line(raw, i, source)
-        km = re.match(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$", raw)
-        is_key = km is not None and not (section == "log" and km.group(1).lower().startswith("turn"))
-        if is_key and km is not None:
-            key = km.group(1).lower()
-            if key not in KEYS:
-                if section == "log":
-                    raise line.error(f"unknown word '{km.group(1)}' in the log", km.start(1) + 1,
-                                     hint="a log line starts with its turn number, e.g. 3: roll 2 5, stop")
-                raise line.error(f"unknown key '{km.group(1)}'", km.start(1) + 1,
-                                 hint=did_you_mean(key, KEYS) or f"the keys are {', '.join(KEYS)}")
-            if key in seen:
-                raise line.error(f"'{key}:' is given twice (first at line {seen[key]})", km.start(1) + 1, hint="keep one of them")
-            if section == "store" and len(rows) < SIZE:
-                raise line.error(f"the store has {len(rows)} rows; expected {SIZE} before '{key}:'", km.start(1) + 1)
-            seen[key] = i
-            rest_col = km.start(2)
-            words = _words(km.group(2), rest_col)
-            section = None
-            if key == "entrance":
-                entrance = _gate(words, line, key)
-            elif key == "exit":
-                exit_ = _gate(words, line, key)
-            elif key == "coins":
-                gained, spent = _coins(words, line)
-            else:
-                if words:
-                    raise line.error(f"'{key}:' stands alone on its line; its lines follow it", words[0][1])
-                section = key
-                if key == "log":
-                    log = []
-            continue
-        if section == "store":
-            words = _words(raw)
-            if not rows and [w.upper() for w, _ in words] in (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)]):
-                labels.labelled += 1  # the column header: the rows are likely labelled too
+    try:
+        for i, raw in enumerate(lines, start=1):
+            if "#" in raw:
+                raw = raw.split("#", 1)[0]
+            if "\t" in raw:
+                raw = raw.replace("\t", " ")
+            if section == "store" and ":" not in raw and len(rows) < SIZE and _quick_row(raw, i, rows, labels):
+                row_lines.append(i)  # the common case, kept quick: a plain row of the store
                 continue
-            if len(rows) == SIZE:
-                raise line.error(f"the store has only {SIZE} rows; this line is one too many", words[0][1])
-            if len(words) == SIZE + 1:
-                labels.labelled += 1
-            elif len(words) == SIZE:
-                labels.see(words[0][0], len(rows) + 1, i, raw)
-            rows.append(_store_row(raw, line, len(rows) + 1))
-            row_lines.append(i)
-        elif section == "log":
-            assert log is not None
-            log.append(_log_turn(raw, line, len(log) + 1))
-        else:
-            first = _words(raw)[0]
-            raise line.error(
-                f"'{first[0]}' is outside any section", first[1],
-                hint="start the sheet with 'entrance:', 'exit:', 'coins:' and 'store:' lines (docs/formats/long-way.md)",
-            )
-    raise_all(labels.problems(source))
+            raw = raw.rstrip()
+            if not raw.replace(",", " ").strip():
+                continue
+            line = _Line(raw, i, source)
+            km = re.match(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$", raw)
+            is_key = km is not None and not (section == "log" and km.group(1).lower().startswith("turn"))
+            if is_key and km is not None:
+                key = km.group(1).lower()
+                if key not in KEYS:
+                    if section == "log":
+                        raise line.error(f"unknown word '{km.group(1)}' in the log", km.start(1) + 1,
+                                         hint="a log line starts with its turn number, e.g. 3: roll 2 5, stop")
+                    raise line.error(f"unknown key '{km.group(1)}'", km.start(1) + 1,
+                                     hint=did_you_mean(key, KEYS) or f"the keys are {', '.join(KEYS)}")
+                if key in seen:
+                    raise line.error(f"'{key}:' is given twice (first at line {seen[key]})", km.start(1) + 1, hint="keep one of them")
+                if section == "store" and len(rows) < SIZE:
+                    raise line.error(f"the store has {len(rows)} rows; expected {SIZE} before '{key}:'", km.start(1) + 1)
+                seen[key] = i
+                rest_col = km.start(2)
+                words = _words(km.group(2), rest_col)
+                section = None
+                if key == "entrance":
+                    entrance = _gate(words, line, key)
+                elif key == "exit":
+                    exit_ = _gate(words, line, key)
+                elif key == "coins":
+                    gained, spent = _coins(words, line)
+                else:
+                    if words:
+                        raise line.error(f"'{key}:' stands alone on its line; its lines follow it", words[0][1])
+                    section = key
+                    if key == "log":
+                        log = []
+                continue
+            if section == "store":
+                _store_line(raw, line, rows, row_lines, labels, errors)
+            elif section == "log":
+                assert log is not None
+                try:  # each turn is read on its own: every unreadable turn is reported
+                    log.append(_log_turn(raw, line, len(log) + 1))
+                except InputError as error:
+                    errors.append(error)
+                    log.append(None)  # type: ignore[arg-type] - a place kept for the turn's number; never returned
+            else:
+                first = _words(raw)[0]
+                raise line.error(
+                    f"'{first[0]}' is outside any section", first[1],
+                    hint="start the sheet with 'entrance:', 'exit:', 'coins:' and 'store:' lines (docs/formats/long-way.md)",
+                )
+    except InputError as error:  # a problem that stops the reading: reported after those found before it
+        raise_all([*errors, error])
+    raise_all(errors + labels.problems(source))
     return _sheet(source, len(lines), seen, rows, row_lines, (entrance, exit_), (gained, spent), log)
 
 
