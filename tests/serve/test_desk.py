@@ -47,6 +47,9 @@ def test_a_problem_is_marked_at_its_cell():
     out = desk.check(ch, values=values)
     assert out["error"]["cells"] == ["f2r3s4"]
     assert "'x' cannot be written in a space" in out["error"]["message"]
+    out = desk.check(ch, values=values | {"f3r1s1": "9"})  # two problems in one reading: both marked
+    assert out["error"]["cells"] == ["f2r3s4", "f3r1s1"]
+    assert "a die shows 1 to 6, not 9" in out["error"]["message"]
 
 
 @pytest.fixture
