@@ -165,3 +165,11 @@ def test_serve_names_a_database_it_cannot_open(cli, tmp_path):
     result = cli("serve", "--db", str(tmp_path / "no" / "such" / "folder" / "desk.sqlite"))
     assert result.exit_code == 2
     assert "--db: cannot open" in result.stderr and "unable to open database file" in result.stderr
+
+
+def test_a_sheet_longer_than_the_form_is_kept_in_its_text():
+    desk, ch = Desk("lines-and-sections"), challenge("lines-and-sections", "seed", "club")
+    text = "size: 2\nplayers: Ann, Bob\npath: A1 B1\n" + "shade: A1\n" * 41  # the form has 40 shading moves
+    out = desk.check(ch, text=text)
+    assert out["overflow"].startswith("this sheet holds more than the form has room for")
+    assert "overflow" not in desk.check(ch, text="size: 2\nplayers: Ann, Bob\npath: A1 B1\n")

@@ -138,6 +138,8 @@ class Desk:
             if values is None:  # the text was typed or pasted: fill the cells from it
                 canonical = self.game.format(sheet, data)
                 out["values"] = self.entry.values(canonical, data)
+                if set(out["values"]) - self.cells:  # longer than the form: the text stays the only copy
+                    out["overflow"] = "this sheet holds more than the form has room for: edit it in the text box"
                 writer = self.entry.text(out["values"], data)
                 sheet = self.game.parse(writer.text(), SOURCE, data)  # lines and columns of the form
             evaluation, puzzle = self.evaluate(ch, sheet)

@@ -64,7 +64,10 @@
     });
     list.textContent = "";
     if (doc.values) {
-      cells.forEach(function (c) { if (document.activeElement !== c) { c.value = doc.values[c.getAttribute("data-cell")] || ""; } });
+      cells.forEach(function (c) {
+        if (document.activeElement !== c) { c.value = doc.values[c.getAttribute("data-cell")] || ""; }
+        c.readOnly = !!doc.overflow;  // the form cannot hold the whole sheet: it is shown, not edited
+      });
     }
     if (typeof doc.text === "string" && document.activeElement !== text) { text.value = doc.text; }
     keep();
@@ -78,8 +81,9 @@
       return;
     }
     doc.problems.forEach(function (p, i) { item(p.where, p.message, "p-" + i, p.cells); mark(p.cells, p.message, "p-" + i); });
-    status.textContent = doc.valid ? "rules: all checks passed" :
-      doc.problems.length + " rule problem" + (doc.problems.length === 1 ? "" : "s");
+    status.textContent = (doc.valid ? "rules: all checks passed" :
+      doc.problems.length + " rule problem" + (doc.problems.length === 1 ? "" : "s")) +
+      (doc.overflow ? "; " + doc.overflow : "");
     var total = doc.players ? doc.players.map(function (p) { return p.name + " " + p.total; }).join(", ") : String(doc.total);
     scoreBox.textContent = "";
     var pre = document.createElement("pre");
