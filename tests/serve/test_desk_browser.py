@@ -88,11 +88,21 @@ def sheet_values(game: str, kind: str, value: str, text: str) -> dict[str, str]:
 
 
 def type_in(page, values: dict[str, str]) -> None:
-    """Type every cell by keyboard alone: a one-mark cell takes its key and moves on by itself, a text
-    cell is typed and left with Tab; an empty one-mark cell is passed with the space bar."""
-    cells = page.eval_on_selector_all("#form input.cell", "els => els.map(e => [e.dataset.cell, e.maxLength])")
-    page.click(f"#c-{cells[0][0]}")
-    for cell, length in cells:
+    """Type the sheet by keyboard alone, cell after cell as the focus moves: a one-mark cell takes its key
+    and moves on by itself, a text cell is typed and left with Tab (past a board of points too); an empty
+    one-mark cell is passed with the space bar.  Lists of turns grow as they are filled."""
+    page.click("#form input.cell")
+    done: set[str] = set()
+    for _ in range(5000):
+        cell, length, point = page.evaluate(
+            "[document.activeElement.dataset.cell || '', document.activeElement.maxLength,"
+            " !!document.activeElement.closest('.points')]")
+        if point:
+            page.keyboard.press("Tab")
+            continue
+        if not cell or cell in done:
+            break
+        done.add(cell)
         v = values.get(cell, "")
         if length == 1:
             page.keyboard.press(v if v else "Space")
@@ -100,10 +110,7 @@ def type_in(page, values: dict[str, str]) -> None:
             if v:
                 page.keyboard.type(v)
             page.keyboard.press("Tab")
-            for _ in range(3):  # past a board of points (one Tab stop) to the next cell
-                if page.evaluate("document.activeElement.classList.contains('cell')"):
-                    break
-                page.keyboard.press("Tab")
+    assert set(values) <= done, f"never reached: {sorted(set(values) - done)[:5]}"
 
 
 def total_of(page) -> str:

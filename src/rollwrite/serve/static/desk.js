@@ -71,7 +71,7 @@
     }
     if (typeof doc.text === "string" && document.activeElement !== text) { text.value = doc.text; }
     keep();
-    if (doc.values) { document.dispatchEvent(new Event("desk:filled")); }
+    if (doc.values) { fit(); document.dispatchEvent(new Event("desk:filled")); }
     if (doc.error) {
       item("", doc.error.message, "p-0", doc.error.cells);
       mark(doc.error.cells, doc.error.message, "p-0");
@@ -106,7 +106,20 @@
 
   function rowOf(c) { return c.closest(".row"); }
   function rowCells(row) { return Array.prototype.slice.call(row.querySelectorAll("input.cell")); }
-  function rows() { return Array.prototype.slice.call(document.querySelectorAll("#form .row")); }
+  function rows() { return Array.prototype.slice.call(document.querySelectorAll("#form .row")).filter(function (r) { return !r.hidden; }); }
+  function visible(i, step) {  // the next cell that is not in a hidden row
+    for (var j = i + step; j >= 0 && j < cells.length; j += step) { if (!rowOf(cells[j]).hidden) { return cells[j]; } }
+    return null;
+  }
+
+  // a list of turns shows the rows typed and one more (at least eight), growing as it is filled
+  function fit() {
+    Array.prototype.slice.call(document.querySelectorAll("#form fieldset.wide")).forEach(function (fs) {
+      var rs = Array.prototype.slice.call(fs.querySelectorAll(".row")), last = -1;
+      rs.forEach(function (r, i) { if (rowCells(r).some(function (c) { return c.value !== ""; })) { last = i; } });
+      rs.forEach(function (r, i) { r.hidden = i >= Math.max(last + 2, 8); });
+    });
+  }
 
   function vertical(c, step) {
     var all = rows(), i = all.indexOf(rowOf(c)), x = c.getBoundingClientRect().left;
@@ -128,16 +141,17 @@
     var atStart = c.selectionStart === 0 && c.selectionEnd === 0;
     var atEnd = c.selectionStart === c.value.length;
     if (e.ctrlKey || e.metaKey || e.altKey) { return; }
-    if (e.key === "ArrowLeft" && (single || atStart)) { e.preventDefault(); go(cells[i - 1]); }
-    else if (e.key === "ArrowRight" && (single || atEnd)) { e.preventDefault(); go(cells[i + 1]); }
+    if (e.key === "ArrowLeft" && (single || atStart)) { e.preventDefault(); go(visible(i, -1)); }
+    else if (e.key === "ArrowRight" && (single || atEnd)) { e.preventDefault(); go(visible(i, 1)); }
     else if (e.key === "ArrowUp") { e.preventDefault(); go(vertical(c, -1)); }
     else if (e.key === "ArrowDown" || e.key === "Enter") { e.preventDefault(); go(vertical(c, 1)); }
     else if (single && e.key.length === 1 && e.key !== " ") {
-      e.preventDefault(); c.value = e.key; changed(); go(cells[i + 1]);
-    } else if (single && e.key === " ") { e.preventDefault(); go(cells[i + 1]); }
+      e.preventDefault(); c.value = e.key; changed(); go(visible(i, 1));
+    } else if (single && e.key === " ") { e.preventDefault(); go(visible(i, 1)); }
     else if (single && e.key === "Backspace") {
       e.preventDefault();
-      if (c.value) { c.value = ""; changed(); } else if (cells[i - 1]) { cells[i - 1].value = ""; changed(); go(cells[i - 1]); }
+      var back = visible(i, -1);
+      if (c.value) { c.value = ""; changed(); } else if (back) { back.value = ""; changed(); go(back); }
     } else if (single && e.key === "Delete") { e.preventDefault(); c.value = ""; changed(); }
   }
 
@@ -146,7 +160,7 @@
   function keep() { try { sessionStorage.setItem(store, text.value); } catch (e) { /* storage off: nothing kept */ } }
   function kept() { try { return sessionStorage.getItem(store); } catch (e) { return null; } }
 
-  function changed() { schedule(function () { return {values: values()}; }); }
+  function changed() { fit(); schedule(function () { return {values: values()}; }); }
 
   cells.forEach(function (c) {
     c.addEventListener("keydown", key);
@@ -223,6 +237,7 @@
     draw();
   });
 
+  fit();
   var before = kept();
   if (before) { text.value = before; check({text: before}); } else { check({values: values()}); }
 })();
