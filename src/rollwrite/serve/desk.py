@@ -99,7 +99,9 @@ class Desk:
 
     def __init__(self, game: str) -> None:
         self.layout = load_builtin(game)
-        self.game: Any = games.get(game)
+        found = games.get(game)
+        assert found is not None  # every game with an entry is registered (challenge() checks it)
+        self.game: Any = found
         self.entry: Entry = ENTRIES[game]
         self.cells = frozenset(self.entry.cell_ids(self.layout.data, {}))  # the form's inputs, by id
         # a challenge of a game without dice (Lines & Sections) only names its leaderboard
