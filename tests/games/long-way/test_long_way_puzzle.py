@@ -101,8 +101,8 @@ def test_par_is_the_best_of_the_searches():
     chart, sched = _free_play("e")
     dice = schedule_dice(sched)
     each = []
-    for spend, walls in solve.SEARCHES:
-        found, _ = solve._beam(chart, dice, 6, spend, walls)
+    for spend, walls, cafes, _ in solve.SEARCHES:
+        found, _ = solve._beam(chart, dice, 6, spend, walls, cafes)
         each.append(found[0])
     assert solve.solve(chart, dice, width=6).par == max(each)
     assert len(set(each)) > 1  # the searches do differ here
