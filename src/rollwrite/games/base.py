@@ -140,7 +140,7 @@ class Puzzle:
     bound: float | None = None
     parts: list[dict] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
-    best_known: bool = False  # par from a heuristic search with no proof attempted ("par (best known)")
+    best_known: bool = False  # par from a heuristic search with no proof attempted
     difficulty: str = ""  # "easy", "medium" or "hard", measured (rollwrite.difficulty); "" if not graded
 
     @property
@@ -148,18 +148,17 @@ class Puzzle:
         return f"{self.challenge} puzzle"
 
     def par_text(self) -> str:
-        """How par is printed: ``par 41`` only when proven; otherwise what is known and nothing more."""
+        """How par is printed, as far as it is proven and no further: ``par 41 (proven)`` when no sheet
+        beats it; ``par 38, no sheet beats 45`` when only a bound is known; ``par 9, not proven`` when
+        not even that (``best_known`` searches with no bound)."""
         if self.par is None:
             return ""
         par = plain_number(self.par)
         if self.par_proven:
-            return f"par {par}"
-        if self.best_known:
-            bound = "" if self.bound is None else f", no sheet beats {plain_number(self.bound)}"
-            return f"par (best known) {par}{bound}"
+            return f"par {par} (proven)"
         if self.bound is not None:
-            return f"par ≥ {par}, no sheet beats {plain_number(self.bound)}"
-        return f"par ≥ {par}"
+            return f"par {par}, no sheet beats {plain_number(self.bound)}"
+        return f"par {par}, not proven"
 
     def to_json(self) -> dict:
         return {

@@ -107,32 +107,33 @@ def play(chart: Chart, dice: list[tuple[tuple[int, int], tuple[tuple[int, ...], 
                     break
         face, dcell = (earning or choices)[pick.index(len(earning or choices))]
         st.marks[dcell] = str(face)
-        bonus = None
-        if earning:
-            kind = ("coins", "wall", "doorway")[pick.index(3)]
-            if kind == "doorway":
-                walled = [(c, s) for c in range(CELLS) for s in (N, E, S, W)
-                          if st.walls[c] & s and not st.doors[c] & s]
-                if walled:
-                    c, s = walled[pick.index(len(walled))]
-                    bonus = Bonus("doorway", c, s)
-                    st.doors[c] |= s
-                    nb = neighbour(c, s)
-                    if nb >= 0 and st.walls[nb] & OPPOSITE[s]:
-                        st.doors[nb] |= OPPOSITE[s]
-                else:
-                    kind = "coins"
-            if kind == "wall":
-                free = [(c, s) for c in range(CELLS) for s in (N, E, S, W) if not st.walls[c] & s]
-                c, s = free[pick.index(len(free))]
-                bonus = Bonus("wall", c, s)
-                st.walls[c] |= s
-            if kind == "coins":
-                bonus = Bonus("coins")
-                st.coins += 2
-                st.gained += 2
+        bonus = _bonus(st, pick) if earning else None
         log.append(LogTurn(n, roll, tuple(rerolls), "tile", at, (face, dcell), bonus))
     return Sheet(tuple(st.marks), tuple(st.walls), tuple(st.doors), entrance, exit, st.gained, st.spent, tuple(log))
+
+
+def _bonus(st: _State, pick: _Chooser) -> Bonus:
+    """An earned bonus, picked at random: two coins, a doorway through a wall (coins when there is no
+    wall to punch) or a wall on any free side; ``st`` is updated."""
+    kind = ("coins", "wall", "doorway")[pick.index(3)]
+    if kind == "doorway":
+        walled = [(c, s) for c in range(CELLS) for s in (N, E, S, W) if st.walls[c] & s and not st.doors[c] & s]
+        if walled:
+            c, s = walled[pick.index(len(walled))]
+            st.doors[c] |= s
+            nb = neighbour(c, s)
+            if nb >= 0 and st.walls[nb] & OPPOSITE[s]:
+                st.doors[nb] |= OPPOSITE[s]
+            return Bonus("doorway", c, s)
+        kind = "coins"
+    if kind == "wall":
+        free = [(c, s) for c in range(CELLS) for s in (N, E, S, W) if not st.walls[c] & s]
+        c, s = free[pick.index(len(free))]
+        st.walls[c] |= s
+        return Bonus("wall", c, s)
+    st.coins += 2
+    st.gained += 2
+    return Bonus("coins")
 
 
 def schedule_dice(schedule: Any) -> list[tuple[tuple[int, int], tuple[tuple[int, ...], ...]]]:

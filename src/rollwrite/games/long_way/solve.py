@@ -3,17 +3,20 @@
 Each turn every state in a beam is expanded by the placements the rules allow: a tile wherever it fits
 without closing a gate, with the display on each of the tile's open spaces in turn (of the die that earns
 a bonus when one does); a cafeteria when nothing fits after the rerolls; a stop when not even that fits.
-Three searches run, differing in the moves they look at (``SEARCHES``):
+Two searches run (``SEARCHES``), each with a coin to spend also rerolling each die once from its
+printed reserve while a tile fits, and where a display earns a bonus also trying the two best walls
+added across a step of the customers' current route (a wall there sends them the long way round):
 
-1. rerolls only when nothing fits (as the automatic player does), a bonus always the two coins;
-2. also, with a coin to spend, each die rerolled once from its printed reserve while a tile fits;
-3. as 2, and where a display earns a bonus, also the two best walls added across a step of the
-   customers' current route (a wall there sends them the long way round).
+1. the plain one, ``WIDTH`` states wide, draws a cafeteria only when no tile fits after the rerolls;
+2. the other, ``CAFE_WIDTH`` states wide, also draws a cafeteria on every pair of empty spaces while
+   the tile fits.  A cafeteria placed on purpose makes the customers walk out and back (each leg
+   counts what it passes): on a sample of dailies this found up to twice the plain search's score,
+   and the example sheet of long-way#picnic (7) beat the searches without it.
 
 A beam keeps the ``width`` best children, ranked by the customers' path score of the store so far
 (rules.customers_path, the scorer the game uses) with displays counted twice (later tiles may fill the
 empty spaces), ties by order of generation.  The moves of one search steer its beam into other stores
-than another's, and none of the three does best on every schedule, so par is the best store any of
+than the other's, and neither does best on every schedule, so par is the best store any of
 them sees.  A store the customers cannot enter scores 0, which beats every open store on a very
 short schedule: each search therefore also keeps, as finished sheets, a tile that walls off the
 entrance or the exit and a bonus wall across a gate (never in the beam, since nothing can open them
@@ -66,6 +69,8 @@ def _sheet(st: _State, log: tuple[LogTurn, ...]) -> Sheet:
 BLOCKED = -10_000
 #: states kept from turn to turn: about 1 s for a 40-turn schedule on one core
 WIDTH = 12
+#: states kept by the search that also draws cafeterias where a tile fits (it makes many more children)
+CAFE_WIDTH = 7
 
 
 def _value(st: _State) -> tuple[int, int]:
@@ -150,7 +155,7 @@ def _plans(chart: Chart, st: _State, roll: tuple[int, int], reserve: tuple[tuple
 
 #: the searches run, each as (rerolls while a tile fits, wall bonuses tried where a display earns one);
 #: par is the best any of them finds (their moves differ, and so do the stores each beam keeps)
-SEARCHES = ((False, 0), (True, 0), (True, 2))
+SEARCHES = ((True, 2, False, WIDTH), (True, 2, True, CAFE_WIDTH))
 
 
 def _walls_across_path(st: _State) -> list[tuple[int, int]]:
@@ -194,8 +199,27 @@ def _blocked_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int]) -> l
     return out
 
 
+def _cafe_kids(node: _Node, n: int, roll: tuple[int, int], rerolls: tuple[tuple[int, int], ...], coins: int,
+               spent: int) -> list[_Node]:
+    """A cafeteria on each pair of side-by-side empty spaces (none when both are drawn)."""
+    st = node.st
+    out: list[_Node] = []
+    if len(st.cafes) >= 2:
+        return out
+    for a in range(CELLS):
+        for b in (a + 1, a + SIZE):
+            if b < CELLS and (b != a + 1 or a % SIZE != SIZE - 1) and _empty(st, a) and _empty(st, b):
+                ch = _copy(st)
+                ch.marks[a] = ch.marks[b] = CAFE_LETTERS[len(st.cafes)]
+                ch.cafes.append((a, b))
+                ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
+                out.append(_Node(ch, node.log + (LogTurn(n, roll, rerolls, "cafeteria", cafe=(a, b)),)))
+    return out
+
+
 def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
-              reserve: tuple[tuple[int, ...], ...], spend: bool = False, wall_tries: int = 0) -> list[_Node]:
+              reserve: tuple[tuple[int, ...], ...], spend: bool = False, wall_tries: int = 0,
+              cafes: bool = False) -> list[_Node]:
     """The stores one turn can lead to from ``node``: a tile in each place it fits with its display on
     each open space (for each plan of :func:`_plans`); where the display earns a bonus, the two coins and
     the ``wall_tries`` best walls across the customers' route; a cafeteria or a stop when nothing fits."""
@@ -205,15 +229,7 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
     if not plans[0][3]:
         _, rerolls, coins, _ = plans[-1]
         spent = st.spent + (st.coins - coins)
-        if len(st.cafes) < 2:
-            for a in range(CELLS):
-                for b in (a + 1, a + SIZE):
-                    if b < CELLS and (b != a + 1 or a % SIZE != SIZE - 1) and _empty(st, a) and _empty(st, b):
-                        ch = _copy(st)
-                        ch.marks[a] = ch.marks[b] = CAFE_LETTERS[len(st.cafes)]
-                        ch.cafes.append((a, b))
-                        ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
-                        out.append(_Node(ch, node.log + (LogTurn(n, roll, tuple(rerolls), "cafeteria", cafe=(a, b)),)))
+        out = _cafe_kids(node, n, roll, tuple(rerolls), coins, spent)
         if not out:
             ch = _State(st.marks, st.walls, st.doors, st.owner, st.cafes, coins, st.gained, spent)
             out.append(_Node(ch, node.log + (LogTurn(n, roll, tuple(rerolls), "stop"),), done=True))
@@ -260,6 +276,8 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
                         w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
                         blocked.append(_Node(w, node.log + (replace(turn, bonus=Bonus("wall", gate.cell, gate.side)),), done=True))
                         closed_by_bonus = True
+    if cafes:  # a cafeteria although the tile fits
+        out += _cafe_kids(node, n, roll, (), st.coins, st.spent)
     return out + blocked + _blocked_kids(chart, node, n, roll)
 
 
@@ -277,7 +295,7 @@ def bound(dice: list) -> int:
     return max((c + 1) * max(min(turns - c, CELLS - 2 * c), 0) for c in range(0, min(2, turns) + 1))
 
 
-def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int):
+def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int, cafes: bool):
     """One beam search; returns (best store seen as (score, turn, node) or None, nodes expanded)."""
     beam = [_Node(_State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, []), ())]
     nodes = 0
@@ -288,7 +306,7 @@ def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int):
         for node in beam:
             if node.done:
                 continue
-            kids = _children(chart, node, n, roll, reserve, spend, wall_tries)
+            kids = _children(chart, node, n, roll, reserve, spend, wall_tries, cafes)
             for k in kids:
                 total, k.value = _value(k.st)
                 nodes += 1
@@ -305,11 +323,10 @@ def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int):
 def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
     """The best store of the beam searches of ``width`` (default WIDTH) states in SEARCHES, or of the
     automatic player if none beats it (module docstring)."""
-    width = WIDTH if width is None else width
     best: tuple[int, int, _Node] | None = None
     nodes = 0
-    for spend, wall_tries in SEARCHES:
-        found, n = _beam(chart, dice, width, spend, wall_tries)
+    for spend, wall_tries, cafes, w in SEARCHES:
+        found, n = _beam(chart, dice, w if width is None else width, spend, wall_tries, cafes)
         nodes += n
         if found is not None and (best is None or found[0] > best[0]):  # ties: the earlier search
             best = found

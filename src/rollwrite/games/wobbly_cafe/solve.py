@@ -533,95 +533,10 @@ class _Search:
         # the groups around the pair before it is placed; each child only merges some of them with its
         # two spaces and closes those whose last open neighbours the pair fills
         near = self.near(self.around[slot], x, y)
-        c0 = b0 = 0
-        o0 = [0] * (SIDES + 1)
-        for v, size, doubled, opens, tx, ty in near:
-            if size <= v:
-                if opens or tx or ty:
-                    o0[v] += size
-                    if doubled:
-                        b0 += v
-                elif size == v:
-                    c0 += v + v if doubled else v
-        free = self.free[slot]
-        xo, yo = free[x], free[y]
-        x_nice, y_nice = x in g.nice, y in g.nice
-        adj = y in g.nbrs[x]
+        c0, b0, o0 = _tally(near)
         self.assigned[x] = self.assigned[y] = True
         nice_open = self.open_nice
-        base = [r + o - d for r, o, d in zip(rem, open_now, o0)]
-        values = range(2, SIDES + 1)
-        upper = self.upper
-        rank = self.rank
-        kids = []
-        for i, (a, b) in enumerate(self.types):
-            if not self.left[i]:
-                continue
-            self.left[i] -= 1
-            base[a] -= 1
-            base[b] -= 1
-            rem[a] -= 1
-            rem[b] -= 1
-            ways = ((a, b),) if a == b else (((a, b),) if not flipped and g.mirrored else ((a, b), (b, a)))
-            for p, q in ways:
-                self.nodes += 1
-                if self.nodes > self.budget:
-                    raise _Abort
-                val[x], val[y] = p, q
-                sx, dx, ox, sy, dy, oy = 1, x_nice, xo, 1, y_nice, yo
-                joined = adj and p == q
-                c1 = b1 = 0
-                o1 = [0] * (SIDES + 1)
-                for v, size, doubled, opens, tx, ty in near:
-                    if tx and v == p:
-                        sx += size
-                        dx = dx or doubled
-                        ox |= opens
-                        if ty and v == q:
-                            joined = True
-                    elif ty and v == q:
-                        sy += size
-                        dy = dy or doubled
-                        oy |= opens
-                    elif size <= v:
-                        if opens:
-                            o1[v] += size
-                            if doubled:
-                                b1 += v
-                        elif size == v:
-                            c1 += v + v if doubled else v
-                if joined:
-                    sx, dx, ox, sy = sx + sy, dx or dy, ox | oy, 0
-                if sx <= p:
-                    if ox:
-                        o1[p] += sx
-                        if dx:
-                            b1 += p
-                    elif sx == p:
-                        c1 += p + p if dx else p
-                if sy and sy <= q:
-                    if oy:
-                        o1[q] += sy
-                        if dy:
-                            b1 += q
-                    elif sy == q:
-                        c1 += q + q if dy else q
-                cl = closed + c1 - c0
-                bo = nice_open + b1 - b0
-                avail = [r + o for r, o in zip(base, o1)]
-                ub = upper(cl, bo, avail, slot + 1)
-                if ub > self.best:
-                    # among children of the same bound, those that waste the fewest dice first
-                    slack = 0
-                    for v in values:
-                        slack += avail[v] % v
-                    kids.append((-ub, -slack, rank[i], p != a, i, p, q, cl, bo, o1))
-            base[a] += 1
-            base[b] += 1
-            rem[a] += 1
-            rem[b] += 1
-            self.left[i] += 1
-        kids.sort(key=lambda k: k[:5])  # rank and orientation make the order total
+        kids = self.kids(slot, flipped, near, c0, b0, o0)
         for nub, _, _, _, i, p, q, cl, bo, o1 in kids:
             if -nub <= self.best:
                 break
@@ -643,6 +558,107 @@ class _Search:
             # the future from this state is at most what was found here, or short of what was needed
             found = self.best - closed if self.best > entry_best else -1
             self.memo[key] = max(found, entry_best - closed)
+
+    def kids(self, slot: int, flipped: bool, near: list, c0: int, b0: int, o0: list[int]) -> list[tuple]:
+        """The children of slot ``slot`` that may beat ``self.best``, sorted best bound first (then the
+        fewest wasted dice), each as (-bound, -slack, rank, turned, roll kind, p, q, closed, nice
+        bonus, open spaces per value)."""
+        g = self.g
+        x, y = g.slots[slot]
+        val, rem = self.val, self.rem
+        free = self.free[slot]
+        pair = (free[x], free[y], x in g.nice, y in g.nice, y in g.nbrs[x])
+        closed, nice_open = self.closed, self.open_nice
+        base = [r + o - d for r, o, d in zip(rem, self.open, o0)]
+        kids = []
+        for i, (a, b) in enumerate(self.types):
+            if not self.left[i]:
+                continue
+            self.left[i] -= 1  # as the child has it: the bound from scratch reads these
+            base[a] -= 1
+            base[b] -= 1
+            rem[a] -= 1
+            rem[b] -= 1
+            ways = ((a, b),) if a == b else (((a, b),) if not flipped and g.mirrored else ((a, b), (b, a)))
+            for p, q in ways:
+                self.nodes += 1
+                if self.nodes > self.budget:
+                    raise _Abort
+                val[x], val[y] = p, q
+                c1, b1, o1 = _child(near, pair, p, q)
+                cl = closed + c1 - c0
+                bo = nice_open + b1 - b0
+                avail = [r + o for r, o in zip(base, o1)]
+                ub = self.upper(cl, bo, avail, slot + 1)
+                if ub > self.best:
+                    # among children of the same bound, those that waste the fewest dice first
+                    slack = 0
+                    for v in range(2, SIDES + 1):
+                        slack += avail[v] % v
+                    kids.append((-ub, -slack, self.rank[i], p != a, i, p, q, cl, bo, o1))
+            base[a] += 1
+            base[b] += 1
+            rem[a] += 1
+            rem[b] += 1
+            self.left[i] += 1
+        kids.sort(key=lambda k: k[:5])  # rank and orientation make the order total
+        return kids
+
+
+def _tally(near: list) -> tuple[int, int, list[int]]:
+    """(closed tips, nice bonus of open groups, open spaces per value) of the groups ``near`` a pair
+    before it is placed."""
+    c0 = b0 = 0
+    o0 = [0] * (SIDES + 1)
+    for v, size, doubled, opens, tx, ty in near:
+        if size <= v:
+            if opens or tx or ty:
+                o0[v] += size
+                if doubled:
+                    b0 += v
+            elif size == v:
+                c0 += v + v if doubled else v
+    return c0, b0, o0
+
+
+def _child(near: list, pair: tuple, p: int, q: int) -> tuple[int, int, list[int]]:
+    """(closed tips, nice bonus of open groups, open spaces per value) of the groups ``near`` a slot
+    pair once it holds p and q; ``pair`` is (its left space's free neighbours, the right one's, left
+    nice, right nice, the two side by side)."""
+    xo, yo, x_nice, y_nice, adj = pair
+    sx, dx, ox, sy, dy, oy = 1, x_nice, xo, 1, y_nice, yo
+    joined = adj and p == q
+    c1 = b1 = 0
+    o1 = [0] * (SIDES + 1)
+    for v, size, doubled, opens, tx, ty in near:
+        if tx and v == p:
+            sx += size
+            dx = dx or doubled
+            ox |= opens
+            if ty and v == q:
+                joined = True
+        elif ty and v == q:
+            sy += size
+            dy = dy or doubled
+            oy |= opens
+        elif size <= v:
+            if opens:
+                o1[v] += size
+                if doubled:
+                    b1 += v
+            elif size == v:
+                c1 += v + v if doubled else v
+    if joined:
+        sx, dx, ox, sy = sx + sy, dx or dy, ox | oy, 0
+    for size, doubled, opens, v in ((sx, dx, ox, p), (sy, dy, oy, q)):
+        if size and size <= v:
+            if opens:
+                o1[v] += size
+                if doubled:
+                    b1 += v
+            elif size == v:
+                c1 += v + v if doubled else v
+    return c1, b1, o1
 
 
 # ---------------------------------------------------------------- the SAT question
@@ -690,42 +706,54 @@ class FloorQuestion:
 
     def __init__(self, g, rolls: list[tuple[int, int]]) -> None:
         # python-sat is imported only when a floor is hard enough to need it: most puzzles never do
-        from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
         self.g = g
         rolls = [(min(a, b), max(a, b)) for a, b in rolls]
         counts = Counter(d for pair in rolls for d in pair)
         values = [v for v in range(1, SIDES + 1) if counts[v]]
-        most = {v: counts[v] // v for v in values}  # paying groups value v's dice allow
         self.top = 0
-        clauses: list[list[int]] = []
-        add = clauses.append
-
-        def new() -> int:
-            self.top += 1
-            return self.top
-
-        def extend(enc) -> None:
-            self.top = max(self.top, enc.nv)
-            clauses.extend(enc.clauses)
-
-        val = {(c, v): new() for c in range(g.n) for v in values}
-        self.val = val
+        self.clauses: list[list[int]] = []
+        self.val = {(c, v): self._new() for c in range(g.n) for v in values}
         for c in range(g.n):
-            lits = [val[c, v] for v in values]
+            lits = [self.val[c, v] for v in values]
             for i, p in enumerate(lits):
                 for q in lits[i + 1:]:
-                    add([-p, -q])
+                    self.clauses.append([-p, -q])
+        self._slots(rolls)
+        for v in values:  # implied by the rolls, but it helps the solver to know it outright
+            self._equals([self.val[c, v] for c in range(g.n)], counts[v])
+        terms = self._groups(values, {v: counts[v] // v for v in values})
+        self.most = sum(t[0] for t in terms)
+        self.short = self._shortfall(terms, self._new, self.clauses.append)
+        self.solver = Solver(name=SOLVER, bootstrap_with=self.clauses)
+        self.clauses = []
+        self.conflicts = 0
+
+    def _new(self) -> int:
+        self.top += 1
+        return self.top
+
+    def _equals(self, lits: list[int], k: int) -> None:
+        from pysat.card import CardEnc, EncType  # deferred, as in __init__
+
+        enc = CardEnc.equals(lits, k, top_id=self.top, encoding=EncType.seqcounter)
+        self.top = max(self.top, enc.nv)
+        self.clauses.extend(enc.clauses)
+
+    def _slots(self, rolls: list[Pair]) -> None:
+        """Which kind of roll each slot pair holds (as many of each kind as there are such rolls), and
+        which way round."""
+        g, val, add = self.g, self.val, self.clauses.append
         kinds = sorted(Counter(rolls).items())
         slot_of_kind: dict[tuple[int, int], list[int]] = {t: [] for t, _ in kinds}
         for s, (left, right) in enumerate(g.slots):
-            turned = new()
+            turned = self._new()
             if s == 0 and g.mirrored:
                 add([-turned])
             here = []
             for t, _ in kinds:
-                x = new()
+                x = self._new()
                 here.append(x)
                 slot_of_kind[t].append(x)
                 a, b = t
@@ -737,17 +765,17 @@ class FloorQuestion:
                     add([-x, turned, val[right, b]])
                     add([-x, -turned, val[left, b]])
                     add([-x, -turned, val[right, a]])
-            extend(CardEnc.equals(here, 1, top_id=self.top, encoding=EncType.seqcounter))
+            self._equals(here, 1)
         for t, n in kinds:
-            extend(CardEnc.equals(slot_of_kind[t], n, top_id=self.top, encoding=EncType.seqcounter))
+            self._equals(slot_of_kind[t], n)
 
-        for v in values:  # implied by the rolls, but it helps the solver to know it outright
-            extend(CardEnc.equals([val[c, v] for c in range(g.n)], counts[v], top_id=self.top,
-                                  encoding=EncType.seqcounter))
-        # the paying groups, counted per value; the nice view each one doubles
+    def _groups(self, values: list[int], most: dict[int, int]) -> list[tuple[int, dict[int, int], int]]:
+        """The paying groups, counted per value, and the nice view each one doubles, as the terms of
+        the shortfall: (most, {worth: "at least worth"}, step)."""
+        g, val, add, new = self.g, self.val, self.clauses.append, self._new
         nice = sorted(g.nice)
         doubling: dict[tuple[int, int], list[int]] = {}
-        terms: list[tuple[int, dict[int, int], int]] = []  # (most, {worth: "at least worth"}, step)
+        terms: list[tuple[int, dict[int, int], int]] = []
         for v in values:
             if not most[v]:
                 continue
@@ -777,10 +805,7 @@ class FloorQuestion:
                     ge[u] = new()
                     add([-ge[u]] + [h for v, h in worth.items() if v >= u])
                 terms.append((best, ge, 1))
-        self.most = sum(t[0] for t in terms)
-        self.short = self._shortfall(terms, new, add)
-        self.solver = Solver(name=SOLVER, bootstrap_with=clauses)
-        self.conflicts = 0
+        return terms
 
     @staticmethod
     def _count(lits: list[int], most: int, new, add) -> dict[int, int]:
