@@ -9,7 +9,36 @@ Exit codes: 1 = a rule violation or a wrong claimed score; 2 = unusable input or
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
+
+# Characters a terminal acts on rather than shows (C0 and C1 controls, DEL) and lone surrogates, which
+# no terminal can be sent; a message's own line breaks and tabs are kept.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_ALL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _escape(m: re.Match) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, lines: bool = True) -> str:
+    """``text`` with every control character escaped (ESC as ``\\x1b``), so that what a file holds can be
+    shown on a terminal without the terminal acting on it; with ``lines`` False, line breaks and tabs too."""
+    return (_CONTROL if lines else _CONTROL_ALL).sub(_escape, text)
+
+
+#: Most characters of a file's text a message quotes (a value, a key): enough to find it, never a line
+#: of a file that was not meant to be shown.
+EXCERPT = 40
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """A short, escaped excerpt of text from a file, for quoting in a message: its first ``limit``
+    characters, line breaks and controls escaped, ``…`` when cut."""
+    shown = printable(text[: limit + 1], lines=False)
+    return shown if len(text) <= limit and len(shown) <= limit * 4 else shown[: limit] + "…"
 
 
 class RollwriteError(Exception):
@@ -39,7 +68,7 @@ class RollwriteError(Exception):
         """``file:line:col`` (as much of it as is known), or ``''``."""
         parts = []
         if self.file:
-            parts.append(str(self.file))
+            parts.append(printable(str(self.file), lines=False))
             if self.line is not None:
                 parts.append(str(self.line))
                 if self.col is not None:
@@ -47,12 +76,16 @@ class RollwriteError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
+        """The message as printed: ``file:line:col: key.path: message`` and a hint.  Every part is escaped
+        (:func:`printable`) here, the one place messages are made into text, so nothing a file or an
+        argument holds reaches a terminal raw."""
         head = self.where()
-        text = f"{self.path}: {self.message}" if self.path else self.message
+        message = printable(self.message)
+        text = f"{printable(self.path, lines=False)}: {message}" if self.path else message
         if head:
             text = f"{head}: {text}"
         if self.hint:
-            text = f"{text}\n  hint: {self.hint}"
+            text = f"{text}\n  hint: {printable(self.hint)}"
         return text
 
 

@@ -15,9 +15,9 @@ import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-from rollwrite.errors import InputError
+from rollwrite.errors import InputError, excerpt
 
 
 @dataclass(frozen=True)
@@ -103,24 +103,83 @@ def decode(data: bytes, name: str, hint: str = "save it as UTF-8", limits: TextL
     return text
 
 
+#: Most bytes in one part of a path (a file or folder name) and in a whole path, as Linux and macOS
+#: allow; a longer name is refused before the system is asked about it.
+NAME_MAX = 255
+PATH_MAX = 4096
+
+
+def check_name(path: str | Path, name: str | None = None) -> None:
+    """An InputError for a file name no system can have: a NUL byte, a part longer than NAME_MAX bytes,
+    a path longer than PATH_MAX bytes.  ``name`` is how messages call the file (default: the path)."""
+    text = os.fspath(path)
+    shown = name if name is not None else text
+    if "\x00" in text:
+        raise InputError("a file name cannot hold a NUL character", file=shown, hint="check the name")
+    raw = os.fsencode(text) if isinstance(text, str) else text
+    if len(raw) > PATH_MAX:
+        raise InputError(f"the path is {len(raw):,} bytes long; a path has at most {PATH_MAX:,}",
+                         file=excerpt(shown), hint="give a shorter path")
+    longest = max(raw.split(b"/"), key=len)
+    if len(longest) > NAME_MAX:
+        raise InputError(f"a name in the path is {len(longest)} bytes long; a file name has at most {NAME_MAX}",
+                         file=excerpt(shown), hint="give a shorter name")
+
+
+def kind_of(path: str | Path) -> str | None:
+    """What ``path`` is: "file" (a regular file), "folder", "other" (a pipe, a device, a socket), or
+    None when there is nothing there or it cannot be looked at.  Follows links; never raises."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"
+
+
+def open_regular(path: str | Path, name: str, what: str) -> BinaryIO:
+    """``path`` opened for reading, when it is a regular file; an InputError otherwise.
+
+    A pipe (FIFO) would make ``open`` wait for a writer, a device such as /dev/zero never ends: the
+    path is looked at before it is opened (``stat``), opened without waiting (``O_NONBLOCK``) and looked
+    at again once open, so a pipe put in its place between the two is refused too.  ``what`` names the
+    kind of file wanted in messages ("a sheet")."""
+    check_name(path, name)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise InputError("no such file", file=name, hint="check the path") from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", file=name) from None
+    if stat.S_ISDIR(mode):
+        raise InputError(f"is a folder, not {what}", file=name)
+    if not stat.S_ISREG(mode):
+        raise InputError(f"is not a regular file (a pipe, a device or a socket), so not {what}", file=name,
+                         hint="rollwrite reads ordinary files only: save it as a file first")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", file=name) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise InputError(f"is not a regular file, so not {what}", file=name)
+    return os.fdopen(fd, "rb")
+
+
 def read_text(path: str | Path, name: str, kind: str | None = None, hint: str = "save it as UTF-8",
               limits: TextLimits | None = None) -> str:
-    """The text of ``path``; ``name`` is how messages call it.
+    """The text of ``path``, a regular file (see :func:`open_regular`); ``name`` is how messages call it.
 
     ``limits`` bounds what is read (``SHEET``, ``LAYOUT``); without it the file's kind is only named by
     ``kind`` ('a sheet') and the layout limits apply to its size.
     """
     lim = limits or LAYOUT
     what = kind or lim.kind
-    try:
-        with open(path, "rb") as fh:
+    with open_regular(path, name, what) as fh:
+        try:
             data = read_bounded(fh, name, lim)
-    except FileNotFoundError:
-        raise InputError("no such file", file=name, hint="check the path") from None
-    except IsADirectoryError:
-        raise InputError(f"is a folder, not {what}", file=name) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})", file=name) from None
+        except OSError as exc:
+            raise InputError(f"cannot read the file ({exc.strerror})", file=name) from None
     return decode(data, name, hint, limits)
 
 
@@ -205,3 +264,49 @@ def _check_runs(body: str, name: str, lineno: int, limits: TextLimits) -> None:
             start = col - run + 1
             raise InputError(f"this number has more than {limits.max_digits} digits",
                              file=name, line=lineno, col=start, hint="no count or score in a game is that long")
+
+
+#: How deep a JSON document read from a user may nest lists and objects (a sheet's record nests 1 deep).
+JSON_DEPTH = 64
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def load_json(text: str, name: str, line: int | None = None, max_depth: int = JSON_DEPTH, what: str = "JSON") -> Any:
+    """A JSON value from ``text``, or an InputError: nesting deeper than ``max_depth`` is refused before it
+    is parsed (the parser would recurse once a level), and so is a string holding half a surrogate pair
+    (``"\\ud800"``), which is no character and cannot be written out again."""
+    import json
+    from itertools import accumulate
+
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    if len(brackets) > max_depth:
+        depth = max(accumulate(1 if c in "[{" else -1 for c in brackets))
+        if depth > max_depth:
+            raise InputError(f"the JSON nests {depth:,} levels deep; at most {max_depth} are read", file=name,
+                             line=line, hint="nothing rollwrite reads nests more than a few levels")
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise InputError(f"not {what}: {exc}", file=name, line=line) from None
+    if "\\u" in text:
+        _whole_characters(value, name, line)
+    return value
+
+
+def _whole_characters(value: Any, name: str, line: int | None) -> None:
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise InputError(f"a string holds '\\u{ord(v[exc.start]):04x}', half of a surrogate pair, which is "
+                                 "no character", file=name, line=line,
+                                 hint="write the character itself, or both halves of its pair") from None
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)

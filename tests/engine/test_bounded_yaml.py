@@ -123,17 +123,17 @@ def test_a_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path, 
     line = "  - [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n"
     path.write_text("data:\n" + line * (600_000 // len(line)), encoding="utf-8")
     reads = []
-    import builtins
+    import os
 
-    real_open = builtins.open
+    real_fdopen = os.fdopen
 
-    def spy(*a, **k):
-        fh = real_open(*a, **k)
+    def spy(*a, **k):  # files are opened by descriptor, once they are known to be regular files
+        fh = real_fdopen(*a, **k)
         real_read = fh.read
         fh.read = lambda n=-1: reads.append(n) or real_read(n)
         return fh
 
-    monkeypatch.setattr(builtins, "open", spy)
+    monkeypatch.setattr(os, "fdopen", spy)
     with pytest.raises(InputError) as info:
         load_yaml_file(path, "big.yaml")
     assert str(info.value).startswith("big.yaml:14565:15: the file is larger than 512 KB, the most a layout file may be")

@@ -68,8 +68,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+import os
 import re
-from pathlib import Path
 
 from rollwrite.errors import UsageError
 
@@ -108,7 +108,7 @@ def today_utc() -> Any:
 
 def looks_like_id(text: str) -> bool:
     """``game#...`` or ``game@...`` that is not an existing file."""
-    return bool(_ID_START.match(text)) and not Path(text).exists()
+    return bool(_ID_START.match(text)) and not os.path.exists(text)  # False for a name no file can have
 
 
 def split_game(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]:
@@ -387,11 +387,11 @@ def check_output(output: Path | None, form: Any, *, folder_ok: bool = False) -> 
     """Refuse an ``-o`` that is a folder or has another format's extension; see the module's docstring."""
     if output is None:
         return
-    if output.is_dir() and not folder_ok:
+    if os.path.isdir(output) and not folder_ok:
         raise UsageError(f"-o {output} is a folder; -o names the file to write",
                          hint=f"e.g. -o {output / ('sheets.' + form.name)}")
     ext = output.suffix.lower().lstrip(".")
-    if ext and ext != form.name and not output.is_dir():
+    if ext and ext != form.name and not os.path.isdir(output):
         raise UsageError(f"-o {output}: .{ext} is not the extension of a {form.name.upper()} file",
                          hint=f"name it {output.with_name(output.name + '.' + form.name)} or give --format "
                               f"(pdf, svg or png) with a file named for it")

@@ -114,6 +114,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     from rollwrite import games
     from rollwrite.cli.common import (check_output, daily_range, resolve_schedule, resolve_schedule_id,
                                       split_challenge, variant_for, vary_layout, with_variations)
+    from rollwrite.files import check_name, kind_of
     from rollwrite.output import check_options, format_for, id_suffix
     from rollwrite.spec.checked import is_checked
     from rollwrite.sheet import check_safe_area
@@ -126,6 +127,8 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     contrast = bool(page.pop("high_contrast", False))
     if paper is not None:
         page["paper"] = paper
+    if output is not None:
+        check_name(output)  # a name no file can have is refused before any work
     form = format_for(fmt, output)  # a wrong format is refused before any work
     check_output(output, form, folder_ok=split)
     check_options(form, {"dpi": dpi})
@@ -161,7 +164,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         else:
             schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d, variant=variant) for d in dates]
     sheets = g.print_count(layout, count) if g is not None else count
-    named = output is None or output.is_dir()  # rollwrite picks the file's name
+    named = output is None or kind_of(output) == "folder"  # rollwrite picks the file's name
     if named:
         folder = Path("out") if output is None else output
         stem = (Path(game).stem if game.endswith((".yaml", ".yml")) else layout.game) if output is None else layout.game

@@ -269,29 +269,37 @@ def _folder(entry: Any) -> bool:
 
 
 def _jsonl_sheets(source: str) -> Any:
-    """(name, text) of each line of a JSON Lines file of sheets; a bad line is one unreadable sheet."""
-    stream = sys.stdin if source == STDIN else None
+    """(name, text) of each line of a JSON Lines file of sheets; a bad line is one unreadable sheet.
+
+    The file must be a regular file (standard input may be a pipe); each line is read up to MAX_LINE
+    characters, and a longer line ends the reading (an endless stream such as /dev/zero has no next
+    line to go on to)."""
+    import io
+
+    from rollwrite.files import load_json, open_regular
+
     label = "<stdin>" if source == STDIN else source
     try:
-        fh = stream if stream is not None else open(source, encoding="utf-8", errors="strict")
-    except OSError as exc:
-        yield source, InputError(f"cannot read the file ({exc.strerror})", file=source)
+        raw = sys.stdin if source == STDIN else io.TextIOWrapper(
+            open_regular(source, source, "a JSON Lines file"), encoding="utf-8", errors="strict")
+    except InputError as exc:
+        yield source, exc
         return
     try:
-        for number, line in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), ""), 1):
+        for number, line in enumerate(iter(lambda: raw.readline(MAX_LINE + 1), ""), 1):
             where = f"{label}:{number}"
             if len(line) > MAX_LINE:
-                yield where, InputError(f"this line is longer than {MAX_LINE:,} characters", file=label, line=number)
-                while line and not line.endswith("\n"):  # skip the rest of it
-                    line = fh.readline(MAX_LINE + 1)
-                continue
+                yield where, InputError(f"this line is longer than {MAX_LINE:,} characters; the rest of the input "
+                                        "is not read", file=label, line=number,
+                                        hint='write one object per line: {"name": "ann.txt", "text": "..."}')
+                return
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
-            except ValueError as exc:
-                yield where, InputError(f"not a JSON object: {exc}", file=label, line=number,
-                                        hint='write one object per line: {"name": "ann.txt", "text": "..."}')
+                obj = load_json(line, label, number, what="a JSON object")
+            except InputError as exc:
+                exc.hint = exc.hint or 'write one object per line: {"name": "ann.txt", "text": "..."}'
+                yield where, exc
                 continue
             if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
                 yield where, InputError("expected an object with the sheet as a string in 'text'", file=label,
@@ -302,8 +310,8 @@ def _jsonl_sheets(source: str) -> Any:
     except UnicodeDecodeError as exc:
         yield label, InputError(f"not UTF-8 text ({exc.reason})", file=label)
     finally:
-        if stream is None:
-            fh.close()
+        if source != STDIN:
+            raw.close()
 
 
 _WORKER: Any = None

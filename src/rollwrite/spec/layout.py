@@ -28,7 +28,7 @@ from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
-from rollwrite.errors import InputError, UsageError, did_you_mean
+from rollwrite.errors import InputError, UsageError, did_you_mean, excerpt
 from rollwrite.games.base import ElementType, Game
 from rollwrite.resources import layouts_dir
 from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml, load_yaml_file
@@ -346,10 +346,10 @@ def load_layout(path: str | Path, display: str | None = None) -> Layout:
 def load_builtin(slug: str) -> Layout:
     """The layout of a built-in game (layouts/<slug>.yaml)."""
     path = layouts_dir() / f"{slug}.yaml"
-    if not path.is_file():
-        known = builtin_slugs()
+    known = builtin_slugs()
+    if slug not in known:
         raise UsageError(
-            f"unknown game '{slug}'",
+            f"unknown game '{excerpt(slug)}'",
             hint=" ".join(filter(None, [did_you_mean(slug, known), f"known games: {', '.join(known)}"])),
         )
     from rollwrite.spec.treegen import recorded_tree

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 
-from rollwrite.errors import InputError, did_you_mean
+from rollwrite.errors import InputError, did_you_mean, excerpt
 
 
 class Node(Record):
@@ -32,7 +32,16 @@ class Node(Record):
     path: str  # dotted key path, e.g. "sheet.elements[3].rows"
 
     def error(self, message: str, hint: str | None = None) -> InputError:
-        return InputError(message, file=self.file, line=self.line, col=self.col, path=self.path or None, hint=hint)
+        return InputError(message, file=self.file, line=self.line, col=self.col, path=short_path(self.path),
+                          hint=hint)
+
+
+def short_path(path: str) -> str | None:
+    """A key path for a message, each key cut to a short excerpt: a key is text from the file, and a
+    message quotes no more of a file than that."""
+    if not path:
+        return None
+    return ".".join(excerpt(part, 24) for part in path.split("."))
 
     def plain(self) -> Any:
         raise NotImplementedError
@@ -137,7 +146,7 @@ _DESCRIBE = {
 
 def _shown(value: Any) -> str:
     if isinstance(value, str):
-        return f"'{value}'"
+        return f"'{excerpt(value)}'"
     if value is None:
         return "nothing"
     return repr(value)
@@ -183,17 +192,17 @@ def _quantity(node: Node, v: Any, unit: str | None, desc: str, bare: bool = Fals
         raise node.error(f"expected {desc}, got {_got(node)}")
     if _RELATIVE.fullmatch(v):
         raise node.error(
-            f"'{v.strip()}' is a relative value, but there is no value here for it to change",
+            f"'{excerpt(v.strip())}' is a relative value, but there is no value here for it to change",
             hint="a relative value (+=, -=) changes the value it overrides, from 'extends' or a merge key '<<'",
         )
     if unit is None and re.fullmatch(r"\s*\d+(?:\.\d*)?\s*%\s*", v):
-        raise node.error(f"expected {desc}, got '{v.strip()}'",
+        raise node.error(f"expected {desc}, got '{excerpt(v.strip())}'",
                          hint=f"write it as a plain number: {float(v.strip().rstrip('%').strip()) / 100:g}")
     if re.fullmatch(r"\s*[+-]?\d+,\d+\s*[A-Za-z]*\s*", v):
-        raise node.error(f"expected {desc}, got '{v}'", hint=f"write decimals with a point: '{v.strip().replace(',', '.')}'")
+        raise node.error(f"expected {desc}, got '{excerpt(v)}'", hint=f"write decimals with a point: '{excerpt(v.strip().replace(',', '.'))}'")
     m = _QUANTITY.fullmatch(v)
     if not m:
-        raise node.error(f"expected {desc}, got '{v}'")
+        raise node.error(f"expected {desc}, got '{excerpt(v)}'")
     number, suffix = float(m.group(1)), m.group(2).lower()
     if not suffix and bare:
         return number
@@ -201,16 +210,16 @@ def _quantity(node: Node, v: Any, unit: str | None, desc: str, bare: bool = Fals
         if re.fullmatch(r"[+-]?\d+[eE][+-]?\d+", m.group(1)):
             # YAML 1.1 reads 1e-9 as text; with a point before the exponent it is a number
             mant, exp = re.split("[eE]", m.group(1))
-            raise node.error(f"expected {desc}, got the text '{v}'",
+            raise node.error(f"expected {desc}, got the text '{excerpt(v)}'",
                              hint=f"YAML needs a point before the exponent: write {mant}.0e{exp} or {number:g}")
-        raise node.error(f"expected {desc}, got the text '{v}'", hint=f"write the number without quotes: {m.group(1)}")
+        raise node.error(f"expected {desc}, got the text '{excerpt(v)}'", hint=f"write the number without quotes: {m.group(1)}")
     if suffix not in UNITS:
         raise node.error(
-            f"unknown unit '{m.group(2)}' in '{v.strip()}'",
+            f"unknown unit '{excerpt(m.group(2))}' in '{excerpt(v.strip())}'",
             hint="use mm, cm, in or pt (a number without a unit is " + (f"in {unit})" if unit else "a plain number)"),
         )
     if unit is None:
-        raise node.error(f"expected {desc} without a unit, got '{v.strip()}'", hint="this key is not a length: drop the unit")
+        raise node.error(f"expected {desc} without a unit, got '{excerpt(v.strip())}'", hint="this key is not a length: drop the unit")
     return number * UNITS[suffix] / UNITS[unit]
 
 
@@ -233,7 +242,7 @@ def expect_number(node: Node, *, whole: bool = False, minimum: float | None = No
     written = None
     if not isinstance(v, (int, float)):
         if whole and isinstance(v, str) and (m := _QUANTITY.fullmatch(v)) and m.group(2).lower() in UNITS:
-            raise node.error(f"expected {desc}, got '{v}'", hint="a count takes no unit")
+            raise node.error(f"expected {desc}, got '{excerpt(v)}'", hint="a count takes no unit")
         written = str(v).strip()
         v = _quantity(node, v, None if whole else unit, desc)
     elif not math.isfinite(v):
@@ -286,10 +295,10 @@ class Reader:
         if close:
             knode = self.node.entries[close[0]][0]
             return InputError(
-                f"'{key}' is missing; did you mean '{close[0]}' -> '{key}'?",
-                file=knode.file, line=knode.line, col=knode.col, path=self.node.path or None,
+                f"'{key}' is missing; did you mean '{excerpt(close[0])}' -> '{key}'?",
+                file=knode.file, line=knode.line, col=knode.col, path=short_path(self.node.path),
             )
-        return self.node.error(f"'{key}' is missing", hint=f"add '{key}:' to {self.node.path or 'the top level'}")
+        return self.node.error(f"'{key}' is missing", hint=f"add '{key}:' to {short_path(self.node.path) or 'the top level'}")
 
     def has(self, key: str) -> bool:
         return self.node.get(key) is not None
@@ -350,7 +359,7 @@ class Reader:
             if key not in self.known:
                 known = set(self.known) | set(self.node.handled)
                 raise knode.error(
-                    f"unknown key '{key}'",
+                    f"unknown key '{excerpt(key)}'",
                     hint=did_you_mean(key, known) or f"known keys here: {', '.join(sorted(known))}",
                 )
 
@@ -362,9 +371,9 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
     v = node.value
     if choices is not None and v not in choices:
         hint = did_you_mean(v, choices)
-        raise node.error(f"expected one of {', '.join(choices)}, got '{v}'", hint=hint)
+        raise node.error(f"expected one of {', '.join(choices)}, got '{excerpt(v)}'", hint=hint)
     if pattern is not None and not re.fullmatch(pattern, v):
-        raise node.error(f"'{v}' is not in the expected form")
+        raise node.error(f"'{excerpt(v)}' is not in the expected form")
     return v
 
 

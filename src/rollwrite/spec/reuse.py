@@ -10,7 +10,9 @@
   the included elements become a group placed and repeated like any other.
 
 Every file is read by :func:`rollwrite.spec.nodes.load_yaml_file`, with all of its limits, and paths are
-taken relative to the file that names them.  A file that extends or includes itself (directly or round
+taken relative to the file that names them and must stay under its folder, links resolved: an absolute
+path, a ``..`` out of the folder or a link that leads out of it is refused, as is anything but a
+regular file.  A file that extends or includes itself (directly or round
 a circle), a missing file, more than :data:`MAX_DEPTH` files inside each other or more than
 :data:`MAX_FILES` files in all are refused at the line that asked for them.
 """
@@ -22,7 +24,8 @@ from rollwrite.record import Record
 from dataclasses import field
 from pathlib import Path
 
-from rollwrite.errors import did_you_mean
+from rollwrite.errors import InputError, did_you_mean, excerpt
+from rollwrite.files import check_name, kind_of
 from rollwrite.spec.merge import merge_nodes
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str, load_yaml, load_yaml_file
 
@@ -67,11 +70,16 @@ def _file(path: Path, name: str, state: _Load, asked: Node | None, kind: str) ->
     if state.files >= MAX_FILES:
         assert asked is not None
         raise asked.error(f"this layout reads more than {MAX_FILES} files", hint="include fewer files")
-    if asked is not None and not path.is_file():
-        if path.is_dir():
+    if asked is not None:
+        found = kind_of(path)
+        if found == "folder":
             raise asked.error(f"'{name}' is a folder, not a {kind} file")
-        raise asked.error(f"there is no file '{name}'",
-                          hint="the path is taken from the folder of the file that names it")
+        if found == "other":
+            raise asked.error(f"'{name}' is not a regular file (a pipe, a device or a socket)",
+                              hint="a layout reads ordinary files only")
+        if found is None:
+            raise asked.error(f"there is no file '{name}'",
+                              hint="the path is taken from the folder of the file that names it")
     state.files += 1
     root = load_yaml_file(path, name)
     state.chain.append((real, name))
@@ -84,14 +92,28 @@ def _file(path: Path, name: str, state: _Load, asked: Node | None, kind: str) ->
 
 
 def _beside(here: Path, here_name: str, node: Node, what: str) -> tuple[Path, str]:
+    """The file a layout's ``extends``/``include`` names, refused unless it lies under the folder of the
+    file that names it (``here``), links resolved: no absolute path, no ``..`` out of the folder, no link
+    that leads out of it, no name no system can have."""
     value = expect_str(node)
     if not value.strip():
         raise node.error(f"expected the name of a file to {what}")
+    try:
+        check_name(value)
+    except InputError as exc:
+        raise node.error(f"'{excerpt(value)}': {exc.message}", hint=exc.hint) from None
     rel = Path(value)
-    if rel.is_absolute():
-        return rel, value
+    if rel.is_absolute() or value.startswith("~"):
+        raise node.error(f"'{excerpt(value)}' is not beside this layout: a layout reads only files in its own "
+                         "folder or below", hint="copy the file next to the layout and name it by its name there")
+    home = here.parent.resolve()
+    path = (home / rel).resolve()
+    if not path.is_relative_to(home):
+        raise node.error(f"'{excerpt(value)}' leads out of the folder of {excerpt(here_name)}: a layout reads only "
+                         "files in its own folder or below (links are followed to see where they lead)",
+                         hint="copy the file next to the layout and name it by its name there")
     shown = str(Path(here_name).parent / rel) if Path(here_name).parent != Path(".") else value
-    return here.parent / rel, shown
+    return path, shown
 
 
 def _resolve(root: Node, here: Path, name: str, state: _Load) -> Node:
@@ -119,7 +141,7 @@ def _base(ext: Node, here: Path, name: str, state: _Load) -> Node:
         return _file(path, shown, state, ext, kind="layout")
     known = builtin_slugs()
     if value not in known:
-        raise ext.error(f"there is no built-in game '{value}' to extend",
+        raise ext.error(f"there is no built-in game '{excerpt(value)}' to extend",
                         hint=did_you_mean(value, known) or
                         f"built-in games: {', '.join(known)}; a file of your own ends in .yaml")
     return _file(layouts_dir() / f"{value}.yaml", f"layouts/{value}.yaml", state, ext, kind="layout")

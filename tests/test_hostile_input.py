@@ -1,0 +1,166 @@
+"""Input from a hostile or careless user: layouts that reach for other files, special files, names no
+file can have, JSON nested without end, half surrogate pairs, terminal escapes.  Each is refused as a
+usage error (exit 2) with a message saying where and what; none reads a file outside the layout's
+folder, waits, or fails inside rollwrite."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+import pytest
+
+from rollwrite.errors import excerpt
+
+SECRET = "root:$6$abcdefgh$verysecrethashverysecrethash"
+LAYOUT = "game: x\ntitle: t\nsheet: {size: [100, 100], elements: []}\n"
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def secret(tmp_path):
+    """A file outside the layout's folder, holding a line that must never be shown."""
+    path = tmp_path / "secret"
+    path.write_text(LAYOUT + f"{SECRET}: 1\n")
+    return path
+
+
+def _layout(folder, text, name="l.yaml"):
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text)
+    return str(folder / name)
+
+
+@pytest.mark.parametrize("how", ["link", "absolute", "dotdot"])
+def test_extends_cannot_leave_the_layouts_folder(cli, tmp_path, secret, how):
+    home = tmp_path / "home"
+    home.mkdir()
+    if how == "link":
+        os.symlink(secret, home / "s.yaml")
+        name, why = "s.yaml", "leads out of the folder of"
+    elif how == "absolute":
+        name, why = str(secret), "is not beside this layout"
+    else:
+        name, why = "../secret", "leads out of the folder of"
+    r = cli("check-layout", _layout(home, f"extends: {name}\n"))
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"rollwrite: {home}/l.yaml:1:10: extends: '{excerpt(name)}' {why}")
+    assert "verysecret" not in r.output
+
+
+def test_include_cannot_leave_the_layouts_folder_even_from_a_subfolder(cli, tmp_path, secret):
+    home = tmp_path / "home"
+    (home / "parts").mkdir(parents=True)
+    (home / "parts" / "p.yaml").write_text("- include: ../../secret\n")
+    r = cli("check-layout", _layout(home, LAYOUT.replace("elements: []", "elements: [{include: parts/p.yaml}]")))
+    assert r.exit_code == 2
+    assert "parts/p.yaml:1:12: [0].include: '../../secret' leads out of the folder of" in r.stderr
+    assert "verysecret" not in r.output
+
+
+def test_files_beside_and_below_the_layout_are_read(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "parts").mkdir(parents=True)
+    (home / "parts" / "p.yaml").write_text("- {type: text, at: [5, 5], text: hello}\n")
+    (home / "base.yaml").write_text(LAYOUT)
+    r = cli("check-layout", _layout(home, "extends: base.yaml\nsheet: {elements: [{include: parts/p.yaml}]}\n"))
+    assert r.exit_code == 0, r.output
+
+
+def test_a_message_quotes_only_a_short_escaped_excerpt(cli, tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "s.yaml").write_text(LAYOUT + f"{SECRET}: 1\n")
+    r = cli("check-layout", _layout(home, "extends: s.yaml\n"))
+    assert r.exit_code == 2
+    assert "unknown key 'root:$6$abcdefgh$verysecrethashverysecre…'" in r.stderr
+    assert SECRET not in r.output
+
+
+def test_a_terminal_escape_in_a_key_is_shown_escaped(cli, tmp_path):
+    r = cli("check-layout", _layout(tmp_path, LAYOUT + '"\\e]0;pwned\\a": 1\n'))
+    assert r.exit_code == 2
+    assert "\x1b" not in r.output and "\x07" not in r.output
+    assert "unknown key '\\x1b]0;pwned\\x07'" in r.stderr
+
+
+@pytest.mark.parametrize("name,why", [
+    ('"a\\0b.yaml"', "'a\\x00b.yaml': a file name cannot hold a NUL character"),
+    ("a" * 300 + ".yaml", "a name in the path is 305 bytes long; a file name has at most 255"),
+])
+def test_an_include_name_no_file_can_have_is_refused(cli, tmp_path, name, why):
+    r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", f"elements: [{{include: {name}}}]")))
+    assert r.exit_code == 2 and why in r.stderr
+
+
+def _fifo(path):
+    os.mkfifo(path)
+    return str(path)
+
+
+def test_special_files_are_refused_without_waiting(cli, tmp_path):
+    fifo = _fifo(tmp_path / "f.yaml")
+    r = cli("check-layout", fifo)
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"rollwrite: {fifo}: is not a regular file (a pipe, a device or a socket)")
+    assert cli("score", "long-way", fifo).exit_code == 2
+    r = cli("score", "long-way", "--from-jsonl", "/dev/zero")
+    assert r.exit_code == 2 and "/dev/zero: is not a regular file" in r.stderr
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    _fifo(folder / "b.txt")
+    r = cli("score", "long-way", str(folder))
+    assert r.exit_code == 2 and "sheets/b.txt: is not a regular file" in r.stderr
+    home = tmp_path / "home"
+    home.mkdir()
+    _fifo(home / "p.yaml")
+    r = cli("check-layout", _layout(home, "extends: p.yaml\n"))
+    assert r.exit_code == 2 and "home/p.yaml' is not a regular file" in r.stderr
+
+
+def test_an_endless_stream_of_json_lines_is_cut_off(cli):
+    r = cli("score", "long-way", "--from-jsonl", "-", input="\0" * 1_100_000)
+    assert r.exit_code == 2
+    assert "<stdin>:1: this line is longer than 1,000,000 characters; the rest of the input is not read" in r.stderr
+
+
+def test_json_lines_nested_deep_are_refused_before_parsing(cli, tmp_path):
+    path = tmp_path / "deep.jsonl"
+    path.write_text('{"name": "a", "text": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
+    for slug in ("long-way", "wobbly-cafe", "lines-and-sections", "scrambled-streets", "shelving-wars"):
+        r = cli("score", slug, "--from-jsonl", str(path))
+        assert r.exit_code == 2
+        assert "deep.jsonl:1: the JSON nests 100,001 levels deep; at most 64 are read" in r.stderr
+
+
+@pytest.mark.parametrize("slug", ["long-way", "wobbly-cafe", "lines-and-sections", "scrambled-streets",
+                                  "shelving-wars"])
+def test_a_lone_surrogate_in_json_lines_is_refused(cli, tmp_path, slug):
+    path = tmp_path / "s.jsonl"
+    path.write_text('{"name": "a", "text": "\\ud800"}\n')
+    r = cli("score", slug, "--from-jsonl", str(path), "--jsonl")
+    assert r.exit_code == 2
+    assert "s.jsonl:1: a string holds '\\ud800', half of a surrogate pair, which is no character" in r.stderr
+    assert json.loads(r.stdout)["valid"] is False
+
+
+@pytest.mark.parametrize("args", [
+    ["print", "long-way", "-o", "a" * 5000 + ".pdf"],
+    ["print", "a" * 5000],
+    ["print", "long-way#" + "a" * 5000],
+    ["puzzle", "wobbly-cafe", "--seed", "a", "-o", "a" * 5000 + ".pdf"],
+    ["score", "long-way", "a" * 5000],
+    ["check-layout", "a" * 5000],
+    ["check-layout", "a" * 300 + ".yaml"],
+])
+def test_names_too_long_for_any_file_are_usage_errors(cli, in_tmp, args):
+    r = cli(*args)
+    assert r.exit_code == 2, r.output
+    assert "a" * 41 not in r.stderr.split("\n")[0]  # the name is shown cut short
+    assert list(in_tmp.iterdir()) == []
