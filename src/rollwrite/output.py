@@ -4,11 +4,10 @@ Each file is written to a temporary file in its destination folder, flushed to d
 the destination, so a reader never sees half a file and a failure leaves what was there before.  When
 one run writes several files (SVG pages), every temporary file is complete before the first rename.
 
-Nothing a user had is lost: a file that is in the way is replaced only when rollwrite wrote it (its
-PDF Creator is ``rollwrite …``, its SVG starts with a ``rollwrite`` comment, a PNG has a ``Software``
-text chunk naming rollwrite, a puzzle answer starts with its ``# answer to`` header) or when ``force``
-is given.  An SVG or PNG run that writes fewer pages than
-an earlier run to the same name removes the earlier run's extra pages, and only those.
+Nothing a user had is lost: a file that is in the way is replaced only when it holds exactly the bytes
+rollwrite wrote (each file records the SHA-256 of its whole content: see :func:`seal`), or when
+``force`` is given.  An SVG or PNG run that writes fewer pages than an earlier run to the same name
+removes the earlier run's extra pages, and only those, and only while they are as rollwrite wrote them.
 """
 
 from __future__ import annotations
@@ -16,18 +15,22 @@ from __future__ import annotations
 from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.record import Frozen
 
+import fcntl
 import hashlib
 import importlib
 import os
 import re
+import stat
 import tempfile
 import unicodedata
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 
 from rollwrite import __version__
 from rollwrite.draw.scene import Scene
-from rollwrite.errors import InputError, UsageError
+from rollwrite.errors import InputError, UsageError, excerpt
+from rollwrite.files import NAME_MAX, check_name
 
 
 class Format(Frozen):
@@ -131,16 +134,113 @@ def _challenge_suffix(schedule) -> str:
 
 
 # ---------------------------------------------------------------- rollwrite's own files
+#
+# Every file rollwrite writes holds its own digest: the text ``rollwrite-sha256:`` and 64 hex digits, the
+# SHA-256 of the whole file as written with those 64 digits read as ``0`` (in a PNG, where the digest is
+# the last thing in a text chunk, the chunk's four CRC bytes after it read as zero bytes too).  The
+# digest is made where files are written (:func:`seal`, in :func:`write_all`) into the place each format
+# keeps for it: the PDF's Keywords, the SVG's first comment, a PNG ``Comment`` text chunk, the answer
+# file's header.  A file is rollwrite's own only while it holds exactly the bytes rollwrite wrote; any
+# change anywhere (a shape added, a line appended, metadata edited) makes the digest disagree.
 
-_SVG_MARK = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: page (\d+) of (\d+) -->")
+SEAL = b"rollwrite-sha256:"
+#: What a format writes where the digest goes; :func:`seal` fills it in.
+SEAL_SLOT = (SEAL + b"0" * 64).decode("ascii")
+_SEAL_LEN = len(SEAL) + 64
+_PNG = b"\x89PNG\r\n\x1a\n"
+#: A file larger than this is not one of rollwrite's (a year of dailies as one PDF is a few MB).
+MAX_OWN = 512 * 1024 * 1024
+_BLOCK = 1 << 20
+_SVG_MARK = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: page (\d+) of (\d+);")
+
+
+def _digest_hole(data: bytes | bytearray, at: int) -> tuple[int, int]:
+    """Where the bytes read as zero lie: the 64 digits at ``at`` (and a PNG chunk's CRC after them)."""
+    return at, at + 64 + (4 if data[:8] == _PNG else 0)
+
+
+def _find_seal(fh) -> int:  # noqa: ANN001 - an open binary file
+    """The offset of the 64 digits after the first ``rollwrite-sha256:`` in the file, or -1."""
+    fh.seek(0)
+    tail, offset = b"", 0
+    while True:
+        chunk = fh.read(_BLOCK)
+        if not chunk:
+            return -1
+        hay = tail + chunk
+        i = hay.find(SEAL)
+        if i >= 0:
+            return offset - len(tail) + i + len(SEAL)
+        tail = hay[-(len(SEAL) - 1):]
+        offset += len(chunk)
+
+
+def _digest(fh, at: int) -> tuple[str, int]:  # noqa: ANN001
+    """The SHA-256 of the file with the hole at ``at`` (see the comment above) read as zeros, and where
+    the hole ends."""
+    fh.seek(0)
+    lo, hi = _digest_hole(fh.read(8), at)
+    fh.seek(0)
+    h = hashlib.sha256()
+    pos = 0
+    while chunk := fh.read(_BLOCK):
+        end = pos + len(chunk)
+        if pos < hi and end > lo:  # the hole is in this block
+            b = bytearray(chunk)
+            for k in range(max(lo, pos), min(hi, end)):
+                b[k - pos] = 0x30 if k < lo + 64 else 0
+            chunk = bytes(b)
+        h.update(chunk)
+        pos = end
+    return h.hexdigest(), hi
+
+
+def seal_file(fh) -> None:  # noqa: ANN001 - a file open for reading and writing
+    """Write the file's digest into the slot its format left for it (:data:`SEAL_SLOT`); a file
+    without a slot is left as it is.  Reads the file from disk, so its size costs no memory."""
+    at = _find_seal(fh)
+    if at < 0:
+        return
+    digest, hi = _digest(fh, at)
+    fh.seek(at)
+    fh.write(digest.encode("ascii"))
+    if hi > at + 64:  # a PNG chunk: its CRC over its type and body, the digest now in it
+        fh.seek(0)
+        head = fh.read(at + 64)
+        start = head.rfind(b"tEXt")
+        fh.seek(at + 64)
+        fh.write(zlib.crc32(head[start:]).to_bytes(4, "big"))
+    fh.flush()
+
+
+def seal(data: bytes) -> bytes:
+    """``data`` sealed as :func:`seal_file` seals a file."""
+    import io
+
+    buf = io.BytesIO(data)
+    seal_file(buf)
+    return buf.getvalue()
+
+
+def _sealed(fh) -> bool:  # noqa: ANN001 - an open binary file
+    """Whether the open file holds the bytes rollwrite wrote: its digest agrees with its content."""
+    if fh.seek(0, os.SEEK_END) > MAX_OWN:
+        return False
+    at = _find_seal(fh)
+    if at < 0:
+        return False
+    fh.seek(at)
+    claimed = fh.read(64)
+    return bool(re.fullmatch(rb"[0-9a-f]{64}", claimed)) and _digest(fh, at)[0].encode("ascii") == claimed
 
 
 def mark_svg(data: bytes, page: int, pages: int) -> bytes:
-    """An SVG page with the comment that says rollwrite wrote it, as which page of how many."""
+    """An SVG page with the comment that says rollwrite wrote it, as which page of how many, with the
+    slot for its digest."""
     head, sep, rest = data.partition(b"?>")
     if not sep or not head.lstrip().startswith(b"<?xml"):
         head, sep, rest = b"", b"", data
-    note = f"<!-- rollwrite {__version__} output: page {page} of {pages} -->"
+    note = f"<!-- rollwrite {__version__} output: page {page} of {pages}; {SEAL_SLOT} -->"
     return head + sep + b"\n" + note.encode("utf-8") + rest
 
 
@@ -149,13 +249,15 @@ def _png_chunk(kind: bytes, body: bytes) -> bytes:
 
 
 def mark_png(data: bytes, page: int, pages: int) -> bytes:
-    """A PNG page with text chunks that say rollwrite wrote it (``Software``), as which page of how many."""
-    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+    """A PNG page with text chunks that say rollwrite wrote it (``Software``), as which page of how many,
+    and a ``Comment`` chunk with the slot for its digest."""
+    if not data.startswith(_PNG):
         return data
     end_ihdr = 8 + 12 + int.from_bytes(data[8:12], "big")
     note = f"page {page} of {pages}".encode("ascii")
     chunks = _png_chunk(b"tEXt", b"Software\x00" + f"rollwrite {__version__}".encode("ascii"))
     chunks += _png_chunk(b"iTXt", b"rollwrite\x00\x00\x00\x00\x00" + note)
+    chunks += _png_chunk(b"tEXt", b"Comment\x00" + SEAL_SLOT.encode("ascii"))
     return data[:end_ihdr] + chunks + data[end_ihdr:]
 
 
@@ -167,29 +269,10 @@ def mark_pages(blobs: list[bytes], fmt: Format) -> list[bytes]:
     return [mark(b, i + 1, len(blobs)) for i, b in enumerate(blobs)]
 
 
-def _pdf_info(data_tail: bytes, read_at) -> bytes | None:
-    """The Info dictionary of a PDF with a classic cross-reference table, found from its trailer."""
-    m = re.search(rb"/Info\s+(\d+)\s+0\s+R", data_tail)
-    x = re.findall(rb"startxref\s+(\d+)", data_tail)
-    if not m or not x:
-        return None
-    obj = int(m.group(1))
-    xref = read_at(int(x[-1]), 64 + 20 * (obj + 2))
-    t = re.match(rb"xref\s+(\d+)\s+(\d+)\s*\r?\n", xref)
-    if not t or not int(t.group(1)) <= obj < int(t.group(1)) + int(t.group(2)):
-        return None
-    row = xref[t.end() + 20 * (obj - int(t.group(1))):][:20]
-    e = re.match(rb"(\d{10}) \d{5} n", row)
-    if not e:
-        return None
-    body = read_at(int(e.group(1)), 4096)
-    return body if body.startswith(f"{obj} 0 obj".encode()) else None
-
-
 def _png_texts(head: bytes) -> dict[bytes, bytes]:
     """The text chunks before a PNG's image data (within ``head``)."""
     out: dict[bytes, bytes] = {}
-    if not head.startswith(b"\x89PNG\r\n\x1a\n"):
+    if not head.startswith(_PNG):
         return out
     pos = 8
     while pos + 8 <= len(head):
@@ -217,28 +300,21 @@ _RUN = re.compile(r"page (\d+) of (\d+)\Z")
 
 
 def written_by_rollwrite(path: Path) -> dict | None:
-    """What rollwrite recorded in a file it wrote (``{}`` for a PDF; page and pages for an SVG or PNG
-    page), or None when the file is not one of rollwrite's outputs.  Reads at most a few KB."""
+    """What rollwrite recorded in a file it wrote and no one changed since (``{}`` for a PDF or an answer;
+    page and pages for an SVG or PNG page), or None when the file is not, or no longer, exactly as
+    rollwrite wrote it: its digest (see :func:`seal`) must agree with every byte.  Only a regular file
+    can be one; it is opened without waiting (a pipe put in its place is not read)."""
     try:
-        if path.is_symlink() or not path.is_file():
+        if path.is_symlink() or not stat.S_ISREG(os.stat(path).st_mode):
             return None
-        with open(path, "rb") as fh:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode) or not _sealed(fh):
+                return None
+            fh.seek(0)
             head = fh.read(4096)
-            if head.startswith(b"%PDF-"):
-                size = fh.seek(0, os.SEEK_END)
-                fh.seek(max(0, size - 1024))
-                tail = fh.read()
-
-                def read_at(offset: int, n: int) -> bytes:
-                    fh.seek(offset)
-                    return fh.read(n)
-
-                info = _pdf_info(tail, read_at)
-                return {} if info is not None and re.search(rb"/Creator \(rollwrite ", info[:2048]) else None
-    except OSError:
+    except (OSError, ValueError):
         return None
-    if head.startswith(b"# answer to ") and b"\n# check it: rollwrite score " in head:
-        return {}  # a puzzle's answer, as 'rollwrite puzzle --answers' writes it
     m = _SVG_MARK.match(head)
     if m:
         return {"page": int(m.group(2)), "pages": int(m.group(3))}
@@ -246,17 +322,20 @@ def written_by_rollwrite(path: Path) -> dict | None:
     if texts.get(b"Software", b"").startswith(b"rollwrite"):
         run = _RUN.match(texts.get(b"rollwrite", b"").decode("utf-8", "replace"))
         return {"page": int(run.group(1)), "pages": int(run.group(2))} if run else {}
-    return None
+    return {}
 
 
 def check_targets(paths: list[Path], force: bool = False) -> None:
-    """Refuse to replace a file that rollwrite did not write, unless ``force``."""
+    """Refuse to replace a file that rollwrite did not write, unless ``force``; refuse a name no file can
+    have (see :func:`rollwrite.files.check_name`) before anything is written."""
     for path in paths:
+        check_name(path)
         if force or not (path.exists() or path.is_symlink()) or path.is_dir():
             continue
         if written_by_rollwrite(path) is None:
             raise UsageError(
-                f"{path} already exists and rollwrite did not write it; it is left as it is",
+                f"{excerpt(str(path), 200)} already exists and is not a file rollwrite wrote, or was changed since; "
+                "it is left as it is",
                 hint="give another file with -o, or add --force to replace it",
             )
 
@@ -291,13 +370,57 @@ def stale_pages(base: Path, written: list[Path]) -> list[Path]:
     return out
 
 
-def write_all(files: list[tuple[Path, bytes]], *, force: bool = False, remove: list[Path] | None = None) -> None:
-    """Write every (path, bytes) whole, or none of them; then remove the files in ``remove``.
+#: A temporary file of a run: ``.NAME.XXXXXXXX.part`` beside the file it becomes (NAME cut short so that
+#: the whole fits in a file name wherever NAME does).
+_PART = ".part"
 
-    A file in the way that rollwrite did not write is refused unless ``force``.
+
+def _part_prefix(path: Path) -> str:
+    room = NAME_MAX - len(".") - len(".XXXXXXXX") - len(_PART)
+    name = path.name
+    while len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return f".{name}."
+
+
+def _clean_leftovers(folder: Path, path: Path) -> None:
+    """Remove the temporary files that earlier runs writing ``path`` left behind (killed before they
+    could rename them).  A run holds a lock on its temporary file while it writes it, so a file this
+    can lock belongs to no running rollwrite."""
+    prefix = _part_prefix(path)
+    pattern = re.compile(re.escape(prefix) + r"[a-z0-9_]{8}" + re.escape(_PART) + r"\Z")
+    try:
+        names = [n for n in os.listdir(folder) if pattern.match(n)]
+    except OSError:
+        return
+    for name in names:
+        leftover = folder / name
+        try:
+            if leftover.is_symlink() or not stat.S_ISREG(os.stat(leftover).st_mode):
+                continue
+            fd = os.open(leftover, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            leftover.unlink()
+        except OSError:
+            pass  # another run is writing it
+        finally:
+            os.close(fd)
+
+
+def write_all(files: list[tuple[Path, bytes | Iterable[bytes]]], *, force: bool = False,
+              remove: list[Path] | None = None) -> None:
+    """Write every (path, data) whole, or none of them; then remove the files in ``remove``.
+
+    ``data`` is the bytes, or pieces of them (pages) written as they come, so that a long run is never
+    held in memory whole.  Each file is sealed with its digest (:func:`seal_file`) before it takes its
+    name.  A file in the way that rollwrite did not write is refused unless ``force``; temporary files
+    that killed runs left are removed first.
     """
     check_targets([p for p, _ in files], force)
-    temps: list[tuple[str, Path]] = []
+    temps: list[tuple[str, Path, object]] = []
     try:
         for path, data in files:
             folder = path.parent if str(path.parent) else Path(".")
@@ -307,18 +430,23 @@ def write_all(files: list[tuple[Path, bytes]], *, force: bool = False, remove: l
                 raise InputError(f"cannot create the folder ({exc.strerror})", file=str(folder)) from None
             if path.is_dir():
                 raise InputError("is a folder; give a file name", file=str(path))
+            _clean_leftovers(folder, path)
             try:
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+                fd, tmp = tempfile.mkstemp(prefix=_part_prefix(path), suffix=_PART, dir=folder)
             except OSError as exc:
                 raise InputError(f"cannot write here ({exc.strerror})", file=str(path)) from None
-            temps.append((tmp, path))
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
+            fh = os.fdopen(fd, "w+b")
+            temps.append((tmp, path, fh))
+            fcntl.flock(fd, fcntl.LOCK_EX)  # held until the file has its name (see _clean_leftovers)
+            for piece in [data] if isinstance(data, (bytes, bytearray)) else data:
+                fh.write(piece)
+            seal_file(fh)
+            os.fsync(fh.fileno())
             os.chmod(tmp, 0o644 & ~_umask())
-        for tmp, path in temps:
+        for tmp, path, _ in temps:
             os.replace(tmp, path)
+        for _, _, fh in temps:
+            fh.close()
         temps = []
         for path in remove or []:
             try:
@@ -328,7 +456,8 @@ def write_all(files: list[tuple[Path, bytes]], *, force: bool = False, remove: l
     except OSError as exc:
         raise InputError(f"cannot write the file ({exc.strerror})", file=str(exc.filename or "")) from None
     finally:
-        for tmp, _ in temps:
+        for tmp, _, fh in temps:
+            fh.close()
             try:
                 os.unlink(tmp)
             except OSError:

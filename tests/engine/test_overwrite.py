@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.dice import Schedule
-from rollwrite.output import id_suffix, written_by_rollwrite
+from rollwrite.output import SEAL_SLOT, id_suffix, seal, written_by_rollwrite
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def test_a_file_rollwrite_did_not_write_is_never_replaced(cli, in_tmp):
     mine.write_bytes(b"%PDF-1.4 my tax return")
     r = cli("print", "long-way", "-o", "existing.pdf")
     assert r.exit_code == 2
-    assert r.stderr == ("rollwrite: existing.pdf already exists and rollwrite did not write it; it is left as it is\n"
+    assert r.stderr == ("rollwrite: existing.pdf already exists and is not a file rollwrite wrote, or was changed since; it is left as it is\n"
                         "  hint: give another file with -o, or add --force to replace it\n")
     assert mine.read_bytes() == b"%PDF-1.4 my tax return"
     assert [p.name for p in in_tmp.iterdir()] == ["existing.pdf"]  # no temporary file left either
@@ -114,7 +114,7 @@ def test_a_users_file_among_the_pages_stops_the_whole_run(cli, in_tmp):
     s.mkdir()
     (s / "c-2.svg").write_text("<svg>mine</svg>")
     r = cli("print", "wobbly-cafe", "-n", "7", "-f", "svg", "-o", "s/c.svg")
-    assert r.exit_code == 2 and "s/c-2.svg already exists and rollwrite did not write it" in r.stderr
+    assert r.exit_code == 2 and "s/c-2.svg already exists and is not a file rollwrite wrote" in r.stderr
     assert svgs(s) == ["c-2.svg"]
 
 
@@ -125,13 +125,70 @@ def _png(chunks: list[tuple[bytes, bytes]]) -> bytes:
     return out
 
 
-def test_a_png_is_recognised_by_its_software_chunk(tmp_path):
+def test_a_png_is_recognised_by_its_digest_not_by_its_software_chunk(tmp_path):
     ihdr = (b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
-    ours = tmp_path / "a.png"
-    ours.write_bytes(_png([ihdr, (b"tEXt", b"Software\x00rollwrite 0.1.0"), (b"IDAT", b""), (b"IEND", b"")]))
-    theirs = tmp_path / "b.png"
-    theirs.write_bytes(_png([ihdr, (b"tEXt", b"Software\x00GIMP"), (b"IDAT", b""), (b"IEND", b"")]))
-    assert written_by_rollwrite(ours) == {} and written_by_rollwrite(theirs) is None
+    looks = _png([ihdr, (b"tEXt", b"Software\x00rollwrite 0.1.0"), (b"IDAT", b""), (b"IEND", b"")])
+    (tmp_path / "looks.png").write_bytes(looks)
+    slot = (b"tEXt", b"Comment\x00" + SEAL_SLOT.encode())
+    sealed = seal(_png([ihdr, (b"tEXt", b"Software\x00rollwrite 0.1.0"), slot, (b"IDAT", b""), (b"IEND", b"")]))
+    (tmp_path / "ours.png").write_bytes(sealed)
+    assert written_by_rollwrite(tmp_path / "looks.png") is None
+    assert written_by_rollwrite(tmp_path / "ours.png") == {}
+    (tmp_path / "ours.png").write_bytes(sealed[:-12] + _png([(b"tEXt", b"a\x00b")])[8:] + sealed[-12:])
+    assert written_by_rollwrite(tmp_path / "ours.png") is None  # a chunk added: no longer ours
+
+
+def test_a_file_that_merely_starts_like_a_page_is_not_removed(cli, in_tmp):
+    s = in_tmp / "s"
+    s.mkdir()
+    fake = '<?xml version="1.0" encoding="utf-8" ?>\n<!-- rollwrite 9.9 output: page 2 of 3 --><svg>mine</svg>'
+    (s / "c-2.svg").write_text(fake)
+    assert cli("print", "wobbly-cafe", "-n", "1", "-f", "svg", "-o", "s/c.svg").exit_code == 0
+    assert (s / "c-2.svg").read_text() == fake
+
+
+def test_an_edited_svg_page_is_neither_removed_nor_replaced(cli, in_tmp):
+    assert cli("print", "wobbly-cafe", "-n", "7", "-f", "svg", "-o", "s/c.svg").exit_code == 0
+    page = in_tmp / "s" / "c-3.svg"
+    edited = page.read_text().replace("</svg>", '<rect width="5" height="5"/></svg>')
+    page.write_text(edited)
+    assert cli("print", "wobbly-cafe", "-n", "4", "-f", "svg", "-o", "s/c.svg").exit_code == 0
+    assert page.read_text() == edited  # not one of the stale pages any more: the user's
+    r = cli("print", "wobbly-cafe", "-n", "7", "-f", "svg", "-o", "s/c.svg")
+    assert r.exit_code == 2 and "s/c-3.svg already exists and is not a file rollwrite wrote" in r.stderr
+    assert page.read_text() == edited
+
+
+def test_a_pdf_with_a_line_appended_is_the_users_and_reruns_give_the_same_bytes(cli, in_tmp):
+    assert cli("print", "long-way", "-o", "a.pdf").exit_code == 0
+    first = (in_tmp / "a.pdf").read_bytes()
+    assert cli("print", "long-way", "-o", "a.pdf").exit_code == 0
+    assert (in_tmp / "a.pdf").read_bytes() == first  # the digest is made from the content alone
+    with open("a.pdf", "ab") as fh:
+        fh.write(b"% my note\n")
+    r = cli("print", "long-way", "-o", "a.pdf")
+    assert r.exit_code == 2 and "a.pdf already exists and is not a file rollwrite wrote" in r.stderr
+    assert (in_tmp / "a.pdf").read_bytes() == first + b"% my note\n"
+
+
+def test_leftovers_of_killed_runs_are_removed_but_not_a_running_ones(cli, in_tmp):
+    import fcntl
+
+    (in_tmp / ".a.pdf.k2j4x_9q.part").write_bytes(b"%PDF-1.4 half a file")
+    (in_tmp / ".a.pdf.notmine.part").write_bytes(b"the user's")
+    busy = in_tmp / ".a.pdf.busy0001.part"
+    busy.write_bytes(b"being written")
+    with open(busy, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        assert cli("print", "long-way", "-o", "a.pdf").exit_code == 0
+    assert sorted(p.name for p in in_tmp.iterdir()) == [".a.pdf.busy0001.part", ".a.pdf.notmine.part", "a.pdf"]
+
+
+def test_a_long_legal_output_name_is_written(cli, in_tmp):
+    name = "b" * 246 + ".pdf"  # 250 characters: the temporary file's name is cut to fit
+    r = cli("print", "long-way", "-o", name)
+    assert r.exit_code == 0 and written_by_rollwrite(in_tmp / name) == {}
+    assert [p.name for p in in_tmp.iterdir()] == [name]
 
 
 def _seeded(seed: str) -> Schedule:
@@ -168,6 +225,6 @@ def test_a_puzzle_run_replaces_its_own_files_and_no_one_elses(cli, in_tmp):
     assert written_by_rollwrite(in_tmp / "pz" / "p.svg") == {"page": 1, "pages": 1}
     (in_tmp / "ans" / "wobbly-cafe_a.txt").write_text("my own answer\n")
     r = cli(*args)
-    assert r.exit_code == 2 and "ans/wobbly-cafe_a.txt already exists and rollwrite did not write it" in r.stderr
+    assert r.exit_code == 2 and "ans/wobbly-cafe_a.txt already exists and is not a file rollwrite wrote" in r.stderr
     assert (in_tmp / "ans" / "wobbly-cafe_a.txt").read_text() == "my own answer\n"
     assert cli(*args, "--force").exit_code == 0

@@ -277,6 +277,8 @@ def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
 
         _, seed, day = parse_game_id(puzzle.challenge)
         how = f"--daily {day.isoformat()}" if day is not None else f"--seed '{seed}'"
+    from rollwrite.output import SEAL_SLOT  # (the output module is loaded by the commands that write)
+
     head = [f"# answer to {puzzle.id}"]
     if puzzle.par is not None:
         from rollwrite.games.base import plain_number
@@ -284,6 +286,7 @@ def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
         head.append(f"# score: {plain_number(puzzle.par)}")
         head.append(f"# {puzzle.par_text()}")
     head.append(f"# check it: rollwrite score {layout.game} FILE {how} --puzzle")
+    head.append(f"# {SEAL_SLOT}")  # the file's digest, filled in as it is written: rollwrite knows its own files
     return "\n".join(head) + "\n" + g.format(puzzle.answer, layout.data)
 
 
@@ -304,11 +307,15 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
 
     from rollwrite.cli.common import check_output
     from rollwrite.cli.progress import progress
+    from rollwrite.files import check_name, kind_of
     from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
     from rollwrite.draw.scene import high_contrast
     from rollwrite.sheet import build_scene
     from rollwrite.spec.page import with_options
 
+    for given in (output, answers):
+        if given is not None:
+            check_name(given)  # a name no file can have is refused before any work
     form = format_for(fmt, output)
     check_options(form, {"dpi": dpi})
     check_output(output, form, folder_ok=split)
@@ -317,7 +324,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                          hint="e.g. --daily 2027-01-01 --days 7 --split")
     if answers_after_each and not with_solutions:
         raise UsageError("--answers-after-each places answer pages: give --with-solutions with it")
-    if answers is not None and answers.exists() and not answers.is_dir():
+    if answers is not None and kind_of(answers) not in (None, "folder"):
         raise UsageError(f"--answers {answers}: not a folder", hint="give a folder to write the answers into")
     sheets_each = 2 if with_solutions else 1
     with ExitStack() as stack:
@@ -404,8 +411,9 @@ def output_names(game: str, ext: str, output: Path | None, groups: list[list]) -
     last day (``GAME-puzzle@2027-01-01..2027-01-07.pdf``).  After ``-o NAME.pdf`` a single file is
     NAME.pdf and a file per day (``--split``) NAME-DATE.pdf."""
     from rollwrite.dice import parse_game_id
+    from rollwrite.files import kind_of
 
-    named = output is None or output.is_dir()
+    named = output is None or kind_of(output) == "folder"
     folder = Path("out") if output is None else output
     base = None if named else (output if output.suffix else output.with_suffix(f".{ext}"))
     names = []

@@ -22,6 +22,7 @@ from rollwrite import __version__
 from rollwrite.draw.facegen import ready_face
 from rollwrite.draw.metrics import FONT_FILES
 from rollwrite.draw.scene import Circle, Curve, Line, Path, Rect, Scene, Symbol, Text, Use
+from rollwrite.output import SEAL_SLOT
 from rollwrite.resources import fonts_dir
 
 MM = 72.0 / 25.4
@@ -214,6 +215,7 @@ def render(scene: Scene, on_page=None) -> bytes:
         c.setSubject(scene.subject)
         c.setCreator(f"rollwrite {__version__}")
         c.setAuthor("rollwrite")
+        c.setKeywords(SEAL_SLOT)  # the file's digest, filled in as it is written (rollwrite.output.seal_file)
         # Ask viewers to print at true size: a pencil grid must not shrink.
         c.setViewerPreference("PrintScaling", "None")
         st = _State(c)
