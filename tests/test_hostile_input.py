@@ -164,3 +164,22 @@ def test_names_too_long_for_any_file_are_usage_errors(cli, in_tmp, args):
     assert r.exit_code == 2, r.output
     assert "a" * 41 not in r.stderr.split("\n")[0]  # the name is shown cut short
     assert list(in_tmp.iterdir()) == []
+
+
+OVERLAP = LAYOUT.replace("elements: []", "elements: [{type: text, at: [10, 10], text: hi}, {type: text, at: [10, 10], text: hi}]")
+NOT_LETTER = "game: x\ntitle: t\npage: {paper: a4}\nsheet: {size: [180, 262], elements: []}\n"
+MANY = LAYOUT.replace("elements: []", "elements: [" + ", ".join(["{type: text, at: [5, 5], text: a, overlaps: true}"] * 501) + "]")
+
+
+@pytest.mark.parametrize("text,message", [
+    (OVERLAP, "l.yaml:3:76: sheet.elements[1]: this text prints over the text at line 3"),
+    (NOT_LETTER, "l.yaml: a 180 x 262 mm sheet does not fit on letter paper"),
+    (MANY, "sheet.elements[500]: a sheet may have at most 500 elements; this is element 501"),
+    ("extends: long-wya\n", "l.yaml:1:10: extends: there is no built-in game 'long-wya' to extend"),
+])
+def test_print_refuses_what_check_layout_refuses(cli, in_tmp, text, message):
+    path = _layout(in_tmp, text)
+    checked, printed = cli("check-layout", path), cli("print", path, "-o", "a.pdf")
+    assert checked.exit_code == printed.exit_code == 2
+    assert message in checked.stderr and message in printed.stderr
+    assert not (in_tmp / "a.pdf").exists()

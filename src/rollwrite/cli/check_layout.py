@@ -23,28 +23,20 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    from rollwrite.sheet import check_safe_area, plan_page
-    from rollwrite.spec.layout import PAPERS, check_geometry, load_layout
-    from rollwrite.spec.overlap import overlap_errors
+    from rollwrite.sheet import plan_page
+    from rollwrite.spec.layout import PAPERS, check_layout, load_layout
 
     worst = 0
     for path in paths:
         try:
             layout = load_layout(path)
-            check_geometry(layout)
-            check_safe_area(layout, layout.page)
-            if layout.page.paper in ("a4", "letter"):
-                for paper in ("a4", "letter"):
-                    check_geometry(layout, paper)
+            problems = check_layout(layout)  # the checks print makes too
         except RollwriteError as error:
+            problems = [error]
+        for error in problems:
             typer.echo(f"rollwrite: {error}", err=True)
             worst = max(worst, error.exit_code)
-            continue
-        overlaps = overlap_errors(layout)
-        for error in overlaps:
-            typer.echo(f"rollwrite: {error}", err=True)
-            worst = max(worst, error.exit_code)
-        if overlaps:
+        if problems:
             continue
         fits = []
         for paper in PAPERS:

@@ -118,7 +118,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     from rollwrite.output import check_options, format_for, id_suffix
     from rollwrite.spec.checked import is_checked
     from rollwrite.sheet import check_safe_area
-    from rollwrite.spec.layout import check_geometry, is_builtin_name, resolve
+    from rollwrite.spec.layout import check_geometry, check_layout, is_builtin_name, resolve
     from rollwrite.spec.page import with_options
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
@@ -147,12 +147,16 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         raise UsageError(f"{layout.game} prints for {lo} to {hi} players, not {count}",
                          hint=f"give --players between {lo} and {hi}")
     resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
+    if as_shipped is None or not is_checked(game):
+        problems = check_layout(layout)  # what check-layout checks (see rollwrite.spec.checked)
+        if problems:
+            raise problems[0]
     shipped = layout
     layout = vary_layout(layout, g, options, count)
     variant = variant_for(g, shipped, layout)
     spec = with_options(layout.page, **page)
-    if layout is not as_shipped or not is_checked(game):
-        check_geometry(layout)  # the full fit check (see rollwrite.spec.checked)
+    if layout is not shipped:
+        check_geometry(layout)  # the varied sheet must still fit
     check_safe_area(layout, spec)  # on cut sheets, nothing comes nearer the cut than the safe margin
     schedules: list = [None]
     if seed is not None or daily is not None:

@@ -43,14 +43,12 @@ def is_checked(slug: str) -> bool:
 
 
 def check_builtin(slug: str) -> None:
-    """The full fit check of a built-in: its own paper, and A4 and Letter for a layout made for either."""
-    from rollwrite.spec.layout import check_geometry, load_builtin
+    """The full check of a built-in, as ``check-layout`` makes it (:func:`rollwrite.spec.layout.check_layout`)."""
+    from rollwrite.spec.layout import check_layout, load_builtin
 
-    layout = load_builtin(slug)
-    check_geometry(layout)
-    if layout.page.paper in ("a4", "letter"):
-        for paper in ("a4", "letter"):
-            check_geometry(layout, paper)
+    problems = check_layout(load_builtin(slug))
+    if problems:
+        raise problems[0]
 
 
 def main() -> int:

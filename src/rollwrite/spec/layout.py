@@ -28,7 +28,7 @@ from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
-from rollwrite.errors import InputError, UsageError, did_you_mean, excerpt
+from rollwrite.errors import InputError, RollwriteError, UsageError, did_you_mean, excerpt
 from rollwrite.games.base import ElementType, Game
 from rollwrite.resources import layouts_dir
 from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml, load_yaml_file
@@ -378,6 +378,25 @@ def resolve(name: str) -> Layout:
 
 
 # ---------------------------------------------------------------- geometry
+
+
+def check_layout(layout: Layout) -> list[RollwriteError]:
+    """Every check ``check-layout`` makes, and ``print`` makes before it prints a layout that is not a
+    built-in recorded as checked: the fit on the layout's own paper and its safe area on cut sheets, on
+    A4 and Letter both for a layout made for either, and that no two elements print over each other.  The problems found: the first
+    fit problem alone, or every overlap."""
+    from rollwrite.sheet import check_safe_area  # (sheet imports this module: imported when used)
+    from rollwrite.spec.overlap import overlap_errors
+
+    try:
+        check_geometry(layout)
+        check_safe_area(layout, layout.page)  # on cut sheets, nothing comes nearer the cut than the safe margin
+        if layout.page.paper in ("a4", "letter"):
+            for paper in ("a4", "letter"):
+                check_geometry(layout, paper)
+    except RollwriteError as error:
+        return [error]
+    return list(overlap_errors(layout))
 
 
 def check_geometry(layout: Layout, paper: str | None = None) -> None:
