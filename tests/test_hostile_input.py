@@ -183,3 +183,26 @@ def test_print_refuses_what_check_layout_refuses(cli, in_tmp, text, message):
     assert checked.exit_code == printed.exit_code == 2
     assert message in checked.stderr and message in printed.stderr
     assert not (in_tmp / "a.pdf").exists()
+
+
+def test_a_repeat_of_a_huge_text_is_refused_before_it_is_copied(cli, tmp_path):
+    text = "{i}" * 100_000
+    path = _layout(tmp_path, LAYOUT.replace(
+        "elements: []", f'elements: [{{type: text, at: [5, 5], text: "{text}", repeat: {{count: 500, step: [0, 0.4]}}}}]'))
+    r = cli("check-layout", path)
+    assert r.exit_code == 2
+    assert "sheet.elements[0].repeat: this repeat copies 300," in r.stderr
+    assert "nodes and characters 500 times; with the repeats before it that is more than the 2,000,000" in r.stderr
+
+
+def test_the_overlap_check_skips_what_may_overlap_and_counts_its_pairs_first(cli, tmp_path):
+    nest = ("elements: [{type: group, at: [2, 2], repeat: {count: 70, step: [1.3, 0], var: j}, elements: "
+            "[{type: box, at: [0, 0], size: [1, 1], repeat: {count: 70, step: [0, 1.3]}, overlaps: OV}]}]")
+    r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", nest.replace("OV", "true"))))
+    assert r.exit_code == 0, r.output  # 4,900 boxes that may overlap: none compared
+    one_column = nest.replace("count: 70, step: [1.3, 0]", "count: 2, step: [0, 45.5]").replace(
+        "count: 70, step: [0, 1.3]", "count: 350, step: [0, 0.13]").replace(
+        "type: box, at: [0, 0], size: [1, 1]", "type: line, at: [0, 0], to: [1, 0], width: 0.1")
+    r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", one_column.replace("OV", "false"))))
+    assert r.exit_code == 2
+    assert "the overlap check would compare 244,650 pairs of elements standing side by side; at most 200,000" in r.stderr

@@ -24,7 +24,7 @@ import stat
 import tempfile
 import unicodedata
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from rollwrite import __version__
@@ -100,6 +100,23 @@ def render(scene: Scene, fmt: Format, on_page=None, **options) -> list[bytes]:
         kwargs["on_page"] = on_page
     out = backend.render(scene, **kwargs)
     return out if isinstance(out, list) else [out]
+
+
+def render_pages(scene: Scene, fmt: Format, on_page=None, **options) -> Iterator[bytes]:
+    """The files of ``scene`` in ``fmt``, each made when it is asked for: a page file at a time for SVG
+    and PNG (each marked as rollwrite's, see :func:`mark_pages`), the one PDF file.  Handed to
+    :func:`write_all`, a long run is written page by page and never held in memory whole.  Options are
+    checked, and the backend's own checks made, before the first file is made."""
+    check_options(fmt, options)
+    backend = importlib.import_module(fmt.module)
+    kwargs = {k: v for k, v in options.items() if v is not None}
+    if on_page is not None:
+        kwargs["on_page"] = on_page
+    if not fmt.per_page:
+        return iter([backend.render(scene, **kwargs)])
+    mark = {"svg": mark_svg, "png": mark_png}[fmt.name]
+    count = len(scene.pages)
+    return (mark(blob, i + 1, count) for i, blob in enumerate(backend.pages(scene, **kwargs)))
 
 
 # ---------------------------------------------------------------- default names
@@ -410,19 +427,21 @@ def _clean_leftovers(folder: Path, path: Path) -> None:
             os.close(fd)
 
 
-def write_all(files: list[tuple[Path, bytes | Iterable[bytes]]], *, force: bool = False,
+def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: bool = False,
               remove: list[Path] | None = None) -> None:
     """Write every (path, data) whole, or none of them; then remove the files in ``remove``.
 
-    ``data`` is the bytes, or pieces of them (pages) written as they come, so that a long run is never
-    held in memory whole.  Each file is sealed with its digest (:func:`seal_file`) before it takes its
+    ``files`` may be made as it is read, and ``data`` be the bytes or pieces of them, so that a long run
+    is written a page at a time and never held in memory whole; every temporary file is complete before
+    the first takes its name.  ``remove`` is read once all are written (the maker of ``files`` may add
+    to it as it goes).  Each file is sealed with its digest (:func:`seal_file`) before it takes its
     name.  A file in the way that rollwrite did not write is refused unless ``force``; temporary files
     that killed runs left are removed first.
     """
-    check_targets([p for p, _ in files], force)
     temps: list[tuple[str, Path, object]] = []
     try:
         for path, data in files:
+            check_targets([path], force)
             folder = path.parent if str(path.parent) else Path(".")
             try:
                 folder.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ Kept apart from the command's Typer declaration (cli/print_cmd.py) so that the q
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rollwrite.errors import UsageError
 
@@ -52,7 +53,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
     day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
     from rollwrite.cli.progress import progress
-    from rollwrite.output import check_targets, mark_pages, render, stale_pages, steps, targets, write_all
+    from rollwrite.output import check_targets, render_pages, stale_pages, steps, targets, write_all
     from rollwrite.sheet import plan_page
 
     job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
@@ -63,19 +64,20 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     pages = -(-job.sheets // per_page) * (2 if spec.backs and layout.sheet.back else 1) * runs
     pages += len(job.outputs) * sum(1 for x in layout.pages
                                     if x.when == "always" or (x.when == "seeded" and job.outputs[0][1][0] is not None))
-    files: list[tuple[Path, bytes]] = []
     stale: list[Path] = []
     written: list[tuple[Path, int]] = []
-    with progress(f"printing {layout.title}", job.sheets * runs + steps(form, pages), quiet=quiet) as advance:
+
+    def files(advance) -> Any:  # noqa: ANN001 - each file as it is made: a long run is never held whole
         for base, schedules in job.outputs:
             scene = job.scene(schedules, advance)
             paths = targets(base, form, len(scene.pages) if form.per_page else 1)
             check_targets(paths, force)  # before the work of rendering
-            blobs = mark_pages(render(scene, form, dpi=dpi, on_page=advance), form)
-            stale += stale_pages(base, paths) if form.per_page else []
-            files.extend(zip(paths, blobs))
+            stale.extend(stale_pages(base, paths) if form.per_page else [])
+            yield from zip(paths, render_pages(scene, form, dpi=dpi, on_page=advance))
             written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
-    write_all(files, force=force, remove=stale)  # every file whole, or none
+
+    with progress(f"printing {layout.title}", job.sheets * runs + steps(form, pages), quiet=quiet) as advance:
+        write_all(files(advance), force=force, remove=stale)  # every file whole, or none
     return written
 
 

@@ -308,7 +308,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     from rollwrite.cli.common import check_output
     from rollwrite.cli.progress import progress
     from rollwrite.files import check_name, kind_of
-    from rollwrite.output import check_options, format_for, mark_pages, render, stale_pages, targets, write_all
+    from rollwrite.output import check_options, format_for, render_pages, stale_pages, targets, write_all
     from rollwrite.draw.scene import high_contrast
     from rollwrite.sheet import build_scene
     from rollwrite.spec.page import with_options
@@ -342,26 +342,27 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         contrast = bool(page.pop("high_contrast", False))
         spec = with_options(layout.page, paper=paper, per_page=per_page, **page)
         groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
-        files: list[tuple[Path, bytes]] = []
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []
-        for name, group in zip(output_names(layout.game, form.name, output, groups), groups):
-            sheet_jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
-                                     after_each=answers_after_each)
-            scene = build_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance)
-            scene = high_contrast(scene) if contrast else scene
-            blobs = mark_pages(render(scene, form, dpi=dpi), form)
-            paths = targets(name, form, len(blobs))
-            stale += stale_pages(name, paths) if form.per_page else []
-            files.extend(zip(paths, blobs))
-            written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
-    if answers is not None:
-        taken: set[str] = set()
-        for p in puzzles:
-            path = answers / answer_name(p, taken)
-            files.append((path, answer_text(g, layout, p).encode("utf-8")))
-            written.append((path, 0))
-    write_all(files, force=force, remove=stale)
+
+        def files() -> Any:  # each file as it is made: a long run is never held whole
+            for name, group in zip(output_names(layout.game, form.name, output, groups), groups):
+                sheet_jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
+                                         after_each=answers_after_each)
+                scene = build_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance)
+                scene = high_contrast(scene) if contrast else scene
+                paths = targets(name, form, len(scene.pages) if form.per_page else 1)
+                stale.extend(stale_pages(name, paths) if form.per_page else [])
+                yield from zip(paths, render_pages(scene, form, dpi=dpi))
+                written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
+            if answers is not None:
+                taken: set[str] = set()
+                for p in puzzles:
+                    path = answers / answer_name(p, taken)
+                    yield path, answer_text(g, layout, p).encode("utf-8")
+                    written.append((path, 0))
+
+        write_all(files(), force=force, remove=stale)
     return puzzles, written
 
 

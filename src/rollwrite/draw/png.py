@@ -9,6 +9,7 @@ one page is rendered at a time and a page may hold at most MAX_PIXELS pixels.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
@@ -45,24 +46,35 @@ def _encode(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-def render(scene: Scene, dpi: int = 150, on_page=None) -> list[bytes]:
-    """One PNG per page; ``on_page()`` is called after each page is drawn to PDF and again after it is
-    drawn to pixels (two steps a page, for a progress bar)."""
+def pages(scene: Scene, dpi: int = 150, on_page=None) -> Iterator[bytes]:
+    """One PNG per page, each made when it is asked for (a long run is written page by page, never held
+    whole); ``on_page()`` is called after each page is drawn to PDF and again after it is drawn to
+    pixels (two steps a page, for a progress bar).  The dpi is checked before anything is drawn."""
     check(scene, dpi)
+    return _pages(scene, dpi, on_page)
+
+
+def _pages(scene: Scene, dpi: int, on_page) -> Iterator[bytes]:
     doc = pdfium.PdfDocument(pdf.render(scene, on_page=on_page))
-    out = []
     try:
         for i in range(len(doc)):
             page = doc[i]
             try:
                 bitmap = page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255))
                 image = bitmap.to_pil()
+                del bitmap
                 image.info["dpi"] = (dpi, dpi)
-                out.append(_encode(image))
-                if on_page is not None:
-                    on_page()
+                blob = _encode(image)
+                del image
             finally:
                 page.close()
+            yield blob
+            if on_page is not None:
+                on_page()
     finally:
         doc.close()
-    return out
+
+
+def render(scene: Scene, dpi: int = 150, on_page=None) -> list[bytes]:
+    """One PNG per page (see :func:`pages`)."""
+    return list(pages(scene, dpi, on_page))

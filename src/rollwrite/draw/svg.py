@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 from functools import lru_cache
+from collections.abc import Iterator
 from typing import Any
 
 import svgwrite
@@ -160,14 +161,18 @@ def render_page(page: Page, title: str, symbols: dict[str, Symbol] | None = None
     return out.getvalue().encode("utf-8")
 
 
-def render(scene: Scene, on_page=None) -> list[bytes]:
-    """One SVG document per page; ``on_page()`` is called after each (for a progress bar)."""
-    out = []
+def pages(scene: Scene, on_page=None) -> Iterator[bytes]:
+    """One SVG document per page, each made when it is asked for (a long run is written page by page,
+    never held whole); ``on_page()`` is called after each (for a progress bar)."""
     for p in scene.pages:
-        out.append(render_page(p, scene.title, scene.symbols))
+        yield render_page(p, scene.title, scene.symbols)
         if on_page is not None:
             on_page()
-    return out
+
+
+def render(scene: Scene, on_page=None) -> list[bytes]:
+    """One SVG document per page; ``on_page()`` is called after each (for a progress bar)."""
+    return list(pages(scene, on_page))
 
 
 def _path(dwg: Any, d: str, it: Path | Curve) -> Any:

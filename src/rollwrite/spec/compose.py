@@ -32,6 +32,10 @@ PRINT_TIME = ("player", "players")
 #: most elements one sheet expands to (repeats included)
 MAX_EXPANDED = 5000
 MAX_COUNT = 500
+#: Most work expanding the repeats of one layout may take, counted before each repeat runs: every copy
+#: costs the nodes and the characters of text it copies.  The built-in layouts use under 20,000; a
+#: repeat that would pass it (100,000 placeholders copied 500 times) is refused before it starts.
+MAX_WORK = 2_000_000
 _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)(?::([Aa]))?\}")
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat")
 
@@ -65,6 +69,7 @@ class Expander:
         self.make = make
         self.type_names = type_names
         self.out: list[Any] = []
+        self.work = 0  # nodes and characters copied so far (see MAX_WORK)
 
     def run(self, seq: Seq) -> list[Any]:
         self.elements(seq, Frame())
@@ -87,6 +92,13 @@ class Expander:
             raise rnode.error(f"this repeat is inside another repeat that already numbers its copies '{{{var}}}'",
                               hint="give the inner one its own name, e.g. var: j")
         body = _without(node, "repeat")
+        cost = count * _size(body)
+        if self.work + cost > MAX_WORK:
+            raise rnode.error(
+                f"this repeat copies {_size(body):,} nodes and characters {count} times; with the repeats before "
+                f"it that is more than the {MAX_WORK:,} a layout may expand to",
+                hint="repeat fewer or shorter elements: no printed sheet needs that much text")
+        self.work += cost
         for k in range(count):
             values: list[tuple[str, Any]] = [(var, start + k)]
             if items is not None:
@@ -187,6 +199,21 @@ def _text_of(name: str, fmt: str | None, value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return "" if value is None else str(value)
+
+
+def _size(node: Node) -> int:
+    """The nodes under ``node`` and the characters of their texts: what copying it costs."""
+    total, stack = 0, [node]
+    while stack:
+        n = stack.pop()
+        total += 1
+        if isinstance(n, Scalar):
+            total += len(n.value) if isinstance(n.value, str) else 0
+        elif isinstance(n, Seq):
+            stack.extend(n.items)
+        elif isinstance(n, Map):
+            stack.extend(v for _, v in n.entries.values())
+    return total
 
 
 def _fill(node: Node, values: dict[str, Any]) -> Node:

@@ -92,6 +92,42 @@ def _may(a: Any, b: Any) -> bool:
     return allows(a, b) or allows(b, a)
 
 
+#: Most overlaps reported for one layout: the first ones found are enough to mend it by.
+MAX_REPORTED = 20
+#: Most pairs of elements the overlap check compares: counted before it runs (see :func:`_touching`).
+MAX_PAIRS = 200_000
+
+
+def _touching(elements: list[Any], boxes: list[Box | None]) -> Any:
+    """(i, j, shared box) of each pair of elements whose ink boxes overlap and that the layout does not
+    allow to, i < j.  An element that may overlap anything (``overlaps: true``) is left out; the others
+    are swept left to right, so only pairs whose boxes share some width are compared, and their number
+    is counted first: more than :data:`MAX_PAIRS` is refused before the work is done."""
+    import bisect
+
+    live = sorted((b[0], i) for i, b in enumerate(boxes) if b is not None and elements[i].overlaps is not True)
+    starts = [x0 for x0, _ in live]
+    reach = [bisect.bisect_left(starts, boxes[i][2] - OVERLAP_TOLERANCE, k + 1) for k, (_, i) in enumerate(live)]
+    pairs = sum(r - k - 1 for k, r in enumerate(reach))
+    if pairs > MAX_PAIRS:
+        el = elements[live[0][1]]
+        raise el.node.error(
+            f"the overlap check would compare {pairs:,} pairs of elements standing side by side; at most "
+            f"{MAX_PAIRS:,}", hint="say 'overlaps: true' on elements that may print over others (a background), "
+                                   "or draw rows with one 'grid' element")
+    for k, (_, i) in enumerate(live):
+        ba = boxes[i]
+        for _, j in live[k + 1:reach[k]]:
+            bb = boxes[j]
+            a, b = (elements[i], elements[j]) if i < j else (elements[j], elements[i])
+            if _may(a, b):
+                continue
+            x0, y0 = max(ba[0], bb[0]), max(ba[1], bb[1])
+            x1, y1 = min(ba[2], bb[2]), min(ba[3], bb[3])
+            if x1 - x0 > OVERLAP_TOLERANCE and y1 - y0 > OVERLAP_TOLERANCE:
+                yield (min(i, j), max(i, j), (x0, y0, x1, y1))
+
+
 def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
     """Every pair of elements (front and back separately) whose ink overlaps and that the layout does
     not allow to, with the shared box."""
@@ -112,17 +148,10 @@ def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
                 scratch = Page(layout.sheet.width, layout.sheet.height)
                 types[el.type].build(el.value, el.place(scratch.pen()), ctx)
                 boxes.append(ink_box(scratch.items))
-            for i, a in enumerate(elements):
-                for j in range(i + 1, len(elements)):
-                    b = elements[j]
-                    ba, bb = boxes[i], boxes[j]
-                    if ba is None or bb is None or _may(a, b):
-                        continue
-                    x0, y0 = max(ba[0], bb[0]), max(ba[1], bb[1])
-                    x1, y1 = min(ba[2], bb[2]), min(ba[3], bb[3])
-                    if x1 - x0 > OVERLAP_TOLERANCE and y1 - y0 > OVERLAP_TOLERANCE:
-                        key = (id(a), id(b))
-                        found.setdefault(key, (a, b, (x0, y0, x1, y1)))
+            for i, j, shared in _touching(elements, boxes):
+                found.setdefault((id(elements[i]), id(elements[j])), (elements[i], elements[j], shared))
+                if len(found) >= MAX_REPORTED:
+                    return list(found.values())
     return list(found.values())
 
 
