@@ -1,8 +1,17 @@
 """Fuzz the commands that read other people's files: ``score`` for every registered game with a scorer,
-and ``check-layout`` (then ``print``, when a layout passes) for broken layouts.
+and ``check-layout`` (then ``print``, when a layout passes) for broken layouts; then the attack suite.
 
-    .venv/bin/python benchmarks/fuzz.py                      # 10,000 sheets per game, 500 layouts
+    .venv/bin/python benchmarks/fuzz.py                      # 10,000 sheets per game, 500 layouts, attacks
     .venv/bin/python benchmarks/fuzz.py --cases 500 --layouts 50 --seed 7
+    .venv/bin/python benchmarks/fuzz.py --attacks-only       # the attack suite alone (about a minute)
+
+The attack suite (tests/fuzzcases.py ``attacks()``) runs each case of each class (paths and links,
+special files, deep JSON, surrogates, long names, control characters, edited outputs, work bombs,
+killed runs) as a process of its own, ``rollwrite ...`` in a fresh folder, and measures that whole
+process (wall time, and peak memory from ``wait4``).  A case fails when it ends other than 0, 1 or 2,
+says "internal error", takes 2 s or more, reaches 200 MB, or breaks what its check holds (a file outside
+the layout's folder shown, a user's file changed, a temporary file left).  One more killed run is real:
+a long print killed with SIGKILL, then run again.
 
 Cases come from tests/fuzzcases.py: each game's examples and the layouts in layouts/ and examples/,
 edited at random (digits of other scripts, values no die shows, lines cut, duplicated or swapped, long
@@ -109,13 +118,129 @@ def fuzz_layouts(n: int, rnd: random.Random, folder: Path) -> tuple[Target, Targ
     return check, printed
 
 
+LIMIT_S, LIMIT_MB = 2.0, 200.0
+ROLLWRITE = [sys.executable, "-m", "rollwrite"]
+
+
+def _run_process(args: list[str], stdin: bytes | None, cwd: Path) -> tuple[int, str, float, float]:
+    """(exit code, output, CPU seconds, peak MB) of one whole rollwrite process.  The time is the CPU time
+    the process used (user and system, from ``wait4``), not the wall clock, which on a machine shared
+    with other work measures the other work too."""
+    import os
+    import subprocess
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as inp:
+        if stdin is not None:
+            inp.write(stdin)
+            inp.seek(0)
+        proc = subprocess.Popen(ROLLWRITE + args, cwd=cwd, stdin=inp if stdin is not None else subprocess.DEVNULL,
+                                stdout=out, stderr=subprocess.STDOUT)
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            proc.returncode = 0  # reaped by wait4
+        took = usage.ru_utime + usage.ru_stime
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    code = os.waitstatus_to_exitcode(status)
+    return code, text, took, usage.ru_maxrss / 1024
+
+
+class Attacks:
+    def __init__(self) -> None:
+        self.cases = 0
+        self.classes: collections.Counter = collections.Counter()
+        self.failures: list[tuple[str, str]] = []
+        self.worst_time = (0.0, "")
+        self.worst_mb = (0.0, "")
+
+    def record(self, label: str, code: int, output: str, took: float, mb: float, broke: str | None,
+               timed: bool = True) -> None:
+        self.cases += 1
+        bad = []
+        if code not in (0, 1, 2) or "internal error" in output or "Traceback" in output:
+            bad.append(f"exit {code}: {output[-300:]!r}")
+        if took >= LIMIT_S and timed:
+            bad.append(f"{took:.2f} s")
+        if mb >= LIMIT_MB:
+            bad.append(f"{mb:.0f} MB")
+        if broke:
+            bad.append(broke)
+        if bad:
+            self.failures.append((label, "; ".join(bad)))
+        if timed:
+            self.worst_time = max(self.worst_time, (took, label))
+        self.worst_mb = max(self.worst_mb, (mb, label))
+
+
+def fuzz_attacks(folder: Path) -> Attacks:
+    import os
+
+    report = Attacks()
+    for i, attack in enumerate(fuzzcases.attacks()):
+        here = folder / f"case{i}"
+        here.mkdir()
+        cwd = os.getcwd()
+        os.chdir(here)
+        try:
+            args, stdin, check = attack.setup(here)
+        finally:
+            os.chdir(cwd)
+        code, output, took, mb = _run_process(args, stdin, here)
+        report.classes[attack.cls] += 1
+        broke = check(here, output) if check is not None else None
+        report.record(f"{attack.cls}: {attack.label}", code, output, took, mb, broke, attack.timed)
+    report.classes["killed runs"] += 1
+    report.record("killed runs: a long print killed with SIGKILL, then run again", *_killed_run(folder / "killed"))
+    return report
+
+
+def _killed_run(here: Path) -> tuple[int, str, float, float, str | None]:
+    import os
+    import signal
+    import subprocess
+
+    here.mkdir()
+    args = ["print", "long-way", "--daily", "2027-01-01", "--days", "120", "-f", "svg", "-o", "k.svg", "-q"]
+    proc = subprocess.Popen(ROLLWRITE + args, cwd=here, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(400):  # until its first temporary file is there
+        if any(p.name.endswith(".part") for p in here.iterdir()) or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    left = sum(1 for p in here.iterdir() if p.name.endswith(".part"))
+    code, output, took, mb = _run_process(["print", "long-way", "-o", "k.svg"], None, here)
+    after = sorted(p.name for p in here.iterdir() if p.name.endswith(".part"))
+    broke = f"left over after the next run: {after[:3]}" if after else None
+    return code, output + f" (the killed run left {left} temporary files)", took, mb, broke
+
+
+def report_attacks(report: Attacks) -> None:
+    print(f"attacks: {report.cases} cases in {len(report.classes)} classes "
+          f"({', '.join(f'{k} {v}' for k, v in report.classes.items())})")
+    print(f"failures (internal error, exit other than 0/1/2, >= {LIMIT_S:g} s, >= {LIMIT_MB:g} MB, check broken): "
+          f"{len(report.failures)}")
+    print(f"worst time {report.worst_time[0]:.2f} s of CPU ({report.worst_time[1]}); "
+          f"worst memory {report.worst_mb[0]:.0f} MB ({report.worst_mb[1]}), whole process")
+    for label, detail in report.failures:
+        print(f"FAILED {label}: {detail}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cases", type=int, default=10_000, help="typed-in sheets per game (default 10000)")
     ap.add_argument("--layouts", type=int, default=500, help="broken layouts (default 500)")
     ap.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
     ap.add_argument("--games", nargs="*", help="only these games (default: every game with a scorer)")
+    ap.add_argument("--attacks-only", action="store_true", help="run the attack suite alone")
     args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        print("running the attack suite ...", file=sys.stderr, flush=True)
+        attacks = fuzz_attacks(Path(tmp))
+    report_attacks(attacks)
+    if args.attacks_only:
+        return 1 if attacks.failures else 0
     rnd = random.Random(args.seed)
     slugs = args.games or [s for s in games.known() if games.get(s).can_score]
     targets: list[Target] = []
@@ -148,7 +273,7 @@ def main() -> int:
     for t in targets:
         for label, detail in t.internal[:5]:
             print(f"INTERNAL ERROR in {t.name}, {label}:\n{detail}")
-    return 1 if internal else 0
+    return 1 if internal or attacks.failures else 0
 
 
 if __name__ == "__main__":

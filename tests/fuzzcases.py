@@ -8,9 +8,11 @@ before something breaks, then applies a few random edits.
 
 from __future__ import annotations
 
+import os
 import random
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -171,3 +173,234 @@ def layout_case(rnd: random.Random) -> tuple[str, str]:
         else:
             lines.insert(i, rnd.choice(YAML_KEYS) + ": " + rnd.choice(YAML_VALUES))
     return name, "\n".join(lines)
+
+
+# ---------------------------------------------------------------- attacks
+#
+# Each attack is a case of one class: ``setup(folder)`` makes its files in an empty folder (the working
+# folder of the run) and returns (arguments, standard input or None, check); ``check(folder, output)``
+# returns what went wrong beyond the exit code (a file read that must not be, a user's file changed, a
+# leftover), or None.  benchmarks/fuzz.py runs every case as its own process (time and memory of the
+# whole process); tests/test_fuzz.py runs one of each class in-process.
+
+SECRET = "root:$6$abcdefgh$verysecrethash"
+LAYOUT = "game: x\ntitle: t\nsheet: {size: [100, 100], elements: []}\n"
+GAMES = ("long-way", "wobbly-cafe", "lines-and-sections", "scrambled-streets", "shelving-wars")
+
+
+class Attack:
+    """``timed`` False: the command does real work besides reading its input (solving a puzzle), so the
+    2 s bound is not asked of it."""
+
+    def __init__(self, cls: str, label: str, setup, timed: bool = True) -> None:  # noqa: ANN001
+        self.cls, self.label, self.setup, self.timed = cls, label, setup, timed
+
+
+def _secret(folder: Path) -> Path:
+    out = folder.parent / (folder.name + "-secret")
+    out.write_text(LAYOUT + f"{SECRET}: 1\n")
+    return out
+
+
+def _no_secret(folder: Path, output: str) -> str | None:
+    return "the secret line was shown" if "verysecrethash" in output else None
+
+
+def _path_cases() -> list[Attack]:
+    def via(name_of) -> Any:  # noqa: ANN001
+        def setup(folder: Path) -> tuple:
+            secret = _secret(folder)
+            (folder / "l.yaml").write_text(f"extends: {name_of(folder, secret)}\n")
+            return ["check-layout", "l.yaml"], None, _no_secret
+        return setup
+
+    def link(folder: Path, secret: Path) -> str:
+        os.symlink(secret, folder / "s.yaml")
+        return "s.yaml"
+
+    def sub_include(folder: Path) -> tuple:
+        _secret(folder)
+        (folder / "parts").mkdir()
+        (folder / "parts" / "p.yaml").write_text(f"- include: ../../{folder.name}-secret\n")
+        (folder / "l.yaml").write_text(LAYOUT.replace("elements: []", "elements: [{include: parts/p.yaml}]"))
+        return ["check-layout", "l.yaml"], None, _no_secret
+
+    def in_print(folder: Path) -> tuple:
+        secret = _secret(folder)
+        (folder / "l.yaml").write_text(LAYOUT.replace("elements: []", f"elements: [{{include: {secret}}}]"))
+        return ["print", "l.yaml", "-o", "a.pdf"], None, _no_secret
+
+    return [Attack("paths and links", "extends a link out of the folder", via(link)),
+            Attack("paths and links", "extends an absolute path", via(lambda f, s: str(s))),
+            Attack("paths and links", "extends ../", via(lambda f, s: f"../{s.name}")),
+            Attack("paths and links", "extends /etc/passwd", via(lambda f, s: "/etc/passwd")),
+            Attack("paths and links", "include out of a subfolder", sub_include),
+            Attack("paths and links", "print includes an absolute path", in_print)]
+
+
+def _special_cases() -> list[Attack]:
+    def fifo(args: list[str], name: str) -> Any:
+        def setup(folder: Path) -> tuple:
+            target = folder / name
+            target.parent.mkdir(exist_ok=True)
+            os.mkfifo(target)
+            return args, None, None
+        return setup
+
+    def zero(folder: Path) -> tuple:
+        return ["score", "long-way", "--from-jsonl", "-"], b"\0" * 1_100_000, None
+
+    return [Attack("special files", "a FIFO as a layout", fifo(["check-layout", "f.yaml"], "f.yaml")),
+            Attack("special files", "a FIFO as a sheet", fifo(["score", "long-way", "f.txt"], "f.txt")),
+            Attack("special files", "a FIFO in a scored folder", fifo(["score", "long-way", "d"], "d/b.txt")),
+            Attack("special files", "a FIFO as --from-jsonl", fifo(["score", "long-way", "--from-jsonl", "f"], "f")),
+            Attack("special files", "a FIFO as an extended layout",
+                   lambda f: (fifo([], "p.yaml")(f), (f / "l.yaml").write_text("extends: p.yaml\n"),
+                              (["check-layout", "l.yaml"], None, None))[-1]),
+            Attack("special files", "/dev/zero as --from-jsonl", lambda f: (["score", "long-way", "--from-jsonl",
+                                                                             "/dev/zero"], None, None)),
+            Attack("special files", "/dev/zero as a layout", lambda f: (["check-layout", "/dev/zero"], None, None)),
+            Attack("special files", "endless NUL bytes on --from-jsonl -", zero)]
+
+
+def _jsonl(folder: Path, text: str) -> str:
+    (folder / "in.jsonl").write_text(text, encoding="utf-8")
+    return "in.jsonl"
+
+
+def _deep_cases() -> list[Attack]:
+    out = []
+    for slug in GAMES:
+        for label, body in [("lists", "[" * 100_000 + "]" * 100_000), ("objects", '{"a":' * 50_000 + "1" + "}" * 50_000)]:
+            out.append(Attack("deep JSON", f"{slug}: {label} nested 100,000 deep", lambda f, s=slug, b=body: (
+                ["score", s, "--from-jsonl", _jsonl(f, '{"name": "a", "text": ' + b + "}\n")], None, None)))
+    return out
+
+
+def _surrogate_cases() -> list[Attack]:
+    out = []
+    for slug in GAMES:
+        for where, line in [("text", '{"name": "a", "text": "\\ud800"}'), ("name", '{"name": "\\udfff", "text": "x"}')]:
+            out.append(Attack("surrogates", f"{slug}: a lone surrogate in the {where}", lambda f, s=slug, x=line: (
+                ["score", s, "--jsonl", "--from-jsonl", _jsonl(f, x + "\n")], None, None)))
+    return out
+
+
+def _long_name_cases() -> list[Attack]:
+    long = "a" * 5000
+    nul_include = LAYOUT.replace("elements: []", 'elements: [{include: "a\\0b.yaml"}]')
+    long_include = LAYOUT.replace("elements: []", f"elements: [{{include: {'a' * 300}.yaml}}]")
+
+    def layout(text: str) -> Any:
+        return lambda f: ((f / "l.yaml").write_text(text), (["check-layout", "l.yaml"], None, None))[-1]
+
+    return [Attack("long names", "a 5,000-character -o", lambda f: (["print", "long-way", "-o", long + ".pdf"], None, None)),
+            Attack("long names", "a 5,000-character game", lambda f: (["print", long], None, None)),
+            Attack("long names", "a 5,000-character id", lambda f: (["print", "long-way#" + long], None, None)),
+            Attack("long names", "a 5,000-character sheet", lambda f: (["score", "long-way", long], None, None)),
+            Attack("long names", "a 5,000-character --answers", lambda f: (
+                ["puzzle", "wobbly-cafe", "--seed", "a", "--answers", long], None, None)),
+            Attack("long names", "an include name with a NUL byte", layout(nul_include)),
+            Attack("long names", "an include name of 305 bytes", layout(long_include)),
+            Attack("long names", "a legal 250-character output", lambda f: (
+                ["print", "long-way", "-o", "b" * 246 + ".pdf"], None, None))]
+
+
+def _control_cases() -> list[Attack]:
+    def clean(folder: Path, output: str) -> str | None:
+        return "a control character reached the terminal" if any(c in output for c in "\x1b\x07\x9b\r") else None
+
+    def layout(text: str) -> Any:
+        return lambda f: ((f / "l.yaml").write_text(text), (["check-layout", "l.yaml"], None, clean))[-1]
+
+    return [Attack("control characters", "ESC ] 0 ; ... BEL in a key", layout(LAYOUT + '"\\e]0;pwned\\a": 1\n')),
+            Attack("control characters", "ESC [ in a value", layout(LAYOUT.replace("title: t", 'title: "\\e[2J"'))),
+            Attack("control characters", "CSI (U+009B) in a game name", layout(LAYOUT.replace("game: x", 'game: "\\x9bx"'))),
+            Attack("control characters", "ESC in a file name", lambda f: (["check-layout", "\x1b]0;x\x07.yaml"], None, clean)),
+            Attack("control characters", "ESC in a sheet", lambda f: ((f / "s.txt").write_text("entrance: \x1b[2J\n"),
+                                                                    (["score", "long-way", "s.txt"], None, clean))[-1])]
+
+
+def _edited_cases() -> list[Attack]:
+    def unchanged(name: str, data: bytes | None = None) -> Any:
+        def check(folder: Path, output: str) -> str | None:
+            path = folder / name
+            if not path.exists():
+                return f"{name} was removed"
+            want = data if data is not None else (folder / (name + ".keep")).read_bytes()
+            return None if path.read_bytes() == want else f"{name} was changed"
+        return check
+
+    def first(args: list[str], edit, name: str, again: list[str]) -> Any:  # noqa: ANN001
+        def setup(folder: Path) -> tuple:
+            from typer.testing import CliRunner
+
+            from rollwrite.cli.app import app
+
+            CliRunner().invoke(app, args)
+            path = folder / name
+            edit(path)
+            (folder / (name + ".keep")).write_bytes(path.read_bytes())
+            return again, None, unchanged(name)
+        return setup
+
+    def fake(folder: Path) -> tuple:
+        text = b'<?xml version="1.0" encoding="utf-8" ?>\n<!-- rollwrite 9.9 output: page 2 of 3 --><svg/>'
+        (folder / "c-2.svg").write_bytes(text)
+        return ["print", "long-way", "-o", "c.svg"], None, unchanged("c-2.svg", text)
+
+    svg = ["print", "wobbly-cafe", "-n", "7", "-f", "svg", "-o", "c.svg"]
+    return [Attack("edited outputs", "an SVG page with a shape added, then a shorter run", first(
+                svg, lambda p: p.write_text(p.read_text().replace("</svg>", "<rect/></svg>")), "c-3.svg",
+                ["print", "wobbly-cafe", "-n", "4", "-f", "svg", "-o", "c.svg"])),
+            Attack("edited outputs", "an SVG page with a shape added, then the same run", first(
+                svg, lambda p: p.write_text(p.read_text().replace("</svg>", "<rect/></svg>")), "c-2.svg", svg)),
+            Attack("edited outputs", "a PDF with a line appended", first(
+                ["print", "long-way", "-o", "a.pdf"], lambda p: p.write_bytes(p.read_bytes() + b"%x\n"), "a.pdf",
+                ["print", "long-way", "-o", "a.pdf"])),
+            Attack("edited outputs", "a file that merely starts like a page", fake),
+            Attack("edited outputs", "an answer file edited", first(
+                ["puzzle", "wobbly-cafe", "--seed", "a", "-o", "p.pdf", "--answers", "ans"],
+                lambda p: p.write_text(p.read_text() + "# mine\n"), "ans/wobbly-cafe_a.txt",
+                ["puzzle", "wobbly-cafe", "--seed", "a", "-o", "p.pdf", "--answers", "ans"]), timed=False)]
+
+
+def _bomb_cases() -> list[Attack]:
+    def layout(text: str) -> Any:
+        return lambda f: ((f / "l.yaml").write_text(text), (["check-layout", "l.yaml"], None, None))[-1]
+
+    sheet = "game: x\ntitle: t\nsheet:\n  size: [180, 240]\n  elements:\n"
+    holes = sheet + f'    - {{type: text, at: [5, 5], text: "{"{i}" * 100_000}", repeat: {{count: 500, step: [0, 0.4]}}}}\n'
+    nest = sheet + ("    - {type: group, at: [2, 2], repeat: {count: 70, step: [2.5, 0], var: j}, elements: "
+                    "[{type: box, at: [0, 0], size: [2, 2], repeat: {count: 70, step: [0, 3]}, overlaps: true}]}\n")
+    column = nest.replace("overlaps: true", "overlaps: false").replace("size: [2, 2]", "size: [1, 1]").replace(
+        "count: 70, step: [2.5, 0]", "count: 8, step: [0, 29]").replace("count: 70, step: [0, 3]", "count: 500, step: [0, 0.05]")
+    merge = "game: x\ntitle: t\ndefaults:\n  a: &a {type: box, size: [1, 1], overlaps: true}\n" + sheet[16:] + "".join(
+        f"    - {{<<: *a, at: [{(i % 20) * 9}, {(i // 20) * 9}]}}\n" for i in range(480))
+    values = f"game: x\ntitle: t\ndefaults: [{', '.join(str(i) for i in range(60_000))}]\n" + sheet[16:]
+    bomb = LAYOUT + "x0: &x0 [" + ", ".join(["lol"] * 9) + "]\n" + "".join(
+        f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 9) + "]\n" for i in range(1, 9))
+    return [Attack("work bombs", "100,000 placeholders repeated 500 times", layout(holes)),
+            Attack("work bombs", "a 70 x 70 nested repeat that may overlap", layout(nest)),
+            Attack("work bombs", "4,000 elements in one column", layout(column)),
+            Attack("work bombs", "480 elements merged from one anchor", layout(merge)),
+            Attack("work bombs", "60,000 values", layout(values)),
+            Attack("work bombs", "an alias bomb", layout(bomb))]
+
+
+def _killed_cases() -> list[Attack]:
+    def leftover(folder: Path) -> tuple:
+        (folder / ".a.pdf.k2j4x_9q.part").write_bytes(b"%PDF-1.4 " + b"x" * 890_000)
+
+        def check(folder: Path, output: str) -> str | None:
+            left = sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+            return f"left over: {left}" if left else None
+        return ["print", "long-way", "-o", "a.pdf"], None, check
+
+    return [Attack("killed runs", "a run killed during its final fsync left its temporary file", leftover)]
+
+
+def attacks() -> list[Attack]:
+    """Every attack, class by class."""
+    return (_path_cases() + _special_cases() + _deep_cases() + _surrogate_cases() + _long_name_cases()
+            + _control_cases() + _edited_cases() + _bomb_cases() + _killed_cases())

@@ -44,3 +44,34 @@ def test_broken_layouts_never_crash_check_layout(rnd, cli, tmp_path):
     path = tmp_path / "layout.yaml"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     _clean(cli("check-layout", str(path)))
+
+
+def _one_of_each_class() -> list:
+    seen: dict[str, object] = {}
+    for attack in fuzzcases.attacks():
+        seen.setdefault(attack.cls, attack)
+    return list(seen.values())
+
+
+ATTACK_CLASSES = ["paths and links", "special files", "deep JSON", "surrogates", "long names", "control characters",
+                  "edited outputs", "work bombs", "killed runs"]
+
+
+def test_the_attack_suite_has_every_class():
+    assert [a.cls for a in _one_of_each_class()] == ATTACK_CLASSES
+
+
+@pytest.mark.parametrize("attack", _one_of_each_class(), ids=lambda a: f"{a.cls}: {a.label}")
+def test_an_attack_of_each_class_is_a_usage_error_or_harmless(attack, tmp_path, monkeypatch):
+    """The first case of each class of benchmarks/fuzz.py's attack suite, in-process (the suite runs
+    them all, each as a process of its own, and measures them)."""
+    from typer.testing import CliRunner
+
+    from rollwrite.cli.app import app
+
+    monkeypatch.chdir(tmp_path)
+    args, stdin, check = attack.setup(tmp_path)
+    result = CliRunner().invoke(app, args, input=stdin)
+    _clean(result)
+    assert result.exit_code in (0, 2)
+    assert check is None or check(tmp_path, result.output) is None

@@ -401,11 +401,15 @@ def _part_prefix(path: Path) -> str:
 
 
 def _clean_leftovers(folder: Path, path: Path) -> None:
-    """Remove the temporary files that earlier runs writing ``path`` left behind (killed before they
-    could rename them).  A run holds a lock on its temporary file while it writes it, so a file this
+    """Remove the temporary files that earlier runs writing ``path`` (or its pages, ``<stem>-<n><ext>``)
+    left behind, killed before they could rename them.  A run holds a lock on its temporary file while it writes it, so a file this
     can lock belongs to no running rollwrite."""
     prefix = _part_prefix(path)
-    pattern = re.compile(re.escape(prefix) + r"[a-z0-9_]{8}" + re.escape(_PART) + r"\Z")
+    if prefix == f".{path.name}.":  # the pages of a run to this name too: c.svg also cleans c-3.svg's
+        prefix = re.escape(f".{path.stem}") + r"(?:-[1-9][0-9]{0,5})?" + re.escape(f"{path.suffix}.")
+    else:
+        prefix = re.escape(prefix)
+    pattern = re.compile(prefix + r"[a-z0-9_]{8}" + re.escape(_PART) + r"\Z")
     try:
         names = [n for n in os.listdir(folder) if pattern.match(n)]
     except OSError:

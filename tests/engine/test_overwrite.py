@@ -184,6 +184,13 @@ def test_leftovers_of_killed_runs_are_removed_but_not_a_running_ones(cli, in_tmp
     assert sorted(p.name for p in in_tmp.iterdir()) == [".a.pdf.busy0001.part", ".a.pdf.notmine.part", "a.pdf"]
 
 
+def test_a_run_to_a_name_removes_the_leftovers_of_its_pages_too(cli, in_tmp):
+    (in_tmp / ".k-3.svg.abcdefgh.part").write_bytes(b"<?xml half a page")
+    (in_tmp / ".kk-3.svg.abcdefgh.part").write_bytes(b"another name's")
+    assert cli("print", "long-way", "-o", "k.svg").exit_code == 0
+    assert sorted(p.name for p in in_tmp.iterdir()) == [".kk-3.svg.abcdefgh.part", "k.svg"]
+
+
 def test_a_long_legal_output_name_is_written(cli, in_tmp):
     name = "b" * 246 + ".pdf"  # 250 characters: the temporary file's name is cut to fit
     r = cli("print", "long-way", "-o", name)
