@@ -206,3 +206,36 @@ def test_the_overlap_check_skips_what_may_overlap_and_counts_its_pairs_first(cli
     r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", one_column.replace("OV", "false"))))
     assert r.exit_code == 2
     assert "the overlap check would compare 244,650 pairs of elements standing side by side; at most 200,000" in r.stderr
+
+
+def test_the_message_docs_layout_md_shows_for_a_path_out_of_the_folder(cli, in_tmp):
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "layout.md").read_text(encoding="utf-8")
+    shown = next(line.strip() for line in doc.splitlines() if "leads out of the folder of my.yaml" in line)
+    (in_tmp / "my.yaml").write_text("extends: ../../etc/passwd\n")
+    r = cli("check-layout", "my.yaml")
+    assert r.exit_code == 2 and r.stderr.splitlines()[0] == f"rollwrite: {shown}"
+
+
+def test_a_home_folder_path_is_refused_too(cli, tmp_path):
+    r = cli("check-layout", _layout(tmp_path, "extends: ~/base.yaml\n"))
+    assert r.exit_code == 2 and "'~/base.yaml' is not beside this layout" in r.stderr
+
+
+def test_at_most_twenty_overlaps_are_reported(cli, tmp_path):
+    many = ", ".join("{type: box, at: [10, 10], size: [5, 5]}" for _ in range(30))
+    r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", f"elements: [{many}]")))
+    assert r.exit_code == 2 and r.stderr.count("rollwrite: ") == 20
+
+
+def test_pages_are_made_one_at_a_time():
+    from rollwrite.output import FORMATS, render_pages
+    from rollwrite.cli.printing import print_scene
+
+    scene = print_scene("long-way", players=3, page={"per_page": "1"})
+    made = []
+    pages = render_pages(scene, FORMATS["svg"], on_page=lambda: made.append(1))
+    first = next(pages)
+    assert first.startswith(b"<?xml") and len(made) == 0  # the second page is not made yet
+    assert len(list(pages)) == 2 and len(made) == 3  # a step after each page, the last one included
