@@ -318,7 +318,10 @@ def _control_cases() -> list[Attack]:
             Attack("control characters", "CSI (U+009B) in a game name", layout(LAYOUT.replace("game: x", 'game: "\\x9bx"'))),
             Attack("control characters", "ESC in a file name", lambda f: (["check-layout", "\x1b]0;x\x07.yaml"], None, clean)),
             Attack("control characters", "ESC in a sheet", lambda f: ((f / "s.txt").write_text("entrance: \x1b[2J\n"),
-                                                                    (["score", "long-way", "s.txt"], None, clean))[-1])]
+                                                                    (["score", "long-way", "s.txt"], None, clean))[-1]),
+            Attack("control characters", "ESC in a player's name", lambda f: ((f / "s.txt").write_text(
+                examples("shelving-wars")[0].replace("player: ", "player: \x1b]0;x\x07", 1)),
+                (["score", "shelving-wars", "s.txt"], None, clean))[-1])]
 
 
 def _edited_cases() -> list[Attack]:

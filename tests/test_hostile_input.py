@@ -239,3 +239,18 @@ def test_pages_are_made_one_at_a_time():
     first = next(pages)
     assert first.startswith(b"<?xml") and len(made) == 0  # the second page is not made yet
     assert len(list(pages)) == 2 and len(made) == 3  # a step after each page, the last one included
+
+
+def test_reports_show_names_from_files_escaped(cli, in_tmp):
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "shelving-wars" / "four-players.txt"
+    (in_tmp / "sw.txt").write_text(example.read_text().replace("player: Red", "player: R\x1b]0;x\x07ed"))
+    r = cli("score", "shelving-wars", "sw.txt")
+    assert r.exit_code in (0, 1) and "\x1b" not in r.output and "R\\x1b]0;x\\x07ed" in r.stdout
+    name = "n\x1b[2Jx.yaml"
+    (in_tmp / name).write_text(LAYOUT)
+    r = cli("check-layout", name)
+    assert r.exit_code == 0 and r.stdout.startswith("n\\x1b[2Jx.yaml: ok")
+    r = cli("print", name, "-o", "\x1b[2J.pdf")
+    assert r.exit_code == 0 and r.stdout == "wrote \\x1b[2J.pdf (1 page)\n"

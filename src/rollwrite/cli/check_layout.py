@@ -9,7 +9,7 @@ import typer
 from rollwrite.cli.app import app
 from rollwrite.cli.common import QUIET_HELP
 from rollwrite.cli.polish import complete_layout
-from rollwrite.errors import RollwriteError
+from rollwrite.errors import RollwriteError, printable
 
 
 @app.command("check-layout")
@@ -50,7 +50,7 @@ def check_layout_command(
             typer.echo(f"rollwrite: warning: {path}: {small}", err=True)
         n = len(layout.sheet.elements) + len(layout.sheet.back)
         if not quiet:
-            typer.echo(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})")
+            typer.echo(printable(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})"))
     if worst:
         raise typer.Exit(worst)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rollwrite.errors import UsageError
+from rollwrite.errors import UsageError, printable
 
 
 def print_command_body(game: str, *, players: int | None = None, fmt: str | None = None,
@@ -38,8 +38,8 @@ def written_lines(written: list[tuple[Path, int]]) -> list[str]:
     long run (a file a day) the first and the last file and how many."""
     if len(written) > 20:
         n = sum(pages for _, pages in written)
-        return [f"wrote {len(written)} files, {n} pages: {written[0][0]} ... {written[-1][0]}"]
-    return [f"wrote {path}" + (f" ({pages} page{'s' if pages != 1 else ''})" if pages else "")
+        return [printable(f"wrote {len(written)} files, {n} pages: {written[0][0]} ... {written[-1][0]}")]
+    return [printable(f"wrote {path}" + (f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""))
             for path, pages in written]
 
 

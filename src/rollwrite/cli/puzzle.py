@@ -20,7 +20,7 @@ import typer
 from rollwrite.cli.app import app, fail
 from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP,
                                   LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand)
-from rollwrite.errors import RollwriteError, UsageError
+from rollwrite.errors import RollwriteError, UsageError, printable
 from rollwrite.difficulty import LEVELS
 
 CHALLENGE = "Which puzzles"
@@ -94,10 +94,10 @@ def puzzle_command(
     for line in written_lines(files):
         typer.echo(line)
     if len(notes) > 20:
-        typer.echo(f"wrote {len(notes)} answers: {notes[0]} ... {notes[-1]}")
+        typer.echo(printable(f"wrote {len(notes)} answers: {notes[0]} ... {notes[-1]}"))
     else:
         for path in notes:
-            typer.echo(f"wrote {path}")
+            typer.echo(printable(f"wrote {path}"))
 
 
 def _part_text(part: dict) -> str:

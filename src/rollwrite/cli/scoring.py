@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from rollwrite.errors import InputError, RollwriteError, UsageError
+from rollwrite.errors import InputError, RollwriteError, UsageError, printable
 
 STDIN = "-"
 
@@ -213,7 +213,7 @@ class _Scoring:
             lines.append(par_line)
         if claim_msg:
             lines.append(claim_msg)
-        return {"json": doc, "text": "\n".join(lines), "code": code}
+        return {"json": doc, "text": printable("\n".join(lines)), "code": code}  # names from the sheet, escaped
 
 
 def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
