@@ -126,13 +126,17 @@ def test_a_failed_render_leaves_the_old_file_whole(cli, in_tmp, monkeypatch):
     assert cli("print", "long-way", "-o", str(target)).exit_code == 0  # rollwrite's own file: may be replaced
     old = target.read_bytes()
 
-    def broken(scene, fmt, **options):
+    def broken(scene, fmt, **options):  # pages are made as they are written: a failure mid-way
+        if fmt.per_page:
+            yield b"<svg>page 1</svg>"
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(output, "render", broken)
-    with pytest.raises(OSError):
-        cli("print", "long-way", "-n", "2", "-o", str(target))
-    assert target.read_bytes() == old
+    monkeypatch.setattr(output, "render_pages", broken)
+    for args in (["-o", str(target)], ["--per-page", "1", "-o", str(in_tmp / "new.svg")]):
+        r = cli("print", "long-way", "-n", "2", *args)
+        assert r.exit_code == 2 and "cannot write the file (No space left on device)" in r.stderr
+        assert target.read_bytes() == old
+        assert [p.name for p in in_tmp.iterdir()] == ["keep.pdf"]  # no page and no temporary file left
 
 
 def test_write_all_is_all_or_nothing(in_tmp, monkeypatch):
