@@ -97,3 +97,24 @@ def test_pdfium_loads_only_for_png(in_tmp):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+def test_a_page_drawn_in_bands_is_the_page_drawn_whole(monkeypatch):
+    """PNG pages are drawn a band of rows at a time (memory stays small at any dpi); the bands join into
+    the page PDFium draws whole, but for the antialiasing of a few pixels where bands meet."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    from rollwrite.cli.printing import print_scene
+    from rollwrite.draw import pdf, png
+
+    monkeypatch.setattr(png, "BAND", 37)  # many bands, and a short last one
+    doc = pdfium.PdfDocument(pdf.render(print_scene("wobbly-cafe", seed="x")))
+    page = doc[0]
+    whole = page.render(scale=60 / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("L")
+    banded = Image.open(io.BytesIO(png._encode(page, 60)))
+    assert banded.mode == "L" and banded.size == whole.size and banded.info["dpi"] == pytest.approx((60, 60), abs=0.02)
+    diff = ImageChops.difference(whole, banded).histogram()
+    assert sum(diff[1:]) < whole.width * whole.height / 1000 and sum(diff[64:]) == 0, [(i, n) for i, n in enumerate(diff) if n]
+    page.close()
+    doc.close()
