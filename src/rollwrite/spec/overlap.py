@@ -7,7 +7,7 @@ elements whose ink boxes share more than OVERLAP_TOLERANCE mm each way overlap.
 
 An element may allow it with ``overlaps: true`` (it may touch anything, e.g. a background) or
 ``overlaps: [id, ...]`` (it may touch the elements with those ids).  ``rollwrite check-layout``
-reports every overlap; the tests hold every built-in sheet to it.
+reports the first MAX_REPORTED overlaps; the tests hold every built-in sheet to it.
 """
 
 from __future__ import annotations
