@@ -192,7 +192,7 @@ def test_a_repeat_of_a_huge_text_is_refused_before_it_is_copied(cli, tmp_path):
     r = cli("check-layout", path)
     assert r.exit_code == 2
     assert "sheet.elements[0].repeat: this repeat copies 300," in r.stderr
-    assert "nodes and characters 500 times; with the repeats before it that is more than the 2,000,000" in r.stderr
+    assert "nodes and characters 500 times; with the repeats before it that is more than the 400,000" in r.stderr
 
 
 def test_the_overlap_check_skips_what_may_overlap_and_counts_its_pairs_first(cli, tmp_path):
@@ -254,3 +254,11 @@ def test_reports_show_names_from_files_escaped(cli, in_tmp):
     assert r.exit_code == 0 and r.stdout.startswith("n\\x1b[2Jx.yaml: ok")
     r = cli("print", name, "-o", "\x1b[2J.pdf")
     assert r.exit_code == 0 and r.stdout == "wrote \\x1b[2J.pdf (1 page)\n"
+
+
+def test_points_of_paths_count_towards_what_a_sheet_draws(cli, tmp_path):
+    points = ", ".join(f"[{i % 50}, {i // 50}]" for i in range(1000))
+    poly = f"elements: [{{type: polygon, at: [5, 5], points: [{points}], overlaps: true, repeat: {{count: 100, step: [0, 0]}}}}]"
+    r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", poly)))
+    assert r.exit_code == 2
+    assert "by this element the sheet draws more than 20,000 lines, shapes, texts and points of paths" in r.stderr

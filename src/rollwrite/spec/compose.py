@@ -34,8 +34,9 @@ MAX_EXPANDED = 5000
 MAX_COUNT = 500
 #: Most work expanding the repeats of one layout may take, counted before each repeat runs: every copy
 #: costs the nodes and the characters of text it copies.  The built-in layouts use under 20,000; a
-#: repeat that would pass it (100,000 placeholders copied 500 times) is refused before it starts.
-MAX_WORK = 2_000_000
+#: repeat that would pass it (100,000 placeholders copied 500 times, a polygon of 1,000 points copied
+#: 500 times) is refused before it starts.
+MAX_WORK = 400_000
 _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)(?::([Aa]))?\}")
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat")
 
@@ -217,22 +218,31 @@ def _size(node: Node) -> int:
 
 
 def _fill(node: Node, values: dict[str, Any]) -> Node:
-    """A copy of ``node`` with the placeholders of ``values`` filled in every text (places stay)."""
+    """``node`` with the placeholders of ``values`` filled in every text (places stay): a new node where
+    something was filled, the same node where nothing was (so a long list of numbers is not copied)."""
     if isinstance(node, Scalar):
         v = node.value
-        if isinstance(v, str) and "{" in v:
-            whole = _HOLE.fullmatch(v)
-            if whole and whole.group(1) in values and not whole.group(2):
-                v = values[whole.group(1)]
-            else:
-                v = _HOLE.sub(lambda m: _text_of(m.group(1), m.group(2), values[m.group(1)])
-                              if m.group(1) in values else m.group(0), v)
-        return Scalar(node.file, node.line, node.col, node.path, v)
+        if not (isinstance(v, str) and "{" in v):
+            return node
+        whole = _HOLE.fullmatch(v)
+        if whole and whole.group(1) in values and not whole.group(2):
+            v = values[whole.group(1)]
+        else:
+            v = _HOLE.sub(lambda m: _text_of(m.group(1), m.group(2), values[m.group(1)])
+                          if m.group(1) in values else m.group(0), v)
+        return node if v == node.value and type(v) is type(node.value) else \
+            Scalar(node.file, node.line, node.col, node.path, v)
     if isinstance(node, Seq):
-        return Seq(node.file, node.line, node.col, node.path, [_fill(n, values) for n in node.items])
+        items = [_fill(n, values) for n in node.items]
+        if all(a is b for a, b in zip(items, node.items)):
+            return node
+        return Seq(node.file, node.line, node.col, node.path, items)
     assert isinstance(node, Map)
+    entries = {k: (kn, _fill(vn, values)) for k, (kn, vn) in node.entries.items()}
+    if all(entries[k][1] is vn for k, (_, vn) in node.entries.items()):
+        return node
     out = Map(node.file, node.line, node.col, node.path, handled=node.handled)
-    out.entries = {k: (kn, _fill(vn, values)) for k, (kn, vn) in node.entries.items()}
+    out.entries = entries
     return out
 
 

@@ -206,7 +206,8 @@ def _read_dice(node: Node | None) -> DiceSpec | None:
 
 
 #: Most elements on one sheet (the built-in layouts have under 30), and most lines, shapes and texts they
-#: may draw together (the busiest built-in sheet draws about 600): a shared layout cannot make
+#: may draw together, a path or polygon counting each of its points (the busiest built-in sheet draws
+#: about 600): a shared layout cannot make
 #: ``check-layout`` or ``print`` run for minutes.
 MAX_ELEMENTS = 500
 MAX_DRAWN = 20_000
@@ -426,10 +427,10 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
     for el in layout.sheet.elements + layout.sheet.back:
         scratch = Page(layout.sheet.width, layout.sheet.height)
         types[el.type].build(el.value, scratch.pen(), ctx)
-        drawn += len(scratch.items)
+        drawn += sum(len(getattr(it, "points", ())) or 1 for it in scratch.items)  # a path: each of its points
         if drawn > MAX_DRAWN:
             raise el.node.error(
-                f"by this element the sheet draws more than {MAX_DRAWN:,} lines, shapes and texts",
+                f"by this element the sheet draws more than {MAX_DRAWN:,} lines, shapes, texts and points of paths",
                 hint="no printed sheet needs that many; use fewer or smaller elements")
         for it in scratch.items:
             if isinstance(it, Text):
