@@ -28,7 +28,7 @@ def test_print_runs_the_full_check_when_the_file_is_not_the_recorded_one(monkeyp
 
     calls = []
     real = layout_mod.check_layout
-    monkeypatch.setattr(layout_mod, "check_layout", lambda lay: calls.append(lay.game) or real(lay))
+    monkeypatch.setattr(layout_mod, "check_layout", lambda lay, page=None: calls.append(lay.game) or real(lay, page))
     print_cmd.run_print("long-way", output=tmp_path / "a.pdf")
     assert calls == []  # recorded: not measured again
     monkeypatch.setitem(checked.CHECKED, "long-way", "0" * 64)

@@ -150,7 +150,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
                          hint=f"give --players between {lo} and {hi}")
     resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
     if as_shipped is None or not is_checked(game):
-        problems = check_layout(layout)  # what check-layout checks (see rollwrite.spec.checked)
+        problems = check_layout(layout, with_options(layout.page, **page))  # what check-layout checks
         if problems:
             raise problems[0]
     shipped = layout

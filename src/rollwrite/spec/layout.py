@@ -381,17 +381,18 @@ def resolve(name: str) -> Layout:
 # ---------------------------------------------------------------- geometry
 
 
-def check_layout(layout: Layout) -> list[RollwriteError]:
+def check_layout(layout: Layout, page: Any = None) -> list[RollwriteError]:
     """Every check ``check-layout`` makes, and ``print`` makes before it prints a layout that is not a
-    built-in recorded as checked: the fit on the layout's own paper and its safe area on cut sheets, on
-    A4 and Letter both for a layout made for either, and that no two elements print over each other.  The problems found: the first
-    fit problem alone, or every overlap."""
+    built-in recorded as checked: the fit on the layout's own paper, its safe area when its sheets are
+    cut (on ``page``, the page as it will print, when given: print's options may cut it or not), the fit
+    on A4 and Letter both for a layout made for either, and that no two elements print over each other.
+    The problems found: the first fit problem alone, or every overlap."""
     from rollwrite.sheet import check_safe_area  # (sheet imports this module: imported when used)
     from rollwrite.spec.overlap import overlap_errors
 
     try:
         check_geometry(layout)
-        check_safe_area(layout, layout.page)  # on cut sheets, nothing comes nearer the cut than the safe margin
+        check_safe_area(layout, page or layout.page)  # on cut sheets, nothing nearer the cut than the safe margin
         if layout.page.paper in ("a4", "letter"):
             for paper in ("a4", "letter"):
                 check_geometry(layout, paper)
