@@ -11,7 +11,8 @@ daily challenge of a UTC date (``wobbly-cafe@2026-11-22``); a variation of the g
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 import datetime as _dt
 import hashlib
@@ -235,7 +236,8 @@ def _roll(prefix: bytes, sides: int, n: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- schedules
 
 
-class DiceSpec(Frozen):
+@dataclass(frozen=True, slots=True)
+class DiceSpec:
     """The shape of a game's dice schedule, read from the ``dice:`` section of its layout.
 
     ``groups`` names independent runs of turns (a single unnamed group, the floors of a café, one per
@@ -254,14 +256,16 @@ class DiceSpec(Frozen):
         return self.labels[k] if k < len(self.labels) else f"die {k + 1}"
 
 
-class Turn(Frozen):
+@dataclass(frozen=True, slots=True)
+class Turn:
     group: int  # 1-based
     number: int  # 1-based within its group
     dice: tuple[int, ...]
     rerolls: tuple[tuple[int, ...], ...] = ()  # per die: its reserve, used in order
 
 
-class Schedule(Frozen):
+@dataclass(frozen=True, slots=True)
+class Schedule:
     game: str
     id: str
     spec: DiceSpec
@@ -366,7 +370,8 @@ def shuffle(gid: str, stream: str, n: int) -> tuple[int, ...]:
     return tuple(deck)
 
 
-class DealSpec(Frozen):
+@dataclass(frozen=True, slots=True)
+class DealSpec:
     """The shape of a card game's deal: a deck of ``cards`` cards, shuffled, of which the first
     ``start`` are laid out face up at the start, each upright or turned half round."""
 
@@ -375,7 +380,8 @@ class DealSpec(Frozen):
     start_places: tuple[str, ...] = ()  # names of the start cards' places, for tables and sheets
 
 
-class Deal(Frozen):
+@dataclass(frozen=True, slots=True)
+class Deal:
     game: str
     id: str
     spec: DealSpec

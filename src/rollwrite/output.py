@@ -13,8 +13,8 @@ an earlier run to the same name removes the earlier run's extra pages, and only 
 
 from __future__ import annotations
 
-from rollwrite.dice import VARIANT_MARK, parse_variant
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 import hashlib
 import importlib
@@ -27,10 +27,12 @@ from pathlib import Path
 
 from rollwrite import __version__
 from rollwrite.draw.scene import Scene
+from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.errors import InputError, UsageError
 
 
-class Format(Frozen):
+@dataclass(frozen=True, slots=True)
+class Format:
     name: str
     module: str  # backend module with render(scene, **options) -> bytes | list[bytes]
     per_page: bool  # one file per page

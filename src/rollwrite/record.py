@@ -1,186 +1,39 @@
-"""Small value classes that cost nothing to create at import.
+"""Bases that make a class a dataclass, for the game packages that still derive from them.
 
-``@dataclass`` writes the source of each class's ``__init__``, ``__repr__``, ``__eq__`` and
-``__hash__`` (and for a frozen class ``__setattr__`` and ``__delattr__``) and compiles each method
-separately when the module is imported: about a millisecond a class, which across the classes a
-``rollwrite print`` imports was a large part of its start-up.  The classes here do the same work with
-methods written once:
-
-``Frozen``
-    like ``@dataclass(frozen=True)``: fields from the class's annotations, in order, defaults from the
-    class body; ``__init__`` takes the fields by position or by name; equal when of the same class
-    with equal fields, hashed on the fields, ``Name(field=value, ...)`` as repr; setting or deleting
-    an attribute raises ``dataclasses.FrozenInstanceError``; copied and pickled with the whole
-    instance ``__dict__``, as a dataclass is.
-``Record``
-    the same without the freezing (like ``@dataclass``): mutable, compared on its fields, unhashable.
-
-A class may write its own ``__init__`` (the drawing items do, for speed) and set its fields with
-``_set(self, name, value)``.  ``field(default_factory=...)`` and ``field(default=...)`` work as in a
-dataclass; other field options do not.  ``dataclasses.fields``, ``replace``, ``asdict`` and
-``is_dataclass`` work on them as on dataclasses (``__dataclass_fields__`` is made on first use); the
-``replace`` and ``fields`` here do the same without that.  tests/engine/test_record.py holds each class made this way to the
-dataclass it replaced.
+``class X(Frozen)`` is ``@dataclass(frozen=True) class X``; ``class X(Record)`` is ``@dataclass class
+X``: the class is handed to :func:`dataclasses.dataclass` when it is defined, so every dataclass tool
+(``fields``, ``replace``, ``asdict``) works on it.  A class that writes its own ``__init__`` keeps it.
+New code uses ``@dataclass(slots=True, frozen=True)`` directly; these bases go once the games have
+moved to it.
 """
 
 from __future__ import annotations
 
-from _thread import get_ident
 import dataclasses
-from dataclasses import MISSING, Field, FrozenInstanceError
-from operator import attrgetter
 from typing import Any
 
-_set = object.__setattr__
-_MISSING = object()
-
-
-def _key(names: tuple[str, ...]) -> Any:
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda obj: (one(obj),)
-    if not names:
-        return lambda obj: ()
-    return attrgetter(*names)
-
-
-class _DataclassFields:
-    """``__dataclass_fields__``, made when first asked for, so that ``dataclasses.fields``, ``replace``,
-    ``asdict`` and ``is_dataclass`` treat these classes as the dataclasses they stand for."""
-
-    def __get__(self, obj: Any, cls: Any) -> dict[str, Field]:
-        made = cls.__dict__.get("_dc_fields")
-        if made is None:
-            hints: dict[str, Any] = {}
-            for klass in reversed(cls.__mro__):
-                hints.update(klass.__dict__.get("__annotations__", {}))
-            made = {}
-            for name in cls._fields:
-                if name in cls._factories:
-                    f = dataclasses.field(default_factory=cls._factories[name])
-                else:
-                    f = dataclasses.field(default=cls._defaults.get(name, MISSING))
-                f.name, f.type, f.kw_only = name, hints.get(name), False
-                f._field_type = dataclasses._FIELD  # type: ignore[attr-defined] - what fields() keeps
-                made[name] = f
-            cls._dc_fields = made
-        return made
+_set = object.__setattr__  # how a frozen dataclass's own __init__ sets a field
 
 
 class Record:
-    """A mutable value compared on its fields (see the module's docstring)."""
+    """A mutable value compared on its fields: ``@dataclass``."""
 
-    __dataclass_fields__ = _DataclassFields()
-    _factories: dict[str, Any] = {}
-
-    _fields: tuple[str, ...] = ()
-    _defaults: dict[str, Any] = {}
-    _values: Any = staticmethod(lambda obj: ())
+    _frozen = False
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        own = [n for n, t in cls.__dict__.get("__annotations__", {}).items() if not str(t).startswith("ClassVar")]
-        names = tuple(dict.fromkeys([*cls._fields, *own]))
-        defaults = dict(cls._defaults)
-        for n in own:
-            value = cls.__dict__.get(n, _MISSING)
-            if isinstance(value, Field) and value.default_factory is MISSING:  # field(default=...)
-                value = value.default if value.default is not MISSING else _MISSING
-            if value is not _MISSING:
-                defaults[n] = value
-            else:
-                defaults.pop(n, None)
-        if "__init__" not in cls.__dict__:  # the generic __init__: arguments in field order, as a dataclass's
-            seen_default = False
-            for n in names:
-                if n in defaults:
-                    seen_default = True
-                elif seen_default:
-                    raise TypeError(f"non-default argument {n!r} follows default argument")
-        cls._fields, cls._defaults, cls._values = names, defaults, staticmethod(_key(names))
-        cls._factories = {n: d.default_factory for n, d in defaults.items() if isinstance(d, Field)}
-        for n in cls._factories:  # as a dataclass: a field made by a factory has no class attribute
-            if n in cls.__dict__:
-                delattr(cls, n)
-        cls._dc_fields = None
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        cls = type(self)
-        names = cls._fields
-        if len(args) > len(names):
-            raise TypeError(f"{cls.__name__}.__init__() takes {len(names) + 1} positional arguments "
-                            f"but {len(args) + 1} were given")
-        values = dict(zip(names, args))
-        for name, value in kw.items():
-            if name not in cls._defaults and name not in names:
-                raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {name!r}")
-            if name in values:
-                raise TypeError(f"{cls.__name__}.__init__() got multiple values for argument {name!r}")
-            values[name] = value
-        if len(values) != len(names):
-            missing = [n for n in names if n not in values and n not in cls._defaults]
-            if missing:
-                raise TypeError(f"{cls.__name__}.__init__() missing {len(missing)} required argument"
-                                f"{'s' if len(missing) > 1 else ''}: {', '.join(repr(n) for n in missing)}")
-        factories = cls._factories
-        for n in names:  # in field order, through any property of the class, as a dataclass's __init__
-            if n in values:
-                _set(self, n, values[n])
-            else:
-                _set(self, n, factories[n]() if n in factories else cls._defaults[n])
-        post = getattr(self, "__post_init__", None)
-        if post is not None:
-            post()
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values(self) == self._values(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment] - mutable, as a dataclass with eq and not frozen
-
-    def __repr__(self) -> str:
-        return _repr(self)
+        dataclasses.dataclass(cls, frozen=cls._frozen, init="__init__" not in cls.__dict__)
 
 
 class Frozen(Record):
-    """An immutable value compared and hashed on its fields (see the module's docstring)."""
+    """An immutable value compared and hashed on its fields: ``@dataclass(frozen=True)``."""
 
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(self._values(self))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-
-_active: set[tuple[int, int]] = set()
-
-
-def _repr(obj: Record) -> str:
-    key = (id(obj), get_ident())
-    if key in _active:  # a value that holds itself, as dataclasses' repr says it
-        return "..."
-    _active.add(key)
-    try:
-        inner = ", ".join(f"{n}={getattr(obj, n)!r}" for n in obj._fields)
-    finally:
-        _active.discard(key)
-    return f"{type(obj).__qualname__}({inner})"
+    _frozen = True
 
 
 def fields(obj: Any) -> tuple[str, ...]:
-    """The field names of a Record or Frozen value (or class), in order."""
-    return obj._fields
+    """The field names of a dataclass value (or class), in order."""
+    return tuple(f.name for f in dataclasses.fields(obj))
 
 
-def replace(obj: Any, **changes: Any) -> Any:
-    """A copy of ``obj`` with ``changes``, made through its ``__init__`` (as ``dataclasses.replace``)."""
-    values = {n: getattr(obj, n) for n in obj._fields}
-    for name in changes:
-        if name not in values:
-            raise TypeError(f"{type(obj).__name__}.__init__() got an unexpected keyword argument {name!r}")
-    values.update(changes)
-    return type(obj)(**values)
+replace = dataclasses.replace

@@ -16,7 +16,8 @@ so a page printed double-sided (turned over about its vertical axis) puts each b
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen, Record
+from dataclasses import dataclass
+
 
 import math
 from typing import Any
@@ -40,7 +41,8 @@ MARK_WIDTH = 0.2
 LARGE_TEXT = 9.0  # pt: the smallest text of a large-print page
 
 
-class BuildContext(Record):
+@dataclass(slots=True)
+class BuildContext:
     """What an element's ``build`` may look at besides its own value."""
 
     layout: Layout
@@ -56,7 +58,8 @@ class BuildContext(Record):
     bleed: float = 0.0  # mm the sheet's art may run past its cut (full-bleed elements draw into it)
 
 
-class SheetJob(Frozen):
+@dataclass(frozen=True, slots=True)
+class SheetJob:
     """One sheet of a mixed print run: its own dice, and for puzzles the puzzle and the answer to draw."""
 
     schedule: Schedule | None = None
@@ -86,7 +89,8 @@ def puzzle_stamp(job: SheetJob) -> str:
         return text_width(text, size_pt, font)
 
 
-class Slot(Frozen):
+@dataclass(frozen=True, slots=True)
+class Slot:
     col: int
     row: int
     x: float  # the sheet's own top-left corner (where its elements' `at` is measured from)
@@ -95,7 +99,8 @@ class Slot(Frozen):
     bleed: Box
 
 
-class PagePlan(Frozen):
+@dataclass(frozen=True, slots=True)
+class PagePlan:
     spec: PageSpec
     paper: str  # canonical paper name
     orientation: str
@@ -558,7 +563,8 @@ class _Reads:
 _KEEP_BUILDS = 8
 
 
-class _Pending(Record):
+@dataclass(slots=True)
+class _Pending:
     """Where a run of shared drawing goes on a page, until the scene knows how often it is used."""
 
     key: tuple

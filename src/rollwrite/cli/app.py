@@ -12,6 +12,7 @@ import os
 import sys
 
 import typer
+from typer.main import get_command
 
 from rollwrite import __version__
 from rollwrite.cli.polish import RollwriteGroup
@@ -58,13 +59,7 @@ _register()
 def main() -> None:
     """Console entry point: run the app; any RollwriteError that escapes becomes a message + exit code."""
     try:
-        from typer.main import get_command
-
-        from rollwrite.cli.params import install
-
-        command = get_command(app)
-        install(command)  # plain parameters converted without building a validator each
-        command(prog_name="rollwrite", standalone_mode=True)
+        get_command(app)(prog_name="rollwrite", standalone_mode=True)
     except RollwriteError as error:  # pragma: no cover - commands catch their own; this is the last net
         typer.echo(f"rollwrite: {error}", err=True)
         sys.exit(error.exit_code)

@@ -7,7 +7,8 @@ Nothing here imports a renderer; text widths come from :mod:`rollwrite.draw.metr
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 import re
 from functools import lru_cache
@@ -28,7 +29,8 @@ MIN_TEXT = 6.4  # pt: the smallest text of a built-in sheet (so that --large-pri
 # ---------------------------------------------------------------- text
 
 
-class TextV(Frozen):
+@dataclass(frozen=True, slots=True)
+class TextV:
     text: str
     size: float
     font: str
@@ -62,7 +64,8 @@ def _build_text(v: TextV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- paragraph
 
 
-class ParagraphV(Frozen):
+@dataclass(frozen=True, slots=True)
+class ParagraphV:
     text: str
     width: float
     size: float
@@ -143,14 +146,16 @@ def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- grid
 
 
-class Mark(Frozen):
+@dataclass(frozen=True, slots=True)
+class Mark:
     row: int
     col: int
     icon: str
     size: float
 
 
-class Labels(Frozen):
+@dataclass(frozen=True, slots=True)
+class Labels:
     """Labels around a grid: for each side, the texts in order (empty: none)."""
 
     top: tuple[str, ...]
@@ -203,7 +208,8 @@ def _read_labels(node: Node, rows: int, cols: int) -> Labels:
     return Labels(sides["top"], sides["left"], sides["bottom"], sides["right"], on, size, color)
 
 
-class GridV(Frozen):
+@dataclass(frozen=True, slots=True)
+class GridV:
     rows: int
     cols: int
     cw: float
@@ -417,7 +423,8 @@ def _labels(v: GridV, lab: Labels, pen: Pen) -> None:
 # ---------------------------------------------------------------- box and line
 
 
-class BoxV(Frozen):
+@dataclass(frozen=True, slots=True)
+class BoxV:
     w: float
     h: float
     label: str
@@ -444,7 +451,8 @@ def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
         pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold")
 
 
-class LineV(Frozen):
+@dataclass(frozen=True, slots=True)
+class LineV:
     to: tuple[float, float]
     width: float
     dash: tuple[float, ...] | None
@@ -472,7 +480,8 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-class IconV(Frozen):
+@dataclass(frozen=True, slots=True)
+class IconV:
     name: str
     size: float
     weight: float
@@ -497,7 +506,8 @@ def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
     icons.draw(v.name, pen, 0, 0, v.size, v.weight)
 
 
-class LegendV(Frozen):
+@dataclass(frozen=True, slots=True)
+class LegendV:
     items: tuple[tuple[str, str], ...]  # (icon, label)
     columns: int
     size: float  # icon size mm
@@ -541,7 +551,8 @@ def _build_legend(v: LegendV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- circles (coin boxes, tick boxes)
 
 
-class CirclesV(Frozen):
+@dataclass(frozen=True, slots=True)
+class CirclesV:
     count: int
     diameter: float
     gap: float
@@ -580,7 +591,8 @@ def _build_circles(v: CirclesV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- formula line with blanks
 
 
-class FormulaV(Frozen):
+@dataclass(frozen=True, slots=True)
+class FormulaV:
     template: str
     size: float
     blank: float
@@ -623,7 +635,8 @@ def _build_formula(v: FormulaV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- name field
 
 
-class NameV(Frozen):
+@dataclass(frozen=True, slots=True)
+class NameV:
     width: float
     label: str
     size: float
@@ -645,7 +658,8 @@ def _build_name(v: NameV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- ruler
 
 
-class RulerV(Frozen):
+@dataclass(frozen=True, slots=True)
+class RulerV:
     length: int
 
 
@@ -687,7 +701,8 @@ def _build_ruler(v: RulerV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- roll track and challenge stamp
 
 
-class RollTrackV(Frozen):
+@dataclass(frozen=True, slots=True)
+class RollTrackV:
     group: int
     w: float
     h: float
@@ -772,7 +787,8 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
             pen.text(rx, base, "   ".join(parts), size=max(v.size * 0.8, MIN_TEXT), font=font, color="#333333")
 
 
-class ChallengeV(Frozen):
+@dataclass(frozen=True, slots=True)
+class ChallengeV:
     size: float
     anchor: str
     free: str

@@ -8,18 +8,15 @@ timestamp and random document id, so the same scene gives the same bytes.
 from __future__ import annotations
 
 import io
-from fnmatch import fnmatch
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from rollwrite import __version__
-from rollwrite.draw.facegen import ready_face
 from rollwrite.draw.metrics import FONT_FILES
 from rollwrite.draw.scene import Circle, Curve, Line, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.resources import fonts_dir
@@ -39,20 +36,8 @@ def _register_fonts() -> None:
 
 
 def _font(name: str, path) -> TTFont:  # noqa: ANN001 - a Path
-    """The font reportlab would make of ``path``, from its parsed form recorded in
-    :mod:`rollwrite.draw.facedata` when that record is for this very file and this reportlab (see
-    :mod:`rollwrite.draw.facegen`), else read the ordinary way."""
-    face = ready_face(name, path)
-    if face is None:
-        return TTFont(_PDF_FONT[name], str(path))
-    font = TTFont.__new__(TTFont)  # what TTFont.__init__ does, given the face
-    font.fontName = _PDF_FONT[name]
-    font.face = face
-    font.encoding = TTEncoding()
-    font.state = WeakKeyDictionary()
-    font._asciiReadable = rl_config.ttfAsciiReadable
-    font.shapable = not any(fnmatch(font.fontName, glob) for glob in rl_config.unShapedFontGlob)
-    return font
+    """The font of ``path``, read by reportlab, under rollwrite's name for it in the PDF."""
+    return TTFont(_PDF_FONT[name], str(path))
 
 
 @lru_cache(maxsize=256)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, replace
 from typing import Any, Literal, Union
 
-from rollwrite.record import Frozen, Record, _set
 
 PT = 25.4 / 72.0  # one typographic point in mm
 
@@ -22,11 +22,8 @@ FontName = Literal["regular", "bold", "condensed"]
 Anchor = Literal["start", "middle", "end"]
 
 
-# The drawing items are created by the ten thousand: each writes its own __init__ (one dict, set at once)
-# rather than the generic one of rollwrite.record.
-
-
-class Line(Frozen):
+@dataclass(frozen=True, slots=True)
+class Line:
     x1: float
     y1: float
     x2: float
@@ -36,13 +33,9 @@ class Line(Frozen):
     dash: tuple[float, ...] | None = None
     cap: Literal["butt", "round", "square"] = "butt"
 
-    def __init__(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3, color: str = "#000000",
-                 dash: tuple[float, ...] | None = None, cap: Literal["butt", "round", "square"] = "butt") -> None:
-        _set(self, "__dict__", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "width": width, "color": color,
-                                "dash": dash, "cap": cap})
 
-
-class Rect(Frozen):
+@dataclass(frozen=True, slots=True)
+class Rect:
     x: float
     y: float
     w: float
@@ -54,14 +47,9 @@ class Rect(Frozen):
     dash: tuple[float, ...] | None = None
     angle: float = 0.0  # degrees clockwise (y points down) about the corner (x, y)
 
-    def __init__(self, x: float, y: float, w: float, h: float, width: float = 0.3, stroke: str | None = "#000000",
-                 fill: str | None = None, radius: float = 0.0, dash: tuple[float, ...] | None = None,
-                 angle: float = 0.0) -> None:
-        _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": width, "stroke": stroke, "fill": fill,
-                                "radius": radius, "dash": dash, "angle": angle})
 
-
-class Circle(Frozen):
+@dataclass(frozen=True, slots=True)
+class Circle:
     cx: float
     cy: float
     r: float
@@ -70,13 +58,9 @@ class Circle(Frozen):
     fill: str | None = None
     dash: tuple[float, ...] | None = None
 
-    def __init__(self, cx: float, cy: float, r: float, width: float = 0.3, stroke: str | None = "#000000",
-                 fill: str | None = None, dash: tuple[float, ...] | None = None) -> None:
-        _set(self, "__dict__", {"cx": cx, "cy": cy, "r": r, "width": width, "stroke": stroke, "fill": fill,
-                                "dash": dash})
 
-
-class Path(Frozen):
+@dataclass(frozen=True, slots=True)
+class Path:
     """A polyline (open) or polygon (closed) through ``points``."""
 
     points: tuple[tuple[float, float], ...]
@@ -88,15 +72,9 @@ class Path(Frozen):
     join: Literal["miter", "round", "bevel"] = "round"
     cap: Literal["butt", "round", "square"] = "round"
 
-    def __init__(self, points: tuple[tuple[float, float], ...], closed: bool = False, width: float = 0.3,
-                 stroke: str | None = "#000000", fill: str | None = None, dash: tuple[float, ...] | None = None,
-                 join: Literal["miter", "round", "bevel"] = "round",
-                 cap: Literal["butt", "round", "square"] = "round") -> None:
-        _set(self, "__dict__", {"points": points, "closed": closed, "width": width, "stroke": stroke,
-                                "fill": fill, "dash": dash, "join": join, "cap": cap})
 
-
-class Curve(Frozen):
+@dataclass(frozen=True, slots=True)
+class Curve:
     """A path of cubic Bézier pieces: from ``start``, each piece ``(c1, c2, end)`` runs to ``end`` with
     control points ``c1`` and ``c2``.  ``closed`` joins the last end back to ``start``."""
 
@@ -110,16 +88,9 @@ class Curve(Frozen):
     join: Literal["miter", "round", "bevel"] = "round"
     cap: Literal["butt", "round", "square"] = "round"
 
-    def __init__(self, start: tuple[float, float],
-                 pieces: tuple[tuple[tuple[float, float], tuple[float, float], tuple[float, float]], ...],
-                 closed: bool = False, width: float = 0.3, stroke: str | None = "#000000", fill: str | None = None,
-                 dash: tuple[float, ...] | None = None, join: Literal["miter", "round", "bevel"] = "round",
-                 cap: Literal["butt", "round", "square"] = "round") -> None:
-        _set(self, "__dict__", {"start": start, "pieces": pieces, "closed": closed, "width": width,
-                                "stroke": stroke, "fill": fill, "dash": dash, "join": join, "cap": cap})
 
-
-class Text(Frozen):
+@dataclass(frozen=True, slots=True)
+class Text:
     x: float
     y: float  # baseline
     text: str
@@ -129,13 +100,9 @@ class Text(Frozen):
     color: str = "#000000"
     angle: float = 0.0  # degrees clockwise (y points down) about (x, y)
 
-    def __init__(self, x: float, y: float, text: str, size: float = 10.0, font: FontName = "regular",
-                 anchor: Anchor = "start", color: str = "#000000", angle: float = 0.0) -> None:
-        _set(self, "__dict__", {"x": x, "y": y, "text": text, "size": size, "font": font, "anchor": anchor,
-                                "color": color, "angle": angle})
 
-
-class Use(Frozen):
+@dataclass(frozen=True, slots=True)
+class Use:
     """A symbol of the scene (drawn once, placed many times) with its origin at (x, y), ``k`` times its
     size: what is the same on every sheet of a print run is drawn once this way (a form in a PDF, a
     shared definition in an SVG)."""
@@ -145,14 +112,12 @@ class Use(Frozen):
     y: float
     k: float = 1.0
 
-    def __init__(self, name: str, x: float, y: float, k: float = 1.0) -> None:
-        _set(self, "__dict__", {"name": name, "x": x, "y": y, "k": k})
-
 
 Item = Union[Line, Rect, Circle, Path, Curve, Text, Use]
 
 
-class Symbol(Record):
+@dataclass(slots=True)
+class Symbol:
     """Items drawn once in their own frame (origin at the top-left of the sheet they belong to, y down,
     mm) and placed by :class:`Use` items.  ``bounds`` (x0, y0, x1, y1) holds all of their ink."""
 
@@ -160,7 +125,8 @@ class Symbol(Record):
     bounds: tuple[float, float, float, float]
 
 
-class Page(Record):
+@dataclass(slots=True, init=False)
+class Page:
     width: float  # mm
     height: float  # mm
     items: list[Item]
@@ -178,7 +144,8 @@ class Page(Record):
         return Pen(self, dx, dy)
 
 
-class Scene(Record):
+@dataclass(slots=True, init=False)
+class Scene:
     pages: list[Page]
     title: str = "rollwrite"
     subject: str = ""
@@ -383,14 +350,8 @@ def placed(items: list[Item], dx: float, dy: float, k: float = 1.0) -> list[Item
 
 
 def _moved(it: Item, **changes: Any) -> Item:
-    """``dataclasses.replace`` for the drawing items, which have no ``__post_init__`` and no init-only
-    fields: a copy of ``it`` with ``changes``, made without going through ``__init__`` (a scene of a year
-    of dailies moves tens of thousands of items)."""
-    new = object.__new__(type(it))
-    d = new.__dict__
-    d.update(it.__dict__)
-    d.update(changes)
-    return new
+    """A copy of ``it`` with ``changes``."""
+    return replace(it, **changes)
 
 
 def _dash(dash: tuple[float, ...] | None, k: float) -> tuple[float, ...] | None:

@@ -5,7 +5,8 @@ Points are measured from the element's ``at``, x to the right and y downward, in
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 import math
 from typing import Any
@@ -51,7 +52,8 @@ def _box(points: tuple[tuple[float, float], ...], pad: float) -> tuple[float, fl
 # ---------------------------------------------------------------- polygon and path
 
 
-class PathV(Frozen):
+@dataclass(frozen=True, slots=True)
+class PathV:
     points: tuple[tuple[float, float], ...]
     closed: bool
     width: float
@@ -102,7 +104,8 @@ def _path_bounds(v: PathV) -> tuple[float, float, float, float]:
 # ---------------------------------------------------------------- arrow
 
 
-class ArrowV(Frozen):
+@dataclass(frozen=True, slots=True)
+class ArrowV:
     to: tuple[float, float]
     head: float
     ends: str  # end | start | both

@@ -14,7 +14,8 @@ header are ``border`` wide, the other lines ``line`` wide.
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 from typing import Any
 
@@ -30,7 +31,8 @@ MAX_ROWS = 200
 MAX_COLUMNS = 60
 
 
-class Row(Frozen):
+@dataclass(frozen=True, slots=True)
+class Row:
     cells: tuple[str, ...]  # the label first
     height: float
     shade: str | None
@@ -38,7 +40,8 @@ class Row(Frozen):
     font: str
 
 
-class TableV(Frozen):
+@dataclass(frozen=True, slots=True)
+class TableV:
     widths: tuple[float, ...]
     header: Row | None
     rows: tuple[Row, ...]

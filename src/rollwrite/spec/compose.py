@@ -18,7 +18,8 @@ print time are ``{player}`` (the number of the sheet in the print run) and ``{pl
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 import math
 import re
@@ -36,7 +37,8 @@ _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)(?::([Aa]))?\}")
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat")
 
 
-class Frame(Frozen):
+@dataclass(frozen=True, slots=True)
+class Frame:
     """Where the ``at`` of an element is measured: an origin on the sheet, an angle and a scale, and the
     values of the repeats around it."""
 

@@ -17,7 +17,8 @@ widths, glyph coverage) run in :func:`check_geometry`, which ``print`` and ``che
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 import dataclasses
 import math
@@ -37,7 +38,8 @@ from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F40
 MAX_PAGES = 500
 
 
-class Element(Frozen):
+@dataclass(frozen=True, slots=True)
+class Element:
     type: str
     at: tuple[float, float]
     value: Any
@@ -71,7 +73,8 @@ class Element(Frozen):
         return min(xs), min(ys), max(xs), max(ys)
 
 
-class SheetSpec(Frozen):
+@dataclass(frozen=True, slots=True)
+class SheetSpec:
     width: float
     height: float
     elements: tuple[Element, ...]
@@ -79,13 +82,15 @@ class SheetSpec(Frozen):
     back: tuple[Element, ...] = ()
 
 
-class Players(Frozen):
+@dataclass(frozen=True, slots=True)
+class Players:
     default: int = 1
     minimum: int = 1
     maximum: int = 500
 
 
-class ExtraPage(Frozen):
+@dataclass(frozen=True, slots=True)
+class ExtraPage:
     """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
 
     ``size`` is the room its elements use, measured from the top-left corner inside the margin; on
@@ -101,7 +106,8 @@ class ExtraPage(Frozen):
     node: Node
 
 
-class Layout(Frozen):
+@dataclass(frozen=True, slots=True)
+class Layout:
     game: str
     title: str
     summary: str

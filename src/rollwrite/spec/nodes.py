@@ -11,13 +11,12 @@ are converted to it.
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen, Record
 
 import difflib
 import math
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,8 @@ from typing import Any
 from rollwrite.errors import InputError, did_you_mean
 
 
-class Node(Record):
+@dataclass(slots=True)
+class Node:
     file: str
     line: int  # 1-based
     col: int  # 1-based
@@ -38,6 +38,7 @@ class Node(Record):
         raise NotImplementedError
 
 
+@dataclass(slots=True)
 class Scalar(Node):
     value: Any = None
 
@@ -45,6 +46,7 @@ class Scalar(Node):
         return self.value
 
 
+@dataclass(slots=True)
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
 
@@ -58,6 +60,7 @@ class Seq(Node):
         return len(self.items)
 
 
+@dataclass(slots=True)
 class Map(Node):
     entries: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)  # key -> (key node, value node)
     #: keys of the same mapping that were read elsewhere (an element's 'type' and 'at'), for messages
@@ -80,7 +83,8 @@ def _child_path(parent: str, key: str | int) -> str:
     return f"{parent}.{key}" if parent else key
 
 
-class YamlLimits(Frozen):
+@dataclass(frozen=True, slots=True)
+class YamlLimits:
     """How much one YAML file may ask of the loader.  Real layouts are far inside every limit."""
 
     max_bytes: int = 512 * 1024  # the file's size (the built-in layouts are under 8 KB)
@@ -157,7 +161,8 @@ _QUANTITY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([
 _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)")
 
 
-class Relative(Frozen):
+@dataclass(frozen=True, slots=True)
+class Relative:
     """A relative value (``+=5``, ``-=1cm``) applied to the value it overrides; resolved when the key's
     unit is known, in :func:`expect_number`."""
 

@@ -14,7 +14,8 @@ Nothing here imports a renderer.
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from dataclasses import dataclass
+
 
 import dataclasses
 import math
@@ -84,7 +85,8 @@ def paper_size(text: str) -> tuple[str, float, float]:
     return f"{_fmt(w)}x{_fmt(h)}mm", w, h
 
 
-class PerPage(Frozen):
+@dataclass(frozen=True, slots=True)
+class PerPage:
     """How many sheets share a page: ``count`` (0 = as many as fit) or a fixed ``cols`` x ``rows``."""
 
     count: int = 1
@@ -128,7 +130,8 @@ def parse_per_page(text: str | int) -> PerPage:
     )
 
 
-class PageSpec(Frozen):
+@dataclass(frozen=True, slots=True)
+class PageSpec:
     """How sheets go on paper.  Every field has a layout key of the same name (see docs/layout.md)."""
 
     paper: str = "a4"

@@ -17,9 +17,8 @@ a circle), a missing file, more than :data:`MAX_DEPTH` files inside each other o
 
 from __future__ import annotations
 
-from rollwrite.record import Record
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rollwrite.errors import did_you_mean
@@ -31,7 +30,8 @@ MAX_FILES = 64  # files read for one layout
 _INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id")
 
 
-class _Load(Record):
+@dataclass(slots=True)
+class _Load:
     files: int = 0
     chain: list[tuple[Path, str]] = field(default_factory=list)  # (resolved path, display name)
 

@@ -101,18 +101,10 @@ def render() -> str:
 def _decode(t: tuple, names: tuple[str, ...]) -> Node:
     kind, f, line, col, path, body = t[0], t[1], t[2], t[3], t[4], t[5]
     if kind == 0:
-        node: Node = Scalar.__new__(Scalar)
-        node.__dict__.update(file=names[f], line=line, col=col, path=path, value=body)
-    elif kind == 1:
-        node = Seq.__new__(Seq)
-        node.__dict__.update(file=names[f], line=line, col=col, path=path,
-                             items=[_decode(x, names) for x in body])
-    else:
-        node = Map.__new__(Map)
-        node.__dict__.update(file=names[f], line=line, col=col, path=path,
-                             entries={k: (_decode(kn, names), _decode(vn, names)) for k, kn, vn in body},
-                             handled=())
-    return node
+        return Scalar(names[f], line, col, path, body)
+    if kind == 1:
+        return Seq(names[f], line, col, path, [_decode(x, names) for x in body])
+    return Map(names[f], line, col, path, {k: (_decode(kn, names), _decode(vn, names)) for k, kn, vn in body})
 
 
 def recorded_tree(slug: str) -> Node | None:
