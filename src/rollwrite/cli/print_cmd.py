@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rollwrite.cli import polish
-from rollwrite.cli.app import app, fail
+from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import ID_HELP, ScheduleCommand
 from rollwrite.cli.options import PRINT_OPTIONS, Opt
 from rollwrite.cli.printing import print_command_body

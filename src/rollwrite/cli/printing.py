@@ -53,7 +53,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_targets, mark_pages, render, stale_pages, steps, targets, write_all
-    from rollwrite.sheet import plan_page
+    from rollwrite.planner import plan_page
 
     job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
                 split=split, options=options, page=page, dpi=dpi)

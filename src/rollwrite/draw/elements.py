@@ -837,7 +837,7 @@ def fit_size(text: str, size: float, font: str, width: float, minimum: float = 0
 def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:
     schedule = getattr(ctx, "schedule", None)
     if getattr(ctx, "puzzle", None) is not None:
-        from rollwrite.sheet import SheetJob, puzzle_stamp
+        from rollwrite.jobs import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(schedule, ctx.puzzle, ctx.answer))
         pen.text(0, 0, text, size=fit_size(text, v.size, "bold", v.width), font="bold", anchor=v.anchor)

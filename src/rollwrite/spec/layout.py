@@ -31,8 +31,9 @@ from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, UsageError, did_you_mean
 from rollwrite.games.base import ElementType, Game
-from rollwrite.resources import layouts_dir
-from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml, load_yaml_file
+from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
+from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
+from rollwrite.spec.loading import load_yaml, load_yaml_file
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
 MAX_PAGES = 500
@@ -292,7 +293,7 @@ def _read_pages(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[Ex
 def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None = None) -> None:
     """The sheet fits the layout's own page section (or ``page``); else an error at ``node`` saying what
     would fit."""
-    from rollwrite.sheet import plan_page
+    from rollwrite.planner import plan_page
 
     try:
         plan_page((page or layout.page).replace(per_page_exact=True), layout.sheet.width, layout.sheet.height)
@@ -367,10 +368,6 @@ def load_builtin(slug: str) -> Layout:
     return layout_from_node(tree, display)
 
 
-def builtin_slugs() -> list[str]:
-    return sorted(p.stem for p in layouts_dir().glob("*.yaml"))
-
-
 def is_builtin_name(name: str) -> bool:
     """Whether ``name`` names a built-in game (not the path of a layout file)."""
     return not (name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name)
@@ -396,7 +393,7 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
     from rollwrite.draw.metrics import missing_glyphs
     from rollwrite.draw.scene import Page, Text
-    from rollwrite.sheet import BuildContext
+    from rollwrite.jobs import BuildContext
 
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)

@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rollwrite.errors import did_you_mean
+from rollwrite.resources import builtin_slugs, layouts_dir
 from rollwrite.spec.merge import merge_nodes
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str, load_yaml, load_yaml_file
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str
+from rollwrite.spec.loading import load_yaml, load_yaml_file
 
 MAX_DEPTH = 8  # files extending or including each other, the first one counted
 MAX_FILES = 64  # files read for one layout
@@ -110,9 +112,6 @@ def _resolve(root: Node, here: Path, name: str, state: _Load) -> Node:
 
 
 def _base(ext: Node, here: Path, name: str, state: _Load) -> Node:
-    from rollwrite.spec.layout import builtin_slugs
-    from rollwrite.resources import layouts_dir
-
     value = expect_str(ext)
     if value.endswith((".yaml", ".yml")) or "/" in value or "\\" in value:
         path, shown = _beside(here, name, ext, "extend")
