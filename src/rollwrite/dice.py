@@ -11,17 +11,16 @@ daily challenge of a UTC date (``wobbly-cafe@2026-11-22``); a variation of the g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
 import datetime as _dt
 import hashlib
 import re
 import struct
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from rollwrite.errors import UsageError
+from rollwrite.record import Value
 
 ALGORITHM = "rollwrite-dice-1"
 MAX_SIDES = 1000
@@ -236,7 +235,7 @@ def _roll(prefix: bytes, sides: int, n: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- schedules
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # a dataclass: game packages replace() its fields
 class DiceSpec:
     """The shape of a game's dice schedule, read from the ``dice:`` section of its layout.
 
@@ -256,16 +255,14 @@ class DiceSpec:
         return self.labels[k] if k < len(self.labels) else f"die {k + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Value):
     group: int  # 1-based
     number: int  # 1-based within its group
     dice: tuple[int, ...]
     rerolls: tuple[tuple[int, ...], ...] = ()  # per die: its reserve, used in order
 
 
-@dataclass(frozen=True, slots=True)
-class Schedule:
+class Schedule(Value):
     game: str
     id: str
     spec: DiceSpec
@@ -370,8 +367,7 @@ def shuffle(gid: str, stream: str, n: int) -> tuple[int, ...]:
     return tuple(deck)
 
 
-@dataclass(frozen=True, slots=True)
-class DealSpec:
+class DealSpec(Value):
     """The shape of a card game's deal: a deck of ``cards`` cards, shuffled, of which the first
     ``start`` are laid out face up at the start, each upright or turned half round."""
 
@@ -380,8 +376,7 @@ class DealSpec:
     start_places: tuple[str, ...] = ()  # names of the start cards' places, for tables and sheets
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(Value):
     game: str
     id: str
     spec: DealSpec

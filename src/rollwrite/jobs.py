@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.dice import Schedule
 from rollwrite.draw.metrics import printable
 from rollwrite.games.base import plain_number
+from rollwrite.record import Mutable, Value
 
 if TYPE_CHECKING:
     from rollwrite.spec.layout import Layout
 
-@dataclass(slots=True)
-class BuildContext:
+class BuildContext(Mutable):
     """What an element's ``build`` may look at besides its own value."""
 
     layout: Layout
@@ -29,8 +28,7 @@ class BuildContext:
     bleed: float = 0.0  # mm the sheet's art may run past its cut (full-bleed elements draw into it)
 
 
-@dataclass(frozen=True, slots=True)
-class SheetJob:
+class SheetJob(Value):
     """One sheet of a mixed print run: its own dice, and for puzzles the puzzle and the answer to draw."""
 
     schedule: Schedule | None = None

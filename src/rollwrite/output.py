@@ -13,9 +13,6 @@ an earlier run to the same name removes the earlier run's extra pages, and only 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
 import hashlib
 import importlib
 import os
@@ -29,10 +26,10 @@ from rollwrite import __version__
 from rollwrite.draw.scene import Scene
 from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.errors import InputError, UsageError
+from rollwrite.record import Value
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(Value):
     name: str
     module: str  # backend module with render(scene, **options) -> bytes | list[bytes]
     per_page: bool  # one file per page

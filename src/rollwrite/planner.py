@@ -14,9 +14,9 @@ the gutters; they keep clear of every sheet's bleed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from rollwrite.errors import UsageError
+from rollwrite.record import Value
 from rollwrite.spec.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downward
@@ -28,8 +28,7 @@ MARK_MIN = 1.0  # shorter pieces of a crop mark are left out
 MARK_WIDTH = 0.2
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
+class Slot(Value):
     col: int
     row: int
     x: float  # the sheet's own top-left corner (where its elements' `at` is measured from)
@@ -38,8 +37,7 @@ class Slot:
     bleed: Box
 
 
-@dataclass(frozen=True, slots=True)
-class PagePlan:
+class PagePlan(Value):
     spec: PageSpec
     paper: str  # canonical paper name
     orientation: str

@@ -8,7 +8,7 @@ over about its vertical axis) puts each back behind its front.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import is_dataclass
 from typing import Any
 
 from rollwrite import games
@@ -19,10 +19,12 @@ from rollwrite.draw.scene import PT, Page, Pen, Scene, Text, tight_ink
 from rollwrite.errors import InputError, UsageError
 from rollwrite.jobs import BuildContext, SheetJob
 from rollwrite.planner import MARK_WIDTH, _num, plan_page
+from rollwrite.record import Mutable, fields
 from rollwrite.spec.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.spec.page import FOOTER, LARGE_PRINT, PageSpec
 
 LARGE_TEXT = 9.0  # pt: the smallest text of a large-print page
+
 
 
 def slots(layout: Layout, paper: str | None = None) -> list[tuple[float, float]]:
@@ -224,9 +226,8 @@ def _has_placeholder(value: Any, depth: int = 0) -> bool:
         return any(_has_placeholder(k, depth + 1) or _has_placeholder(v, depth + 1) for k, v in value.items())
     if isinstance(value, (list, tuple, set, frozenset)):
         return any(_has_placeholder(v, depth + 1) for v in value)
-    fields = getattr(value, "__dataclass_fields__", None)
-    if fields is not None:
-        return any(_has_placeholder(getattr(value, f), depth + 1) for f in fields)
+    if isinstance(value, Mutable) or (is_dataclass(value) and not isinstance(value, type)):
+        return any(_has_placeholder(getattr(value, f), depth + 1) for f in fields(value))
     return "{" in repr(value)  # anything else: drawn per sheet when in doubt
 
 
@@ -250,8 +251,7 @@ class _Reads:
 _KEEP_BUILDS = 8
 
 
-@dataclass(slots=True)
-class _Pending:
+class _Pending(Mutable):
     """Where a run of shared drawing goes on a page, until the scene knows how often it is used."""
 
     key: tuple

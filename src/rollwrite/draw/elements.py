@@ -7,9 +7,6 @@ Nothing here imports a renderer; text widths come from :mod:`rollwrite.draw.metr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
 import re
 from functools import lru_cache
 from typing import Any
@@ -19,6 +16,7 @@ from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.shapes import COLOR, read_dash
 from rollwrite.games.base import ElementType
+from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 ANCHORS = ["start", "middle", "end"]
@@ -29,8 +27,7 @@ MIN_TEXT = 6.4  # pt: the smallest text of a built-in sheet (so that --large-pri
 # ---------------------------------------------------------------- text
 
 
-@dataclass(frozen=True, slots=True)
-class TextV:
+class TextV(Value):
     text: str
     size: float
     font: str
@@ -64,8 +61,7 @@ def _build_text(v: TextV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- paragraph
 
 
-@dataclass(frozen=True, slots=True)
-class ParagraphV:
+class ParagraphV(Value):
     text: str
     width: float
     size: float
@@ -146,16 +142,14 @@ def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- grid
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(Value):
     row: int
     col: int
     icon: str
     size: float
 
 
-@dataclass(frozen=True, slots=True)
-class Labels:
+class Labels(Value):
     """Labels around a grid: for each side, the texts in order (empty: none)."""
 
     top: tuple[str, ...]
@@ -208,8 +202,7 @@ def _read_labels(node: Node, rows: int, cols: int) -> Labels:
     return Labels(sides["top"], sides["left"], sides["bottom"], sides["right"], on, size, color)
 
 
-@dataclass(frozen=True, slots=True)
-class GridV:
+class GridV(Value):
     rows: int
     cols: int
     cw: float
@@ -423,8 +416,7 @@ def _labels(v: GridV, lab: Labels, pen: Pen) -> None:
 # ---------------------------------------------------------------- box and line
 
 
-@dataclass(frozen=True, slots=True)
-class BoxV:
+class BoxV(Value):
     w: float
     h: float
     label: str
@@ -451,8 +443,7 @@ def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
         pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold")
 
 
-@dataclass(frozen=True, slots=True)
-class LineV:
+class LineV(Value):
     to: tuple[float, float]
     width: float
     dash: tuple[float, ...] | None
@@ -480,8 +471,7 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-@dataclass(frozen=True, slots=True)
-class IconV:
+class IconV(Value):
     name: str
     size: float
     weight: float
@@ -506,8 +496,7 @@ def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
     icons.draw(v.name, pen, 0, 0, v.size, v.weight)
 
 
-@dataclass(frozen=True, slots=True)
-class LegendV:
+class LegendV(Value):
     items: tuple[tuple[str, str], ...]  # (icon, label)
     columns: int
     size: float  # icon size mm
@@ -551,8 +540,7 @@ def _build_legend(v: LegendV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- circles (coin boxes, tick boxes)
 
 
-@dataclass(frozen=True, slots=True)
-class CirclesV:
+class CirclesV(Value):
     count: int
     diameter: float
     gap: float
@@ -591,8 +579,7 @@ def _build_circles(v: CirclesV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- formula line with blanks
 
 
-@dataclass(frozen=True, slots=True)
-class FormulaV:
+class FormulaV(Value):
     template: str
     size: float
     blank: float
@@ -635,8 +622,7 @@ def _build_formula(v: FormulaV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- name field
 
 
-@dataclass(frozen=True, slots=True)
-class NameV:
+class NameV(Value):
     width: float
     label: str
     size: float
@@ -658,8 +644,7 @@ def _build_name(v: NameV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- ruler
 
 
-@dataclass(frozen=True, slots=True)
-class RulerV:
+class RulerV(Value):
     length: int
 
 
@@ -701,8 +686,7 @@ def _build_ruler(v: RulerV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- roll track and challenge stamp
 
 
-@dataclass(frozen=True, slots=True)
-class RollTrackV:
+class RollTrackV(Value):
     group: int
     w: float
     h: float
@@ -787,8 +771,7 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
             pen.text(rx, base, "   ".join(parts), size=max(v.size * 0.8, MIN_TEXT), font=font, color="#333333")
 
 
-@dataclass(frozen=True, slots=True)
-class ChallengeV:
+class ChallengeV(Value):
     size: float
     anchor: str
     free: str

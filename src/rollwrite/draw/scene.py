@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
 from typing import Any, Literal, Union
 
+from rollwrite.record import Mutable, Value, _set, replace
 
 PT = 25.4 / 72.0  # one typographic point in mm
 
 FontName = Literal["regular", "bold", "condensed"]
 Anchor = Literal["start", "middle", "end"]
 
+# The drawing items are made by the ten thousand: each writes its own __init__, setting its fields
+# directly, rather than the generic one of rollwrite.record, which gathers its arguments first.
 
-@dataclass(frozen=True, slots=True)
-class Line:
+
+class Line(Value):
     x1: float
     y1: float
     x2: float
@@ -33,9 +35,19 @@ class Line:
     dash: tuple[float, ...] | None = None
     cap: Literal["butt", "round", "square"] = "butt"
 
+    def __init__(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3, color: str = "#000000",
+                 dash: tuple[float, ...] | None = None, cap: Literal["butt", "round", "square"] = "butt") -> None:
+        _set(self, "x1", x1)
+        _set(self, "y1", y1)
+        _set(self, "x2", x2)
+        _set(self, "y2", y2)
+        _set(self, "width", width)
+        _set(self, "color", color)
+        _set(self, "dash", dash)
+        _set(self, "cap", cap)
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+
+class Rect(Value):
     x: float
     y: float
     w: float
@@ -47,9 +59,22 @@ class Rect:
     dash: tuple[float, ...] | None = None
     angle: float = 0.0  # degrees clockwise (y points down) about the corner (x, y)
 
+    def __init__(self, x: float, y: float, w: float, h: float, width: float = 0.3, stroke: str | None = "#000000",
+                 fill: str | None = None, radius: float = 0.0, dash: tuple[float, ...] | None = None,
+                 angle: float = 0.0) -> None:
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "w", w)
+        _set(self, "h", h)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "radius", radius)
+        _set(self, "dash", dash)
+        _set(self, "angle", angle)
 
-@dataclass(frozen=True, slots=True)
-class Circle:
+
+class Circle(Value):
     cx: float
     cy: float
     r: float
@@ -58,9 +83,18 @@ class Circle:
     fill: str | None = None
     dash: tuple[float, ...] | None = None
 
+    def __init__(self, cx: float, cy: float, r: float, width: float = 0.3, stroke: str | None = "#000000",
+                 fill: str | None = None, dash: tuple[float, ...] | None = None) -> None:
+        _set(self, "cx", cx)
+        _set(self, "cy", cy)
+        _set(self, "r", r)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "dash", dash)
 
-@dataclass(frozen=True, slots=True)
-class Path:
+
+class Path(Value):
     """A polyline (open) or polygon (closed) through ``points``."""
 
     points: tuple[tuple[float, float], ...]
@@ -72,9 +106,21 @@ class Path:
     join: Literal["miter", "round", "bevel"] = "round"
     cap: Literal["butt", "round", "square"] = "round"
 
+    def __init__(self, points: tuple[tuple[float, float], ...], closed: bool = False, width: float = 0.3,
+                 stroke: str | None = "#000000", fill: str | None = None, dash: tuple[float, ...] | None = None,
+                 join: Literal["miter", "round", "bevel"] = "round",
+                 cap: Literal["butt", "round", "square"] = "round") -> None:
+        _set(self, "points", points)
+        _set(self, "closed", closed)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "dash", dash)
+        _set(self, "join", join)
+        _set(self, "cap", cap)
 
-@dataclass(frozen=True, slots=True)
-class Curve:
+
+class Curve(Value):
     """A path of cubic Bézier pieces: from ``start``, each piece ``(c1, c2, end)`` runs to ``end`` with
     control points ``c1`` and ``c2``.  ``closed`` joins the last end back to ``start``."""
 
@@ -88,9 +134,23 @@ class Curve:
     join: Literal["miter", "round", "bevel"] = "round"
     cap: Literal["butt", "round", "square"] = "round"
 
+    def __init__(self, start: tuple[float, float],
+                 pieces: tuple[tuple[tuple[float, float], tuple[float, float], tuple[float, float]], ...],
+                 closed: bool = False, width: float = 0.3, stroke: str | None = "#000000", fill: str | None = None,
+                 dash: tuple[float, ...] | None = None, join: Literal["miter", "round", "bevel"] = "round",
+                 cap: Literal["butt", "round", "square"] = "round") -> None:
+        _set(self, "start", start)
+        _set(self, "pieces", pieces)
+        _set(self, "closed", closed)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "dash", dash)
+        _set(self, "join", join)
+        _set(self, "cap", cap)
 
-@dataclass(frozen=True, slots=True)
-class Text:
+
+class Text(Value):
     x: float
     y: float  # baseline
     text: str
@@ -100,9 +160,19 @@ class Text:
     color: str = "#000000"
     angle: float = 0.0  # degrees clockwise (y points down) about (x, y)
 
+    def __init__(self, x: float, y: float, text: str, size: float = 10.0, font: FontName = "regular",
+                 anchor: Anchor = "start", color: str = "#000000", angle: float = 0.0) -> None:
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "text", text)
+        _set(self, "size", size)
+        _set(self, "font", font)
+        _set(self, "anchor", anchor)
+        _set(self, "color", color)
+        _set(self, "angle", angle)
 
-@dataclass(frozen=True, slots=True)
-class Use:
+
+class Use(Value):
     """A symbol of the scene (drawn once, placed many times) with its origin at (x, y), ``k`` times its
     size: what is the same on every sheet of a print run is drawn once this way (a form in a PDF, a
     shared definition in an SVG)."""
@@ -112,12 +182,17 @@ class Use:
     y: float
     k: float = 1.0
 
+    def __init__(self, name: str, x: float, y: float, k: float = 1.0) -> None:
+        _set(self, "name", name)
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "k", k)
+
 
 Item = Union[Line, Rect, Circle, Path, Curve, Text, Use]
 
 
-@dataclass(slots=True)
-class Symbol:
+class Symbol(Mutable):
     """Items drawn once in their own frame (origin at the top-left of the sheet they belong to, y down,
     mm) and placed by :class:`Use` items.  ``bounds`` (x0, y0, x1, y1) holds all of their ink."""
 
@@ -125,8 +200,7 @@ class Symbol:
     bounds: tuple[float, float, float, float]
 
 
-@dataclass(slots=True, init=False)
-class Page:
+class Page(Mutable):
     width: float  # mm
     height: float  # mm
     items: list[Item]
@@ -144,8 +218,7 @@ class Page:
         return Pen(self, dx, dy)
 
 
-@dataclass(slots=True, init=False)
-class Scene:
+class Scene(Mutable):
     pages: list[Page]
     title: str = "rollwrite"
     subject: str = ""

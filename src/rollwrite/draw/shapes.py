@@ -5,14 +5,12 @@ Points are measured from the element's ``at``, x to the right and y downward, in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
 import math
 from typing import Any
 
 from rollwrite.draw.scene import Pen
 from rollwrite.games.base import ElementType
+from rollwrite.record import Value
 from rollwrite.spec.nodes import Node, Reader, Seq, expect_pair
 
 COLOR = r"#[0-9a-fA-F]{6}"
@@ -52,8 +50,7 @@ def _box(points: tuple[tuple[float, float], ...], pad: float) -> tuple[float, fl
 # ---------------------------------------------------------------- polygon and path
 
 
-@dataclass(frozen=True, slots=True)
-class PathV:
+class PathV(Value):
     points: tuple[tuple[float, float], ...]
     closed: bool
     width: float
@@ -104,8 +101,7 @@ def _path_bounds(v: PathV) -> tuple[float, float, float, float]:
 # ---------------------------------------------------------------- arrow
 
 
-@dataclass(frozen=True, slots=True)
-class ArrowV:
+class ArrowV(Value):
     to: tuple[float, float]
     head: float
     ends: str  # end | start | both

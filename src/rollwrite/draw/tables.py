@@ -14,14 +14,12 @@ header are ``border`` wide, the other lines ``line`` wide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
 from typing import Any
 
 from rollwrite.draw.metrics import FONTS, text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
+from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_str
 
 COLOR = r"#[0-9a-fA-F]{6}"
@@ -31,8 +29,7 @@ MAX_ROWS = 200
 MAX_COLUMNS = 60
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Value):
     cells: tuple[str, ...]  # the label first
     height: float
     shade: str | None
@@ -40,8 +37,7 @@ class Row:
     font: str
 
 
-@dataclass(frozen=True, slots=True)
-class TableV:
+class TableV(Value):
     widths: tuple[float, ...]
     header: Row | None
     rows: tuple[Row, ...]

@@ -17,13 +17,10 @@ widths, glyph coverage) run in :func:`check_geometry`, which ``print`` and ``che
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-import dataclasses
 import math
 import re
 from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +28,7 @@ from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, UsageError, did_you_mean
 from rollwrite.games.base import ElementType, Game
+from rollwrite.record import Value, replace
 from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
 from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
 from rollwrite.spec.loading import load_yaml, load_yaml_file
@@ -39,8 +37,7 @@ from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F40
 MAX_PAGES = 500
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
+class Element(Value):
     type: str
     at: tuple[float, float]
     value: Any
@@ -74,8 +71,7 @@ class Element:
         return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass(frozen=True, slots=True)
-class SheetSpec:
+class SheetSpec(Value):
     width: float
     height: float
     elements: tuple[Element, ...]
@@ -83,15 +79,13 @@ class SheetSpec:
     back: tuple[Element, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Players:
+class Players(Value):
     default: int = 1
     minimum: int = 1
     maximum: int = 500
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraPage:
+class ExtraPage(Value):
     """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
 
     ``size`` is the room its elements use, measured from the top-left corner inside the margin; on
@@ -107,7 +101,7 @@ class ExtraPage:
     node: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # a dataclass: game packages replace() its fields
 class Layout:
     game: str
     title: str
@@ -121,7 +115,7 @@ class Layout:
     pages: tuple[ExtraPage, ...] = ()
 
     def replace(self, **changes: Any) -> Layout:
-        return dataclasses.replace(self, **changes)
+        return replace(self, **changes)
 
 
 # ---------------------------------------------------------------- element types

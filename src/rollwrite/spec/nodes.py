@@ -11,21 +11,19 @@ are converted to it.
 
 from __future__ import annotations
 
-
 import difflib
 import math
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import field
 from typing import Any
 
 
 from rollwrite.errors import InputError, did_you_mean
+from rollwrite.record import Mutable, Value
 
 
-@dataclass(slots=True)
-class Node:
+class Node(Mutable):
     file: str
     line: int  # 1-based
     col: int  # 1-based
@@ -38,7 +36,6 @@ class Node:
         raise NotImplementedError
 
 
-@dataclass(slots=True)
 class Scalar(Node):
     value: Any = None
 
@@ -46,7 +43,6 @@ class Scalar(Node):
         return self.value
 
 
-@dataclass(slots=True)
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
 
@@ -60,7 +56,6 @@ class Seq(Node):
         return len(self.items)
 
 
-@dataclass(slots=True)
 class Map(Node):
     entries: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)  # key -> (key node, value node)
     #: keys of the same mapping that were read elsewhere (an element's 'type' and 'at'), for messages
@@ -83,8 +78,7 @@ def _child_path(parent: str, key: str | int) -> str:
     return f"{parent}.{key}" if parent else key
 
 
-@dataclass(frozen=True, slots=True)
-class YamlLimits:
+class YamlLimits(Value):
     """How much one YAML file may ask of the loader.  Real layouts are far inside every limit."""
 
     max_bytes: int = 512 * 1024  # the file's size (the built-in layouts are under 8 KB)
@@ -138,8 +132,7 @@ _QUANTITY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([
 _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)")
 
 
-@dataclass(frozen=True, slots=True)
-class Relative:
+class Relative(Value):
     """A relative value (``+=5``, ``-=1cm``) applied to the value it overrides; resolved when the key's
     unit is known, in :func:`expect_number`."""
 

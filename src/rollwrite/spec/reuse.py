@@ -17,11 +17,11 @@ a circle), a missing file, more than :data:`MAX_DEPTH` files inside each other o
 
 from __future__ import annotations
 
-
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from rollwrite.errors import did_you_mean
+from rollwrite.record import Mutable
 from rollwrite.resources import builtin_slugs, layouts_dir
 from rollwrite.spec.merge import merge_nodes
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str
@@ -32,8 +32,7 @@ MAX_FILES = 64  # files read for one layout
 _INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id")
 
 
-@dataclass(slots=True)
-class _Load:
+class _Load(Mutable):
     files: int = 0
     chain: list[tuple[Path, str]] = field(default_factory=list)  # (resolved path, display name)
 
