@@ -23,16 +23,15 @@ from rollwrite.resources import fonts_dir
 
 MM = 72.0 / 25.4
 _PDF_FONT = {name: f"RW-{file[:-4]}" for name, file in FONT_FILES.items()}
-_registered = False
+_registered: set[str] = set()
 
 
-def _register_fonts() -> None:
-    global _registered
-    if _registered:
-        return
-    for name, file in FONT_FILES.items():
-        pdfmetrics.registerFont(_font(name, fonts_dir() / file))
-    _registered = True
+def _register(name: str) -> None:
+    """Make font ``name`` known to reportlab, once a process, when a page first uses it: reading a font
+    is most of the fixed cost of a PDF, and a font no page uses is never embedded."""
+    if name not in _registered:
+        pdfmetrics.registerFont(_font(name, fonts_dir() / FONT_FILES[name]))
+        _registered.add(name)
 
 
 def _font(name: str, path) -> TTFont:  # noqa: ANN001 - a Path
@@ -91,6 +90,7 @@ class _State:
 
     def set_font(self, font: str, size: float) -> None:
         if (font, size) != self.font:
+            _register(font)
             self.c.setFont(_PDF_FONT[font], size)
             self.font = (font, size)
 
@@ -183,7 +183,7 @@ LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)
 
 def render(scene: Scene, on_page=None) -> bytes:
     """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar)."""
-    _register_fonts()
+    _register("regular")  # the canvas's initial font
     buf = io.BytesIO()
     first = scene.pages[0]
     a85 = rl_config.useA85

@@ -31,7 +31,6 @@ from rollwrite.games.base import ElementType, Game
 from rollwrite.record import Value, replace
 from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
 from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
-from rollwrite.spec.loading import load_yaml, load_yaml_file
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
 MAX_PAGES = 500
