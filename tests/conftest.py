@@ -37,7 +37,6 @@ LONG_TESTS = {
     "tests/games/wobbly-cafe/test_wobbly_cafe_puzzle.py::test_the_sat_solver_reaches_a_bound_the_search_misses",
     "tests/games/wobbly-cafe/test_wobbly_cafe_puzzle.py::test_long_anneals_reach_the_bound_the_short_restarts_miss",
     "tests/games/wobbly-cafe/test_wobbly_cafe_groups_fast.py::test_paying_groups_are_the_paying_ones_of_the_plain_search",
-    "tests/games/wobbly-cafe/test_wobbly_cafe_groups_fast.py::test_groups_match_the_plain_search",
     "tests/games/shelving-wars/test_shelving_wars_capture_fast.py::test_captured_matches_the_plain_search",
     "tests/games/shelving-wars/test_shelving_wars_parse_fast.py::test_the_quick_reading_is_the_plain_one",
     "tests/games/lines-and-sections/test_lines_and_sections_referee_fast.py::test_the_quick_referee_is_the_plain_one",

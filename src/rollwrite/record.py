@@ -29,7 +29,7 @@ import dataclasses
 from dataclasses import MISSING, Field, FrozenInstanceError
 from operator import attrgetter
 from threading import get_ident
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 _set = object.__setattr__  # how a frozen value's own __init__ sets a field
 _NONE = object()
@@ -168,6 +168,9 @@ class Record:
     """``@dataclass``, for the game packages (see the module's docstring)."""
 
     _frozen = False
+
+    if TYPE_CHECKING:  # the __init__ that dataclasses.dataclass writes, for type checkers
+        def __init__(self, *args: Any, **kw: Any) -> None: ...
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
