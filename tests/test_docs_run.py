@@ -119,3 +119,11 @@ def test_the_papers_the_readme_names_for_a_long_way_sheet_fit_it(cli, tmp_path, 
     for paper in papers:
         result = cli("print", "long-way", "--paper", paper, "-o", f"{paper}.pdf", "-q")
         assert result.exit_code == 0, (paper, result.stderr)
+
+
+def test_an_svgs_rollwrite_comment_follows_its_xml_declaration_as_the_readme_says(cli, tmp_path, monkeypatch):
+    assert "comment follows its XML declaration" in (ROOT / "README.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli("print", "long-way", "-f", "svg", "-o", "lw.svg", "-q").exit_code == 0
+    first, second = (tmp_path / "lw.svg").read_text(encoding="utf-8").splitlines()[:2]
+    assert first.startswith("<?xml ") and second.startswith("<!-- rollwrite ")
