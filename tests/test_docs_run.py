@@ -21,8 +21,8 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT
 # Commands that take too long for every run of the suite: their blocks run with the long tests (-m long).
 LONG = {
     "rollwrite print long-way --daily 2027-01-01 --days 365",
-    "rollwrite puzzle long-way --daily 2027-01-01 --days 365 --split",
-    "rollwrite puzzle wobbly-cafe --daily 2027-01-01 --days 7 --count 3",
+    "rollwrite puzzle shelving-wars --daily 2027-01-01 --days 7 --count 3",
+    "rollwrite puzzle scrambled-streets --daily 2027-01-01 --days 7 --split --jobs 2",
 }
 # Commands of features still to come, skipped until they exist (keep this short).
 LATER: set[str] = set()
