@@ -34,7 +34,7 @@ import sys
 from rollwrite.games.scrambled_streets.data import load
 from rollwrite.games.scrambled_streets.format import parse
 from rollwrite.games.scrambled_streets.rules import replay
-from rollwrite.spec.nodes import load_yaml
+from rollwrite.spec.loading import load_yaml
 import yaml
 root = load_yaml(open(sys.argv[2], encoding="utf-8").read(), sys.argv[2])
 deck = load(root.get("data"))

@@ -42,7 +42,7 @@ def layout_text(width: float, height: float, block: str) -> str:
 def scene_of(name: str, width: float, height: float, seed: str | None, block: str):
     from rollwrite.dice import game_id, make_schedule
     from rollwrite.draw.scene import Page, Scene
-    from rollwrite.sheet import BuildContext
+    from rollwrite.jobs import BuildContext
     from rollwrite.spec.layout import check_geometry, element_types, parse_layout
 
     layout = parse_layout(layout_text(width, height, block), str(DOC.parent / f"{name}.yaml"))

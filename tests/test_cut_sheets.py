@@ -19,7 +19,8 @@ from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import Line, tight_ink
 from rollwrite.errors import RollwriteError, UsageError
 from rollwrite.output import FORMATS, render
-from rollwrite.sheet import FOOTER_CLEAR, build_scene, check_safe_area, plan_page
+from rollwrite.planner import FOOTER_CLEAR, plan_page
+from rollwrite.sheet import build_scene, check_safe_area
 from rollwrite.spec.layout import PAPERS, load_builtin, load_layout
 from rollwrite.spec.page import with_options
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rollwrite import games
-from rollwrite.cli.print_cmd import run_print
+from rollwrite.cli.printing import run_print
 from rollwrite.spec.layout import load_builtin
 
 PINS = Path(__file__).with_name("output_pins.json")
@@ -44,3 +44,20 @@ def test_output_is_byte_identical_to_its_pin(slug, paper, fmt, tmp_path):
         return
     assert _key(slug, paper, fmt) in pins, f"no pin for {slug}; refresh with ROLLWRITE_REPIN=1 (see docstring)"
     assert got == pins[_key(slug, paper, fmt)], f"{slug} {paper} {fmt} output changed; see the module docstring"
+
+
+def test_the_libraries_that_write_the_output_are_the_pinned_releases():
+    """The pins hold for the releases pyproject.toml pins exactly; with any other installed, say so plainly
+    rather than leave a list of differing digests to puzzle over."""
+    import re
+    import tomllib
+    from importlib.metadata import version
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"]
+    pinned = {m.group(1).lower(): m.group(2) for req in project["dependencies"]
+              if (m := re.match(r"([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?==([^\s;,]+)", req))}
+    assert {"reportlab", "svgwrite", "fonttools"} <= set(pinned)
+    installed = {name: version(name) for name in ("reportlab", "svgwrite", "fonttools")}
+    wrong = {name: (installed[name], pinned[name]) for name in installed if installed[name] != pinned[name]}
+    assert not wrong, ("the output pins are for other releases (installed, pinned): " + repr(wrong)
+                       + "; install the pinned ones: .venv/bin/pip install -e '.[test]'")

@@ -23,7 +23,7 @@ def test_days_make_one_pdf_with_a_page_per_day(cli, tmp_path):
 
 
 def test_each_page_has_the_dice_of_its_own_day(cli, tmp_path):
-    from rollwrite.cli.print_cmd import print_scene
+    from rollwrite.cli.printing import print_scene
     from rollwrite.draw.scene import Text
 
     run = print_scene("long-way", daily="2027-01-01", days=2)

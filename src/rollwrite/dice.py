@@ -11,16 +11,16 @@ daily challenge of a UTC date (``wobbly-cafe@2026-11-22``); a variation of the g
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
-
 import datetime as _dt
 import hashlib
 import re
 import struct
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from rollwrite.errors import UsageError
+from rollwrite.record import Value
 
 ALGORITHM = "rollwrite-dice-1"
 MAX_SIDES = 1000
@@ -235,7 +235,8 @@ def _roll(prefix: bytes, sides: int, n: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- schedules
 
 
-class DiceSpec(Frozen):
+@dataclass(frozen=True, slots=True)  # a dataclass: game packages replace() its fields
+class DiceSpec:
     """The shape of a game's dice schedule, read from the ``dice:`` section of its layout.
 
     ``groups`` names independent runs of turns (a single unnamed group, the floors of a café, one per
@@ -254,14 +255,14 @@ class DiceSpec(Frozen):
         return self.labels[k] if k < len(self.labels) else f"die {k + 1}"
 
 
-class Turn(Frozen):
+class Turn(Value):
     group: int  # 1-based
     number: int  # 1-based within its group
     dice: tuple[int, ...]
     rerolls: tuple[tuple[int, ...], ...] = ()  # per die: its reserve, used in order
 
 
-class Schedule(Frozen):
+class Schedule(Value):
     game: str
     id: str
     spec: DiceSpec
@@ -366,7 +367,7 @@ def shuffle(gid: str, stream: str, n: int) -> tuple[int, ...]:
     return tuple(deck)
 
 
-class DealSpec(Frozen):
+class DealSpec(Value):
     """The shape of a card game's deal: a deck of ``cards`` cards, shuffled, of which the first
     ``start`` are laid out face up at the start, each upright or turned half round."""
 
@@ -375,7 +376,7 @@ class DealSpec(Frozen):
     start_places: tuple[str, ...] = ()  # names of the start cards' places, for tables and sheets
 
 
-class Deal(Frozen):
+class Deal(Value):
     game: str
     id: str
     spec: DealSpec

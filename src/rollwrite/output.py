@@ -12,9 +12,6 @@ removes the earlier run's extra pages, and only those, and only while they are a
 
 from __future__ import annotations
 
-from rollwrite.dice import VARIANT_MARK, parse_variant
-from rollwrite.record import Frozen
-
 import fcntl
 import hashlib
 import importlib
@@ -29,11 +26,13 @@ from pathlib import Path
 
 from rollwrite import __version__
 from rollwrite.draw.scene import Scene
+from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.errors import InputError, UsageError, excerpt
 from rollwrite.files import NAME_MAX, check_name
+from rollwrite.record import Value
 
 
-class Format(Frozen):
+class Format(Value):
     name: str
     module: str  # backend module with render(scene, **options) -> bytes | list[bytes]
     per_page: bool  # one file per page

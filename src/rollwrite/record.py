@@ -1,38 +1,38 @@
-"""Small value classes that cost nothing to create at import.
+"""Value classes that cost nothing to create at import.
 
-``@dataclass`` writes the source of each class's ``__init__``, ``__repr__``, ``__eq__`` and
-``__hash__`` (and for a frozen class ``__setattr__`` and ``__delattr__``) and compiles each method
-separately when the module is imported: about a millisecond a class, which across the classes a
-``rollwrite print`` imports was a large part of its start-up.  The classes here do the same work with
-methods written once:
+``@dataclass`` writes the source of each class's ``__init__``, ``__repr__``, ``__eq__`` and ``__hash__``
+(and for a frozen class ``__setattr__`` and ``__delattr__``) and compiles each when the module is
+imported: 0.74 ms a class (frozen, with slots) against 0.013 ms here, measured on the machine of
+benchmarks/README.md.  A ``rollwrite print`` imports about fifty such classes: dataclasses cost it
+40 ms of its 190 ms of CPU, enough to miss its start-up goal.  The bases here do the same work with
+methods written once, through Python's public object model only:
 
-``Frozen``
+``Value``
     like ``@dataclass(frozen=True)``: fields from the class's annotations, in order, defaults from the
-    class body; ``__init__`` takes the fields by position or by name; equal when of the same class
-    with equal fields, hashed on the fields, ``Name(field=value, ...)`` as repr; setting or deleting
-    an attribute raises ``dataclasses.FrozenInstanceError``; copied and pickled with the whole
-    instance ``__dict__``, as a dataclass is.
-``Record``
-    the same without the freezing (like ``@dataclass``): mutable, compared on its fields, unhashable.
+    class body (``field(default_factory=...)`` too); ``__init__`` takes the fields by position or by
+    name; equal when of the same class with equal fields, hashed on the fields, ``Name(field=value,
+    ...)`` as repr; setting or deleting an attribute raises ``dataclasses.FrozenInstanceError``.
+``Mutable``
+    the same without the freezing (like ``@dataclass``): compared on its fields, unhashable.
 
-A class may write its own ``__init__`` (the drawing items do, for speed) and set its fields with
-``_set(self, name, value)``.  ``field(default_factory=...)`` and ``field(default=...)`` work as in a
-dataclass; other field options do not.  ``dataclasses.fields``, ``replace``, ``asdict`` and
-``is_dataclass`` work on them as on dataclasses (``__dataclass_fields__`` is made on first use); the
-``replace`` and ``fields`` here do the same without that.  tests/engine/test_record.py holds each class made this way to the
-dataclass it replaced.
+They are not dataclasses: :func:`fields` and :func:`replace` here stand for ``dataclasses.fields``
+and ``dataclasses.replace``.  A class may write its own ``__init__`` and set its fields with
+``_set(self, name, value)``.
+
+``Frozen`` and ``Record`` make a class a real dataclass (it is handed to ``dataclasses.dataclass``
+when defined), for the game packages that derive from them until they move to ``@dataclass``.
 """
 
 from __future__ import annotations
 
-from _thread import get_ident
 import dataclasses
 from dataclasses import MISSING, Field, FrozenInstanceError
 from operator import attrgetter
-from typing import Any
+from threading import get_ident
+from typing import TYPE_CHECKING, Any
 
-_set = object.__setattr__
-_MISSING = object()
+_set = object.__setattr__  # how a frozen value's own __init__ sets a field
+_NONE = object()
 
 
 def _key(names: tuple[str, ...]) -> Any:
@@ -44,37 +44,12 @@ def _key(names: tuple[str, ...]) -> Any:
     return attrgetter(*names)
 
 
-class _DataclassFields:
-    """``__dataclass_fields__``, made when first asked for, so that ``dataclasses.fields``, ``replace``,
-    ``asdict`` and ``is_dataclass`` treat these classes as the dataclasses they stand for."""
-
-    def __get__(self, obj: Any, cls: Any) -> dict[str, Field]:
-        made = cls.__dict__.get("_dc_fields")
-        if made is None:
-            hints: dict[str, Any] = {}
-            for klass in reversed(cls.__mro__):
-                hints.update(klass.__dict__.get("__annotations__", {}))
-            made = {}
-            for name in cls._fields:
-                if name in cls._factories:
-                    f = dataclasses.field(default_factory=cls._factories[name])
-                else:
-                    f = dataclasses.field(default=cls._defaults.get(name, MISSING))
-                f.name, f.type, f.kw_only = name, hints.get(name), False
-                f._field_type = dataclasses._FIELD  # type: ignore[attr-defined] - what fields() keeps
-                made[name] = f
-            cls._dc_fields = made
-        return made
-
-
-class Record:
+class Mutable:
     """A mutable value compared on its fields (see the module's docstring)."""
-
-    __dataclass_fields__ = _DataclassFields()
-    _factories: dict[str, Any] = {}
 
     _fields: tuple[str, ...] = ()
     _defaults: dict[str, Any] = {}
+    _factories: dict[str, Any] = {}
     _values: Any = staticmethod(lambda obj: ())
 
     def __init_subclass__(cls, **kw: Any) -> None:
@@ -83,10 +58,10 @@ class Record:
         names = tuple(dict.fromkeys([*cls._fields, *own]))
         defaults = dict(cls._defaults)
         for n in own:
-            value = cls.__dict__.get(n, _MISSING)
+            value = cls.__dict__.get(n, _NONE)
             if isinstance(value, Field) and value.default_factory is MISSING:  # field(default=...)
-                value = value.default if value.default is not MISSING else _MISSING
-            if value is not _MISSING:
+                value = value.default if value.default is not MISSING else _NONE
+            if value is not _NONE:
                 defaults[n] = value
             else:
                 defaults.pop(n, None)
@@ -102,7 +77,6 @@ class Record:
         for n in cls._factories:  # as a dataclass: a field made by a factory has no class attribute
             if n in cls.__dict__:
                 delattr(cls, n)
-        cls._dc_fields = None
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         cls = type(self)
@@ -112,7 +86,7 @@ class Record:
                             f"but {len(args) + 1} were given")
         values = dict(zip(names, args))
         for name, value in kw.items():
-            if name not in cls._defaults and name not in names:
+            if name not in names:
                 raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {name!r}")
             if name in values:
                 raise TypeError(f"{cls.__name__}.__init__() got multiple values for argument {name!r}")
@@ -123,7 +97,7 @@ class Record:
                 raise TypeError(f"{cls.__name__}.__init__() missing {len(missing)} required argument"
                                 f"{'s' if len(missing) > 1 else ''}: {', '.join(repr(n) for n in missing)}")
         factories = cls._factories
-        for n in names:  # in field order, through any property of the class, as a dataclass's __init__
+        for n in names:  # in field order, as a dataclass's __init__
             if n in values:
                 _set(self, n, values[n])
             else:
@@ -143,7 +117,7 @@ class Record:
         return _repr(self)
 
 
-class Frozen(Record):
+class Value(Mutable):
     """An immutable value compared and hashed on its fields (see the module's docstring)."""
 
     def __hash__(self) -> int:  # type: ignore[override]
@@ -159,7 +133,7 @@ class Frozen(Record):
 _active: set[tuple[int, int]] = set()
 
 
-def _repr(obj: Record) -> str:
+def _repr(obj: Mutable) -> str:
     key = (id(obj), get_ident())
     if key in _active:  # a value that holds itself, as dataclasses' repr says it
         return "..."
@@ -172,15 +146,38 @@ def _repr(obj: Record) -> str:
 
 
 def fields(obj: Any) -> tuple[str, ...]:
-    """The field names of a Record or Frozen value (or class), in order."""
-    return obj._fields
+    """The field names of a Value or Mutable (or of a dataclass), in order."""
+    if isinstance(obj, Mutable) or (isinstance(obj, type) and issubclass(obj, Mutable)):
+        return obj._fields
+    return tuple(f.name for f in dataclasses.fields(obj))
 
 
 def replace(obj: Any, **changes: Any) -> Any:
     """A copy of ``obj`` with ``changes``, made through its ``__init__`` (as ``dataclasses.replace``)."""
+    if not isinstance(obj, Mutable):
+        return dataclasses.replace(obj, **changes)
     values = {n: getattr(obj, n) for n in obj._fields}
     for name in changes:
         if name not in values:
             raise TypeError(f"{type(obj).__name__}.__init__() got an unexpected keyword argument {name!r}")
     values.update(changes)
     return type(obj)(**values)
+
+
+class Record:
+    """``@dataclass``, for the game packages (see the module's docstring)."""
+
+    _frozen = False
+
+    if TYPE_CHECKING:  # the __init__ that dataclasses.dataclass writes, for type checkers
+        def __init__(self, *args: Any, **kw: Any) -> None: ...
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        dataclasses.dataclass(cls, frozen=cls._frozen, init="__init__" not in cls.__dict__)
+
+
+class Frozen(Record):
+    """``@dataclass(frozen=True)``, for the game packages (see the module's docstring)."""
+
+    _frozen = True

@@ -30,3 +30,8 @@ def layouts_dir() -> Path:
 
 def fonts_dir() -> Path:
     return data_dir("fonts")
+
+
+def builtin_slugs() -> list[str]:
+    """The names of the built-in layouts (each layouts/NAME.yaml)."""
+    return sorted(p.stem for p in layouts_dir().glob("*.yaml"))

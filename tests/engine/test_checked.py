@@ -23,12 +23,13 @@ def test_no_record_for_a_layout_that_is_not_there():
 
 
 def test_print_runs_the_full_check_when_the_file_is_not_the_recorded_one(monkeypatch, tmp_path):
-    from rollwrite.cli import print_cmd
+    from rollwrite import layoutcheck
+    from rollwrite.cli import printing as print_cmd
     from rollwrite.spec import layout as layout_mod
 
     calls = []
-    real = layout_mod.check_layout
-    monkeypatch.setattr(layout_mod, "check_layout", lambda lay, page=None: calls.append(lay.game) or real(lay, page))
+    real = layoutcheck.check_layout
+    monkeypatch.setattr(layoutcheck, "check_layout", lambda lay, page=None: calls.append(lay.game) or real(lay, page))
     print_cmd.run_print("long-way", output=tmp_path / "a.pdf")
     assert calls == []  # recorded: not measured again
     monkeypatch.setitem(checked.CHECKED, "long-way", "0" * 64)

@@ -40,7 +40,9 @@ TAKEN = [
     ["print", "no-such-game", "-o", "{tmp}/h.pdf"],  # refused: exit 2
     ["print", "long-way", "--daily", "2027-02-30", "-o", "{tmp}/i.pdf"],  # no such date
     ["print", "long-way", "--format", "gif", "-o", "{tmp}/j.pdf"],
-    ["print", "long-way", "--split", "-q"],  # --split is not one of the quick options: Typer's
+    ["print", "long-way", "--split", "-q"],
+    ["print", "long-way", "--scale", "0.8", "--landscape", "--no-crop-marks", "-q", "-o", "{tmp}/k.pdf"],
+    ["print", "long-way", "--per-page", "2", "--portrait", "--gutter=4", "-q", "-o", "{tmp}/l.pdf"],
     ["print", "long-way", "-o", "{tmp}/a.pdf"],  # a file written before, rollwrite's own: replaced
 ]
 
@@ -70,7 +72,7 @@ def test_quick_path_does_what_the_typer_app_does(words, cli, tmp_path, capsys, m
     ["print", "long-way", "--players", "+3"], ["print", "long-way", "--players", "three"],
     ["print", "long-way", "--players", " 3"], ["print", "long-way", "-o", "-"],
     ["print", "long-way", "-o", ""], ["print", "long-way", "-n3"], ["print", "long-way", "--", "x"],
-    ["print", "long-way", "extra"], ["print", "long-way", "--scale", "2"], ["print", "long-way", "-o"],
+    ["print", "long-way", "extra"], ["print", "long-way", "--scale", "1e0"], ["print", "long-way", "-o"],
     ["print", "long-way", "--output=-x"], ["print", "long-way", "--unknown=3"], ["roll", "long-way"],
 ])
 def test_anything_else_is_left_to_the_typer_app(words):
@@ -162,3 +164,15 @@ def test_quick_score_imports_no_typer_click_or_rich():
     out = _run_alone(["score", "long-way", _EX["long-way"][0], "--jsonl"], codes=(0, 1), slow=SLOW + ("reportlab",))
     assert out.splitlines()[-1] == "[]"
     assert '"game":"long-way"' in out
+
+
+def test_the_quick_path_knows_every_option_of_the_typer_command():
+    """Both readers come from one table (cli/options.py): no option of the command is unknown to the
+    quick path, and the quick path knows no option the command lacks."""
+    from typer.main import get_command
+
+    from rollwrite.cli.app import app
+
+    command = get_command(app).commands["print"]
+    words = {w for p in command.params if p.name != "game" for w in (*p.opts, *p.secondary_opts)}
+    assert words == set(fast._WORDS)

@@ -95,7 +95,7 @@ def test_sheet_too_big_for_the_page():
     # a sheet wider than tall turns the page rather than being refused
     wide = MINIMAL.replace("size: [100, 60]", "size: [250, 60]")
     layout = parse_layout(wide, "wide.yaml")
-    from rollwrite.sheet import plan_page
+    from rollwrite.planner import plan_page
 
     assert plan_page(layout.page, 250, 60).orientation == "landscape"
 

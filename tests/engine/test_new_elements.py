@@ -11,7 +11,8 @@ from rollwrite.draw.scene import Circle, Line, Path as PathItem, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.sheet import build_scene
 from rollwrite.spec.layout import check_geometry, load_layout, parse_layout
-from rollwrite.spec.nodes import Map, Seq, load_yaml_file
+from rollwrite.spec.nodes import Map, Seq
+from rollwrite.spec.loading import load_yaml_file
 
 HEAD = "game: my-test\ntitle: T\nsheet:\n  size: [150, 120]\n  elements:\n"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "layouts"

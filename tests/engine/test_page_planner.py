@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from rollwrite.draw.scene import Rect, Text
 from rollwrite.errors import UsageError
 from rollwrite.output import FORMATS, render
-from rollwrite.sheet import MARK_CLEAR, build_scene, plan_page
+from rollwrite.planner import MARK_CLEAR, plan_page
+from rollwrite.sheet import build_scene
 from rollwrite.spec.layout import load_builtin, parse_layout
 from rollwrite.spec.page import PAPERS, PageSpec, PerPage, paper_size, parse_per_page, with_options
 

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from rollwrite import games
-from rollwrite.cli.print_cmd import print_scene, run_print
+from rollwrite.cli.printing import print_scene, run_print
 from rollwrite.draw import scene as sc
 from rollwrite.record import fields, replace
 from rollwrite.sheet import build_scene

@@ -12,59 +12,18 @@ import os
 import sys
 
 import typer
+from typer.main import get_command
 
-from rollwrite import __version__
-from rollwrite.cli.polish import RollwriteGroup
+# each command module adds its command to the app when imported; none imports anything heavy at top level
+from rollwrite.cli import check_layout, games, print_cmd, puzzle, roll, score, serve, solve  # noqa: F401
+from rollwrite.cli.root import app, fail  # noqa: F401  (fail: re-exported)
 from rollwrite.errors import RollwriteError
-
-app = typer.Typer(
-    name="rollwrite",
-    cls=RollwriteGroup,  # one error style, help in words, completion (see cli/polish.py)
-    help="Print roll-and-write game sheets, roll seeded dice for daily challenges, and check typed-in sheets.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"rollwrite {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True, help="Show the version and exit."),
-) -> None:
-    """Print roll-and-write game sheets, roll seeded dice for daily challenges, and check typed-in sheets."""
-
-
-def fail(error: RollwriteError) -> typer.Exit:
-    """Print a RollwriteError to stderr and return the Exit to raise."""
-    typer.echo(f"rollwrite: {error}", err=True)
-    return typer.Exit(error.exit_code)
-
-
-def _register() -> None:
-    # Each command module adds its command to `app` when imported; none imports anything heavy at top level.
-    from rollwrite.cli import check_layout, games, print_cmd, puzzle, roll, score, serve, solve  # noqa: F401
-
-
-_register()
 
 
 def main() -> None:
     """Console entry point: run the app; any RollwriteError that escapes becomes a message + exit code."""
     try:
-        from typer.main import get_command
-
-        from rollwrite.cli.params import install
-
-        command = get_command(app)
-        install(command)  # plain parameters converted without building a validator each
-        command(prog_name="rollwrite", standalone_mode=True)
+        get_command(app)(prog_name="rollwrite", standalone_mode=True)
     except RollwriteError as error:  # pragma: no cover - commands catch their own; this is the last net
         typer.echo(f"rollwrite: {error}", err=True)
         sys.exit(error.exit_code)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from rollwrite.cli.app import app
+from rollwrite.cli.root import app
 from rollwrite.cli.common import QUIET_HELP
 from rollwrite.cli.polish import complete_layout
 from rollwrite.errors import RollwriteError, printable
@@ -23,8 +23,9 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    from rollwrite.sheet import plan_page
-    from rollwrite.spec.layout import PAPERS, check_layout, load_layout
+    from rollwrite.planner import plan_page
+    from rollwrite.layoutcheck import check_layout
+    from rollwrite.spec.layout import PAPERS, load_layout
 
     worst = 0
     for path in paths:

@@ -66,6 +66,7 @@ Nothing here imports more than the dice module (and Typer, for ScheduleCommand o
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import TYPE_CHECKING, Any
 
 import os
@@ -395,3 +396,11 @@ def check_output(output: Path | None, form: Any, *, folder_ok: bool = False) -> 
         raise UsageError(f"-o {output}: .{ext} is not the extension of a {form.name.upper()} file",
                          hint=f"name it {output.with_name(output.name + '.' + form.name)} or give --format "
                               f"(pdf, svg or png) with a file named for it")
+
+
+def cores() -> int:
+    """The cores this process may run on: the default of every --jobs."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1

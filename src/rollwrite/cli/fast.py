@@ -2,7 +2,8 @@
 
 Importing Typer (and the click and pydantic-free machinery under it) and building the app costs more
 than the rest of a plain ``rollwrite print long-way``.  So ``main`` first looks at the command line: a
-``print`` whose every word is one of a few plain options, each given once with a plain value, is run
+``print`` whose every word is one of its options (the table in :mod:`rollwrite.cli.options`, which
+builds the Typer command too), each given once with a plain value, is run
 directly through :func:`rollwrite.cli.printing.print_command_body` — the same function the Typer
 command calls — with the same output and exit codes; so is a batch ``score GAME FILE... --jsonl``
 (optionally ``--jobs N``), through :func:`rollwrite.cli.scoring.run_batch`.  Anything else (help,
@@ -19,28 +20,31 @@ from __future__ import annotations
 import os
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
-# option word -> (parameter name, kind); every one of these is a plain ``Optional`` value of the
-# print command (see cli/print_cmd.py), with no callback and no bounds of its own.
-_VALUES = {
-    "--players": ("players", int), "-n": ("players", int),
-    "--format": ("fmt", str), "-f": ("fmt", str),
-    "--output": ("output", Path), "-o": ("output", Path),
-    "--paper": ("paper", str), "-p": ("paper", str),
-    "--seed": ("seed", str), "-s": ("seed", str),
-    "--daily": ("daily", str),  # -d and a bare --daily are rewritten to --daily=VALUE first
-    "--days": ("days", int),
-    "--dpi": ("dpi", int),
-}
-_FLAGS = {"--force": "force", "--quiet": "quiet", "-q": "quiet"}
+from rollwrite.cli.options import PRINT_OPTIONS
+
+# option word -> (parameter name, kind, the value the word itself sets or None), from the one table of
+# print's options that the Typer command is built from too (cli/options.py)
+_WORDS = {word: (opt.name, opt.kind, value) for opt in PRINT_OPTIONS for word, value in opt.words().items()}
 _DIGITS = re.compile(r"[0-9]{1,9}")
+_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")  # a number both paths read alike
 
 
 def _plain(value: str) -> bool:
     """A value both paths read the same way: not empty, not like an option, no NUL."""
     return bool(value) and not value.startswith("-") and "\0" not in value
+
+
+def _value(kind: type, text: str) -> Any:
+    """``text`` read as an option of ``kind``; None when the quick path leaves it to the Typer app."""
+    if not _plain(text):
+        return None
+    if kind is int:
+        return int(text) if _DIGITS.fullmatch(text) else None
+    if kind is float:
+        return float(text) if _DECIMAL.fullmatch(text) else None
+    return kind(text)
 
 
 def quick_print(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | None:
@@ -55,36 +59,27 @@ def quick_print(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | 
     game: str | None = None
     i = 0
     while i < len(words):
-        word = words[i]
-        if word in _FLAGS:
-            name = _FLAGS[word]
-            if name in kw:
-                return None
-            kw[name] = True
-            i += 1
-            continue
+        word, value, step = words[i], None, 1
         if word.startswith("--") and "=" in word:
-            word, value = word.split("=", 1)
-            step = 1
-        elif word in _VALUES and i + 1 < len(words):
-            value, step = words[i + 1], 2
+            word, text = word.split("=", 1)
+            if word not in _WORDS or _WORDS[word][2] is not None:
+                return None
+            value = _value(_WORDS[word][1], text)
+        elif word in _WORDS:
+            name, kind, value = _WORDS[word]
+            if value is None:
+                if i + 1 >= len(words):
+                    return None
+                value, step = _value(kind, words[i + 1]), 2
         elif _plain(word) and game is None:
-            game = word
-            i += 1
+            game, i = word, i + 1
             continue
         else:
             return None
-        if word not in _VALUES or not _plain(value):
+        name = _WORDS[word][0]
+        if value is None or name in kw:
             return None
-        name, kind = _VALUES[word]
-        if name in kw:
-            return None
-        if kind is int:
-            if not _DIGITS.fullmatch(value):
-                return None
-            kw[name] = int(value)
-        else:
-            kw[name] = kind(value)
+        kw[name] = value
         i += step
     if game is None:
         return None

@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from rollwrite.cli.app import app
+from rollwrite.cli.root import app
 from rollwrite.cli.common import QUIET_HELP
 
 

@@ -20,15 +20,12 @@ import sys
 import types
 from pathlib import Path
 from typing import Any
+from weakref import WeakSet
 
 import typer
 from typer.core import TyperGroup
 
-try:  # Typer 0.20 and later carry their own copy of click
-    from typer import _click as click  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - older Typer uses click itself
-    import click  # type: ignore[no-redef]
-Abort = getattr(click.exceptions, "Abort", None) or getattr(typer, "Abort", None) or KeyboardInterrupt
+
 
 MAX_COMPLETIONS = 200
 
@@ -113,12 +110,15 @@ def _polish_param(p: Any) -> Any:
     return p
 
 
+_POLISHED: WeakSet[Any] = WeakSet()  # the commands polish() has seen
+
+
 def polish(command: Any) -> Any:
     """Help in words for ``command``: no type placeholders on flags (the help flag too) and arguments,
     and for a command (not the group) a plain usage line."""
-    if getattr(command, "_rollwrite_polished", False):
+    if command in _POLISHED:
         return command
-    command._rollwrite_polished = True
+    _POLISHED.add(command)
     if not hasattr(command, "commands"):
         command.collect_usage_pieces = types.MethodType(_usage_pieces, command)
     get_params = command.get_params
@@ -131,6 +131,16 @@ def polish(command: Any) -> Any:
 
 
 # ---------------------------------------------------------------- one error style
+#
+# Typer exports the base of its command-line errors (``typer.TyperException``, with ``exit_code`` and
+# ``format_message``) and ``typer.BadParameter``, but not the kinds between them.  They are told apart
+# here by the names of their classes and the attributes click documents for each (``option_name``,
+# ``possibilities``, ``param``, ``ctx``), never by importing Typer's private copy of click.
+
+
+def _kinds(error: Exception) -> set[str]:
+    """The names of ``error``'s classes: NoSuchOption, MissingParameter, UsageError..."""
+    return {klass.__name__ for klass in type(error).__mro__}
 
 
 def _raw_value(param: Any, argv: list[str]) -> str | None:
@@ -178,18 +188,21 @@ def describe(error: Exception, argv: list[str]) -> tuple[str, str | None]:
         first = next((w for w in argv if not w.startswith("-")), "")
         where = f"'rollwrite {first} --help'" if first.isalpha() else "'rollwrite --help'"
     help_hint = f"{where} lists the options"
-    if isinstance(error, click.exceptions.NoSuchOption):
-        name = error.option_name
-        close = difflib.get_close_matches(name, list(error.possibilities or []), n=1, cutoff=0.5)
+    kinds = _kinds(error)
+    message = str(getattr(error, "message", "") or "")
+    if "NoSuchOption" in kinds:
+        name = str(getattr(error, "option_name", ""))
+        possible = list(getattr(error, "possibilities", None) or [])
+        close = difflib.get_close_matches(name, possible, n=1, cutoff=0.5)
         return f"no option {name}", (f"did you mean {close[0]}? " if close else "") + help_hint
-    if isinstance(error, click.exceptions.BadOptionUsage) and "requires an argument" in error.message:
-        return f"{error.option_name} needs a value", help_hint
-    if isinstance(error, click.exceptions.MissingParameter):
-        param = error.param
+    if "BadOptionUsage" in kinds and "requires an argument" in message:
+        return f"{getattr(error, 'option_name', 'the option')} needs a value", help_hint
+    if "MissingParameter" in kinds:
+        param = getattr(error, "param", None)
         name = _param_name(param) if param is not None else "a value"
         what = "argument" if getattr(param, "param_type_name", "") == "argument" else "option"
         return f"{name} is missing", f"give the {what} {name}; {help_hint}"
-    if isinstance(error, click.exceptions.BadParameter):
+    if isinstance(error, typer.BadParameter):
         param = error.param
         name = _param_name(param) if param is not None else (error.param_hint or "a value")
         raw = _raw_value(param, argv) if param is not None else None
@@ -200,7 +213,7 @@ def describe(error: Exception, argv: list[str]) -> tuple[str, str | None]:
         if kind == "float":
             shown = f"'{raw}'" if raw is not None else "the value"
             return f"{name}: {shown} is not a number", "give a number such as 2 or 1.5"
-        message = error.message.rstrip(".")
+        message = message.rstrip(".")
         return f"{name}: {message[:1].lower()}{message[1:]}", help_hint
     message = error.format_message() if hasattr(error, "format_message") else str(error)
     message = message.rstrip(".")
@@ -237,14 +250,16 @@ class RollwriteGroup(TyperGroup):
         argv = list(sys.argv[1:] if args is None else args)
         try:
             rv = super().main(argv, prog_name or "rollwrite", complete_var, False, **extra)
-        except click.exceptions.NoArgsIsHelpError as error:  # the bare command: its help, as asked
-            typer.echo(error.ctx.get_help() if error.ctx is not None else "rollwrite --help")
-            sys.exit(0)
-        except click.exceptions.ClickException as error:
+        except typer.TyperException as error:
+            kinds = _kinds(error)
+            ctx = getattr(error, "ctx", None)
+            if "NoArgsIsHelpError" in kinds:  # the bare command: its help, as asked
+                typer.echo(ctx.get_help() if ctx is not None else "rollwrite --help")
+                sys.exit(0)
             message, hint = describe(error, argv)
             typer.echo(f"rollwrite: {message}" + (f"\n  hint: {hint}" if hint else ""), err=True)
-            sys.exit(2 if isinstance(error, click.exceptions.UsageError) else max(error.exit_code, 1))
-        except Abort:
+            sys.exit(2 if "UsageError" in kinds else max(error.exit_code, 1))
+        except typer.Abort:
             typer.echo("rollwrite: interrupted", err=True)
             sys.exit(130)
         sys.exit(rv if isinstance(rv, int) else 0)

@@ -54,7 +54,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_targets, render_pages, stale_pages, steps, targets, write_all
-    from rollwrite.sheet import plan_page
+    from rollwrite.planner import plan_page
 
     job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
                 split=split, options=options, page=page, dpi=dpi)
@@ -116,11 +116,12 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     from rollwrite import games
     from rollwrite.cli.common import (check_output, daily_range, resolve_schedule, resolve_schedule_id,
                                       split_challenge, variant_for, vary_layout, with_variations)
-    from rollwrite.files import check_name, kind_of
-    from rollwrite.output import check_options, format_for, id_suffix
+    from rollwrite.files import check_name
+    from rollwrite.output import check_options, format_for
     from rollwrite.spec.checked import is_checked
     from rollwrite.sheet import check_safe_area
-    from rollwrite.spec.layout import check_geometry, check_layout, is_builtin_name, resolve
+    from rollwrite.layoutcheck import check_layout
+    from rollwrite.spec.layout import check_geometry, is_builtin_name, resolve
     from rollwrite.spec.page import with_options
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
@@ -170,22 +171,31 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         else:
             schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d, variant=variant) for d in dates]
     sheets = g.print_count(layout, count) if g is not None else count
+    outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules)
+    return _Job(layout, form, sheets, spec, outputs, True, contrast)
+
+
+def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: list | None, dates: list | None,
+             schedules: list) -> list[tuple[Path, list]]:
+    """The files of a print run, each with the schedules it holds: named by rollwrite after the challenge
+    (no ``-o``, or ``-o FOLDER``), or after ``-o NAME``; ``split_dates``: a file per day."""
+    from rollwrite.files import kind_of
+    from rollwrite.output import id_suffix
+
     named = output is None or kind_of(output) == "folder"  # rollwrite picks the file's name
     if named:
         folder = Path("out") if output is None else output
-        stem = (Path(game).stem if game.endswith((".yaml", ".yml")) else layout.game) if output is None else layout.game
+        stem = (Path(game).stem if game.endswith((".yaml", ".yml")) else slug) if output is None else slug
 
         def name(suffix: str) -> Path:
-            return folder / f"{stem}{suffix}.{form.name}"
+            return folder / f"{stem}{suffix}.{ext}"
     else:
         assert output is not None
-        base = output if output.suffix else output.with_suffix(f".{form.name}")
-    if dates is not None and split:  # a file per day: the name that day's daily alone would get
-        outputs = [(name(id_suffix(s)) if named else base.with_name(f"{base.stem}-{d}{base.suffix}"), [s])
-                   for d, s in zip(dates, schedules)]
-    elif dates is not None:
-        outputs = [(name(f"@{dates[0]}..{dates[-1]}") if named else base, schedules)]
-    else:
-        outputs = [(name(id_suffix(schedules[0])) if named else base, schedules)]
-    return _Job(layout, form, sheets, spec, outputs, True, contrast)
+        base = output if output.suffix else output.with_suffix(f".{ext}")
+    if split_dates is not None:  # a file per day: the name that day's daily alone would get
+        return [(name(id_suffix(s)) if named else base.with_name(f"{base.stem}-{d}{base.suffix}"), [s])
+                for d, s in zip(split_dates, schedules)]
+    if dates is not None:
+        return [(name(f"@{dates[0]}..{dates[-1]}") if named else base, schedules)]
+    return [(name(id_suffix(schedules[0])) if named else base, schedules)]
 

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 import typer
 
-from rollwrite.cli.app import app, fail
+from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP,
                                   LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand)
 from rollwrite.errors import RollwriteError, UsageError, printable
@@ -124,7 +124,7 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     before the first is made and returns a function called after each one (a progress bar's advance).
     Each puzzle made leaves its par in the user's cache (``par_records``) for ``score --puzzle``."""
     from rollwrite.cli.common import challenge_run, with_variations
-    from rollwrite.cli.scoring import cores
+    from rollwrite.cli.common import cores
     from rollwrite.dice import variant_code, with_variant
     from rollwrite.spec.layout import load_builtin, puzzle_layout
 
@@ -372,7 +372,7 @@ def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, 
     The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
     import dataclasses
 
-    from rollwrite.sheet import SheetJob
+    from rollwrite.jobs import SheetJob
 
     shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)
              for p in puzzles]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from rollwrite.cli.app import app, fail
+from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
 from rollwrite.cli.polish import complete_game
 from rollwrite.errors import RollwriteError, UsageError

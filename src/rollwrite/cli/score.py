@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import typer
 
-from rollwrite.cli.app import app, fail
+from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, Discard, ScheduleCommand
 from rollwrite.cli.polish import complete_file, complete_game
 from rollwrite.cli.scoring import _is_folder, run_batch, run_score

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from rollwrite.cli.common import cores
 from rollwrite.errors import InputError, RollwriteError, UsageError, printable
 
 STDIN = "-"
@@ -121,82 +122,70 @@ class _Scoring:
                                                               variant=variant)
         return self._schedules[spec, variant]
 
+    def _evaluate(self, name: str, text: str | None) -> tuple[Any, Any, Any, list, Any]:
+        """(sheet, puzzle or None, schedule or None, problems, score) of one typed-in sheet."""
+        g, layout = self.g, self.layout
+        if text is None:
+            text = _read(name, layout.game)
+        elif not text.strip():
+            raise InputError("the sheet is empty", file=name, line=1, col=1,
+                             hint=f"type the sheet in as docs/formats/{layout.game}.md shows")
+        source = "<stdin>" if name == STDIN else name
+        sheet = g.parse(text, source, layout.data)
+        the_puzzle = self.puzzle_for(sheet)
+        schedule = self.schedule(sheet)
+        if the_puzzle is not None:
+            evaluation = g.evaluate_puzzle(the_puzzle, sheet, layout.data)
+        else:
+            evaluation = g.evaluate(sheet, layout.data, schedule)
+        return sheet, the_puzzle, schedule, list(evaluation.problems), evaluation.score
+
     def one(self, name: str, text: str | None = None, claim: list[float] | None = None,
             want_text: bool = True) -> dict:
         """The result for one sheet: {"json": ..., "text": ...} or {"error": ..., "json": ...}; ``code`` is
         its exit code (0 legal and right, 1 a rule or a claim, 2 unreadable).  ``text`` None: read ``name``."""
-        g, layout = self.g, self.layout
-        the_puzzle = None
         try:
-            if text is None:
-                text = _read(name, layout.game)
-            elif not text.strip():
-                raise InputError("the sheet is empty", file=name, line=1, col=1,
-                                 hint=f"type the sheet in as docs/formats/{layout.game}.md shows")
-            source = "<stdin>" if name == STDIN else name
-            sheet = g.parse(text, source, layout.data)
-            the_puzzle = self.puzzle_for(sheet)
-            schedule = self.schedule(sheet)
-            if the_puzzle is not None:
-                evaluation = g.evaluate_puzzle(the_puzzle, sheet, layout.data)
-            else:
-                evaluation = g.evaluate(sheet, layout.data, schedule)
-            problems, score = list(evaluation.problems), evaluation.score
+            _, the_puzzle, schedule, problems, score = self._evaluate(name, text)
         except RollwriteError as error:
             return {"error": error, "code": error.exit_code,
-                    "json": {"file": name, "game": layout.game, "error": str(error), "valid": False}}
-        totals = [float(t) for t in score.claimable()]
-        claim_ok = None
-        claim_msg = ""
+                    "json": {"file": name, "game": self.layout.game, "error": str(error), "valid": False}}
+        claim_ok, claim_msg = _check_claim(claim, score)
+        doc = self._doc(name, the_puzzle, schedule, problems, score)
         if claim is not None:
-            if len(claim) != len(totals):
-                raise UsageError(
-                    f"--claimed gives {len(claim)} score{'s' if len(claim) != 1 else ''} but the sheet has "
-                    f"{len(totals)} to check",
-                    hint="give one score per player, in sheet order, separated by commas",
-                )
-            wrong = [(i, c, t) for i, (c, t) in enumerate(zip(claim, totals)) if abs(c - t) > 1e-9]
-            claim_ok = not wrong
-            if wrong:
-                parts = []
-                for i, c, t in wrong:
-                    who = f"{score.players[i]['name']}: " if score.players else ""
-                    diff = t - c
-                    parts.append(f"{who}claimed {_num(c)}, but the sheet scores {_num(t)} "
-                                 f"({_num(abs(diff))} {'more' if diff > 0 else 'less'} than claimed)")
-                claim_msg = "; ".join(parts)
-            else:
-                claim_msg = f"claimed {', '.join(str(_num(c)) for c in claim)}: correct"
-        valid = not problems
+            doc["claimed"] = [_num(c) for c in claim]
+            doc["claim_correct"] = claim_ok
+        code = 1 if problems or claim_ok is False else 0
+        if not want_text:
+            return {"json": doc, "code": code}
+        lines = self._report(name, the_puzzle, schedule, problems, score)
+        if claim_msg:
+            lines.append(claim_msg)
+        return {"json": doc, "text": printable("\n".join(lines)), "code": code}  # names from the sheet, escaped
+
+    def _doc(self, name: str, the_puzzle: Any, schedule: Any, problems: list, score: Any) -> dict:
+        """One sheet's result as the JSON document of --json and --jsonl."""
         doc = {
             "file": name,
-            "game": layout.game,
+            "game": self.layout.game,
             "id": schedule.id if schedule else None,
             "total": _num(score.total),
-            "valid": valid,
+            "valid": not problems,
             "problems": [p.to_json() for p in problems],
             "breakdown": score.breakdown,
         }
         if score.players is not None:
             doc["players"] = [{**p, "total": _num(p["total"])} for p in score.players]
-        par_line = ""
         if the_puzzle is not None:
             doc["puzzle"] = the_puzzle.id
             doc["par"] = None if the_puzzle.par is None else _num(the_puzzle.par)
             doc["par_proven"] = the_puzzle.par_proven
             doc["bound"] = None if the_puzzle.bound is None else _num(the_puzzle.bound)
-            if the_puzzle.par is not None:
-                par_line = f"{_num(score.total)} of par {_num(the_puzzle.par)}"
-                if not the_puzzle.par_proven:
-                    par_line += f" ({the_puzzle.par_text()})"
-        if claim is not None:
-            doc["claimed"] = [_num(c) for c in claim]
-            doc["claim_correct"] = claim_ok
-        code = 1 if not valid or claim_ok is False else 0
-        if not want_text:
-            return {"json": doc, "code": code}
+        return doc
+
+    def _report(self, name: str, the_puzzle: Any, schedule: Any, problems: list, score: Any) -> list[str]:
+        """One sheet's result as the lines of the report, up to the claim."""
         against = the_puzzle.id if the_puzzle is not None else schedule.id if schedule else ""
-        lines = [f"== {name} ({g.title}{', checked against ' + against if against else ''})"]
+        lines = [f"== {name} ({self.g.title}{', checked against ' + against if against else ''})"]
         if score.report:
             lines.append(score.report.rstrip("\n"))
         if problems:
@@ -209,11 +198,35 @@ class _Scoring:
             lines.append("total: " + ", ".join(f"{p['name']} {_num(p['total'])}" for p in score.players))
         else:
             lines.append(f"total: {_num(score.total)}")
-        if par_line:
+        if the_puzzle is not None and the_puzzle.par is not None:
+            par_line = f"{_num(score.total)} of par {_num(the_puzzle.par)}"
+            if not the_puzzle.par_proven:
+                par_line += f" ({the_puzzle.par_text()})"
             lines.append(par_line)
-        if claim_msg:
-            lines.append(claim_msg)
-        return {"json": doc, "text": printable("\n".join(lines)), "code": code}  # names from the sheet, escaped
+        return lines
+
+
+def _check_claim(claim: list[float] | None, score: Any) -> tuple[bool | None, str]:
+    """(whether the claimed scores are right, the line saying so); (None, "") with no claim."""
+    if claim is None:
+        return None, ""
+    totals = [float(t) for t in score.claimable()]
+    if len(claim) != len(totals):
+        raise UsageError(
+            f"--claimed gives {len(claim)} score{'s' if len(claim) != 1 else ''} but the sheet has "
+            f"{len(totals)} to check",
+            hint="give one score per player, in sheet order, separated by commas",
+        )
+    wrong = [(i, c, t) for i, (c, t) in enumerate(zip(claim, totals)) if abs(c - t) > 1e-9]
+    if not wrong:
+        return True, f"claimed {', '.join(str(_num(c)) for c in claim)}: correct"
+    parts = []
+    for i, c, t in wrong:
+        who = f"{score.players[i]['name']}: " if score.players else ""
+        diff = t - c
+        parts.append(f"{who}claimed {_num(c)}, but the sheet scores {_num(t)} "
+                     f"({_num(abs(diff))} {'more' if diff > 0 else 'less'} than claimed)")
+    return False, "; ".join(parts)
 
 
 def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
@@ -392,16 +405,6 @@ def _chunks(items: Any, size: int) -> Any:
 
 
 CHUNK = 64  # sheets a worker takes at a time: results stream out a chunk at a time, in input order
-
-
-def cores() -> int:
-    """The cores this process may run on: the default of every --jobs."""
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jsonl: bool = True,

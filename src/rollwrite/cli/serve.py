@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from rollwrite.cli.app import app, fail
+from rollwrite.cli.root import app, fail
 from rollwrite.errors import UsageError
 
 LOCAL = ("127.0.0.1", "::1", "localhost")

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from rollwrite.cli.app import app, fail
+from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import QUIET_HELP
 from rollwrite.errors import RollwriteError, UsageError
 
@@ -76,7 +76,8 @@ def _data(g: Any) -> Any:
     """The game's layout ``data:`` section, read without building the sheet: a solver draws nothing,
     so the drawing code is never imported."""
     from rollwrite.resources import layouts_dir
-    from rollwrite.spec.nodes import Map, load_yaml_file
+    from rollwrite.spec.nodes import Map
+    from rollwrite.spec.loading import load_yaml_file
 
     root = load_yaml_file(layouts_dir() / f"{g.slug}.yaml", display=f"layouts/{g.slug}.yaml")
     return g.load_data(root.get("data") if isinstance(root, Map) else None)

@@ -7,8 +7,6 @@ Nothing here imports a renderer; text widths come from :mod:`rollwrite.draw.metr
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
-
 import re
 from functools import lru_cache
 from typing import Any
@@ -18,6 +16,7 @@ from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.shapes import COLOR, read_dash
 from rollwrite.games.base import ElementType
+from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 ANCHORS = ["start", "middle", "end"]
@@ -28,7 +27,7 @@ MIN_TEXT = 6.4  # pt: the smallest text of a built-in sheet (so that --large-pri
 # ---------------------------------------------------------------- text
 
 
-class TextV(Frozen):
+class TextV(Value):
     text: str
     size: float
     font: str
@@ -62,7 +61,7 @@ def _build_text(v: TextV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- paragraph
 
 
-class ParagraphV(Frozen):
+class ParagraphV(Value):
     text: str
     width: float
     size: float
@@ -143,14 +142,14 @@ def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- grid
 
 
-class Mark(Frozen):
+class Mark(Value):
     row: int
     col: int
     icon: str
     size: float
 
 
-class Labels(Frozen):
+class Labels(Value):
     """Labels around a grid: for each side, the texts in order (empty: none)."""
 
     top: tuple[str, ...]
@@ -203,7 +202,7 @@ def _read_labels(node: Node, rows: int, cols: int) -> Labels:
     return Labels(sides["top"], sides["left"], sides["bottom"], sides["right"], on, size, color)
 
 
-class GridV(Frozen):
+class GridV(Value):
     rows: int
     cols: int
     cw: float
@@ -417,7 +416,7 @@ def _labels(v: GridV, lab: Labels, pen: Pen) -> None:
 # ---------------------------------------------------------------- box and line
 
 
-class BoxV(Frozen):
+class BoxV(Value):
     w: float
     h: float
     label: str
@@ -444,7 +443,7 @@ def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
         pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold")
 
 
-class LineV(Frozen):
+class LineV(Value):
     to: tuple[float, float]
     width: float
     dash: tuple[float, ...] | None
@@ -472,7 +471,7 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-class IconV(Frozen):
+class IconV(Value):
     name: str
     size: float
     weight: float
@@ -497,7 +496,7 @@ def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
     icons.draw(v.name, pen, 0, 0, v.size, v.weight)
 
 
-class LegendV(Frozen):
+class LegendV(Value):
     items: tuple[tuple[str, str], ...]  # (icon, label)
     columns: int
     size: float  # icon size mm
@@ -541,7 +540,7 @@ def _build_legend(v: LegendV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- circles (coin boxes, tick boxes)
 
 
-class CirclesV(Frozen):
+class CirclesV(Value):
     count: int
     diameter: float
     gap: float
@@ -580,7 +579,7 @@ def _build_circles(v: CirclesV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- formula line with blanks
 
 
-class FormulaV(Frozen):
+class FormulaV(Value):
     template: str
     size: float
     blank: float
@@ -623,7 +622,7 @@ def _build_formula(v: FormulaV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- name field
 
 
-class NameV(Frozen):
+class NameV(Value):
     width: float
     label: str
     size: float
@@ -645,7 +644,7 @@ def _build_name(v: NameV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- ruler
 
 
-class RulerV(Frozen):
+class RulerV(Value):
     length: int
 
 
@@ -687,7 +686,7 @@ def _build_ruler(v: RulerV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- roll track and challenge stamp
 
 
-class RollTrackV(Frozen):
+class RollTrackV(Value):
     group: int
     w: float
     h: float
@@ -772,7 +771,7 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
             pen.text(rx, base, "   ".join(parts), size=max(v.size * 0.8, MIN_TEXT), font=font, color="#333333")
 
 
-class ChallengeV(Frozen):
+class ChallengeV(Value):
     size: float
     anchor: str
     free: str
@@ -821,7 +820,7 @@ def fit_size(text: str, size: float, font: str, width: float, minimum: float = 0
 def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:
     schedule = getattr(ctx, "schedule", None)
     if getattr(ctx, "puzzle", None) is not None:
-        from rollwrite.sheet import SheetJob, puzzle_stamp
+        from rollwrite.jobs import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(schedule, ctx.puzzle, ctx.answer))
         pen.text(0, 0, text, size=fit_size(text, v.size, "bold", v.width), font="bold", anchor=v.anchor)

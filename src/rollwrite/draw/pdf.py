@@ -8,18 +8,15 @@ timestamp and random document id, so the same scene gives the same bytes.
 from __future__ import annotations
 
 import io
-from fnmatch import fnmatch
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from rollwrite import __version__
-from rollwrite.draw.facegen import ready_face
 from rollwrite.draw.metrics import FONT_FILES
 from rollwrite.draw.scene import Circle, Curve, Line, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.output import SEAL_SLOT
@@ -27,33 +24,20 @@ from rollwrite.resources import fonts_dir
 
 MM = 72.0 / 25.4
 _PDF_FONT = {name: f"RW-{file[:-4]}" for name, file in FONT_FILES.items()}
-_registered = False
+_registered: set[str] = set()
 
 
-def _register_fonts() -> None:
-    global _registered
-    if _registered:
-        return
-    for name, file in FONT_FILES.items():
-        pdfmetrics.registerFont(_font(name, fonts_dir() / file))
-    _registered = True
+def _register(name: str) -> None:
+    """Make font ``name`` known to reportlab, once a process, when a page first uses it: reading a font
+    is most of the fixed cost of a PDF, and a font no page uses is never embedded."""
+    if name not in _registered:
+        pdfmetrics.registerFont(_font(name, fonts_dir() / FONT_FILES[name]))
+        _registered.add(name)
 
 
 def _font(name: str, path) -> TTFont:  # noqa: ANN001 - a Path
-    """The font reportlab would make of ``path``, from its parsed form recorded in
-    :mod:`rollwrite.draw.facedata` when that record is for this very file and this reportlab (see
-    :mod:`rollwrite.draw.facegen`), else read the ordinary way."""
-    face = ready_face(name, path)
-    if face is None:
-        return TTFont(_PDF_FONT[name], str(path))
-    font = TTFont.__new__(TTFont)  # what TTFont.__init__ does, given the face
-    font.fontName = _PDF_FONT[name]
-    font.face = face
-    font.encoding = TTEncoding()
-    font.state = WeakKeyDictionary()
-    font._asciiReadable = rl_config.ttfAsciiReadable
-    font.shapable = not any(fnmatch(font.fontName, glob) for glob in rl_config.unShapedFontGlob)
-    return font
+    """The font of ``path``, read by reportlab, under rollwrite's name for it in the PDF."""
+    return TTFont(_PDF_FONT[name], str(path))
 
 
 @lru_cache(maxsize=256)
@@ -107,6 +91,7 @@ class _State:
 
     def set_font(self, font: str, size: float) -> None:
         if (font, size) != self.font:
+            _register(font)
             self.c.setFont(_PDF_FONT[font], size)
             self.font = (font, size)
 
@@ -199,7 +184,7 @@ LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)
 
 def render(scene: Scene, on_page=None) -> bytes:
     """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar)."""
-    _register_fonts()
+    _register("regular")  # the canvas's initial font
     buf = io.BytesIO()
     first = scene.pages[0]
     a85 = rl_config.useA85

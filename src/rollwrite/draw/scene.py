@@ -14,19 +14,18 @@ import math
 import re
 from typing import Any, Literal, Union
 
-from rollwrite.record import Frozen, Record, _set
+from rollwrite.record import Mutable, Value, _set, replace
 
 PT = 25.4 / 72.0  # one typographic point in mm
 
 FontName = Literal["regular", "bold", "condensed"]
 Anchor = Literal["start", "middle", "end"]
 
+# The drawing items are made by the ten thousand: each writes its own __init__, setting its fields
+# directly, rather than the generic one of rollwrite.record, which gathers its arguments first.
 
-# The drawing items are created by the ten thousand: each writes its own __init__ (one dict, set at once)
-# rather than the generic one of rollwrite.record.
 
-
-class Line(Frozen):
+class Line(Value):
     x1: float
     y1: float
     x2: float
@@ -38,11 +37,17 @@ class Line(Frozen):
 
     def __init__(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3, color: str = "#000000",
                  dash: tuple[float, ...] | None = None, cap: Literal["butt", "round", "square"] = "butt") -> None:
-        _set(self, "__dict__", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "width": width, "color": color,
-                                "dash": dash, "cap": cap})
+        _set(self, "x1", x1)
+        _set(self, "y1", y1)
+        _set(self, "x2", x2)
+        _set(self, "y2", y2)
+        _set(self, "width", width)
+        _set(self, "color", color)
+        _set(self, "dash", dash)
+        _set(self, "cap", cap)
 
 
-class Rect(Frozen):
+class Rect(Value):
     x: float
     y: float
     w: float
@@ -57,11 +62,19 @@ class Rect(Frozen):
     def __init__(self, x: float, y: float, w: float, h: float, width: float = 0.3, stroke: str | None = "#000000",
                  fill: str | None = None, radius: float = 0.0, dash: tuple[float, ...] | None = None,
                  angle: float = 0.0) -> None:
-        _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": width, "stroke": stroke, "fill": fill,
-                                "radius": radius, "dash": dash, "angle": angle})
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "w", w)
+        _set(self, "h", h)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "radius", radius)
+        _set(self, "dash", dash)
+        _set(self, "angle", angle)
 
 
-class Circle(Frozen):
+class Circle(Value):
     cx: float
     cy: float
     r: float
@@ -72,11 +85,16 @@ class Circle(Frozen):
 
     def __init__(self, cx: float, cy: float, r: float, width: float = 0.3, stroke: str | None = "#000000",
                  fill: str | None = None, dash: tuple[float, ...] | None = None) -> None:
-        _set(self, "__dict__", {"cx": cx, "cy": cy, "r": r, "width": width, "stroke": stroke, "fill": fill,
-                                "dash": dash})
+        _set(self, "cx", cx)
+        _set(self, "cy", cy)
+        _set(self, "r", r)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "dash", dash)
 
 
-class Path(Frozen):
+class Path(Value):
     """A polyline (open) or polygon (closed) through ``points``."""
 
     points: tuple[tuple[float, float], ...]
@@ -92,11 +110,17 @@ class Path(Frozen):
                  stroke: str | None = "#000000", fill: str | None = None, dash: tuple[float, ...] | None = None,
                  join: Literal["miter", "round", "bevel"] = "round",
                  cap: Literal["butt", "round", "square"] = "round") -> None:
-        _set(self, "__dict__", {"points": points, "closed": closed, "width": width, "stroke": stroke,
-                                "fill": fill, "dash": dash, "join": join, "cap": cap})
+        _set(self, "points", points)
+        _set(self, "closed", closed)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "dash", dash)
+        _set(self, "join", join)
+        _set(self, "cap", cap)
 
 
-class Curve(Frozen):
+class Curve(Value):
     """A path of cubic Bézier pieces: from ``start``, each piece ``(c1, c2, end)`` runs to ``end`` with
     control points ``c1`` and ``c2``.  ``closed`` joins the last end back to ``start``."""
 
@@ -115,11 +139,18 @@ class Curve(Frozen):
                  closed: bool = False, width: float = 0.3, stroke: str | None = "#000000", fill: str | None = None,
                  dash: tuple[float, ...] | None = None, join: Literal["miter", "round", "bevel"] = "round",
                  cap: Literal["butt", "round", "square"] = "round") -> None:
-        _set(self, "__dict__", {"start": start, "pieces": pieces, "closed": closed, "width": width,
-                                "stroke": stroke, "fill": fill, "dash": dash, "join": join, "cap": cap})
+        _set(self, "start", start)
+        _set(self, "pieces", pieces)
+        _set(self, "closed", closed)
+        _set(self, "width", width)
+        _set(self, "stroke", stroke)
+        _set(self, "fill", fill)
+        _set(self, "dash", dash)
+        _set(self, "join", join)
+        _set(self, "cap", cap)
 
 
-class Text(Frozen):
+class Text(Value):
     x: float
     y: float  # baseline
     text: str
@@ -131,11 +162,17 @@ class Text(Frozen):
 
     def __init__(self, x: float, y: float, text: str, size: float = 10.0, font: FontName = "regular",
                  anchor: Anchor = "start", color: str = "#000000", angle: float = 0.0) -> None:
-        _set(self, "__dict__", {"x": x, "y": y, "text": text, "size": size, "font": font, "anchor": anchor,
-                                "color": color, "angle": angle})
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "text", text)
+        _set(self, "size", size)
+        _set(self, "font", font)
+        _set(self, "anchor", anchor)
+        _set(self, "color", color)
+        _set(self, "angle", angle)
 
 
-class Use(Frozen):
+class Use(Value):
     """A symbol of the scene (drawn once, placed many times) with its origin at (x, y), ``k`` times its
     size: what is the same on every sheet of a print run is drawn once this way (a form in a PDF, a
     shared definition in an SVG)."""
@@ -146,13 +183,16 @@ class Use(Frozen):
     k: float = 1.0
 
     def __init__(self, name: str, x: float, y: float, k: float = 1.0) -> None:
-        _set(self, "__dict__", {"name": name, "x": x, "y": y, "k": k})
+        _set(self, "name", name)
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "k", k)
 
 
 Item = Union[Line, Rect, Circle, Path, Curve, Text, Use]
 
 
-class Symbol(Record):
+class Symbol(Mutable):
     """Items drawn once in their own frame (origin at the top-left of the sheet they belong to, y down,
     mm) and placed by :class:`Use` items.  ``bounds`` (x0, y0, x1, y1) holds all of their ink."""
 
@@ -160,7 +200,7 @@ class Symbol(Record):
     bounds: tuple[float, float, float, float]
 
 
-class Page(Record):
+class Page(Mutable):
     width: float  # mm
     height: float  # mm
     items: list[Item]
@@ -178,7 +218,7 @@ class Page(Record):
         return Pen(self, dx, dy)
 
 
-class Scene(Record):
+class Scene(Mutable):
     pages: list[Page]
     title: str = "rollwrite"
     subject: str = ""
@@ -383,14 +423,8 @@ def placed(items: list[Item], dx: float, dy: float, k: float = 1.0) -> list[Item
 
 
 def _moved(it: Item, **changes: Any) -> Item:
-    """``dataclasses.replace`` for the drawing items, which have no ``__post_init__`` and no init-only
-    fields: a copy of ``it`` with ``changes``, made without going through ``__init__`` (a scene of a year
-    of dailies moves tens of thousands of items)."""
-    new = object.__new__(type(it))
-    d = new.__dict__
-    d.update(it.__dict__)
-    d.update(changes)
-    return new
+    """A copy of ``it`` with ``changes``."""
+    return replace(it, **changes)
 
 
 def _dash(dash: tuple[float, ...] | None, k: float) -> tuple[float, ...] | None:

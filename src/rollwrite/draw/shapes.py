@@ -5,13 +5,12 @@ Points are measured from the element's ``at``, x to the right and y downward, in
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
-
 import math
 from typing import Any
 
 from rollwrite.draw.scene import Pen
 from rollwrite.games.base import ElementType
+from rollwrite.record import Value
 from rollwrite.spec.nodes import Node, Reader, Seq, expect_pair
 
 COLOR = r"#[0-9a-fA-F]{6}"
@@ -51,7 +50,7 @@ def _box(points: tuple[tuple[float, float], ...], pad: float) -> tuple[float, fl
 # ---------------------------------------------------------------- polygon and path
 
 
-class PathV(Frozen):
+class PathV(Value):
     points: tuple[tuple[float, float], ...]
     closed: bool
     width: float
@@ -102,7 +101,7 @@ def _path_bounds(v: PathV) -> tuple[float, float, float, float]:
 # ---------------------------------------------------------------- arrow
 
 
-class ArrowV(Frozen):
+class ArrowV(Value):
     to: tuple[float, float]
     head: float
     ends: str  # end | start | both

@@ -14,13 +14,12 @@ header are ``border`` wide, the other lines ``line`` wide.
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
-
 from typing import Any
 
 from rollwrite.draw.metrics import FONTS, text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
+from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_str
 
 COLOR = r"#[0-9a-fA-F]{6}"
@@ -30,7 +29,7 @@ MAX_ROWS = 200
 MAX_COLUMNS = 60
 
 
-class Row(Frozen):
+class Row(Value):
     cells: tuple[str, ...]  # the label first
     height: float
     shade: str | None
@@ -38,7 +37,7 @@ class Row(Frozen):
     font: str
 
 
-class TableV(Frozen):
+class TableV(Value):
     widths: tuple[float, ...]
     header: Row | None
     rows: tuple[Row, ...]

@@ -44,7 +44,8 @@ def is_checked(slug: str) -> bool:
 
 def check_builtin(slug: str) -> None:
     """The full check of a built-in, as ``check-layout`` makes it (:func:`rollwrite.spec.layout.check_layout`)."""
-    from rollwrite.spec.layout import check_layout, load_builtin
+    from rollwrite.layoutcheck import check_layout
+    from rollwrite.spec.layout import load_builtin
 
     problems = check_layout(load_builtin(slug))
     if problems:

@@ -18,13 +18,12 @@ print time are ``{player}`` (the number of the sheet in the print run) and ``{pl
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
-
 import math
 import re
 from typing import Any
 
 from rollwrite.errors import did_you_mean
+from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 #: placeholders filled on each printed sheet, not when loading
@@ -41,7 +40,7 @@ _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)(?::([Aa]))?\}")
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat")
 
 
-class Frame(Frozen):
+class Frame(Value):
     """Where the ``at`` of an element is measured: an origin on the sheet, an angle and a scale, and the
     values of the repeats around it."""
 

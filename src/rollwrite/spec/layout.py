@@ -17,12 +17,10 @@ widths, glyph coverage) run in :func:`check_geometry`, which ``print`` and ``che
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
-
-import dataclasses
 import math
 import re
 from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +28,15 @@ from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, RollwriteError, UsageError, did_you_mean, excerpt
 from rollwrite.games.base import ElementType, Game
-from rollwrite.resources import layouts_dir
-from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str, load_yaml, load_yaml_file
+from rollwrite.record import Value, replace
+from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
+from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
 MAX_PAGES = 500
 
 
-class Element(Frozen):
+class Element(Value):
     type: str
     at: tuple[float, float]
     value: Any
@@ -71,7 +70,7 @@ class Element(Frozen):
         return min(xs), min(ys), max(xs), max(ys)
 
 
-class SheetSpec(Frozen):
+class SheetSpec(Value):
     width: float
     height: float
     elements: tuple[Element, ...]
@@ -79,13 +78,13 @@ class SheetSpec(Frozen):
     back: tuple[Element, ...] = ()
 
 
-class Players(Frozen):
+class Players(Value):
     default: int = 1
     minimum: int = 1
     maximum: int = 500
 
 
-class ExtraPage(Frozen):
+class ExtraPage(Value):
     """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
 
     ``size`` is the room its elements use, measured from the top-left corner inside the margin; on
@@ -101,7 +100,8 @@ class ExtraPage(Frozen):
     node: Node
 
 
-class Layout(Frozen):
+@dataclass(frozen=True, slots=True)  # a dataclass: game packages replace() its fields
+class Layout:
     game: str
     title: str
     summary: str
@@ -114,7 +114,7 @@ class Layout(Frozen):
     pages: tuple[ExtraPage, ...] = ()
 
     def replace(self, **changes: Any) -> Layout:
-        return dataclasses.replace(self, **changes)
+        return replace(self, **changes)
 
 
 # ---------------------------------------------------------------- element types
@@ -287,7 +287,7 @@ def _read_pages(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[Ex
 def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None = None) -> None:
     """The sheet fits the layout's own page section (or ``page``); else an error at ``node`` saying what
     would fit."""
-    from rollwrite.sheet import plan_page
+    from rollwrite.planner import plan_page
 
     try:
         plan_page((page or layout.page).replace(per_page_exact=True), layout.sheet.width, layout.sheet.height)
@@ -362,10 +362,6 @@ def load_builtin(slug: str) -> Layout:
     return layout_from_node(tree, display)
 
 
-def builtin_slugs() -> list[str]:
-    return sorted(p.stem for p in layouts_dir().glob("*.yaml"))
-
-
 def is_builtin_name(name: str) -> bool:
     """Whether ``name`` names a built-in game (not the path of a layout file)."""
     return not (name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name)
@@ -381,26 +377,6 @@ def resolve(name: str) -> Layout:
 # ---------------------------------------------------------------- geometry
 
 
-def check_layout(layout: Layout, page: Any = None) -> list[RollwriteError]:
-    """Every check ``check-layout`` makes, and ``print`` makes before it prints a layout that is not a
-    built-in recorded as checked: the fit on the layout's own paper, its safe area when its sheets are
-    cut (on ``page``, the page as it will print, when given: print's options may cut it or not), the fit
-    on A4 and Letter both for a layout made for either, and that no two elements print over each other.
-    The problems found: the first fit problem alone, or every overlap."""
-    from rollwrite.sheet import check_safe_area  # (sheet imports this module: imported when used)
-    from rollwrite.spec.overlap import overlap_errors
-
-    try:
-        check_geometry(layout)
-        check_safe_area(layout, page or layout.page)  # on cut sheets, nothing nearer the cut than the safe margin
-        if layout.page.paper in ("a4", "letter"):
-            for paper in ("a4", "letter"):
-                check_geometry(layout, paper)
-    except RollwriteError as error:
-        return [error]
-    return list(overlap_errors(layout))
-
-
 def check_geometry(layout: Layout, paper: str | None = None) -> None:
     """Check that the sheet fits on ``paper`` (when given; the layout's own page was checked on loading)
     and that every element, front and back, fits inside the sheet (or reaches at most the page's bleed
@@ -411,7 +387,7 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
     from rollwrite.draw.metrics import missing_glyphs
     from rollwrite.draw.scene import Page, Text
-    from rollwrite.sheet import BuildContext
+    from rollwrite.jobs import BuildContext
 
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)

@@ -11,21 +11,19 @@ are converted to it.
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen, Record
-
 import difflib
 import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import field
-from pathlib import Path
 from typing import Any
 
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
+from rollwrite.record import Mutable, Value
 
 
-class Node(Record):
+class Node(Mutable):
     file: str
     line: int  # 1-based
     col: int  # 1-based
@@ -89,7 +87,7 @@ def _child_path(parent: str, key: str | int) -> str:
     return f"{parent}.{key}" if parent else key
 
 
-class YamlLimits(Frozen):
+class YamlLimits(Value):
     """How much one YAML file may ask of the loader.  Real layouts are far inside every limit."""
 
     max_bytes: int = 512 * 1024  # the file's size (the built-in layouts are under 8 KB)
@@ -100,29 +98,6 @@ class YamlLimits(Frozen):
 
 
 LIMITS = YamlLimits()
-
-
-def load_yaml(text: str, file: str, limits: YamlLimits = LIMITS) -> Node:
-    """Parse YAML text into nodes, bounded by ``limits`` (:mod:`rollwrite.spec.yamlread`; PyYAML is
-    imported only when some text is actually parsed)."""
-    from rollwrite.spec.yamlread import load_yaml as load
-
-    return load(text, file, limits)
-
-
-
-def load_yaml_file(path: str | Path, display: str | None = None, limits: YamlLimits = LIMITS) -> Node:
-    """Read and parse one YAML file with every limit applied: the one entry point for any code that reads
-    a layout file (a layout, or a file it extends or includes).
-
-    ``display`` is how messages name the file (default: the path).  The file's size is checked while it is
-    read, so a huge file costs at most ``limits.max_bytes`` of memory.
-    """
-    from rollwrite.files import TextLimits, read_text
-
-    name = display or str(path)
-    text = read_text(path, name, limits=TextLimits("a layout file", max_bytes=limits.max_bytes))
-    return load_yaml(text, name, limits)
 
 
 # ---------------------------------------------------------------- typed reading
@@ -166,7 +141,7 @@ _QUANTITY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([
 _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)")
 
 
-class Relative(Frozen):
+class Relative(Value):
     """A relative value (``+=5``, ``-=1cm``) applied to the value it overrides; resolved when the key's
     unit is known, in :func:`expect_number`."""
 

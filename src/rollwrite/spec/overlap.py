@@ -133,7 +133,7 @@ def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
     not allow to, with the shared box."""
     from rollwrite import games
     from rollwrite.draw.scene import Page
-    from rollwrite.sheet import BuildContext
+    from rollwrite.jobs import BuildContext
     from rollwrite.spec.layout import element_types
 
     types = element_types(games.get(layout.game))

@@ -14,14 +14,12 @@ Nothing here imports a renderer.
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
-
-import dataclasses
 import math
 import re
 from typing import Any
 
 from rollwrite.errors import UsageError, did_you_mean
+from rollwrite.record import Value, replace
 
 #: Named paper sizes, portrait (width, height) in mm.
 PAPERS: dict[str, tuple[float, float]] = {
@@ -84,7 +82,7 @@ def paper_size(text: str) -> tuple[str, float, float]:
     return f"{_fmt(w)}x{_fmt(h)}mm", w, h
 
 
-class PerPage(Frozen):
+class PerPage(Value):
     """How many sheets share a page: ``count`` (0 = as many as fit) or a fixed ``cols`` x ``rows``."""
 
     count: int = 1
@@ -128,7 +126,7 @@ def parse_per_page(text: str | int) -> PerPage:
     )
 
 
-class PageSpec(Frozen):
+class PageSpec(Value):
     """How sheets go on paper.  Every field has a layout key of the same name (see docs/layout.md)."""
 
     paper: str = "a4"
@@ -155,7 +153,7 @@ class PageSpec(Frozen):
     backs: bool = True  # print the sheet's back elements (when it has any) on a following page
 
     def replace(self, **changes: Any) -> PageSpec:
-        return dataclasses.replace(self, **changes)
+        return replace(self, **changes)
 
     @property
     def cut(self) -> bool:

@@ -19,22 +19,23 @@ a circle), a missing file, more than :data:`MAX_DEPTH` files inside each other o
 
 from __future__ import annotations
 
-from rollwrite.record import Record
-
 from dataclasses import field
 from pathlib import Path
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
 from rollwrite.files import check_name, kind_of
+from rollwrite.record import Mutable
+from rollwrite.resources import builtin_slugs, layouts_dir
 from rollwrite.spec.merge import merge_nodes
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str, load_yaml, load_yaml_file
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str
+from rollwrite.spec.loading import load_yaml, load_yaml_file
 
 MAX_DEPTH = 8  # files extending or including each other, the first one counted
 MAX_FILES = 64  # files read for one layout
 _INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id")
 
 
-class _Load(Record):
+class _Load(Mutable):
     files: int = 0
     chain: list[tuple[Path, str]] = field(default_factory=list)  # (resolved path, display name)
 
@@ -132,9 +133,6 @@ def _resolve(root: Node, here: Path, name: str, state: _Load) -> Node:
 
 
 def _base(ext: Node, here: Path, name: str, state: _Load) -> Node:
-    from rollwrite.spec.layout import builtin_slugs
-    from rollwrite.resources import layouts_dir
-
     value = expect_str(ext)
     if value.endswith((".yaml", ".yml")) or "/" in value or "\\" in value:
         path, shown = _beside(here, name, ext, "extend")

@@ -6,6 +6,7 @@ layout's nodes are recorded in the package (:mod:`rollwrite.spec.builtin`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -13,9 +14,20 @@ import yaml
 from rollwrite.errors import InputError
 from rollwrite.spec.nodes import LIMITS, _RELATIVE, Map, Node, Scalar, Seq, YamlLimits, _child_path
 
-_constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
-yaml.constructor.SafeConstructor.__init__(_constructor)
+# PyYAML's public pieces: the resolver says which type a plain value is, the safe constructor makes it
+_constructor = yaml.constructor.SafeConstructor()
 _resolver = yaml.resolver.Resolver()
+#: the scalar types a layout may hold (what the safe constructor makes of a plain value)
+_SCALAR_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("null", "bool", "int", "float", "str", "timestamp", "binary")}
+
+# YAML 1.1 readings of plain values that nobody writing a layout means: refused, with the value to write
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_ODD = {
+    "int": "YAML 1.1 reads '{v}' as the number {n} ({why}); write {n} if that is meant, or quote it ('{v}') for text",
+    "float": "YAML 1.1 reads '{v}' as the number {n} ({why}); write {n} if that is meant, or quote it ('{v}') for text",
+    "bool": "YAML 1.1 reads '{v}' as {n}; write {n} if a yes-or-no is meant, or quote it ('{v}') for text",
+}
+_BOOL_WORDS = {"true", "false"}
 
 # libyaml's parser (when PyYAML was built with it) is ten times faster and gives the same marks.
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -181,17 +193,36 @@ class _Builder:
         self._add(node, mark, 1)
 
     def _construct(self, event: Any, tag: str, mark: Any, path: str) -> Any:
-        fn = yaml.constructor.SafeConstructor.yaml_constructors.get(tag)
-        if fn is None or tag == _MERGE:
+        if tag not in _SCALAR_TAGS:
             raise InputError(f"the tag '{event.tag or tag}' is not allowed here: write plain values",
                              path=path or None, **_at(mark, self.file))
         ynode = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
-            return fn(_constructor, ynode)
+            value = _constructor.construct_document(ynode)
         except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
             problem = getattr(exc, "problem", None) or str(exc)
             raise InputError(f"'{event.value}' cannot be read as {tag.rsplit(':', 1)[-1]}: {problem}",
                              path=path or None, **_at(mark, self.file)) from None
+        if event.implicit[0]:
+            self._refuse_odd(event.value, tag.rsplit(":", 1)[-1], value, mark, path)
+        return value
+
+    def _refuse_odd(self, text: str, kind: str, value: Any, mark: Any, path: str) -> None:
+        """Refuse a plain value YAML 1.1 reads in a way nobody means: hex, octal, binary, underscores,
+        base 60 (``1:30`` is 90) and the yes/no/on/off booleans (see docs/layout.md)."""
+        why = None
+        if kind == "int" and not _DECIMAL.fullmatch(text):
+            low = text.lower().lstrip("+-")
+            why = ("base 60" if ":" in low else "hexadecimal" if low.startswith("0x") else
+                   "binary" if low.startswith("0b") else "with its '_' dropped" if "_" in low else "octal")
+        elif kind == "float" and ("_" in text or ":" in text):
+            why = "base 60" if ":" in text else "with its '_' dropped"
+        elif kind == "bool" and text.lower() not in _BOOL_WORDS:
+            why = "a yes-or-no"
+        if why is not None:
+            shown = str(value).lower() if kind == "bool" else repr(value)
+            raise InputError(f"'{text}' is ambiguous", path=path or None, **_at(mark, self.file),
+                             hint=_ODD[kind].format(v=text, n=shown, why=why))
 
     def start(self, event: Any, seq: bool) -> None:
         mark = event.start_mark

@@ -11,7 +11,7 @@ from rollwrite.errors import InputError
 from rollwrite.games import get
 from rollwrite.games.long_way import SYMBOL_NAMES
 from rollwrite.spec.layout import load_builtin
-from rollwrite.spec.nodes import load_yaml
+from rollwrite.spec.loading import load_yaml
 
 GAME = get("long-way")
 LAYOUT = load_builtin("long-way")

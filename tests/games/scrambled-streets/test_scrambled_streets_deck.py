@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from rollwrite.cli.print_cmd import run_print
+from rollwrite.cli.printing import run_print
 from rollwrite.errors import InputError
 from rollwrite.spec.layout import load_builtin, parse_layout
 

@@ -13,7 +13,7 @@ from rollwrite.games import get
 from rollwrite.games.wobbly_cafe import WobblyCafe
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, parse_shape
 from rollwrite.spec.layout import load_builtin
-from rollwrite.spec.nodes import load_yaml
+from rollwrite.spec.loading import load_yaml
 
 runner = CliRunner()
 GAME = WobblyCafe()

@@ -226,7 +226,7 @@ def _read_players(node: Node, data: Any) -> PlayersV:
 
 def _build_players(v: PlayersV, pen: Pen, ctx: Any) -> None:
     if _puzzle_of(ctx) is not None:
-        from rollwrite.sheet import SheetJob, puzzle_stamp  # rollwrite.sheet imports the games
+        from rollwrite.jobs import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(None, ctx.puzzle, ctx.answer)) + " · for one player: you shade first"
         pen.text(0, 0, text, size=fit_size(text, v.text, "bold", v.w), font="bold")

@@ -302,7 +302,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     lh = size * PT * 1.45
     who = "Black" if pos.player == "black" else "White"
     answer = getattr(ctx, "answer", None) is not None
-    from rollwrite.sheet import SheetJob, puzzle_stamp  # rollwrite.sheet imports the games
+    from rollwrite.jobs import SheetJob, puzzle_stamp
 
     title = puzzle_stamp(SheetJob(None, puzzle, ctx.answer))
     card_k = 0.45

@@ -13,7 +13,8 @@ from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 @dataclass(frozen=True)
 class CafeSheet:
     """A typed-in sheet: ``floors[f][r]`` is the tuple of values in row r's spaces, left to right
-    (None for an empty space; any digit 0-9 is kept so the checker can report it)."""
+    (None for an empty space).  Every value is one a die can show, 1 to 6: the parser refuses any other
+    digit as unreadable, so the checker never sees one."""
 
     floors: tuple[tuple[tuple[int | None, ...], ...], ...]
     name: str = ""
