@@ -112,7 +112,8 @@ def test_variant_ids_round_trip(values, seed):
         assert split_variant(gid) == (gid[: -len(code) - 1], code)
 
 
-def test_puzzle_round_trip(cli, tmp_path):
+def test_puzzle_round_trip(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the --json run writes its PDF under out/ here
     a = cli("puzzle", "lines-and-sections", "-s", "x", "--size", "6", "-o", str(tmp_path / "a.pdf"), "-q")
     b = cli("puzzle", "lines-and-sections#x~s6", "-o", str(tmp_path / "b.pdf"), "-q")
     assert a.exit_code == b.exit_code == 0, a.stderr + b.stderr
