@@ -28,9 +28,8 @@ from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, RollwriteError, UsageError, did_you_mean, excerpt
 from rollwrite.games.base import ElementType, Game
-from rollwrite.record import Value, replace
-from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
-from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
+from rollwrite.resources import layouts_dir
+from rollwrite.spec.nodes import Map, Node, Reader, Seq, expect_pair, expect_str, load_yaml, load_yaml_file
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
 MAX_PAGES = 500
@@ -112,6 +111,8 @@ class Layout:
     dice: DiceSpec | None
     data: Any
     pages: tuple[ExtraPage, ...] = ()
+    #: its ``extends`` as :mod:`rollwrite.spec.reuse` keeps it (the name, then the base's files), for messages
+    extended: Node | None = None
 
     def replace(self, **changes: Any) -> Layout:
         return replace(self, **changes)
@@ -153,8 +154,10 @@ def _read_overlaps(node: Node | None) -> Any:
     raise node.error("expected true or a list of element ids", hint="overlaps: true, or overlaps: [title, grid]")
 
 
-def read_elements(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[Element, ...]:
-    """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`)."""
+def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
+                  names: tuple[tuple[str, Any], ...] = ()) -> tuple[Element, ...]:
+    """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`);
+    ``names`` are the layout's ``vars``."""
     from rollwrite.spec.compose import Expander
 
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
@@ -163,7 +166,35 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[
         value = types[tname].read(_without(body, "overlaps"), data)
         return Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
 
-    return tuple(Expander(make, types).run(seq))  # type: ignore[arg-type]
+    return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
+
+
+MAX_VARS = 100
+_RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "false", "min", "max", "abs", "if")
+
+
+def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
+    """The layout's ``vars``: names for values (numbers, texts, lists) known in every element.  A value may
+    be an expression of the names above it (``cols: "{rows + 2}"``)."""
+    from rollwrite.spec.fill import fill
+    from rollwrite.spec.nodes import Scalar
+
+    if node is None:
+        return ()
+    r = Reader(node, "'vars'")
+    if len(node.entries) > MAX_VARS:  # type: ignore[attr-defined]
+        raise node.error(f"a layout may have at most {MAX_VARS} vars")
+    out: dict[str, Any] = {}
+    for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
+        r.raw(key)
+        if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", key):
+            raise knode.error(f"'{key}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
+        if key in _RESERVED:
+            raise knode.error(f"'{key}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
+        value = fill(vnode, out)
+        out[key] = value.value if isinstance(value, Scalar) else value
+    r.done()
+    return tuple(out.items())
 
 
 # ---------------------------------------------------------------- sections
@@ -222,7 +253,33 @@ def parse_layout(text: str, source: str) -> Layout:
 
 def layout_from_node(root: Node, source: str) -> Layout:
     """The typed layout of a YAML document already loaded (see ``load_yaml_file``)."""
+    ext = root.get("extends") if isinstance(root, Map) else None
+    try:
+        return _layout(root, source).replace(extended=ext)
+    except InputError as e:
+        raise from_base(ext, root.get("game") if isinstance(root, Map) else None, e) from None
+
+
+def from_base(ext: Node | None, gnode: Node | None, e: InputError) -> InputError:
+    """A mistake in a value this layout inherits through ``extends`` (one it did not write itself),
+    reported at its ``extends`` line, with where the value is written in the base."""
+    if not isinstance(ext, Seq) or e.file == ext.file or e.file not in [n.plain() for n in ext.items[1:]]:
+        return e
+    base = ext.items[0].plain()
+    m = re.fullmatch(r"unknown element type '([a-z0-9-]+)\.[a-z0-9-]+'", e.message)
+    if m and gnode is not None and m.group(1) != gnode.value and m.group(1) in builtin_slugs():  # type: ignore[attr-defined]
+        return gnode.error(
+            f"'{gnode.value}' is not the game '{m.group(1)}' of the layout this one extends, whose sheet draws "  # type: ignore[attr-defined]
+            f"{m.group(1)}'s own elements ('{e.message.split(chr(39))[1]}' at {e.where()})",
+            hint=f"keep 'game: {m.group(1)}' to print its sheet with your changes, "
+                 "or write a layout of your own without 'extends'")
+    return ext.error(f"{e.where()}: {e.path + ': ' if e.path else ''}{e.message} (in '{base}', which this layout extends)",
+                     hint=e.hint or "change that value here: give the element its id and the key a new value")
+
+
+def _layout(root: Node, source: str) -> Layout:
     r = Reader(root, "the layout")
+    r.raw("extends", None)  # kept by rollwrite.spec.reuse once the base is laid under this file
     gnode = r.raw("game")
     slug = expect_str(gnode)
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,40}", slug):
@@ -237,12 +294,15 @@ def layout_from_node(root: Node, source: str) -> Layout:
     data_node = r.raw("data", None)
     data = game.load_data(data_node) if game is not None else _plain_data(data_node)
     sheet_node = r.map("sheet")
+    names = read_vars(r.raw("vars", None))
     r.raw("defaults", None)  # a place for anchors (&name) that merge keys (<<: *name) repeat; not drawn
     pages_node = r.list("pages", None)
     r.done()
 
+    from rollwrite.spec.fill import fill
+
     sr = Reader(sheet_node, "'sheet'")
-    size_node = sr.raw("size")
+    size_node = fill(sr.raw("size"), dict(names))
     width, height = expect_pair(size_node, minimum=10)
     elements_node = sr.list("elements")
     back_node = sr.list("back", None)
@@ -252,10 +312,10 @@ def layout_from_node(root: Node, source: str) -> Layout:
             f"a sheet may have at most {MAX_ELEMENTS} elements; this is element {MAX_ELEMENTS + 1}",
             hint="draw a row of spaces with one 'grid' or 'circles' element rather than one element each")
     types = element_types(game)
-    elements = read_elements(elements_node, types, data)
-    back = read_elements(back_node, types, data) if back_node is not None else ()
+    elements = read_elements(elements_node, types, data, names)
+    back = read_elements(back_node, types, data, names) if back_node is not None else ()
     sheet = SheetSpec(width, height, elements, back)
-    pages = _read_pages(pages_node, types, data) if pages_node is not None else ()
+    pages = _read_pages(pages_node, types, data, names) if pages_node is not None else ()
     layout = Layout(slug, title, summary, source, page, players, sheet, dice, data, pages)
     _check_fits(layout, size_node)
     return layout
@@ -264,21 +324,22 @@ def layout_from_node(root: Node, source: str) -> Layout:
 MAX_EXTRA_PAGES = 8
 
 
-def _read_pages(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[ExtraPage, ...]:
+def _read_pages(seq: Node, types: dict[str, ElementType], data: Any,
+                names: tuple[tuple[str, Any], ...]) -> tuple[ExtraPage, ...]:
     if len(seq) > MAX_EXTRA_PAGES:  # type: ignore[arg-type]
         raise seq.items[MAX_EXTRA_PAGES].error(f"a layout may add at most {MAX_EXTRA_PAGES} pages")  # type: ignore[attr-defined]
     out = []
-    names: set[str] = set()
+    seen: set[str] = set()
     for node in seq:  # type: ignore[attr-defined]
         pr = Reader(node, "a page")
         name = pr.str("name", pattern=r"[a-z][a-z0-9-]{0,30}")
-        if name in names:
+        if name in seen:
             raise node.error(f"two pages are named '{name}'")
-        names.add(name)
+        seen.add(name)
         size = expect_pair(pr.raw("size"), minimum=10)
         when = pr.str("when", "always", choices=["always", "seeded", "puzzle"])
         orientation = pr.str("orientation", "portrait", choices=["portrait", "landscape"])
-        elements = read_elements(pr.list("elements"), types, data)
+        elements = read_elements(pr.list("elements"), types, data, names)
         pr.done()
         out.append(ExtraPage(name, size, elements, when, orientation, node))
     return tuple(out)
@@ -381,6 +442,13 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
     """Check that the sheet fits on ``paper`` (when given; the layout's own page was checked on loading)
     and that every element, front and back, fits inside the sheet (or reaches at most the page's bleed
     past it).  This measures text, so it loads the fonts."""
+    try:
+        _check_geometry(layout, paper)
+    except InputError as e:
+        raise from_base(layout.extended, None, e) from None
+
+
+def _check_geometry(layout: Layout, paper: str | None) -> None:
     from rollwrite.draw.elements import measure
 
     if paper is not None:

@@ -52,6 +52,13 @@ class Scalar(Node):
         return self.value
 
 
+class Filled(Scalar):
+    """A value made by filling one whole placeholder (``"{n-1}"``, see :mod:`rollwrite.spec.fill`):
+    ``value`` keeps the expression's type and ``text`` is how it reads where text is wanted."""
+
+    text: str = ""
+
+
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
 
@@ -79,6 +86,20 @@ class Map(Node):
 
     def keys(self) -> list[str]:
         return list(self.entries)
+
+
+def files_of(node: Node) -> set[str]:
+    """The files the values of a tree were written in."""
+    out = {node.file}
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        out.add(n.file)
+        if isinstance(n, Seq):
+            todo.extend(n.items)
+        elif isinstance(n, Map):
+            todo.extend(v for _, v in n.entries.values())
+    return out
 
 
 def _child_path(parent: str, key: str | int) -> str:
@@ -340,6 +361,8 @@ class Reader:
 
 
 def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None = None) -> str:
+    if isinstance(node, Filled) and not isinstance(node.value, str):
+        node = Scalar(node.file, node.line, node.col, node.path, node.text)
     if not (isinstance(node, Scalar) and isinstance(node.value, str)):
         want = "one of " + ", ".join(choices) if choices else "text"
         raise node.error(f"expected {want}, got {_got(node)}")
