@@ -244,6 +244,24 @@ MAX_ELEMENTS = 500
 MAX_DRAWN = 20_000
 
 
+def _count_written(seq: Seq) -> None:
+    """At most MAX_ELEMENTS elements written for one sheet, those inside groups (and included files)
+    counted too; a repeat's copies are counted when expanding (``compose.MAX_EXPANDED``)."""
+    count = 0
+    todo = [seq]
+    while todo:
+        for node in todo.pop().items:
+            count += 1
+            if count > MAX_ELEMENTS:
+                raise node.error(
+                    f"a sheet may have at most {MAX_ELEMENTS} elements, those in groups counted; "
+                    f"this is element {MAX_ELEMENTS + 1}",
+                    hint="draw a row of spaces with one 'grid' or 'circles' element, or one element with a 'repeat'")
+            inner = node.get("elements") if isinstance(node, Map) else None
+            if isinstance(inner, Seq):
+                todo.append(inner)
+
+
 def parse_layout(text: str, source: str) -> Layout:
     """A layout from its text; ``extends`` and ``include`` name files beside ``source``."""
     from rollwrite.spec.reuse import parse_tree
@@ -307,10 +325,7 @@ def _layout(root: Node, source: str) -> Layout:
     elements_node = sr.list("elements")
     back_node = sr.list("back", None)
     sr.done()
-    if len(elements_node) > MAX_ELEMENTS:
-        raise elements_node.items[MAX_ELEMENTS].error(
-            f"a sheet may have at most {MAX_ELEMENTS} elements; this is element {MAX_ELEMENTS + 1}",
-            hint="draw a row of spaces with one 'grid' or 'circles' element rather than one element each")
+    _count_written(elements_node)
     types = element_types(game)
     elements = read_elements(elements_node, types, data, names)
     back = read_elements(back_node, types, data, names) if back_node is not None else ()
