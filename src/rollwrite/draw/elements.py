@@ -14,7 +14,8 @@ from typing import Any
 from rollwrite.draw import icons
 from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
-from rollwrite.draw.shapes import COLOR, read_dash
+from rollwrite.draw.fills import CellFill, draw_fills, read_fills
+from rollwrite.draw.shapes import read_dash
 from rollwrite.games.base import ElementType
 from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
@@ -42,7 +43,7 @@ def _read_text(node: Node, data: Any) -> TextV:
         size=r.number("size", 10.0, minimum=3, maximum=72, unit="pt"),
         font=r.str("font", "regular", choices=list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
-        color=r.str("color", "#000000", pattern=COLOR),
+        color=r.color("color", "#000000"),
     )
     r.done()
     return v
@@ -190,7 +191,7 @@ def _read_labels(node: Node, rows: int, cols: int) -> Labels:
     on = r.str("place", "cells", choices=["cells", "lines"])
     start = r.int("start", 1, minimum=-1000, maximum=1000)
     size = r.number("size", None, minimum=3, maximum=30, unit="pt")
-    color = r.str("color", "#555555", pattern=COLOR)
+    color = r.color("color", "#555555")
     nr, nc = (rows + 1, cols + 1) if on == "lines" else (rows, cols)
     sides = {}
     for side, n in (("top", nc), ("bottom", nc), ("left", nr), ("right", nr)):
@@ -218,7 +219,8 @@ class GridV(Value):
     faint: str = "#b4b4b4"
     crossings: str = "none"  # none | dot | cross | plus | circle: a mark on every line crossing
     crossing_size: float = 0.8
-    crossing_marks: tuple[Mark, ...] = ()  # icons on chosen crossings (row and column lines from 1)
+    crossing_marks: tuple[Mark, ...] = ()
+    fills: tuple[CellFill, ...] = ()  # icons on chosen crossings (row and column lines from 1)
 
     def inside(self, r: int, c: int) -> bool:
         if not (0 <= r < self.rows and 0 <= c < self.cols):
@@ -239,14 +241,15 @@ def _read_grid(node: Node, data: Any) -> GridV:
     marks_node = r.list("marks", None)
     v_line = r.number("line", 0.25, minimum=0.05, maximum=3)
     v_border = r.number("border", 0.8, minimum=0.05, maximum=5)
-    color = r.str("color", "#000000", pattern=COLOR)
+    color = r.color("color", "#000000")
     middle = r.number("middle", 0.0, minimum=0, maximum=5)
     labels_node = r.raw("labels", None)
     lines = r.str("lines", "solid", choices=["solid", "faint", "none"])
-    faint = r.str("faint", "#b4b4b4", pattern=COLOR)
+    faint = r.color("faint", "#b4b4b4")
     crossings = r.str("crossings", "none", choices=["none", "dot", "cross", "plus", "circle"])
     crossing_size = r.number("crossing_size", 0.8, minimum=0.2, maximum=20)
     cmarks_node = r.list("crossing_marks", None)
+    fills = read_fills(r.raw("fills", None), rows, cols)
     r.done()
     labels: bool | Labels = False
     if labels_node is not None:
@@ -294,7 +297,7 @@ def _read_grid(node: Node, data: Any) -> GridV:
             raise rc.error(f"cell [{row}, {col}] is outside the {rows} x {cols} grid (rows and columns count from 1)")
         marks.append(Mark(row, col, icon, size))
     v = GridV(rows, cols, cw, ch, v_line, v_border, color, shape, tuple(marks), middle, labels, lines, faint,
-              crossings, crossing_size, tuple(cmarks))
+              crossings, crossing_size, tuple(cmarks), fills)
     for m in v.marks:
         if not v.inside(m.row - 1, m.col - 1):
             raise node.error(f"the mark at cell [{m.row}, {m.col}] is not on a space of the grid's shape")
@@ -324,6 +327,8 @@ def _grid_size(v: GridV) -> tuple[float, float]:
 def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
     # Inner lines thin, the outline of the shape thick: an edge is outline when only one side is a space.
     thin, thick, col = v.line, v.border, v.color
+    if v.fills:
+        draw_fills(pen, v.fills, [c * v.cw for c in range(v.cols + 1)], [r * v.ch for r in range(v.rows + 1)])
     # in_[r + 1][c + 1] is v.inside(r, c), with a border of False round the grid.
     in_ = [[False] * (v.cols + 2) for _ in range(v.rows + 2)]
     for r in range(v.rows):
@@ -425,6 +430,7 @@ class BoxV(Value):
     radius: float
     dash: tuple[float, ...] | None
     fill: str | None
+    color: str = "#000000"
 
 
 def _read_box(node: Node, data: Any) -> BoxV:
@@ -432,15 +438,15 @@ def _read_box(node: Node, data: Any) -> BoxV:
     w, h = expect_pair(r.raw("size"), minimum=1)
     v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
-             read_dash(r), r.str("fill", None, pattern=COLOR))
+             read_dash(r), r.color("fill", None), r.color("color", "#000000"))
     r.done()
     return v
 
 
 def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
-    pen.rect(0, 0, v.w, v.h, width=v.line, radius=v.radius, dash=v.dash, fill=v.fill)
+    pen.rect(0, 0, v.w, v.h, width=v.line, radius=v.radius, dash=v.dash, fill=v.fill, stroke=v.color)
     if v.label:
-        pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold")
+        pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold", color=v.color)
 
 
 class LineV(Value):
@@ -454,7 +460,7 @@ class LineV(Value):
 def _read_line(node: Node, data: Any) -> LineV:
     r = Reader(node, "a line")
     v = LineV(r.point("to"), r.number("width", 0.3, minimum=0.05, maximum=5), read_dash(r),
-              r.str("color", "#000000", pattern=COLOR), r.str("cap", "round", choices=["butt", "round", "square"]))
+              r.color("color", "#000000"), r.str("cap", "round", choices=["butt", "round", "square"]))
     r.done()
     return v
 
@@ -547,6 +553,8 @@ class CirclesV(Value):
     shape: str
     columns: int
     line: float
+    color: str = "#000000"
+    fill: str | None = None
 
 
 def _read_circles(node: Node, data: Any) -> CirclesV:
@@ -554,7 +562,7 @@ def _read_circles(node: Node, data: Any) -> CirclesV:
     count = r.int("count", minimum=1, maximum=500)
     v = CirclesV(count, r.number("diameter", 5.0, minimum=1, maximum=50), r.number("gap", 1.5, minimum=0, maximum=50),
                  r.str("shape", "circle", choices=["circle", "square"]), r.int("columns", count, minimum=1),
-                 r.number("line", 0.3, minimum=0.05, maximum=3))
+                 r.number("line", 0.3, minimum=0.05, maximum=3), r.color("color", "#000000"), r.color("fill", None))
     r.done()
     return v
 
@@ -571,9 +579,9 @@ def _build_circles(v: CirclesV, pen: Pen, ctx: Any) -> None:
         row, col = divmod(i, v.columns)
         x, y = col * step, row * step
         if v.shape == "circle":
-            pen.circle(x + d / 2, y + d / 2, d / 2, width=v.line)
+            pen.circle(x + d / 2, y + d / 2, d / 2, width=v.line, stroke=v.color, fill=v.fill)
         else:
-            pen.rect(x, y, d, d, width=v.line, radius=d * 0.12)
+            pen.rect(x, y, d, d, width=v.line, radius=d * 0.12, stroke=v.color, fill=v.fill)
 
 
 # ---------------------------------------------------------------- formula line with blanks

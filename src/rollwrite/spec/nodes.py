@@ -343,6 +343,15 @@ class Reader:
             raise n.error(f"expected a mapping of keys to values, got {_got(n)}")
         return n
 
+    def color(self, key: str, default: Any = _MISSING) -> Any:
+        """A colour as ``#rrggbb`` (see :func:`expect_color`); ``none`` gives None where the default is None."""
+        n = self._take(key, default)
+        if n is _MISSING:
+            return default
+        if default is None and isinstance(n, Scalar) and n.value == "none":
+            return None
+        return expect_color(n)
+
     def point(self, key: str, default: Any = _MISSING) -> Any:
         """``[x, y]`` in mm."""
         n = self._take(key, default)
@@ -373,6 +382,32 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
     if pattern is not None and not re.fullmatch(pattern, v):
         raise node.error(f"'{excerpt(v)}' is not in the expected form")
     return v
+
+
+_HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
+_HEX3 = re.compile(r"#[0-9a-fA-F]{3}")
+COLOR_FORMS = "a CSS colour name (red, steelblue, darkgreen), #rgb or #rrggbb"
+
+
+def expect_color(node: Node) -> str:
+    """A colour: ``#rrggbb`` (kept as written), ``#rgb`` or a CSS colour name (given as ``#rrggbb``)."""
+    v = node.value if isinstance(node, Scalar) else None
+    if not isinstance(v, str):
+        raise node.error(f"expected a colour, got {_got(node)}", hint=f"write {COLOR_FORMS}")
+    v = v.strip()
+    if _HEX6.fullmatch(v):
+        return v
+    if _HEX3.fullmatch(v):
+        return "#" + "".join(c * 2 for c in v[1:]).lower()
+    if v.startswith("#"):
+        raise node.error(f"'{v}' is not a colour: after '#' come 3 or 6 hexadecimal digits", hint=f"write {COLOR_FORMS}")
+    import webcolors  # only a colour written by name needs the table of names (start-up stays small)
+
+    try:
+        return webcolors.name_to_hex(v.lower())
+    except ValueError:
+        names = list(webcolors.names("css3"))
+        raise node.error(f"'{v}' is not a colour", hint=did_you_mean(v.lower(), names) or f"write {COLOR_FORMS}") from None
 
 
 def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]:
