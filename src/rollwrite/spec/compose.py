@@ -30,6 +30,7 @@ from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, 
 #: most elements one sheet expands to (repeats included)
 MAX_EXPANDED = 5000
 MAX_COUNT = 500
+_NEEDED = Reader.MISSING
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat", "when")
 
 
@@ -127,17 +128,21 @@ class Expander:
                 f"unknown element type '{tname}'",
                 hint=did_you_mean(tname, known) or f"known types: {', '.join(sorted(known))}",
             )
-        at = r.point("at")
+        inside = node.get("in") is not None  # placed in another element: 'at' is a shift from there
+        at = r.point("at", (0.0, 0.0) if inside else _NEEDED)
         angle = r.number("rotate", 0.0, minimum=-360, maximum=360, unit=None)
         idn = node.get("id")
         if idn is not None and not (isinstance(idn, Scalar) and isinstance(idn.value, (str, int))
                                     and not isinstance(idn.value, bool)):
             raise idn.error("expected an id: a word or a number that names this element for 'extends'")
-        x, y = frame.point((at[0] + offset[0], at[1] + offset[1]))
+        x, y = (at[0] + offset[0], at[1] + offset[1])
+        if not inside:
+            x, y = frame.point((x, y))
+            angle += frame.angle
         if len(self.out) >= MAX_EXPANDED:
             raise node.error(f"the sheet expands to more than {MAX_EXPANDED} elements",
                              hint="draw many spaces with one 'grid', 'table' or 'circles' element")
-        self.out.append(self.make(tname, (x, y), (frame.angle + angle) % 360.0, frame.scale,
+        self.out.append(self.make(tname, (x, y), angle % 360.0, 1.0 if inside else frame.scale,
                                   _without(node, "type", "at", "rotate", "id", "repeat"), node))
 
     def group(self, node: Map, frame: Frame, offset: tuple[float, float]) -> None:

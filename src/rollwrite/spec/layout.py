@@ -157,16 +157,38 @@ def _read_overlaps(node: Node | None) -> Any:
 def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
                   names: tuple[tuple[str, Any], ...] = ()) -> tuple[Element, ...]:
     """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`);
-    ``names`` are the layout's ``vars``."""
+    ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
+    before it (see :mod:`rollwrite.spec.cells`)."""
     from rollwrite.spec.compose import Expander
+
+    made: dict[Any, Element] = {}
 
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
         idn = node.get("id") if isinstance(node, Map) else None
-        value = types[tname].read(_without(body, "overlaps"), data)
-        return Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
+        in_node = body.get("in")
+        value = types[tname].read(_without(body, "overlaps", "in"), data)
+        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
+        if in_node is not None:
+            el = _put_in(el, in_node, made, types)
+        if el.id is not None:
+            made[el.id] = el
+        return el
 
     return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
+
+
+def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType]) -> Element:
+    """``el`` (its ``at`` an extra shift, its angle its own) placed in the space ``in_node`` names."""
+    from rollwrite.draw.elements import measure
+    from rollwrite.spec.cells import placed, read_place
+
+    target, space, aligns, pad = read_place(in_node, made)
+    own = measure(el, types[el.type])
+    at = placed(target, space, aligns, pad, own, el.at)
+    overlaps = el.overlaps if el.overlaps is True or target.id in el.overlaps else el.overlaps + (target.id,)
+    return dataclasses.replace(el, at=at, angle=(target.angle + el.angle) % 360.0, scale=target.scale * el.scale,
+                               overlaps=overlaps)
 
 
 MAX_VARS = 100

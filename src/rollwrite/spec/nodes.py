@@ -267,6 +267,9 @@ class Reader:
     >>> r.done()                       # unknown key 'colums' -> did you mean 'columns'?
     """
 
+    #: the default of a key that must be given
+    MISSING = _MISSING
+
     def __init__(self, node: Node, what: str = "this section") -> None:
         if not isinstance(node, Map):
             raise node.error(f"expected {what} to be a mapping of keys to values, got {_got(node)}")
