@@ -1,0 +1,149 @@
+"""Colours by name, fills of grid and table spaces, table column spans, round and regular shapes,
+elements placed in cells (``in:``) and the greyscale warning of check-layout."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from rollwrite.draw.elements import GENERIC, measure
+from rollwrite.draw.scene import Circle, Line, Page, Path, Rect
+from rollwrite.errors import InputError
+from rollwrite.spec.layout import check_geometry, parse_layout
+from rollwrite.spec.overlap import overlap_errors
+
+HEAD = "game: my-test\ntitle: T\nsheet:\n  size: [150, 120]\n  elements:\n"
+
+
+def lay(elements: str):
+    return parse_layout(HEAD + textwrap.indent(textwrap.dedent(elements), "    "), "c.yaml")
+
+
+def drawn(el) -> list:
+    page = Page(150, 120)
+    GENERIC[el.type].build(el.value, page.pen(), None)
+    return page.items
+
+
+def test_colours_by_name_and_short_hex_become_rrggbb_and_a_written_rrggbb_stays_as_written():
+    layout = lay("""\
+        - {type: text, at: [2, 8], text: a, color: SteelBlue}
+        - {type: text, at: [2, 16], text: b, color: "#f80"}
+        - {type: text, at: [2, 24], text: c, color: "#AA0000"}
+        - {type: box, at: [20, 2], size: [10, 10], color: red, fill: none}
+        """)
+    assert [e.value.color for e in layout.sheet.elements] == ["#4682b4", "#ff8800", "#AA0000", "#ff0000"]
+    assert layout.sheet.elements[3].value.fill is None
+
+
+def test_box_and_circles_take_outline_and_fill_colours():
+    layout = lay("""\
+        - {type: box, at: [2, 2], size: [10, 10], color: navy, fill: "#ffd", label: B}
+        - {type: circles, at: [20, 2], count: 2, color: crimson, fill: mistyrose}
+        - {type: circles, at: [40, 2], count: 1, shape: square, fill: gold}
+        """)
+    box, circles, squares = (drawn(e) for e in layout.sheet.elements)
+    assert (box[0].stroke, box[0].fill, box[1].color) == ("#000080", "#ffffdd", "#000080")
+    assert {(c.stroke, c.fill) for c in circles} == {("#dc143c", "#ffe4e1")}
+    assert (squares[0].stroke, squares[0].fill) == ("#000000", "#ffd700")
+
+
+def test_grid_and_table_fills_colour_their_spaces_under_the_lines():
+    layout = lay("""\
+        - {type: grid, at: [2, 2], rows: 3, cols: 4, cell: 10, fills: [{row: 2, color: gold}, {cells: [[1, 1], [3, 4]], color: red}, {col: 3, color: "#eee"}]}
+        - type: table
+          at: [60, 2]
+          columns: [20, 10, 10]
+          header: [a, b, c]
+          rows: [x, y]
+          fills: [{cell: [2, 3], color: lightblue}]
+        """)
+    grid, table = (drawn(e) for e in layout.sheet.elements)
+    fills = [(r.x, r.y, r.w, r.h, r.fill) for r in grid if isinstance(r, Rect) and r.fill]
+    assert fills == [(0, 10, 40, 10, "#ffd700"), (0, 0, 10, 10, "#ff0000"), (30, 20, 10, 10, "#ff0000"),
+                     (20, 0, 10, 30, "#eeeeee")]
+    assert grid.index(next(r for r in grid if isinstance(r, Rect))) < grid.index(next(i for i in grid if isinstance(i, Line)))
+    cell = next(r for r in table if isinstance(r, Rect) and r.fill)
+    assert (cell.x, cell.y, cell.w, cell.h, cell.fill) == (30, 14, 10, 7, "#add8e6")
+
+
+def test_a_cell_spanning_columns_leaves_out_the_lines_between_them_and_centres_its_text():
+    layout = lay("""\
+        - type: table
+          at: [2, 2]
+          columns: [20, 10, 10]
+          header: [a, {text: both, span: 2}]
+          rows: [[x, "1", "2"]]
+        """)
+    items = drawn(layout.sheet.elements[0])
+    between = [(i.y1, i.y2) for i in items if isinstance(i, Line) and i.x1 == i.x2 == 30]
+    assert between == [(7, 14)]
+    both = next(i for i in items if getattr(i, "text", None) == "both")
+    assert (both.x, both.anchor) == (30, "middle")
+
+
+def test_circle_ellipse_regular_polygon_and_star_are_centred_on_at():
+    layout = lay("""\
+        - {type: circle, at: [20, 20], diameter: 10, fill: red}
+        - {type: ellipse, at: [50, 20], size: [20, 10]}
+        - {type: regular, at: [80, 20], sides: 4, radius: 5, line: 0, fill: blue}
+        - {type: star, at: [110, 20], points: 5, radius: 10, inner: 0.5}
+        """)
+    circle, ellipse, square, star = layout.sheet.elements
+    assert drawn(circle) == [Circle(0.0, 0.0, 5.0, width=0.3, stroke="#000000", fill="#ff0000")]
+    assert measure(circle, GENERIC["circle"]) == (-5.15, -5.15, 5.15, 5.15)
+    assert measure(ellipse, GENERIC["ellipse"]) == (-10.15, -5.15, 10.15, 5.15)
+    square_path = drawn(square)[0]
+    assert isinstance(square_path, Path) and square_path.points[0] == (0.0, -5.0) and square_path.stroke is None
+    assert len(drawn(star)[0].points) == 10
+    with pytest.raises(InputError, match="this shape draws nothing"):
+        lay("- {type: circle, at: [5, 5], radius: 2, line: 0}\n")
+
+
+def test_in_places_elements_in_cells_rows_and_boxes_and_lets_them_print_over_it():
+    layout = lay("""\
+        - {id: g, type: grid, at: [10, 10], rows: 2, cols: 3, cell: 10}
+        - {type: circle, radius: 2, in: {id: g, cell: [2, 3]}}
+        - {type: circle, radius: 2, at: [1, 0], in: {id: g, cell: [1, 1], align: [start, end], pad: 0.5}}
+        - {id: t, type: table, at: [60, 10], columns: [20, 10], header: [a, b], rows: [x, y]}
+        - {type: text, text: "{i}", anchor: middle, in: {id: t, row: "{i}", align: [end, middle]}, repeat: {count: 2, step: [0, 0]}}
+        - {id: b, type: box, at: [10, 60], size: [20, 10], rotate: 90}
+        - {type: circle, radius: 1, in: {id: b}}
+        """)
+    els = layout.sheet.elements
+    assert els[1].at == (35.0, 25.0)
+    assert els[2].at == pytest.approx((10 + 0.5 + 2.15 + 1, 20 - 0.5 - 2.15))
+    assert els[4].at[1] > els[3].at[1] + 7 and els[5].at[1] - els[4].at[1] == pytest.approx(7)
+    assert els[7].at == pytest.approx((5.0, 70.0)) and els[7].angle == 90.0
+    check_geometry(layout)
+    assert overlap_errors(layout) == []
+
+
+def test_in_mistakes_are_named():
+    with pytest.raises(InputError) as info:
+        lay("- {id: g, type: grid, at: [10, 10], rows: 2, cols: 3, cell: 10}\n"
+            "- {type: circle, radius: 2, in: {id: gg, cell: [1, 1]}}\n")
+    assert str(info.value) == ("c.yaml:7:42: sheet.elements[1].in.id: there is no element with id 'gg' before "
+                               "this one to put it in\n  hint: did you mean 'g'?")
+    with pytest.raises(InputError) as info:
+        lay("- {id: g, type: grid, at: [10, 10], rows: 2, cols: 3, cell: 10}\n"
+            "- {type: circle, radius: 2, in: {id: g, cell: [3, 1]}}\n")
+    assert "cell [3, 1] is not in the grid 'g': rows count 1 to 2, columns 1 to 3" in str(info.value)
+    with pytest.raises(InputError, match="a box has no rows or cells"):
+        lay("- {id: b, type: box, at: [10, 10], size: [9, 9]}\n- {type: circle, radius: 2, in: {id: b, row: 1}}\n")
+
+
+def test_check_layout_greyscale_warns_of_like_colours_that_print_the_same_grey(cli, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "    - {type: grid, at: [2, 2], rows: 2, cols: 2, cell: 9, "
+                           "fills: [{row: 1, color: red}, {row: 2, color: green}]}\n"
+                           "    - {type: box, at: [40, 2], size: [9, 9], fill: gold}\n")
+    plain = cli("check-layout", str(path))
+    assert plain.exit_code == 0 and "warning" not in plain.stderr
+    result = cli("check-layout", "--greyscale", str(path))
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"rollwrite: warning: {path}:6:7: sheet.elements[0]: #ff0000 (here) and #008000 (at {path}:6:7) print as "
+        "nearly the same grey (30% and 29% of white)\n"
+        "  hint: make one of them lighter or darker, or add a pattern or a label, so they differ in black and white\n")
