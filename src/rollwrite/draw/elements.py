@@ -15,6 +15,7 @@ from rollwrite.draw import icons
 from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.figures import FIGURES
+from rollwrite.draw.hexes import HEXES
 from rollwrite.draw.fills import CellFill, draw_fills, read_fills
 from rollwrite.draw.shapes import read_dash
 from rollwrite.games.base import ElementType
@@ -883,6 +884,7 @@ from rollwrite.draw.tables import TABLES  # noqa: E402
 GENERIC.update(SHAPES)
 GENERIC.update(TABLES)
 GENERIC.update(FIGURES)
+GENERIC.update(HEXES)
 
 
 def measure(el: Any, etype: ElementType) -> tuple[float, float, float, float]:

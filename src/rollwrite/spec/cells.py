@@ -1,6 +1,6 @@
 """``in:``: an element placed in a space of another one, found by its ``id``.
 
-``in: {id: card, cell: [2, 3]}`` puts the element in row 2, column 3 of the grid or table ``card``;
+``in: {id: card, cell: [2, 3]}`` puts the element in row 2, column 3 of the grid, table or hex grid ``card``;
 ``row: 2`` in a whole row (of a table: its rows after the header; ``row: 0`` is the header), and with
 neither it goes in the whole of the other element (a box, a circle).  ``align`` says where: ``middle``
 (the default: centred both ways) or ``[x, y]``, each ``start``, ``middle`` or ``end``; ``pad`` (1 mm)
@@ -25,6 +25,8 @@ def _space(target: Any, r: Reader, node: Node) -> tuple[float, float, float, flo
     row_node = r.raw("row", None)
     if cell_node is not None and row_node is not None:
         raise row_node.error("give 'cell' or 'row', not both")
+    if target.type == "hexgrid":
+        return _hex_space(target, cell_node, row_node)
     if hasattr(v, "cw") and hasattr(v, "rows"):  # a grid
         xs = [c * v.cw for c in range(v.cols + 1)]
         ys = [k * v.ch for k in range(v.rows + 1)]
@@ -55,6 +57,20 @@ def _space(target: Any, r: Reader, node: Node) -> tuple[float, float, float, flo
         k = rr - first_row
         return xs[0], ys[k], xs[-1], ys[k + 1]
     return xs[0], ys[0], xs[-1], ys[-1]
+
+
+def _hex_space(target: Any, cell_node: Node | None, row_node: Node | None) -> tuple[float, float, float, float]:
+    from rollwrite.draw.hexes import hex_box
+
+    v = target.value
+    if cell_node is None:
+        raise (row_node or target.node).error("in a hex grid, say which hex: in: {id: NAME, cell: [row, col]}")
+    rr, cc = expect_pair(cell_node)
+    if not (float(rr).is_integer() and float(cc).is_integer() and 1 <= rr <= v.rows and 1 <= cc <= v.cols
+            and v.inside(int(rr), int(cc))):
+        raise cell_node.error(f"hex [{rr:g}, {cc:g}] is not on the map '{target.id}' ({v.rows} rows, {v.cols} columns"
+                              f"{', its shape' if v.shape else ''})")
+    return hex_box(v, int(rr), int(cc))
 
 
 def _aligns(node: Node | None) -> tuple[str, str]:
