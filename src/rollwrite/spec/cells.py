@@ -5,7 +5,8 @@
 neither it goes in the whole of the other element (a box, a circle).  ``align`` says where: ``middle``
 (the default: centred both ways) or ``[x, y]``, each ``start``, ``middle`` or ``end``; ``pad`` (1 mm)
 keeps it off the edges when aligned to one.  The element's own ``at`` is then an extra shift, and it
-turns and scales with the element it is in.  An element may always print over the element it is in.
+turns and scales with the element it is in.  An element may always print over the element it is in,
+and over whatever that one may print over.
 """
 
 from __future__ import annotations

@@ -186,7 +186,11 @@ def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[st
     target, space, aligns, pad = read_place(in_node, made)
     own = measure(el, types[el.type])
     at = placed(target, space, aligns, pad, own, el.at)
-    overlaps = el.overlaps if el.overlaps is True or target.id in el.overlaps else el.overlaps + (target.id,)
+    # it may print over what it is in, and over whatever that may print over (it lies inside it)
+    if el.overlaps is True or target.overlaps is True:
+        overlaps: Any = True
+    else:
+        overlaps = el.overlaps + tuple(k for k in (target.id, *target.overlaps) if k not in el.overlaps)
     return dataclasses.replace(el, at=at, angle=(target.angle + el.angle) % 360.0, scale=target.scale * el.scale,
                                overlaps=overlaps)
 
