@@ -38,7 +38,7 @@ def test_pointy_offset_rows_are_a_hex_wide_and_every_other_row_is_shifted_half_a
     assert x21 - x11 == pytest.approx(5) and y21 - y11 == pytest.approx(1.5 * 10 / math.sqrt(3))
     assert len(hexes(el)) == 12
     w, h = GENERIC["hexgrid"].size(v)
-    assert w == pytest.approx(45 + 0.15) and h == pytest.approx((2 + 1.5 * 2) * 10 / math.sqrt(3) + 0.15)
+    assert w == pytest.approx(45 + 0.3) and h == pytest.approx((2 + 1.5 * 2) * 10 / math.sqrt(3) + 0.3)
     even = one("- {type: hexgrid, at: [5, 5], rows: 3, cols: 4, hex: 10, offset: even}").value
     assert centre(even, 1, 1)[0] - centre(even, 2, 1)[0] == pytest.approx(5)
 
@@ -92,3 +92,10 @@ def test_pinned_mistakes(element, message):
     with pytest.raises(InputError) as info:
         one(element)
     assert str(info.value).split("\n")[0].endswith(message)
+
+
+def test_labels_follow_the_order_they_are_written_in():
+    el = one("- {type: hexgrid, at: [5, 5], rows: 1, cols: 2, hex: 12, labels: {cols: letters, rows: numbers}}")
+    page = Page(190, 150)
+    GENERIC["hexgrid"].build(el.value, page.pen(), None)
+    assert [it.text for it in page.items if isinstance(it, Text)] == ["A1", "B1"]

@@ -7,7 +7,7 @@ half a hex: ``offset: odd`` shifts the 2nd, 4th... row (of a flat-topped map: co
 Rows and columns count from 1.  ``shape`` (one text per row, ``#`` a hex and ``.`` none) leaves hexes
 out; ``fill`` colours every hex and ``fills`` chosen ones (as a grid's); ``marks`` put icons in hexes,
 ``dots: true`` a dot at every centre, and ``labels: {rows: letters, cols: numbers}`` a small label in
-each hex (row's then column's, any sequence: numbers, letters, lower or a list).
+each hex (the two in the order written, each any sequence: numbers, letters, lower or a list).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class HexGridV(Frozen):
     shape: tuple[str, ...] | None
     marks: tuple[HexMark, ...]
     dots: bool
-    labels: tuple[tuple[str, ...], tuple[str, ...]] | None  # per row, per column
+    labels: tuple[tuple[str, ...], tuple[str, ...], bool] | None  # per row, per column, column's first
     label_size: float
     label_color: str
 
@@ -86,10 +86,10 @@ def _unit_extent(top: str, coords: str, odd: bool, cells: list[tuple[int, int]])
 
 
 def centre(v: HexGridV, row: int, col: int) -> tuple[float, float]:
-    """The centre of hex (row, col), measured from the map's ``at`` (its top-left corner)."""
+    """The centre of hex (row, col), measured from the map's ``at`` (the top-left corner of its ink)."""
     x0, y0, _, _ = _unit_extent(v.top, v.coords, v.odd, v.cells())
     cx, cy = _unit_centre(v.top, v.coords, v.odd, row, col)
-    return (cx - x0) * v.radius, (cy - y0) * v.radius
+    return (cx - x0) * v.radius + v.line / 2, (cy - y0) * v.radius + v.line / 2
 
 
 def hex_box(v: HexGridV, row: int, col: int) -> tuple[float, float, float, float]:
@@ -113,7 +113,7 @@ def _read_shape(node: Node | None, rows: int, cols: int) -> tuple[str, ...] | No
     return tuple(out)
 
 
-def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
     from rollwrite.draw.elements import sequence
 
     if node is None:
@@ -124,8 +124,10 @@ def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ..
     r.done()
     if rn is None and cn is None:
         raise node.error("these labels name neither rows nor columns", hint="e.g. labels: {rows: letters, cols: numbers}")
+    keys = list(node.entries)  # type: ignore[attr-defined]
+    cols_first = cn is not None and (rn is None or keys.index("cols") < keys.index("rows"))
     return (sequence(rn, rows, start) if rn is not None else ("",) * rows,
-            sequence(cn, cols, start) if cn is not None else ("",) * cols)
+            sequence(cn, cols, start) if cn is not None else ("",) * cols, cols_first)
 
 
 def _read_marks(node: Node | None, v_rows: int, v_cols: int) -> tuple[HexMark, ...]:
@@ -159,9 +161,10 @@ def _read_hexgrid(node: Node, data: Any) -> HexGridV:
     cells = [(a, b) for a in range(1, rows + 1) for b in range(1, cols + 1) if shape is None or shape[a - 1][b - 1] == "#"]
     if not cells:
         raise node.error("this shape leaves no hex")
-    radius = _radius(node, hex_node, fit_node, top, coords, odd, cells)
+    line = r.number("line", 0.3, minimum=0.05, maximum=5)
+    radius = _radius(node, hex_node, fit_node, top, coords, odd, cells, line)
     fills = {(f.r0 + 1, f.c0 + 1): f.color for f in _cell_fills(r.raw("fills", None), rows, cols)}
-    v = HexGridV(rows, cols, top, coords, odd, radius, r.number("line", 0.3, minimum=0.05, maximum=5),
+    v = HexGridV(rows, cols, top, coords, odd, radius, line,
                  r.color("color", "#000000"), r.color("fill", None), fills, shape,
                  _read_marks(r.list("marks", None), rows, cols), r.bool("dots", False),
                  _read_labels(r.raw("labels", None), rows, cols),
@@ -182,7 +185,7 @@ def _cell_fills(node: Node | None, rows: int, cols: int) -> list[Any]:
 
 
 def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, coords: str, odd: bool,
-            cells: list[tuple[int, int]]) -> float:
+            cells: list[tuple[int, int]], line: float) -> float:
     if (hex_node is None) == (fit_node is None):
         raise node.error("a hex grid needs 'hex' (one hexagon's width, mm) or 'fit: [w, h]' (the box its map fills)",
                          hint="e.g. hex: 12, or fit: [180, 150]")
@@ -191,7 +194,7 @@ def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, 
         return width / (SQRT3 if top == "pointy" else 2.0)
     w, h = expect_pair(fit_node, minimum=5)  # type: ignore[arg-type]
     x0, y0, x1, y1 = _unit_extent(top, coords, odd, cells)
-    return min(w / (x1 - x0), h / (y1 - y0))
+    return min((w - line) / (x1 - x0), (h - line) / (y1 - y0))
 
 
 def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
@@ -203,7 +206,8 @@ def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
         if v.dots:
             pen.circle(cx, cy, max(v.radius * 0.06, 0.35), width=0, stroke=None, fill=v.color)
         if v.labels is not None:
-            text = v.labels[0][row - 1] + v.labels[1][col - 1]
+            rl, cl = v.labels[0][row - 1], v.labels[1][col - 1]
+            text = cl + rl if v.labels[2] else rl + cl
             size = min(v.label_size, v.radius * 0.5 / PT)
             if text_width(text, size) > v.radius * 1.2:
                 size *= v.radius * 1.2 / text_width(text, size)
@@ -216,16 +220,10 @@ def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
 
 def _hexgrid_size(v: HexGridV) -> tuple[float, float]:
     x0, y0, x1, y1 = _unit_extent(v.top, v.coords, v.odd, v.cells())
-    return (x1 - x0) * v.radius + v.line / 2, (y1 - y0) * v.radius + v.line / 2
-
-
-def _hexgrid_bounds(v: HexGridV) -> tuple[float, float, float, float]:
-    w, h = _hexgrid_size(v)
-    return (-v.line / 2, -v.line / 2, w, h)
+    return (x1 - x0) * v.radius + v.line, (y1 - y0) * v.radius + v.line
 
 
 HEXES: dict[str, ElementType] = {
     "hexgrid": ElementType(_read_hexgrid, _build_hexgrid, _hexgrid_size,
-                           "a map of hexagons: pointy or flat tops, offset or axial rows, fills, marks, labels",
-                           _hexgrid_bounds),
+                           "a map of hexagons: pointy or flat tops, offset or axial rows, fills, marks, labels"),
 }
