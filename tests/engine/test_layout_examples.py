@@ -1,0 +1,68 @@
+"""The example sheets of the layout language's second step: each checks (overlaps and greys included),
+prints, stays short, and draws what it promises."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rollwrite.spec.layout import load_layout
+from rollwrite.spec.nodes import Map, Seq, load_yaml_file
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "layouts"
+
+
+def _written(seq) -> int:
+    n = 0
+    for el in seq:
+        n += 1
+        if isinstance(el, Map) and isinstance(el.get("elements"), Seq):
+            n += _written(el.get("elements"))
+    return n
+
+
+@pytest.mark.parametrize("name,most", [("crossing-rows.yaml", 12), ("street-sheet.yaml", 12),
+                                       ("hex-map.yaml", 8), ("party-score-card.yaml", 8)])
+def test_example_checks_in_greyscale_prints_and_is_short(cli, tmp_path, monkeypatch, name, most):
+    monkeypatch.chdir(tmp_path)
+    path = EXAMPLES / name
+    assert _written(load_yaml_file(path).get("sheet").get("elements")) <= most  # type: ignore[union-attr]
+    r = cli("check-layout", "--greyscale", str(path))
+    assert r.exit_code == 0 and "ok" in r.output and r.stderr == ""
+    r = cli("print", str(path), "-n", "2", "-o", "out.pdf")
+    assert r.exit_code == 0 and Path("out.pdf").read_bytes().startswith(b"%PDF")
+    r = cli("print", str(path), "-o", "out.svg")
+    assert r.exit_code == 0
+
+
+def test_crossing_rows_count_up_in_two_rows_and_down_in_two():
+    layout = load_layout(EXAMPLES / "crossing-rows.yaml")
+    texts = [e for e in layout.sheet.elements if e.type == "text" and e.value.size == 12]
+    rows: dict[float, list[str]] = {}
+    for t in texts:
+        rows.setdefault(round(t.at[1], 1), []).append(t.value.text)
+    up, down = [str(n) for n in range(2, 13)], [str(n) for n in range(12, 1, -1)]
+    assert list(rows.values()) == [up, up, down, down]
+
+
+def test_street_sheet_has_one_fence_fewer_than_houses_in_each_street():
+    layout = load_layout(EXAMPLES / "street-sheet.yaml")
+    boxes = [e for e in layout.sheet.elements if e.type == "box"]
+    fences = [e for e in layout.sheet.elements if e.type == "line"]
+    pools = [e for e in layout.sheet.elements if e.type == "ellipse"]
+    assert (len(boxes), len(fences), len(pools)) == (10 + 11 + 12, 9 + 10 + 11, 2 + 3 + 4)
+    titles = [e.value.text for e in layout.sheet.elements if e.type == "text" and "fences" in e.value.text]
+    assert titles == ["Top street: 10 houses, 9 fences", "Middle street: 11 houses, 10 fences",
+                      "Bottom street: 12 houses, 11 fences"]
+
+
+def test_hex_map_places_the_village_and_ruins_in_their_hexes():
+    from rollwrite.draw.hexes import centre
+
+    layout = load_layout(EXAMPLES / "hex-map.yaml")
+    (island,) = [e for e in layout.sheet.elements if e.type == "hexgrid"]
+    star = next(e for e in layout.sheet.elements if e.type == "star")
+    cx, cy = centre(island.value, 5, 9)
+    assert star.at == pytest.approx((island.at[0] + cx, island.at[1] + cy))
+    assert len(island.value.cells()) == 5 + 7 + 9 + 11 * 3 + 9 + 7 + 3
