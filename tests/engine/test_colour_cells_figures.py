@@ -147,3 +147,16 @@ def test_check_layout_greyscale_warns_of_like_colours_that_print_the_same_grey(c
         f"rollwrite: warning: {path}:6:7: sheet.elements[0]: #ff0000 (here) and #008000 (at {path}:6:7) print as "
         "nearly the same grey (30% and 29% of white)\n"
         "  hint: make one of them lighter or darker, or add a pattern or a label, so they differ in black and white\n")
+
+
+def test_italic_text_and_italic_runs_in_a_paragraph_print_in_the_oblique_face(cli, tmp_path, monkeypatch):
+    from rollwrite.draw.elements import _runs
+
+    assert _runs("a **b** *c* 2*3 * 4", "regular") == [("a ", "regular"), ("b", "bold"), (" ", "regular"),
+                                                     ("c", "italic"), (" 2*3 * 4", "regular")]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "i.yaml").write_text(HEAD + "    - {type: text, at: [2, 8], text: Slanted, font: italic}\n"
+                                            "    - {type: paragraph, at: [2, 12], width: 80, text: 'an *aside*'}\n")
+    assert cli("check-layout", "i.yaml").exit_code == 0
+    assert cli("print", "i.yaml", "-o", "i.pdf").exit_code == 0
+    assert b"DejaVuSans-Oblique" in (tmp_path / "i.pdf").read_bytes()

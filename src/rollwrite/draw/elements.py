@@ -73,16 +73,17 @@ class ParagraphV(Value):
     bullet: str
 
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_MARKED = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])")
 
 
 def _runs(text: str, font: str) -> list[tuple[str, str]]:
+    """``**bold**`` and ``*italic*`` runs of a paragraph's text, the rest in ``font``."""
     runs: list[tuple[str, str]] = []
     pos = 0
-    for m in _BOLD.finditer(text):
+    for m in _MARKED.finditer(text):
         if m.start() > pos:
             runs.append((text[pos : m.start()], font))
-        runs.append((m.group(1), "bold"))
+        runs.append((m.group(1), "bold") if m.group(1) is not None else (m.group(2), "italic"))
         pos = m.end()
     if pos < len(text):
         runs.append((text[pos:], font))
