@@ -160,3 +160,47 @@ def test_italic_text_and_italic_runs_in_a_paragraph_print_in_the_oblique_face(cl
     assert cli("check-layout", "i.yaml").exit_code == 0
     assert cli("print", "i.yaml", "-o", "i.pdf").exit_code == 0
     assert b"DejaVuSans-Oblique" in (tmp_path / "i.pdf").read_bytes()
+
+
+ICONS = """\
+game: my-icons
+title: T
+icons:
+  lock:
+    - {type: box, at: [1, 4], size: [8, 5], fill: black}
+    - {type: circle, at: [5, 4], radius: 2.5}
+sheet:
+  size: [100, 40]
+  elements:
+    - {type: icon, at: [10, 10], name: lock, size: 5, rotate: 90}
+    - {id: g, type: grid, at: [30, 2], rows: 1, cols: 3, cell: 10}
+    - {type: icon, name: lock, in: {id: g, cell: [1, 2]}}
+    - {type: icon, at: [80, 10], name: die-6, size: 8}
+"""
+
+
+def test_a_layouts_own_icons_are_its_elements_scaled_from_a_10mm_box():
+    layout = parse_layout(ICONS, "i.yaml")
+    check_geometry(layout)
+    assert overlap_errors(layout) == []
+    lock, _, placed, die = layout.sheet.elements
+    assert (lock.value.name, lock.value.size, len(lock.value.parts)) == ("lock", 5.0, 2)
+    assert placed.at == (45.0, 7.0)
+    page = Page(100, 40)
+    GENERIC["icon"].build(lock.value, page.pen(), None)
+    box = page.items[0]
+    assert (box.x, box.y, box.w, box.h, box.fill) == (-2.0, -0.5, 4.0, 2.5, "#000000")
+    assert sum(isinstance(i, Circle) for i in drawn(die)) == 6
+
+
+@pytest.mark.parametrize("icons,message", [
+    ("  star: []\n", "'star' is a built-in icon already"),
+    ("  Lock: []\n", "'Lock' is not a name for an icon"),
+    ("  big: [{type: box, at: [0, 0], size: [12, 5]}]\n", "this box reaches outside the 10 x 10 mm box an icon is drawn in"),
+])
+def test_own_icon_mistakes(icons, message):
+    text = ICONS.split("icons:\n")[0] + "icons:\n" + icons + "sheet:" + ICONS.split("sheet:")[1].split("  elements:")[0] \
+        + "  elements: []\n"
+    with pytest.raises(InputError) as info:
+        parse_layout(text, "i.yaml")
+    assert message in str(info.value)

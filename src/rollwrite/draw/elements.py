@@ -501,7 +501,25 @@ def _read_icon(node: Node, data: Any) -> IconV:
     return v
 
 
-def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
+class UserIconV(Frozen):
+    """An icon of the layout's own ``icons``: its elements, drawn in a 10 x 10 mm box scaled to ``size``."""
+
+    name: str
+    size: float
+    parts: tuple[Any, ...]  # spec.layout.Element, measured in the 10 x 10 box
+    weight: float = 0.0
+
+
+#: the side of the box a layout's own icons are drawn in
+USER_ICON_BOX = 10.0
+
+
+def _build_icon(v: IconV | UserIconV, pen: Pen, ctx: Any) -> None:
+    if isinstance(v, UserIconV):
+        box = pen.at(-v.size / 2, -v.size / 2).scaled(v.size / USER_ICON_BOX)
+        for part in v.parts:
+            GENERIC[part.type].build(part.value, part.place(box), ctx)
+        return
     icons.draw(v.name, pen, 0, 0, v.size, v.weight)
 
 

@@ -155,7 +155,7 @@ def _read_overlaps(node: Node | None) -> Any:
 
 
 def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
-                  names: tuple[tuple[str, Any], ...] = ()) -> tuple[Element, ...]:
+                  names: tuple[tuple[str, Any], ...] = (), own_icons: dict[str, Any] | None = None) -> tuple[Element, ...]:
     """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`);
     ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
     before it (see :mod:`rollwrite.spec.cells`)."""
@@ -167,7 +167,11 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
         idn = node.get("id") if isinstance(node, Map) else None
         in_node = body.get("in")
-        value = types[tname].read(_without(body, "overlaps", "in"), data)
+        name = body.get("name") if tname == "icon" else None
+        if own_icons and name is not None and name.plain() in own_icons:
+            value = _own_icon(_without(body, "overlaps", "in"), own_icons)
+        else:
+            value = types[tname].read(_without(body, "overlaps", "in"), data)
         el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
         if in_node is not None:
             el = _put_in(el, in_node, made, types)
@@ -176,6 +180,44 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
         return el
 
     return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
+
+
+def _own_icon(body: Map, own_icons: dict[str, Any]) -> Any:
+    from rollwrite.draw.elements import UserIconV
+
+    r = Reader(body, "an icon")
+    name = r.str("name")
+    size = r.number("size", 6.0, minimum=1, maximum=100)
+    r.done()
+    return UserIconV(name, size, own_icons[name])
+
+
+def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
+               names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """The layout's own ``icons``: each a list of elements drawn in a 10 x 10 mm box (``at`` from its
+    top-left corner), scaled to the icon's ``size`` wherever an ``icon`` element names it."""
+    from rollwrite.draw import icons
+    from rollwrite.draw.elements import GENERIC, USER_ICON_BOX, measure
+
+    if node is None:
+        return {}
+    r = Reader(node, "'icons'")
+    out: dict[str, Any] = {}
+    for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
+        r.list(key)
+        if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
+            raise knode.error(f"'{key}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
+        if icons.get(key) is not None:
+            raise knode.error(f"'{key}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
+        parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names)
+        for part in parts:
+            x0, y0, x1, y1 = part.extent(measure(part, GENERIC[part.type]))
+            if x0 < -0.05 or y0 < -0.05 or x1 > USER_ICON_BOX + 0.05 or y1 > USER_ICON_BOX + 0.05:
+                raise part.node.error(f"this {part.type} reaches outside the {USER_ICON_BOX:g} x {USER_ICON_BOX:g} mm "
+                                      "box an icon is drawn in", hint="an icon's elements lie in [0, 0] .. [10, 10]")
+        out[key] = parts
+    r.done()
+    return out
 
 
 def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType]) -> Element:
@@ -339,6 +381,7 @@ def _layout(root: Node, source: str) -> Layout:
     data = game.load_data(data_node) if game is not None else _plain_data(data_node)
     sheet_node = r.map("sheet")
     names = read_vars(r.raw("vars", None))
+    icons_node = r.raw("icons", None)
     r.raw("defaults", None)  # a place for anchors (&name) that merge keys (<<: *name) repeat; not drawn
     pages_node = r.list("pages", None)
     r.done()
@@ -353,10 +396,11 @@ def _layout(root: Node, source: str) -> Layout:
     sr.done()
     _count_written(elements_node)
     types = element_types(game)
-    elements = read_elements(elements_node, types, data, names)
-    back = read_elements(back_node, types, data, names) if back_node is not None else ()
+    own = read_icons(icons_node, types, data, names)
+    elements = read_elements(elements_node, types, data, names, own)
+    back = read_elements(back_node, types, data, names, own) if back_node is not None else ()
     sheet = SheetSpec(width, height, elements, back)
-    pages = _read_pages(pages_node, types, data, names) if pages_node is not None else ()
+    pages = _read_pages(pages_node, types, data, (names, own)) if pages_node is not None else ()
     layout = Layout(slug, title, summary, source, page, players, sheet, dice, data, pages)
     _check_fits(layout, size_node)
     return layout
@@ -366,7 +410,7 @@ MAX_EXTRA_PAGES = 8
 
 
 def _read_pages(seq: Node, types: dict[str, ElementType], data: Any,
-                names: tuple[tuple[str, Any], ...]) -> tuple[ExtraPage, ...]:
+                known: tuple[tuple[tuple[str, Any], ...], dict[str, Any]]) -> tuple[ExtraPage, ...]:
     if len(seq) > MAX_EXTRA_PAGES:  # type: ignore[arg-type]
         raise seq.items[MAX_EXTRA_PAGES].error(f"a layout may add at most {MAX_EXTRA_PAGES} pages")  # type: ignore[attr-defined]
     out = []
@@ -380,7 +424,7 @@ def _read_pages(seq: Node, types: dict[str, ElementType], data: Any,
         size = expect_pair(pr.raw("size"), minimum=10)
         when = pr.str("when", "always", choices=["always", "seeded", "puzzle"])
         orientation = pr.str("orientation", "portrait", choices=["portrait", "landscape"])
-        elements = read_elements(pr.list("elements"), types, data, names)
+        elements = read_elements(pr.list("elements"), types, data, *known)
         pr.done()
         out.append(ExtraPage(name, size, elements, when, orientation, node))
     return tuple(out)
