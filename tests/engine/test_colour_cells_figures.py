@@ -160,6 +160,9 @@ def test_italic_text_and_italic_runs_in_a_paragraph_print_in_the_oblique_face(cl
     assert cli("check-layout", "i.yaml").exit_code == 0
     assert cli("print", "i.yaml", "-o", "i.pdf").exit_code == 0
     assert b"DejaVuSans-Oblique" in (tmp_path / "i.pdf").read_bytes()
+    assert cli("print", "i.yaml", "-o", "i.svg").exit_code == 0
+    svg = (tmp_path / "i.svg").read_text()
+    assert "font-style:italic" in svg and 'font-style="italic"' in svg
 
 
 ICONS = """\

@@ -23,6 +23,7 @@ _FAMILY = {
     "regular": ("rw-sans", "normal", "normal"),
     "bold": ("rw-sans", "bold", "normal"),
     "condensed": ("rw-sans-condensed", "normal", "normal"),
+    "italic": ("rw-sans", "normal", "italic"),
 }
 _FALLBACK = {"rw-sans": "'DejaVu Sans', Verdana, Arial, sans-serif",
              "rw-sans-condensed": "'DejaVu Sans Condensed', 'Arial Narrow', sans-serif"}
@@ -87,12 +88,14 @@ def _add(dwg, parent, items) -> None:
     """Add scene items to ``parent`` (the drawing, or a group of its definitions)."""
     for it in items:
         if isinstance(it, Text):
-            family, weight, _ = _FAMILY[it.font]
+            family, weight, style = _FAMILY[it.font]
             t = dwg.text(it.text, insert=(_n(it.x), _n(it.y)))
             t["font-family"] = f"{family}, {_FALLBACK[family]}"
             t["font-size"] = _n(it.size * PT)
             if weight != "normal":
                 t["font-weight"] = weight
+            if style != "normal":
+                t["font-style"] = style
             if it.anchor != "start":
                 t["text-anchor"] = it.anchor
             if it.color != "#000000":
