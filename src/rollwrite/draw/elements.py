@@ -16,6 +16,7 @@ from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.figures import FIGURES
 from rollwrite.draw.hexes import HEXES
+from rollwrite.draw.images import IMAGES
 from rollwrite.draw.fills import CellFill, draw_fills, read_fills
 from rollwrite.draw.shapes import read_dash
 from rollwrite.games.base import ElementType
@@ -904,6 +905,7 @@ GENERIC.update(SHAPES)
 GENERIC.update(TABLES)
 GENERIC.update(FIGURES)
 GENERIC.update(HEXES)
+GENERIC.update(IMAGES)
 
 
 def measure(el: Any, etype: ElementType) -> tuple[float, float, float, float]:

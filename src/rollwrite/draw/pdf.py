@@ -12,14 +12,15 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from rollwrite import __version__
 from rollwrite.draw.metrics import FONT_FILES
-from rollwrite.draw.scene import Circle, Curve, Line, Path, Rect, Scene, Symbol, Text, Use
-from rollwrite.output import SEAL_SLOT
+from rollwrite.draw.images import svg_drawing
+from rollwrite.draw.scene import Circle, Curve, Image, Line, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.resources import fonts_dir
 
 MM = 72.0 / 25.4
@@ -136,6 +137,8 @@ def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
             c.transform(k, 0, 0, k, it.x * MM, _y(it.y))
             c.doForm(it.name)
             c.restoreState()
+        elif isinstance(it, Image):
+            _image(c, it, _y(it.y))
         else:
             stroke, fill = it.stroke, it.fill
             do_stroke = 1 if stroke and it.width > 0 else 0
@@ -177,6 +180,26 @@ def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
                 if it.closed:
                     p.close()
                 c.drawPath(p, stroke=do_stroke, fill=do_fill)
+
+
+def _image(c: Canvas, it: Image, top: float) -> None:
+    """A picture with its top-left corner at (it.x, ``top``) in points, turned about that corner."""
+    c.saveState()
+    c.translate(it.x * MM, top)
+    if it.angle:
+        c.rotate(-it.angle)
+    w, h = it.w * MM, it.h * MM
+    if it.kind == "png":
+        c.drawImage(ImageReader(io.BytesIO(it.data)), 0, -h, w, h, mask="auto")
+    else:
+        # reportlab's drawing renderer is needed only for SVG pictures; most sheets have none
+        from reportlab.graphics import renderPDF
+
+        drawing = svg_drawing(it.data)
+        c.translate(0, -h)
+        c.scale(w / drawing.width, h / drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+    c.restoreState()
 
 
 LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)

@@ -16,7 +16,7 @@ from typing import Any
 import svgwrite
 
 from rollwrite.draw.metrics import FONT_FILES
-from rollwrite.draw.scene import PT, Circle, Curve, Line, Page, Path, Rect, Scene, Symbol, Text, Use
+from rollwrite.draw.scene import PT, Circle, Curve, Image, Line, Page, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.resources import fonts_dir
 
 _FAMILY = {
@@ -109,6 +109,14 @@ def _add(dwg, parent, items) -> None:
             _stroke(el, it.color, it.width, it.dash)
             if it.cap != "butt":
                 el["stroke-linecap"] = it.cap
+            parent.add(el)
+        elif isinstance(it, Image):
+            mime = "image/png" if it.kind == "png" else "image/svg+xml"
+            el = dwg.image(f"data:{mime};base64,{base64.b64encode(it.data).decode('ascii')}",
+                           insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
+            el["preserveAspectRatio"] = "none"
+            if it.angle:
+                el["transform"] = f"rotate({_n(it.angle)} {_n(it.x)} {_n(it.y)})"
             parent.add(el)
         elif isinstance(it, Rect):
             el = dwg.rect(insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
