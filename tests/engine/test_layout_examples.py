@@ -23,7 +23,8 @@ def _written(seq) -> int:
 
 
 @pytest.mark.parametrize("name,most", [("crossing-rows.yaml", 12), ("street-sheet.yaml", 12),
-                                       ("hex-map.yaml", 8), ("party-score-card.yaml", 8)])
+                                       ("hex-map.yaml", 8), ("party-score-card.yaml", 8),
+                                       ("garden-plots.yaml", 12)])
 def test_example_checks_in_greyscale_prints_and_is_short(cli, tmp_path, monkeypatch, name, most):
     monkeypatch.chdir(tmp_path)
     path = EXAMPLES / name
@@ -66,3 +67,13 @@ def test_hex_map_places_the_village_and_ruins_in_their_hexes():
     cx, cy = centre(island.value, 5, 9)
     assert star.at == pytest.approx((island.at[0] + cx, island.at[1] + cy))
     assert len(island.value.cells()) == 5 + 7 + 9 + 11 * 3 + 9 + 7 + 3
+
+
+def test_garden_plots_puts_its_pictures_and_own_icons_in_their_cells():
+    layout = load_layout(EXAMPLES / "garden-plots.yaml")
+    kinds = [e.value.kind for e in layout.sheet.elements if e.type == "image"]
+    assert kinds == ["png"] * 4 + ["svg"] * 2
+    ponds = [e for e in layout.sheet.elements if e.type == "icon" and e.value.name == "pond"]
+    (garden,) = [e for e in layout.sheet.elements if e.type == "grid"]
+    assert [(round((p.at[0] - garden.at[0]) // 14), round((p.at[1] - garden.at[1]) // 14)) for p in ponds] == \
+        [(2, 2), (3, 2), (2, 3), (3, 3)]
