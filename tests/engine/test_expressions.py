@@ -217,3 +217,12 @@ def test_a_file_on_disk_gives_the_exact_column_of_a_plain_value(tmp_path, monkey
     with pytest.raises(InputError) as info:
         load_layout("p.yaml")
     assert str(info.value) == "p.yaml:8:20: sheet.elements[0].text: in '{i*}': the expression ends too soon"
+
+
+def test_nested_repeats_that_when_leaves_empty_are_still_bounded():
+    assert "make more than 50,000 copies" in err("""\
+        - type: group
+          repeat: {count: 500, step: [0, 0]}
+          elements:
+            - {type: text, at: [1, 5], text: x, when: false, repeat: {count: 500, step: [0, 0], var: j}}
+        """)

@@ -84,7 +84,7 @@ def test_an_element_in_a_hex_sits_at_its_centre_and_may_print_over_the_map():
 @pytest.mark.parametrize("element,message", [
     ("- {type: hexgrid, at: [5, 5], rows: 2, cols: 2}", "a hex grid needs 'hex' (one hexagon's width, mm) or 'fit: [w, h]' (the box its map fills)"),
     ("- {type: hexgrid, at: [5, 5], rows: 2, cols: 2, hex: 9, top: round}", "expected one of pointy, flat, got 'round'"),
-    ("- {type: hexgrid, at: [5, 5], rows: 2, cols: 2, hex: 9, shape: ['##', '#']}", "expected 2 characters, each '#' (a hex) or '.' (none), got '#'"),
+    ("- {type: hexgrid, at: [5, 5], rows: 2, cols: 2, hex: 9, shape: ['##', '#']}", "expected 2 characters, each '#' (a hex) or '.' (no hex), got '#'"),
     ("- {type: hexgrid, at: [5, 5], rows: 60, cols: 60, hex: 2}", "a hex grid may have at most 2500 hexes, this one 3600"),
     ("- {type: hexgrid, at: [5, 5], rows: 2, cols: 2, hex: 9, marks: [{cell: [3, 1], icon: star}]}", "hex [3, 1] is outside the 2 x 2 map (rows and columns count from 1)"),
 ])

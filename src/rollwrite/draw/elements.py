@@ -17,7 +17,7 @@ from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.figures import FIGURES
 from rollwrite.draw.hexes import HEXES
 from rollwrite.draw.images import IMAGES
-from rollwrite.draw.fills import CellFill, draw_fills, read_fills
+from rollwrite.draw.fills import CellFill, draw_fills, read_fills, read_shape
 from rollwrite.draw.shapes import read_dash
 from rollwrite.games.base import ElementType
 from rollwrite.record import Value
@@ -276,17 +276,7 @@ def _read_grid(node: Node, data: Any) -> GridV:
             raise at_node.error(f"crossing [{row}, {col}] is not on the grid: its lines count from 1 to "
                                 f"{rows + 1} (rows) and {cols + 1} (columns)")
         cmarks.append(Mark(row, col, icon, size))
-    shape = None
-    if shape_node is not None:
-        if len(shape_node) != rows:
-            raise shape_node.error(f"expected {rows} shape rows (one per grid row), got {len(shape_node)}")
-        rows_txt = []
-        for n in shape_node:
-            s = expect_str(n)
-            if len(s) != cols or set(s) - {"#", "."}:
-                raise n.error(f"expected {cols} characters, each '#' (a space) or '.' (no space), got '{s}'")
-            rows_txt.append(s)
-        shape = tuple(rows_txt)
+    shape = read_shape(shape_node, rows, cols, "a space")
     marks = []
     for n in marks_node or []:
         mr = Reader(n, "a grid mark")

@@ -1,4 +1,4 @@
-"""Coloured spaces of a grid or a table: ``fills: [{row: 1, color: red}, {cell: [2, 3], color: "#ffd"}]``.
+"""Coloured spaces of a grid or a table, and the shape of a grid or hex map: ``fills: [{row: 1, color: red}, {cell: [2, 3], color: "#ffd"}]``.
 
 Each entry has a ``color`` and says which spaces it colours: ``cell: [row, col]``, ``cells`` (a list of
 those), ``row`` or ``col`` (a whole row or column), rows and columns counted from 1.  Fills are drawn
@@ -12,7 +12,7 @@ from rollwrite.record import Frozen
 from typing import Any
 
 from rollwrite.draw.scene import Pen
-from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair
+from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
 
 MAX_FILLS = 2000
 
@@ -70,6 +70,22 @@ def read_fills(node: Node | None, rows: int, cols: int) -> tuple[CellFill, ...]:
         r.done()
         if len(out) > MAX_FILLS:
             raise item.error(f"more than {MAX_FILLS} coloured spaces in one element")
+    return tuple(out)
+
+
+def read_shape(node: Node | None, rows: int, cols: int, what: str) -> tuple[str, ...] | None:
+    """A ``shape``: one text per row, ``#`` for a ``what`` (a space, a hex) and ``.`` for none."""
+    if node is None:
+        return None
+    if not isinstance(node, Seq) or len(node) != rows:
+        got = len(node) if isinstance(node, Seq) else "no list"
+        raise node.error(f"expected {rows} shape rows (one per row), got {got}")
+    out = []
+    for n in node:
+        s = expect_str(n)
+        if len(s) != cols or set(s) - {"#", "."}:
+            raise n.error(f"expected {cols} characters, each '#' ({what}) or '.' (no {what.split()[-1]}), got '{s}'")
+        out.append(s)
     return tuple(out)
 
 

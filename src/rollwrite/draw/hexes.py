@@ -18,11 +18,11 @@ import math
 from typing import Any
 
 from rollwrite.draw import icons
-from rollwrite.draw.fills import read_fills
+from rollwrite.draw.fills import read_fills, read_shape
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
+from rollwrite.spec.nodes import Node, Reader, expect_number, expect_pair
 
 SQRT3 = math.sqrt(3.0)
 MAX_HEXES = 2500
@@ -99,20 +99,6 @@ def hex_box(v: HexGridV, row: int, col: int) -> tuple[float, float, float, float
     return cx - hw * v.radius, cy - hh * v.radius, cx + hw * v.radius, cy + hh * v.radius
 
 
-def _read_shape(node: Node | None, rows: int, cols: int) -> tuple[str, ...] | None:
-    if node is None:
-        return None
-    if not isinstance(node, Seq) or len(node) != rows:
-        raise node.error(f"expected {rows} shape rows (one per row of hexes)")
-    out = []
-    for n in node:
-        s = expect_str(n)
-        if len(s) != cols or set(s) - {"#", "."}:
-            raise n.error(f"expected {cols} characters, each '#' (a hex) or '.' (none), got '{s}'")
-        out.append(s)
-    return tuple(out)
-
-
 def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
     from rollwrite.draw.elements import sequence
 
@@ -157,7 +143,7 @@ def _read_hexgrid(node: Node, data: Any) -> HexGridV:
     coords = r.str("coords", "offset", choices=["offset", "axial"])
     odd = r.str("offset", "odd", choices=["odd", "even"]) == "odd"
     hex_node, fit_node = r.raw("hex", None), r.raw("fit", None)
-    shape = _read_shape(r.raw("shape", None), rows, cols)
+    shape = read_shape(r.raw("shape", None), rows, cols, "a hex")
     cells = [(a, b) for a in range(1, rows + 1) for b in range(1, cols + 1) if shape is None or shape[a - 1][b - 1] == "#"]
     if not cells:
         raise node.error("this shape leaves no hex")

@@ -30,6 +30,8 @@ from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, 
 #: most elements one sheet expands to (repeats included)
 MAX_EXPANDED = 5000
 MAX_COUNT = 500
+#: most copies the repeats of one sheet may make, those a 'when' leaves out and groups counted
+MAX_COPIES = 50_000
 _NEEDED = Reader.MISSING
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat", "when")
 
@@ -74,7 +76,7 @@ class Expander:
         self.type_names = type_names
         self.names = names
         self.out: list[Any] = []
-        self.work = 0  # nodes and characters copied so far (see MAX_WORK)
+        self.copies = 0
 
     def run(self, seq: Seq) -> list[Any]:
         self.elements(seq, Frame(vars=self.names))
@@ -110,6 +112,10 @@ class Expander:
                               hint="give the inner one its own name, e.g. var: j")
 
     def single(self, node: Map, frame: Frame, offset: tuple[float, float]) -> None:
+        self.copies += 1
+        if self.copies > MAX_COPIES:
+            raise node.error(f"the repeats of this sheet make more than {MAX_COPIES:,} copies (groups and those "
+                             "'when' leaves out counted)", hint="repeat fewer times, or nest fewer repeats")
         values = dict(frame.vars)
         wnode = node.get("when")
         if wnode is not None and not condition(wnode, values):
