@@ -19,6 +19,7 @@ from rollwrite.draw.hexes import HEXES
 from rollwrite.draw.images import IMAGES
 from rollwrite.draw.fills import CellFill, draw_fills, read_fills, read_shape
 from rollwrite.draw.shapes import read_dash
+from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
 from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
@@ -44,7 +45,7 @@ def _read_text(node: Node, data: Any) -> TextV:
     v = TextV(
         text=r.str("text"),
         size=r.number("size", 10.0, minimum=3, maximum=72, unit="pt"),
-        font=r.str("font", "regular", choices=list(FONTS)),
+        font=read_font(r, "font", "regular", list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
         color=r.color("color", "#000000"),
     )
@@ -98,7 +99,7 @@ def _read_paragraph(node: Node, data: Any) -> ParagraphV:
         width=r.number("width", minimum=5),
         size=r.number("size", 8.0, minimum=3, maximum=36, unit="pt"),
         leading=r.number("leading", 1.25, minimum=0.8, maximum=3, unit=None),
-        font=r.str("font", "regular", choices=["regular", "condensed"]),
+        font=read_font(r, "font", "regular", ["regular", "condensed"]),
         bullet=r.str("bullet", "•"),
     )
     r.done()

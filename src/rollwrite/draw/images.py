@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.draw.scene import Pen
+from rollwrite.errors import InputError
 from rollwrite.files import TextLimits, read_bounded
 from rollwrite.games.base import ElementType
 from rollwrite.spec.nodes import Node, Reader, expect_pair, expect_str
@@ -39,8 +40,9 @@ class ImageV(Frozen):
     h: float
 
 
-def _file(node: Node) -> tuple[Path, bytes]:
-    """The bytes of the file ``node`` names, from inside the folder of the file ``node`` is written in."""
+def layout_file(node: Node, most: int, what: str) -> tuple[Path, bytes]:
+    """The bytes of the file ``node`` names (``what``: 'a picture', 'a font'), from inside the folder of the
+    layout file ``node`` is written in, at most ``most`` bytes."""
     name = expect_str(node)
     folder = Path(node.file).parent.resolve()
     rel = Path(name)
@@ -55,13 +57,15 @@ def _file(node: Node) -> tuple[Path, bytes]:
         raise node.error(f"there is no file '{name}'", hint="the path is taken from the folder of the layout file") from None
     if not stat.S_ISREG(st.st_mode):
         raise node.error(f"'{name}' is not a regular file")
+    if st.st_size > most:
+        raise node.error(f"'{name}' is larger than {most // (1024 * 1024)} MB, the most {what} may be")
     try:
         with open(path, "rb") as fh:
-            data = read_bounded(fh, name, TextLimits("a picture", MAX_BYTES))
+            data = read_bounded(fh, name, TextLimits(what, most))
     except OSError as exc:
         raise node.error(f"cannot read '{name}' ({exc.strerror})") from None
-    except Exception as exc:  # too big: read_bounded names the file, the element is named here
-        raise node.error(f"'{name}' is larger than {MAX_BYTES // (1024 * 1024)} MB", hint="make the picture smaller") from exc
+    except InputError:  # grew past the limit while being read
+        raise node.error(f"'{name}' is larger than {most // (1024 * 1024)} MB, the most {what} may be") from None
     return path, data
 
 
@@ -105,7 +109,7 @@ def _read_image(node: Node, data: Any) -> ImageV:
     r = Reader(node, "an image")
     fnode = r.raw("file")
     assert fnode is not None
-    path, raw = _file(fnode)
+    path, raw = layout_file(fnode, MAX_BYTES, "a picture")
     if raw.startswith(_PNG):
         kind, (pw, ph) = "png", _png_size(fnode, raw)
     elif path.suffix.lower() == ".svg" or b"<svg" in raw[:4096]:

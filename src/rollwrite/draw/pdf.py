@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from rollwrite import __version__
 from rollwrite.draw.metrics import FONT_FILES
 from rollwrite.draw.images import svg_drawing
+from rollwrite.draw.userfonts import font_bytes, is_user_font, parts
 from rollwrite.draw.scene import Circle, Curve, Image, Line, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.resources import fonts_dir
 
@@ -39,6 +40,16 @@ def _register(name: str) -> None:
 def _font(name: str, path) -> TTFont:  # noqa: ANN001 - a Path
     """The font of ``path``, read by reportlab, under rollwrite's name for it in the PDF."""
     return TTFont(_PDF_FONT[name], str(path))
+
+
+def _own_font(font: str) -> str:
+    """The PDF name of a layout's own font, registered with reportlab (which embeds the glyphs used)
+    the first time a page sets it; the name holds the file's SHA-256, so one name is one content."""
+    digest, _ = parts(font)
+    name = f"RW-own-{digest[:24]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(font_bytes(font))))
+    return name
 
 
 @lru_cache(maxsize=256)
@@ -92,8 +103,7 @@ class _State:
 
     def set_font(self, font: str, size: float) -> None:
         if (font, size) != self.font:
-            _register(font)
-            self.c.setFont(_PDF_FONT[font], size)
+            self.c.setFont(_PDF_FONT[font] if not is_user_font(font) else _own_font(font), size)
             self.font = (font, size)
 
     def kept_cap(self) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 import svgwrite
 
 from rollwrite.draw.metrics import FONT_FILES
+from rollwrite.draw.userfonts import font_bytes, is_user_font, parts
 from rollwrite.draw.scene import PT, Circle, Curve, Image, Line, Page, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.resources import fonts_dir
 
@@ -27,6 +28,13 @@ _FAMILY = {
 }
 _FALLBACK = {"rw-sans": "'DejaVu Sans', Verdana, Arial, sans-serif",
              "rw-sans-condensed": "'DejaVu Sans Condensed', 'Arial Narrow', sans-serif"}
+
+
+def _family(font: str) -> tuple[str, str, str]:
+    """(font-family, font-weight, font-style) of a font: a layout's own is a family of its own."""
+    if is_user_font(font):
+        return f"rw-own-{parts(font)[0][:12]}", "normal", "normal"
+    return _FAMILY[font]
 
 
 def _n(v: float) -> str:
@@ -44,7 +52,8 @@ def _subset(font: str, chars: str) -> str:
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
 
-    tt = TTFont(str(fonts_dir() / FONT_FILES[font]), recalcTimestamp=False)
+    source = io.BytesIO(font_bytes(font)) if is_user_font(font) else str(fonts_dir() / FONT_FILES[font])
+    tt = TTFont(source, recalcTimestamp=False)
     options = subset.Options()
     options.name_IDs = ["*"]  # keep the copyright and licence names with the glyphs
     options.notdef_outline = True
@@ -65,7 +74,7 @@ def _style(items: list) -> str:
             used.setdefault(it.font, set()).update(it.text)
     rules = []
     for font in sorted(used):
-        family, weight, style = _FAMILY[font]
+        family, weight, style = _family(font)
         data = _subset(font, "".join(sorted(used[font])))
         rules.append(
             f"@font-face{{font-family:'{family}';font-weight:{weight};font-style:{style};"
@@ -88,9 +97,9 @@ def _add(dwg, parent, items) -> None:
     """Add scene items to ``parent`` (the drawing, or a group of its definitions)."""
     for it in items:
         if isinstance(it, Text):
-            family, weight, style = _FAMILY[it.font]
+            family, weight, style = _family(it.font)
             t = dwg.text(it.text, insert=(_n(it.x), _n(it.y)))
-            t["font-family"] = f"{family}, {_FALLBACK[family]}"
+            t["font-family"] = f"{family}, {_FALLBACK.get(family, 'sans-serif')}"
             t["font-size"] = _n(it.size * PT)
             if weight != "normal":
                 t["font-weight"] = weight

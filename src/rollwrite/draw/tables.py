@@ -18,6 +18,7 @@ from typing import Any
 
 from rollwrite.draw.metrics import FONTS, text_width
 from rollwrite.draw.scene import PT, Pen
+from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
 from rollwrite.draw.fills import CellFill, draw_fills, read_fills
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_color, expect_number, expect_str
@@ -123,7 +124,7 @@ def _read_row(n: Node, ncols: int, height: float, shade: str, what: str = "row")
     cells_node = r.raw("cells", None)
     shade_node = r.raw("shade", None)
     rule = r.str("rule", "thin", choices=RULES)
-    font = r.str("font", "regular", choices=list(FONTS))
+    font = read_font(r, "font", "regular", list(FONTS))
     h = r.number("height", height, minimum=2, maximum=100)
     r.done()
     cells: tuple[str, ...] = ()

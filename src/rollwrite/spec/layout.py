@@ -155,7 +155,8 @@ def _read_overlaps(node: Node | None) -> Any:
 
 
 def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
-                  names: tuple[tuple[str, Any], ...] = (), own_icons: dict[str, Any] | None = None) -> tuple[Element, ...]:
+                  names: tuple[tuple[str, Any], ...] = (), own_icons: dict[str, Any] | None = None,
+                  own_fonts: dict[str, str] | None = None) -> tuple[Element, ...]:
     """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`);
     ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
     before it (see :mod:`rollwrite.spec.cells`)."""
@@ -166,6 +167,8 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
         idn = node.get("id") if isinstance(node, Map) else None
+        if own_fonts:
+            body = _with_fonts(body, own_fonts)  # type: ignore[assignment]
         in_node = body.get("in")
         name = body.get("name") if tname == "icon" else None
         if own_icons and name is not None and name.plain() in own_icons:
@@ -182,6 +185,26 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
 
 
+def _with_fonts(node: Node, own_fonts: dict[str, str]) -> Node:
+    """``node`` with each ``font: NAME`` that names one of the layout's own fonts holding its internal name
+    (see :mod:`rollwrite.draw.userfonts`), in tables' rows too."""
+    from rollwrite.draw.userfonts import FontName
+    from rollwrite.spec.nodes import Scalar
+
+    if isinstance(node, Seq):
+        return Seq(node.file, node.line, node.col, node.path, [_with_fonts(n, own_fonts) for n in node.items])
+    if not isinstance(node, Map):
+        return node
+    out = Map(node.file, node.line, node.col, node.path, handled=node.handled)
+    for key, (kn, vn) in node.entries.items():
+        if key == "font" and isinstance(vn, Scalar) and isinstance(vn.value, str) and vn.value in own_fonts:
+            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[vn.value])
+        elif isinstance(vn, (Map, Seq)):
+            vn = _with_fonts(vn, own_fonts)
+        out.entries[key] = (kn, vn)
+    return out
+
+
 def _own_icon(body: Map, own_icons: dict[str, Any]) -> Any:
     from rollwrite.draw.elements import UserIconV
 
@@ -190,6 +213,14 @@ def _own_icon(body: Map, own_icons: dict[str, Any]) -> Any:
     size = r.number("size", 6.0, minimum=1, maximum=100)
     r.done()
     return UserIconV(name, size, own_icons[name])
+
+
+def read_fonts(node: Node | None) -> dict[str, str]:
+    """The layout's own ``fonts`` (see :mod:`rollwrite.draw.userfonts`): its name -> the internal name."""
+    from rollwrite.draw.metrics import FONTS
+    from rollwrite.draw.userfonts import read_fonts as read
+
+    return read(node, FONTS)
 
 
 def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
@@ -382,6 +413,7 @@ def _layout(root: Node, source: str) -> Layout:
     sheet_node = r.map("sheet")
     names = read_vars(r.raw("vars", None))
     icons_node = r.raw("icons", None)
+    fonts_node = r.raw("fonts", None)
     r.raw("defaults", None)  # a place for anchors (&name) that merge keys (<<: *name) repeat; not drawn
     pages_node = r.list("pages", None)
     r.done()
@@ -396,11 +428,11 @@ def _layout(root: Node, source: str) -> Layout:
     sr.done()
     _count_written(elements_node)
     types = element_types(game)
-    own = read_icons(icons_node, types, data, names)
-    elements = read_elements(elements_node, types, data, names, own)
-    back = read_elements(back_node, types, data, names, own) if back_node is not None else ()
+    own = (names, read_icons(icons_node, types, data, names), read_fonts(fonts_node))
+    elements = read_elements(elements_node, types, data, *own)
+    back = read_elements(back_node, types, data, *own) if back_node is not None else ()
     sheet = SheetSpec(width, height, elements, back)
-    pages = _read_pages(pages_node, types, data, (names, own)) if pages_node is not None else ()
+    pages = _read_pages(pages_node, types, data, own) if pages_node is not None else ()
     layout = Layout(slug, title, summary, source, page, players, sheet, dice, data, pages)
     _check_fits(layout, size_node)
     return layout
@@ -410,7 +442,7 @@ MAX_EXTRA_PAGES = 8
 
 
 def _read_pages(seq: Node, types: dict[str, ElementType], data: Any,
-                known: tuple[tuple[tuple[str, Any], ...], dict[str, Any]]) -> tuple[ExtraPage, ...]:
+                known: tuple[Any, ...]) -> tuple[ExtraPage, ...]:
     if len(seq) > MAX_EXTRA_PAGES:  # type: ignore[arg-type]
         raise seq.items[MAX_EXTRA_PAGES].error(f"a layout may add at most {MAX_EXTRA_PAGES} pages")  # type: ignore[attr-defined]
     out = []
@@ -540,7 +572,8 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
     from rollwrite.draw.metrics import missing_glyphs
     from rollwrite.draw.scene import Page, Text
-    from rollwrite.jobs import BuildContext
+    from rollwrite.draw.userfonts import font_label
+    from rollwrite.sheet import BuildContext
 
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
@@ -567,7 +600,7 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
                 missing = missing_glyphs(it.text, it.font)
                 if missing:
                     raise el.node.error(
-                        f"the {it.font} font has no glyph for {', '.join(repr(c) for c in missing)}",
+                        f"the {font_label(it.font)} font has no glyph for {', '.join(repr(c) for c in missing)}",
                         hint="use another character or draw it with an icon",
                     )
         x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
