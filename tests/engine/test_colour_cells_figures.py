@@ -207,3 +207,13 @@ def test_own_icon_mistakes(icons, message):
     with pytest.raises(InputError) as info:
         parse_layout(text, "i.yaml")
     assert message in str(info.value)
+
+
+def test_in_a_table_cell_that_spans_columns_centres_on_the_whole_span():
+    layout = lay("""\
+        - {id: t, type: table, at: [0, 0], columns: [20, 10, 10], header: [a, {text: both, span: 2}], rows: [x]}
+        - {type: circle, radius: 1, in: {id: t, cell: [0, 2]}}
+        - {type: circle, radius: 1, in: {id: t, cell: [1, 2]}}
+        """)
+    assert layout.sheet.elements[1].at == (30.0, 3.5)
+    assert layout.sheet.elements[2].at == (25.0, 10.5)

@@ -226,3 +226,18 @@ def test_nested_repeats_that_when_leaves_empty_are_still_bounded():
           elements:
             - {type: text, at: [1, 5], text: x, when: false, repeat: {count: 500, step: [0, 0], var: j}}
         """)
+
+
+@given(st.text(alphabet="{}()+-*/%<>=!,.' abcij0123456789", max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_any_text_value_is_filled_or_refused_with_a_place(text):
+    from rollwrite.spec.fill import fill_scalar
+    from rollwrite.spec.nodes import Scalar
+
+    node = Scalar("t.yaml", 3, 9, "x.text", text)
+    try:
+        out = fill_scalar(node, {"i": 2, "a": "A"})
+    except InputError as e:
+        assert e.file == "t.yaml" and e.line == 3 and 9 <= e.col <= 9 + len(text) + 1
+    else:
+        assert isinstance(out, Scalar)

@@ -52,7 +52,10 @@ def _space(target: Any, r: Reader, node: Node) -> tuple[float, float, float, flo
             raise cell_node.error(f"cell [{rr:g}, {cc:g}] is not in the {target.type} '{target.id}': rows count "
                                   f"{first_row} to {rows - 1 + first_row}, columns 1 to {cols}")
         k, c = int(rr) - first_row, int(cc) - 1
-        return xs[c], ys[k], xs[c + 1], ys[k + 1]
+        span = 1
+        if hasattr(v, "all_rows") and v.all_rows[k].spans:  # a table cell may span columns
+            span = max(v.all_rows[k].spans[c], 1)
+        return xs[c], ys[k], xs[c + span], ys[k + 1]
     if row_node is not None:
         rr = expect_number(row_node, whole=True, minimum=first_row, maximum=rows - 1 + first_row)
         k = rr - first_row
