@@ -179,6 +179,9 @@ sheet:
     - {id: g, type: grid, at: [30, 2], rows: 1, cols: 3, cell: 10}
     - {type: icon, name: lock, in: {id: g, cell: [1, 2]}}
     - {type: icon, at: [80, 10], name: die-6, size: 8}
+    - {type: grid, at: [2, 20], rows: 1, cols: 2, cell: 8, marks: [{cell: [1, 1], icon: lock}, {cell: [1, 2], icon: star}]}
+    - {type: legend, at: [30, 20], items: [{icon: lock, label: locked}, {icon: die-3, label: three}]}
+    - {type: hexgrid, at: [70, 20], rows: 1, cols: 2, hex: 10, marks: [{cell: [1, 2], icon: lock}]}
 """
 
 
@@ -186,14 +189,19 @@ def test_a_layouts_own_icons_are_its_elements_scaled_from_a_10mm_box():
     layout = parse_layout(ICONS, "i.yaml")
     check_geometry(layout)
     assert overlap_errors(layout) == []
-    lock, _, placed, die = layout.sheet.elements
-    assert (lock.value.name, lock.value.size, len(lock.value.parts)) == ("lock", 5.0, 2)
+    lock, _, placed, die, grid, legend, hexes = layout.sheet.elements
+    assert (lock.value.name.name, lock.value.size, len(lock.value.name.parts)) == ("lock", 5.0, 2)
     assert placed.at == (45.0, 7.0)
     page = Page(100, 40)
     GENERIC["icon"].build(lock.value, page.pen(), None)
     box = page.items[0]
     assert (box.x, box.y, box.w, box.h, box.fill) == (-2.0, -0.5, 4.0, 2.5, "#000000")
     assert sum(isinstance(i, Circle) for i in drawn(die)) == 6
+    own = lock.value.name
+    assert (grid.value.marks[0].icon, grid.value.marks[1].icon) == (own, "star")
+    assert legend.value.items[0][0] == own and hexes.value.marks[0].icon == own
+    for el in (grid, legend, hexes):  # the lock's black box is drawn in each
+        assert any(isinstance(i, Rect) and i.fill == "#000000" for i in drawn(el))
 
 
 @pytest.mark.parametrize("icons,message", [

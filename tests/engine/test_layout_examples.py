@@ -73,7 +73,7 @@ def test_garden_plots_puts_its_pictures_and_own_icons_in_their_cells():
     layout = load_layout(EXAMPLES / "garden-plots.yaml")
     kinds = [e.value.kind for e in layout.sheet.elements if e.type == "image"]
     assert kinds == ["png"] * 4 + ["svg"] * 2
-    ponds = [e for e in layout.sheet.elements if e.type == "icon" and e.value.name == "pond"]
+    ponds = [e for e in layout.sheet.elements if e.type == "icon" and getattr(e.value.name, "name", "") == "pond"]
     (garden,) = [e for e in layout.sheet.elements if e.type == "grid"]
     assert [(round((p.at[0] - garden.at[0]) // 14), round((p.at[1] - garden.at[1]) // 14)) for p in ponds] == \
         [(2, 2), (3, 2), (2, 3), (3, 3)]

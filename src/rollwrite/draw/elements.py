@@ -151,7 +151,7 @@ def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
 class Mark(Value):
     row: int
     col: int
-    icon: str
+    icon: Any  # a built-in icon's name, or the layout's own (OwnIcon)
     size: float
 
 
@@ -283,11 +283,9 @@ def _read_grid(node: Node, data: Any) -> GridV:
         mr = Reader(n, "a grid mark")
         rc = mr.raw("cell")
         row, col = (int(x) for x in expect_pair(rc))
-        icon = mr.str("icon")
+        icon = _icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.6, minimum=1)
         mr.done()
-        if icons.get(icon) is None:
-            raise n.error(f"unknown icon '{icon}'", hint=f"known icons: {', '.join(icons.names())}")
         if not (1 <= row <= rows and 1 <= col <= cols):
             raise rc.error(f"cell [{row}, {col}] is outside the {rows} x {cols} grid (rows and columns count from 1)")
         marks.append(Mark(row, col, icon, size))
@@ -363,11 +361,11 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
         mx = v.cols * v.cw / 2
         pen.line(mx, -1.5, mx, v.rows * v.ch + 1.5, width=v.middle, color=col, cap="round")
     for m in v.marks:
-        icons.draw(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
     if v.crossings != "none":
         _crossings(v, pen, in_)
     for m in v.crossing_marks:
-        icons.draw(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3)
     if isinstance(v.labels, Labels):
         _labels(v, v.labels, pen)
     elif v.labels:
@@ -472,16 +470,46 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-class IconV(Value):
+class OwnIcon(Frozen):
+    """An icon of the layout's own ``icons``: its elements, drawn in a 10 x 10 mm box scaled to the size
+    asked for (see docs/layout.md)."""
+
     name: str
+    parts: tuple[Any, ...]  # spec.layout.Element, measured in the 10 x 10 box
+
+
+class IconRef(Scalar):
+    """An ``icon`` (or an icon element's ``name``) the loader found among the layout's own icons; its value
+    is the :class:`OwnIcon`."""
+
+
+#: the side of the box a layout's own icons are drawn in
+USER_ICON_BOX = 10.0
+
+
+def draw_icon(icon: str | OwnIcon, pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A built-in icon by its name, or one of the layout's own, centred on (cx, cy) in a ``size`` square."""
+    if isinstance(icon, str):
+        icons.draw(icon, pen, cx, cy, size, weight)
+        return
+    box = pen.at(cx - size / 2, cy - size / 2).scaled(size / USER_ICON_BOX)
+    for part in icon.parts:
+        GENERIC[part.type].build(part.value, part.place(box), None)
+
+
+class IconV(Frozen):
+    name: str | OwnIcon
     size: float
     weight: float
 
 
-def _icon_name(n: Node) -> str:
+def _icon_name(n: Node) -> str | OwnIcon:
+    if isinstance(n, IconRef):
+        return n.value
     name = expect_str(n)
     if icons.get(name) is None:
-        raise n.error(f"unknown icon '{name}'", hint=f"known icons: {', '.join(icons.names())}")
+        raise n.error(f"unknown icon '{name}'",
+                      hint=f"known icons: {', '.join(icons.names())}, and the layout's own 'icons'")
     return name
 
 
@@ -493,30 +521,12 @@ def _read_icon(node: Node, data: Any) -> IconV:
     return v
 
 
-class UserIconV(Frozen):
-    """An icon of the layout's own ``icons``: its elements, drawn in a 10 x 10 mm box scaled to ``size``."""
-
-    name: str
-    size: float
-    parts: tuple[Any, ...]  # spec.layout.Element, measured in the 10 x 10 box
-    weight: float = 0.0
+def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
+    draw_icon(v.name, pen, 0, 0, v.size, v.weight)
 
 
-#: the side of the box a layout's own icons are drawn in
-USER_ICON_BOX = 10.0
-
-
-def _build_icon(v: IconV | UserIconV, pen: Pen, ctx: Any) -> None:
-    if isinstance(v, UserIconV):
-        box = pen.at(-v.size / 2, -v.size / 2).scaled(v.size / USER_ICON_BOX)
-        for part in v.parts:
-            GENERIC[part.type].build(part.value, part.place(box), ctx)
-        return
-    icons.draw(v.name, pen, 0, 0, v.size, v.weight)
-
-
-class LegendV(Value):
-    items: tuple[tuple[str, str], ...]  # (icon, label)
+class LegendV(Frozen):
+    items: tuple[tuple[str | OwnIcon, str], ...]  # (icon, label)
     columns: int
     size: float  # icon size mm
     text: float  # pt
@@ -552,7 +562,7 @@ def _build_legend(v: LegendV, pen: Pen, ctx: Any) -> None:
     for i, (icon, label) in enumerate(v.items):
         row, col = divmod(i, v.columns)
         x, y = col * v.col_width, row * v.row_height
-        icons.draw(icon, pen, x + v.size / 2, y + v.row_height / 2, v.size, 0.3)
+        draw_icon(icon, pen, x + v.size / 2, y + v.row_height / 2, v.size, 0.3)
         pen.text(x + v.size + 1.5, y + v.row_height / 2 + v.text * PT * 0.35, label, size=v.text)
 
 

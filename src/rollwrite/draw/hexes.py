@@ -17,7 +17,6 @@ from rollwrite.record import Frozen
 import math
 from typing import Any
 
-from rollwrite.draw import icons
 from rollwrite.draw.fills import read_fills, read_shape
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
@@ -31,7 +30,7 @@ MAX_HEXES = 2500
 class HexMark(Frozen):
     row: int
     col: int
-    icon: str
+    icon: Any  # a built-in icon's name or the layout's own (rollwrite.draw.elements.OwnIcon)
     size: float
 
 
@@ -184,6 +183,8 @@ def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, 
 
 
 def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
+    from rollwrite.draw.elements import draw_icon  # elements imports this module
+
     corners = _unit_corners(v.top)
     for row, col in v.cells():
         cx, cy = centre(v, row, col)
@@ -201,7 +202,7 @@ def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
     low = v.radius * 0.15 if v.labels is not None else 0.0  # below the label
     for m in v.marks:
         cx, cy = centre(v, m.row, m.col)
-        icons.draw(m.icon, pen, cx, cy + low, m.size or v.radius * (0.75 if low else 0.9), weight=0.3)
+        draw_icon(m.icon, pen, cx, cy + low, m.size or v.radius * (0.75 if low else 0.9), weight=0.3)
 
 
 def _hexgrid_size(v: HexGridV) -> tuple[float, float]:

@@ -167,14 +167,10 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
         idn = node.get("id") if isinstance(node, Map) else None
-        if own_fonts:
-            body = _with_fonts(body, own_fonts)  # type: ignore[assignment]
+        if own_fonts or own_icons:
+            body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")  # type: ignore[assignment]
         in_node = body.get("in")
-        name = body.get("name") if tname == "icon" else None
-        if own_icons and name is not None and name.plain() in own_icons:
-            value = _own_icon(_without(body, "overlaps", "in"), own_icons)
-        else:
-            value = types[tname].read(_without(body, "overlaps", "in"), data)
+        value = types[tname].read(_without(body, "overlaps", "in"), data)
         el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
         if in_node is not None:
             el = _put_in(el, in_node, made, types)
@@ -185,34 +181,30 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
 
 
-def _with_fonts(node: Node, own_fonts: dict[str, str]) -> Node:
-    """``node`` with each ``font: NAME`` that names one of the layout's own fonts holding its internal name
-    (see :mod:`rollwrite.draw.userfonts`), in tables' rows too."""
+def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node:
+    """``node`` with each ``font: NAME`` and ``icon: NAME`` (an icon element's ``name: NAME``) that names
+    one of the layout's own fonts or icons holding what it names (see :mod:`rollwrite.draw.userfonts`
+    and ``OwnIcon`` in :mod:`rollwrite.draw.elements`), in rows, marks and legend items too."""
+    from rollwrite.draw.elements import IconRef
     from rollwrite.draw.userfonts import FontName
     from rollwrite.spec.nodes import Scalar
 
     if isinstance(node, Seq):
-        return Seq(node.file, node.line, node.col, node.path, [_with_fonts(n, own_fonts) for n in node.items])
+        return Seq(node.file, node.line, node.col, node.path,
+                   [_with_own(n, own_fonts, own_icons, False) for n in node.items])
     if not isinstance(node, Map):
         return node
     out = Map(node.file, node.line, node.col, node.path, handled=node.handled)
     for key, (kn, vn) in node.entries.items():
-        if key == "font" and isinstance(vn, Scalar) and isinstance(vn.value, str) and vn.value in own_fonts:
-            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[vn.value])
+        word = vn.value if isinstance(vn, Scalar) and isinstance(vn.value, str) else None
+        if key == "font" and word in own_fonts:
+            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[word])  # type: ignore[index]
+        elif (key == "icon" or (key == "name" and icon_element)) and word in own_icons:
+            vn = IconRef(vn.file, vn.line, vn.col, vn.path, own_icons[word])  # type: ignore[index]
         elif isinstance(vn, (Map, Seq)):
-            vn = _with_fonts(vn, own_fonts)
+            vn = _with_own(vn, own_fonts, own_icons, False)
         out.entries[key] = (kn, vn)
     return out
-
-
-def _own_icon(body: Map, own_icons: dict[str, Any]) -> Any:
-    from rollwrite.draw.elements import UserIconV
-
-    r = Reader(body, "an icon")
-    name = r.str("name")
-    size = r.number("size", 6.0, minimum=1, maximum=100)
-    r.done()
-    return UserIconV(name, size, own_icons[name])
 
 
 def read_fonts(node: Node | None) -> dict[str, str]:
@@ -228,7 +220,7 @@ def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
     """The layout's own ``icons``: each a list of elements drawn in a 10 x 10 mm box (``at`` from its
     top-left corner), scaled to the icon's ``size`` wherever an ``icon`` element names it."""
     from rollwrite.draw import icons
-    from rollwrite.draw.elements import GENERIC, USER_ICON_BOX, measure
+    from rollwrite.draw.elements import GENERIC, USER_ICON_BOX, OwnIcon, measure
 
     if node is None:
         return {}
@@ -246,7 +238,7 @@ def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
             if x0 < -0.05 or y0 < -0.05 or x1 > USER_ICON_BOX + 0.05 or y1 > USER_ICON_BOX + 0.05:
                 raise part.node.error(f"this {part.type} reaches outside the {USER_ICON_BOX:g} x {USER_ICON_BOX:g} mm "
                                       "box an icon is drawn in", hint="an icon's elements lie in [0, 0] .. [10, 10]")
-        out[key] = parts
+        out[key] = OwnIcon(key, parts)
     r.done()
     return out
 
