@@ -310,17 +310,3 @@ def parse(text: str) -> tuple:
     if kind != "end":
         raise ExprError(f"unexpected '{tok}' after the expression", at)
     return tree
-
-
-def names_in(text: str) -> list[tuple[str, int]]:
-    """The names an expression uses (not its functions or words), with their offsets; [] when the
-    text cannot be read."""
-    try:
-        toks = _tokens(text)
-    except ExprError:
-        return []
-    out = []
-    for k, (kind, value, at) in enumerate(toks):
-        if kind == "name" and value not in _WORDS and toks[k + 1][:2] != ("op", "("):
-            out.append((value, at))
-    return out
