@@ -241,3 +241,12 @@ def test_any_text_value_is_filled_or_refused_with_a_place(text):
         assert e.file == "t.yaml" and e.line == 3 and 9 <= e.col <= 9 + len(text) + 1
     else:
         assert isinstance(out, Scalar)
+
+
+def test_an_include_may_be_repeated_and_kept_by_a_condition(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("row.yaml").write_text("- {type: text, at: [0, 5], text: 'row {i}'}\n")
+    Path("l.yaml").write_text("game: my-test\ntitle: T\nvars: {bonus: false}\nsheet:\n  size: [100, 80]\n  elements:\n"
+                              "    - {include: row.yaml, at: [2, 0], repeat: {count: 3, step: [0, 8]}, when: 'i != 2'}\n"
+                              "    - {include: row.yaml, at: [50, 0], when: '{bonus}'}\n")
+    assert texts(load_layout("l.yaml")) == ["row 1", "row 3"]

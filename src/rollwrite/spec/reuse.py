@@ -32,7 +32,7 @@ from rollwrite.spec.nodes import (Map, Node, Reader, Scalar, Seq, expect_str, fi
 
 MAX_DEPTH = 8  # files extending or including each other, the first one counted
 MAX_FILES = 64  # files read for one layout
-_INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id")
+_INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id", "when")
 
 
 class _Load(Mutable):
