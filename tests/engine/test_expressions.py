@@ -250,3 +250,12 @@ def test_an_include_may_be_repeated_and_kept_by_a_condition(tmp_path, monkeypatc
                               "    - {include: row.yaml, at: [2, 0], repeat: {count: 3, step: [0, 8]}, when: 'i != 2'}\n"
                               "    - {include: row.yaml, at: [50, 0], when: '{bonus}'}\n")
     assert texts(load_layout("l.yaml")) == ["row 1", "row 3"]
+
+
+def test_an_inner_repeats_item_hides_the_outer_ones_whole():
+    assert "'{item.name}': the repeat's items have no 'name'" in err("""\
+        - type: group
+          repeat: {items: [{name: A, cells: [{n: 1}]}], step: [0, 0]}
+          elements:
+            - {type: text, at: [1, 5], text: "{item.name}", repeat: {items: "{item.cells}", step: [0, 0], var: j}}
+        """)

@@ -96,11 +96,14 @@ class Expander:
         rep = _read_repeat(fill(rnode, dict(frame.vars)))
         self._check_var(rnode, rep.var, frame)
         body = _without(node, "repeat")
+        outer = frame.vars
+        if rep.items is not None:  # this repeat's item hides the outer one's, key by key as a whole
+            outer = tuple((name, v) for name, v in outer if name != "item" and not name.startswith("item."))
         for k, number in enumerate(rep.numbers):
             values: list[tuple[str, Any]] = [(rep.var, number)]
             if rep.items is not None:
                 values += _item_values(rep.items[k])
-            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, frame.vars + tuple(values))
+            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, outer + tuple(values))
             self.single(body, inner, (k * rep.step[0], k * rep.step[1]))
 
     def _check_var(self, rnode: Node, var: str, frame: Frame) -> None:
