@@ -29,6 +29,7 @@ from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, RollwriteError, UsageError, did_you_mean, excerpt
 from rollwrite.games.base import ElementType, Game
 from rollwrite.resources import layouts_dir
+from rollwrite.spec.fill import fill
 from rollwrite.spec.nodes import Map, Node, Reader, Seq, expect_pair, expect_str, load_yaml, load_yaml_file
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
@@ -267,7 +268,6 @@ _RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "fals
 def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
     """The layout's ``vars``: names for values (numbers, texts, lists) known in every element.  A value may
     be an expression of the names above it (``cols: "{rows + 2}"``)."""
-    from rollwrite.spec.fill import fill
     from rollwrite.spec.nodes import Scalar
 
     if node is None:
@@ -409,8 +409,6 @@ def _layout(root: Node, source: str) -> Layout:
     r.raw("defaults", None)  # a place for anchors (&name) that merge keys (<<: *name) repeat; not drawn
     pages_node = r.list("pages", None)
     r.done()
-
-    from rollwrite.spec.fill import fill
 
     sr = Reader(sheet_node, "'sheet'")
     size_node = fill(sr.raw("size"), dict(names))
