@@ -4,6 +4,7 @@ elements placed in cells (``in:``) and the greyscale warning of check-layout."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path as FilePath
 
 import pytest
 
@@ -225,3 +226,24 @@ def test_in_a_table_cell_that_spans_columns_centres_on_the_whole_span():
         """)
     assert layout.sheet.elements[1].at == (30.0, 3.5)
     assert layout.sheet.elements[2].at == (25.0, 10.5)
+
+
+def test_icon_sets_from_files_under_the_folder_combine_with_icons_written_in_the_layout(tmp_path, monkeypatch):
+    from rollwrite.spec.layout import load_layout
+
+    monkeypatch.chdir(tmp_path)
+    FilePath("sets").mkdir()
+    FilePath("sets/farm.yaml").write_text("barn:\n  - {type: box, at: [1, 3], size: [8, 6]}\n"
+                                      "hay:\n  - {type: circle, at: [5, 5], radius: 4}\n")
+    FilePath("l.yaml").write_text("game: my-test\ntitle: T\nicons: [sets/farm.yaml, {pond: [{type: circle, at: [5, 5], radius: 3}]}]\n"
+                              "sheet:\n  size: [60, 20]\n  elements:\n"
+                              "    - {type: legend, at: [2, 2], columns: 3, column_width: 18, "
+                              "items: [{icon: barn, label: b}, {icon: hay, label: h}, {icon: pond, label: p}]}\n")
+    layout = load_layout("l.yaml")
+    assert [icon.name for icon, _ in layout.sheet.elements[0].value.items] == ["barn", "hay", "pond"]
+    FilePath("l.yaml").write_text(FilePath("l.yaml").read_text().replace("pond: [", "hay: ["))
+    with pytest.raises(InputError, match="the icon 'hay' is defined twice"):
+        load_layout("l.yaml")
+    FilePath("l.yaml").write_text(FilePath("l.yaml").read_text().replace("sets/farm.yaml", "../farm.yaml"))
+    with pytest.raises(InputError, match="'../farm.yaml' lies outside the layout's folder"):
+        load_layout("l.yaml")

@@ -219,13 +219,39 @@ def read_fonts(node: Node | None) -> dict[str, str]:
 def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
                names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
     """The layout's own ``icons``: each a list of elements drawn in a 10 x 10 mm box (``at`` from its
-    top-left corner), scaled to the icon's ``size`` wherever an ``icon`` element names it."""
-    from rollwrite.draw import icons
-    from rollwrite.draw.elements import GENERIC, USER_ICON_BOX, OwnIcon, measure
+    top-left corner), scaled to the icon's ``size`` wherever an icon is named.  ``icons`` is a mapping of
+    them, the name of an icon set (a YAML file of such a mapping under the layout's folder), or a list
+    of those."""
+    from rollwrite.spec.nodes import Scalar
 
     if node is None:
         return {}
-    r = Reader(node, "'icons'")
+    out: dict[str, Any] = {}
+    for part in (node.items if isinstance(node, Seq) else [node]):
+        icon_set = _icon_set(part) if isinstance(part, Scalar) and isinstance(part.value, str) else part
+        for key, own in _read_icon_map(icon_set, types, data, names).items():
+            if key in out:
+                raise icon_set.entries[key][0].error(f"the icon '{key}' is defined twice")  # type: ignore[attr-defined]
+            out[key] = own
+    return out
+
+
+def _icon_set(node: Node) -> Node:
+    """The mapping of icons in the icon-set file ``node`` names (under the layout's folder)."""
+    from rollwrite.draw.images import layout_file
+    from rollwrite.files import decode
+
+    _, raw = layout_file(node, 512 * 1024, "an icon set")
+    shown = str(Path(node.file).parent / str(node.value))  # type: ignore[attr-defined]
+    return load_yaml(decode(raw, shown), shown)
+
+
+def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
+                   names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    from rollwrite.draw import icons
+    from rollwrite.draw.elements import GENERIC, USER_ICON_BOX, OwnIcon, measure
+
+    r = Reader(node, "a set of icons (a mapping of names to lists of elements)")
     out: dict[str, Any] = {}
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
         r.list(key)
