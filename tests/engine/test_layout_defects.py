@@ -49,7 +49,7 @@ def test_a_misspelled_id_in_an_override_is_named(tmp_path, monkeypatch):
 def test_a_mistake_in_an_inherited_value_is_reported_at_the_extends_line(tmp_path, monkeypatch):
     assert err(tmp_path, monkeypatch, "extends: long-way\nsheet:\n  size: [100, 100]\n") == (
         "mine.yaml:1:10: extends: layouts/long-way.yaml:40:7: sheet.elements[2]: this name-field reaches from "
-        "(118.0, 3.8) to (190.0, 8.0) mm, outside the 100 x 100 mm sheet (in 'long-way', which this layout "
+        "(118.0, 3.8) to (189.5, 8.0) mm, outside the 100 x 100 mm sheet (in 'long-way', which this layout "
         "extends)\n  hint: move it with 'at' or make it smaller")
 
 
