@@ -25,10 +25,9 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    from rollwrite.sheet import check_safe_area, plan_page
-    from rollwrite.spec.layout import PAPERS, check_geometry, load_layout
+    from rollwrite.sheet import plan_page
     from rollwrite.spec.greyscale import greyscale_warnings
-    from rollwrite.spec.overlap import overlap_errors
+    from rollwrite.spec.layout import PAPERS, check_layout, load_layout
 
     worst = 0
     for path in paths:

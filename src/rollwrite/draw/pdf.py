@@ -22,6 +22,7 @@ from rollwrite.draw.metrics import FONT_FILES
 from rollwrite.draw.images import svg_drawing
 from rollwrite.draw.userfonts import font_bytes, is_user_font, parts
 from rollwrite.draw.scene import Circle, Curve, Image, Line, Path, Rect, Scene, Symbol, Text, Use
+from rollwrite.output import SEAL_SLOT
 from rollwrite.resources import fonts_dir
 
 MM = 72.0 / 25.4

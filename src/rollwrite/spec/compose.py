@@ -32,6 +32,11 @@ MAX_EXPANDED = 5000
 MAX_COUNT = 500
 #: most copies the repeats of one sheet may make, those a 'when' leaves out and groups counted
 MAX_COPIES = 50_000
+#: Most work expanding the repeats of one layout may take, counted before each repeat runs: every copy
+#: costs the nodes and the characters of text it copies.  The built-in layouts use under 20,000; a
+#: repeat that would pass it (100,000 placeholders copied 500 times, a polygon of 1,000 points copied
+#: 500 times) is refused before it starts.
+MAX_WORK = 400_000
 _NEEDED = Reader.MISSING
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat", "when")
 
@@ -77,6 +82,7 @@ class Expander:
         self.names = names
         self.out: list[Any] = []
         self.copies = 0
+        self.work = 0  # nodes and characters copied so far (see MAX_WORK)
 
     def run(self, seq: Seq) -> list[Any]:
         self.elements(seq, Frame(vars=self.names))
@@ -96,6 +102,13 @@ class Expander:
         rep = _read_repeat(fill(rnode, dict(frame.vars)))
         self._check_var(rnode, rep.var, frame)
         body = _without(node, "repeat")
+        cost = len(rep.numbers) * _size(body)
+        if self.work + cost > MAX_WORK:
+            raise rnode.error(
+                f"this repeat copies {_size(body):,} nodes and characters {len(rep.numbers)} times; with the repeats "
+                f"before it that is more than the {MAX_WORK:,} a layout may expand to",
+                hint="repeat fewer or shorter elements: no printed sheet needs that much text")
+        self.work += cost
         outer = frame.vars
         if rep.items is not None:  # this repeat's item hides the outer one's, key by key as a whole
             outer = tuple((name, v) for name, v in outer if name != "item" and not name.startswith("item."))
@@ -241,3 +254,18 @@ def _without(node: Map, *keys: str) -> Map:
     out = Map(node.file, node.line, node.col, node.path, handled=tuple(sorted(set(node.handled) | set(keys))))
     out.entries = {k: v for k, v in node.entries.items() if k not in keys}
     return out
+
+
+def _size(node: Node) -> int:
+    """The nodes under ``node`` and the characters of their texts: what copying it costs."""
+    total, stack = 0, [node]
+    while stack:
+        n = stack.pop()
+        total += 1
+        if isinstance(n, Scalar):
+            total += len(n.value) if isinstance(n.value, str) else 0
+        elif isinstance(n, Seq):
+            stack.extend(n.items)
+        elif isinstance(n, Map):
+            stack.extend(v for _, v in n.entries.values())
+    return total
