@@ -27,7 +27,8 @@ def own_cache(tmp_path_factory, monkeypatch):
 def written():
     """written(path) -> how many elements a layout file's sheet has as its author wrote them: every entry of
     every elements list, groups included."""
-    from rollwrite.spec.nodes import Map, Seq, load_yaml_file
+    from rollwrite.spec.loading import load_yaml_file
+    from rollwrite.spec.nodes import Map, Seq
 
     def count(seq) -> int:
         n = 0

@@ -220,12 +220,13 @@ def test_a_file_on_disk_gives_the_exact_column_of_a_plain_value(tmp_path, monkey
 
 
 def test_nested_repeats_that_when_leaves_empty_are_still_bounded():
-    assert "make more than 50,000 copies" in err("""\
+    message = err("""\
         - type: group
           repeat: {count: 500, step: [0, 0]}
           elements:
             - {type: text, at: [1, 5], text: x, when: false, repeat: {count: 500, step: [0, 0], var: j}}
         """)
+    assert "a layout may expand to" in message or "make more than 50,000 copies" in message
 
 
 @given(st.text(alphabet="{}()+-*/%<>=!,.' abcij0123456789", max_size=40))

@@ -25,9 +25,9 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    from rollwrite.sheet import plan_page
-    from rollwrite.spec.greyscale import greyscale_warnings
-    from rollwrite.spec.layout import PAPERS, check_layout, load_layout
+    from rollwrite.planner import plan_page
+    from rollwrite.layoutcheck import check_layout
+    from rollwrite.spec.layout import PAPERS, load_layout
 
     worst = 0
     for path in paths:
@@ -52,6 +52,8 @@ def check_layout_command(
         if small:
             typer.echo(f"rollwrite: warning: {path}: {small}", err=True)
         if greyscale:
+            from rollwrite.spec.greyscale import greyscale_warnings
+
             for warning in greyscale_warnings(layout):
                 typer.echo(f"rollwrite: warning: {warning}", err=True)
         n = len(layout.sheet.elements) + len(layout.sheet.back)

@@ -470,7 +470,7 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-class OwnIcon(Frozen):
+class OwnIcon(Value):
     """An icon of the layout's own ``icons``: its elements, drawn in a 10 x 10 mm box scaled to the size
     asked for (see docs/layout.md)."""
 
@@ -497,7 +497,7 @@ def draw_icon(icon: str | OwnIcon, pen: Pen, cx: float, cy: float, size: float, 
         GENERIC[part.type].build(part.value, part.place(box), None)
 
 
-class IconV(Frozen):
+class IconV(Value):
     name: str | OwnIcon
     size: float
     weight: float
@@ -525,7 +525,7 @@ def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
     draw_icon(v.name, pen, 0, 0, v.size, v.weight)
 
 
-class LegendV(Frozen):
+class LegendV(Value):
     items: tuple[tuple[str | OwnIcon, str], ...]  # (icon, label)
     columns: int
     size: float  # icon size mm

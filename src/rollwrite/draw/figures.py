@@ -7,7 +7,7 @@ Every one has ``line`` (its outline's width, 0 for none), ``color`` (the outline
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from rollwrite.record import Value
 
 import math
 from typing import Any
@@ -21,7 +21,7 @@ from rollwrite.spec.nodes import Reader, expect_pair
 ELLIPSE_POINTS = 96
 
 
-class FigureV(Frozen):
+class FigureV(Value):
     """A circle (``radius`` given, ``points`` empty) or a closed outline through ``points``."""
 
     points: tuple[tuple[float, float], ...]

@@ -7,7 +7,7 @@ before the lines, so the lines lie on top; a later entry is drawn over an earlie
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from rollwrite.record import Value
 
 from typing import Any
 
@@ -17,7 +17,7 @@ from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, 
 MAX_FILLS = 2000
 
 
-class CellFill(Frozen):
+class CellFill(Value):
     """Rows ``r0`` to ``r1`` and columns ``c0`` to ``c1`` (from 0, ends excluded) in ``color``."""
 
     r0: int

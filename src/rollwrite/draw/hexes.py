@@ -12,7 +12,7 @@ each hex (the two in the order written, each any sequence: numbers, letters, low
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from rollwrite.record import Value
 
 import math
 from typing import Any
@@ -27,14 +27,14 @@ SQRT3 = math.sqrt(3.0)
 MAX_HEXES = 2500
 
 
-class HexMark(Frozen):
+class HexMark(Value):
     row: int
     col: int
     icon: Any  # a built-in icon's name or the layout's own (rollwrite.draw.elements.OwnIcon)
     size: float
 
 
-class HexGridV(Frozen):
+class HexGridV(Value):
     rows: int
     cols: int
     top: str  # pointy | flat

@@ -10,7 +10,7 @@ with svglib.
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen
+from rollwrite.record import Value
 
 import io
 import re
@@ -33,7 +33,7 @@ _PNG = b"\x89PNG\r\n\x1a\n"
 _OUTSIDE = re.compile(r"<!DOCTYPE|<!ENTITY|(?:href|src)\s*=\s*[\"'](?!#)|url\(\s*[\"']?(?!#)|@import", re.I)
 
 
-class ImageV(Frozen):
+class ImageV(Value):
     kind: str  # png | svg
     data: bytes
     w: float

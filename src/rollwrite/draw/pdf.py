@@ -104,7 +104,11 @@ class _State:
 
     def set_font(self, font: str, size: float) -> None:
         if (font, size) != self.font:
-            self.c.setFont(_PDF_FONT[font] if not is_user_font(font) else _own_font(font), size)
+            if is_user_font(font):
+                self.c.setFont(_own_font(font), size)
+            else:
+                _register(font)
+                self.c.setFont(_PDF_FONT[font], size)
             self.font = (font, size)
 
     def kept_cap(self) -> int:

@@ -81,12 +81,13 @@ class Image(Rect):
     kind: str = "png"  # png | svg
     data: bytes = b""
 
-    def __init__(self, x: float, y: float, w: float, h: float, kind: str, data: bytes, angle: float = 0.0) -> None:
+    def __init__(self, x: float, y: float, w: float, h: float, kind: str = "png", data: bytes = b"",
+                 angle: float = 0.0, **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
         _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": 0.0, "stroke": None, "fill": None,
                                 "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data})
 
 
-class Circle(Frozen):
+class Circle(Value):
     cx: float
     cy: float
     r: float

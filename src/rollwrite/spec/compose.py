@@ -24,6 +24,7 @@ import math
 from typing import Any
 
 from rollwrite.errors import did_you_mean
+from rollwrite.record import Value
 from rollwrite.spec.fill import PRINT_TIME, condition, fill, letters  # noqa: F401  (letters: re-exported)
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
@@ -63,7 +64,7 @@ class Frame(Value):
         return Frame(x, y, self.angle + angle, self.scale * scale, self.vars)
 
 
-class Repeat(Frozen):
+class Repeat(Value):
     """A ``repeat:`` read: its copies' numbers, their move, the number's name and the items."""
 
     numbers: tuple[int, ...]

@@ -28,9 +28,10 @@ from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.errors import InputError, RollwriteError, UsageError, did_you_mean, excerpt
 from rollwrite.games.base import ElementType, Game
-from rollwrite.resources import layouts_dir
+from rollwrite.record import Value, replace
+from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
 from rollwrite.spec.fill import fill
-from rollwrite.spec.nodes import Map, Node, Reader, Seq, expect_pair, expect_str, load_yaml, load_yaml_file
+from rollwrite.spec.nodes import Map, Node, Reader, Seq, expect_pair, expect_str
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
 MAX_PAGES = 500
@@ -240,6 +241,7 @@ def _icon_set(node: Node) -> Node:
     """The mapping of icons in the icon-set file ``node`` names (under the layout's folder)."""
     from rollwrite.draw.images import layout_file
     from rollwrite.files import decode
+    from rollwrite.spec.loading import load_yaml
 
     _, raw = layout_file(node, 512 * 1024, "an icon set")
     shown = str(Path(node.file).parent / str(node.value))  # type: ignore[attr-defined]
@@ -283,7 +285,7 @@ def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[st
         overlaps: Any = True
     else:
         overlaps = el.overlaps + tuple(k for k in (target.id, *target.overlaps) if k not in el.overlaps)
-    return dataclasses.replace(el, at=at, angle=(target.angle + el.angle) % 360.0, scale=target.scale * el.scale,
+    return replace(el, at=at, angle=(target.angle + el.angle) % 360.0, scale=target.scale * el.scale,
                                overlaps=overlaps)
 
 

@@ -27,8 +27,8 @@ from rollwrite.files import check_name, kind_of
 from rollwrite.record import Mutable
 from rollwrite.resources import builtin_slugs, layouts_dir
 from rollwrite.spec.merge import merge_nodes
-from rollwrite.spec.nodes import (Map, Node, Reader, Scalar, Seq, expect_str, files_of, load_yaml,
-                                  load_yaml_file)
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str, files_of
+from rollwrite.spec.loading import load_yaml, load_yaml_file
 
 MAX_DEPTH = 8  # files extending or including each other, the first one counted
 MAX_FILES = 64  # files read for one layout
