@@ -23,6 +23,34 @@ def own_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
 
 
+# Slow tests at full strength (property tests that compare a fast implementation with its reference on
+# many cases, searches held to their par): left out of the default run by pyproject's `-m 'not long'`
+# and run with `.venv/bin/python -m pytest -q -n auto -m long`.  Listed here by name so that their
+# files stay as they are; a name that matches no test fails test_every_long_test_exists.
+LONG_TESTS = {
+    "tests/games/long-way/test_long_way_exhaustive.py::test_the_search_finds_the_best_two_turn_game",
+    "tests/games/long-way/test_long_way_props.py::test_format_then_parse_round_trips",
+    "tests/games/long-way/test_long_way_puzzle.py::test_a_wider_beam_finds_no_less_on_these_schedules",
+    "tests/games/long-way/test_long_way_puzzle.py::test_par_is_the_best_of_the_searches",
+    "tests/games/long-way/test_long_way_puzzle.py::test_the_search_beats_the_automatic_player_and_keeps_under_its_bound",
+    "tests/games/wobbly-cafe/test_wobbly_cafe_parse_fast.py::test_plain_rows_read_as_the_character_by_character_reading",
+    "tests/games/wobbly-cafe/test_wobbly_cafe_puzzle.py::test_the_sat_solver_reaches_a_bound_the_search_misses",
+    "tests/games/wobbly-cafe/test_wobbly_cafe_puzzle.py::test_long_anneals_reach_the_bound_the_short_restarts_miss",
+    "tests/games/wobbly-cafe/test_wobbly_cafe_groups_fast.py::test_paying_groups_are_the_paying_ones_of_the_plain_search",
+    "tests/games/shelving-wars/test_shelving_wars_capture_fast.py::test_captured_matches_the_plain_search",
+    "tests/games/shelving-wars/test_shelving_wars_parse_fast.py::test_the_quick_reading_is_the_plain_one",
+    "tests/games/lines-and-sections/test_lines_and_sections_referee_fast.py::test_the_quick_referee_is_the_plain_one",
+    "tests/games/scrambled-streets/test_scrambled_streets_quick.py::test_the_quick_reader_agrees_with_the_plain_one_on_edited_texts",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(config, items):  # noqa: ANN001 - pytest's hook
+    for item in items:
+        if item.nodeid.split("[")[0] in LONG_TESTS:
+            item.add_marker(pytest.mark.long)
+
+
 @pytest.fixture
 def written():
     """written(path) -> how many elements a layout file's sheet has as its author wrote them: every entry of

@@ -45,7 +45,7 @@ def greyscale_warnings(layout: Any) -> list[InputError]:
     """One warning per pair of meaningful colours that print as nearly the same grey."""
     from rollwrite import games
     from rollwrite.draw.scene import Page
-    from rollwrite.sheet import BuildContext
+    from rollwrite.jobs import BuildContext
     from rollwrite.spec.layout import element_types
 
     types = element_types(games.get(layout.game))

@@ -591,7 +591,7 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
     from rollwrite.draw.metrics import missing_glyphs
     from rollwrite.draw.scene import Page, Text
     from rollwrite.draw.userfonts import font_label
-    from rollwrite.sheet import BuildContext
+    from rollwrite.jobs import BuildContext
 
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
