@@ -49,3 +49,21 @@ def pytest_collection_modifyitems(config, items):  # noqa: ANN001 - pytest's hoo
     for item in items:
         if item.nodeid.split("[")[0] in LONG_TESTS:
             item.add_marker(pytest.mark.long)
+
+
+@pytest.fixture
+def written():
+    """written(path) -> how many elements a layout file's sheet has as its author wrote them: every entry of
+    every elements list, groups included."""
+    from rollwrite.spec.loading import load_yaml_file
+    from rollwrite.spec.nodes import Map, Seq
+
+    def count(seq) -> int:
+        n = 0
+        for el in seq:
+            n += 1
+            if isinstance(el, Map) and isinstance(el.get("elements"), Seq):
+                n += count(el.get("elements"))
+        return n
+
+    return lambda path: count(load_yaml_file(path).get("sheet").get("elements"))

@@ -174,7 +174,7 @@ MANY = LAYOUT.replace("elements: []", "elements: [" + ", ".join(["{type: text, a
 @pytest.mark.parametrize("text,message", [
     (OVERLAP, "l.yaml:3:76: sheet.elements[1]: this text prints over the text at line 3"),
     (NOT_LETTER, "l.yaml: a 180 x 262 mm sheet does not fit on letter paper"),
-    (MANY, "sheet.elements[500]: a sheet may have at most 500 elements; this is element 501"),
+    (MANY, "sheet.elements[500]: a sheet may have at most 500 elements, those in groups counted; this is element 501"),
     ("extends: long-wya\n", "l.yaml:1:10: extends: there is no built-in game 'long-wya' to extend"),
 ])
 def test_print_refuses_what_check_layout_refuses(cli, in_tmp, text, message):

@@ -111,11 +111,11 @@ def test_a_rotated_element_that_leaves_the_sheet_is_refused_where_it_is_written(
 
 def test_pinned_messages_for_repeat_and_placeholder_mistakes():
     assert err("- {type: text, at: [0, 5], text: 'Row {i}'}\n") == (
-        "g.yaml:6:38: sheet.elements[0].text: '{i}' is filled by a repeat, and this element is not inside one\n"
+        "g.yaml:6:44: sheet.elements[0].text: '{i}' is filled by a repeat, and this element is not inside one\n"
         "  hint: add 'repeat: {count: N, step: [dx, dy]}' to it or to a group around it"
     )
     assert err("- {type: text, at: [0, 5], text: 'Player {playr}'}\n") == (
-        "g.yaml:6:38: sheet.elements[0].text: unknown placeholder '{playr}'\n  hint: did you mean 'player'?"
+        "g.yaml:6:47: sheet.elements[0].text: unknown placeholder '{playr}'\n  hint: did you mean 'player'?"
     )
     assert err("- {type: text, at: [0, 5], text: x, repeat: {count: 3}}\n") == (
         "g.yaml:6:49: sheet.elements[0].repeat: 'step' is missing: how far each copy moves from the one before, "
@@ -125,8 +125,8 @@ def test_pinned_messages_for_repeat_and_placeholder_mistakes():
         "g.yaml:6:49: sheet.elements[0].repeat: expected the repeat as a mapping, e.g. repeat: {count: 5, step: [0, 8]}"
     )
     assert err("- {type: text, at: [0, 5], text: x, repeat: {step: [0, 5]}}\n") == (
-        "g.yaml:6:49: sheet.elements[0].repeat: a repeat needs 'count' (how many copies) or 'items' (one copy each)\n"
-        "  hint: e.g. repeat: {count: 5, step: [0, 8]}"
+        "g.yaml:6:49: sheet.elements[0].repeat: a repeat needs 'count' (how many copies), 'items' (one copy each) "
+        "or 'to' (the last number)\n  hint: e.g. repeat: {count: 5, step: [0, 8]} or repeat: {from: 12, to: 2, step: [0, 8]}"
     )
     assert err("- {type: text, at: [0, 5], text: x, repeat: {count: 501, step: [0, 0]}}\n") == (
         "g.yaml:6:57: sheet.elements[0].repeat.count: expected a positive whole number of at most 500, got 501"

@@ -131,7 +131,7 @@ def test_include_mistakes(here):
     write(here, "bad.yaml", BASE.replace("at: [60, 15]", "at: [60, 15]\n          colour: red"))
     assert err(here / "bad.yaml", here) == (
         "bad.yaml:13:7: sheet.elements[3].colour: unknown key 'colour'\n"
-        "  hint: known keys here: at, id, include, repeat, rotate, scale"
+        "  hint: known keys here: at, id, include, repeat, rotate, scale, when"
     )
     write(here, "parts/row.yaml", "type: text\n")
     assert err(here / "base.yaml", here) == (

@@ -16,6 +16,8 @@ from rollwrite.errors import RollwriteError, printable
 def check_layout_command(
     paths: list[Path] = typer.Argument(..., metavar="LAYOUT...", autocompletion=complete_layout, help="Layout .yaml files to check."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    greyscale: bool = typer.Option(False, "--greyscale", help="Also warn where two colours that carry meaning "
+                                   "print as nearly the same grey (on a black-and-white printer)."),
 ) -> None:
     """Check layout files: keys, values, that every element fits on the sheet and the sheet on the page,
     and that no two elements print over each other (unless one says 'overlaps').
@@ -49,6 +51,11 @@ def check_layout_command(
         small = small_text(layout)
         if small:
             typer.echo(f"rollwrite: warning: {path}: {small}", err=True)
+        if greyscale:
+            from rollwrite.spec.greyscale import greyscale_warnings
+
+            for warning in greyscale_warnings(layout):
+                typer.echo(f"rollwrite: warning: {warning}", err=True)
         n = len(layout.sheet.elements) + len(layout.sheet.back)
         if not quiet:
             typer.echo(printable(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})"))

@@ -14,7 +14,12 @@ from typing import Any
 from rollwrite.draw import icons
 from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
-from rollwrite.draw.shapes import COLOR, read_dash
+from rollwrite.draw.figures import FIGURES
+from rollwrite.draw.hexes import HEXES
+from rollwrite.draw.images import IMAGES
+from rollwrite.draw.fills import CellFill, draw_fills, read_fills, read_shape
+from rollwrite.draw.shapes import read_dash
+from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
 from rollwrite.record import Value
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
@@ -40,9 +45,9 @@ def _read_text(node: Node, data: Any) -> TextV:
     v = TextV(
         text=r.str("text"),
         size=r.number("size", 10.0, minimum=3, maximum=72, unit="pt"),
-        font=r.str("font", "regular", choices=list(FONTS)),
+        font=read_font(r, "font", "regular", list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
-        color=r.str("color", "#000000", pattern=COLOR),
+        color=r.color("color", "#000000"),
     )
     r.done()
     return v
@@ -70,16 +75,17 @@ class ParagraphV(Value):
     bullet: str
 
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_MARKED = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])")
 
 
 def _runs(text: str, font: str) -> list[tuple[str, str]]:
+    """``**bold**`` and ``*italic*`` runs of a paragraph's text, the rest in ``font``."""
     runs: list[tuple[str, str]] = []
     pos = 0
-    for m in _BOLD.finditer(text):
+    for m in _MARKED.finditer(text):
         if m.start() > pos:
             runs.append((text[pos : m.start()], font))
-        runs.append((m.group(1), "bold"))
+        runs.append((m.group(1), "bold") if m.group(1) is not None else (m.group(2), "italic"))
         pos = m.end()
     if pos < len(text):
         runs.append((text[pos:], font))
@@ -93,7 +99,7 @@ def _read_paragraph(node: Node, data: Any) -> ParagraphV:
         width=r.number("width", minimum=5),
         size=r.number("size", 8.0, minimum=3, maximum=36, unit="pt"),
         leading=r.number("leading", 1.25, minimum=0.8, maximum=3, unit=None),
-        font=r.str("font", "regular", choices=["regular", "condensed"]),
+        font=read_font(r, "font", "regular", ["regular", "condensed"]),
         bullet=r.str("bullet", "•"),
     )
     r.done()
@@ -145,7 +151,7 @@ def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
 class Mark(Value):
     row: int
     col: int
-    icon: str
+    icon: Any  # a built-in icon's name, or the layout's own (OwnIcon)
     size: float
 
 
@@ -190,7 +196,7 @@ def _read_labels(node: Node, rows: int, cols: int) -> Labels:
     on = r.str("place", "cells", choices=["cells", "lines"])
     start = r.int("start", 1, minimum=-1000, maximum=1000)
     size = r.number("size", None, minimum=3, maximum=30, unit="pt")
-    color = r.str("color", "#555555", pattern=COLOR)
+    color = r.color("color", "#555555")
     nr, nc = (rows + 1, cols + 1) if on == "lines" else (rows, cols)
     sides = {}
     for side, n in (("top", nc), ("bottom", nc), ("left", nr), ("right", nr)):
@@ -218,7 +224,8 @@ class GridV(Value):
     faint: str = "#b4b4b4"
     crossings: str = "none"  # none | dot | cross | plus | circle: a mark on every line crossing
     crossing_size: float = 0.8
-    crossing_marks: tuple[Mark, ...] = ()  # icons on chosen crossings (row and column lines from 1)
+    crossing_marks: tuple[Mark, ...] = ()
+    fills: tuple[CellFill, ...] = ()  # icons on chosen crossings (row and column lines from 1)
 
     def inside(self, r: int, c: int) -> bool:
         if not (0 <= r < self.rows and 0 <= c < self.cols):
@@ -239,14 +246,15 @@ def _read_grid(node: Node, data: Any) -> GridV:
     marks_node = r.list("marks", None)
     v_line = r.number("line", 0.25, minimum=0.05, maximum=3)
     v_border = r.number("border", 0.8, minimum=0.05, maximum=5)
-    color = r.str("color", "#000000", pattern=COLOR)
+    color = r.color("color", "#000000")
     middle = r.number("middle", 0.0, minimum=0, maximum=5)
     labels_node = r.raw("labels", None)
     lines = r.str("lines", "solid", choices=["solid", "faint", "none"])
-    faint = r.str("faint", "#b4b4b4", pattern=COLOR)
+    faint = r.color("faint", "#b4b4b4")
     crossings = r.str("crossings", "none", choices=["none", "dot", "cross", "plus", "circle"])
     crossing_size = r.number("crossing_size", 0.8, minimum=0.2, maximum=20)
     cmarks_node = r.list("crossing_marks", None)
+    fills = read_fills(r.raw("fills", None), rows, cols)
     r.done()
     labels: bool | Labels = False
     if labels_node is not None:
@@ -269,32 +277,20 @@ def _read_grid(node: Node, data: Any) -> GridV:
             raise at_node.error(f"crossing [{row}, {col}] is not on the grid: its lines count from 1 to "
                                 f"{rows + 1} (rows) and {cols + 1} (columns)")
         cmarks.append(Mark(row, col, icon, size))
-    shape = None
-    if shape_node is not None:
-        if len(shape_node) != rows:
-            raise shape_node.error(f"expected {rows} shape rows (one per grid row), got {len(shape_node)}")
-        rows_txt = []
-        for n in shape_node:
-            s = expect_str(n)
-            if len(s) != cols or set(s) - {"#", "."}:
-                raise n.error(f"expected {cols} characters, each '#' (a space) or '.' (no space), got '{s}'")
-            rows_txt.append(s)
-        shape = tuple(rows_txt)
+    shape = read_shape(shape_node, rows, cols, "a space")
     marks = []
     for n in marks_node or []:
         mr = Reader(n, "a grid mark")
         rc = mr.raw("cell")
         row, col = (int(x) for x in expect_pair(rc))
-        icon = mr.str("icon")
+        icon = _icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.6, minimum=1)
         mr.done()
-        if icons.get(icon) is None:
-            raise n.error(f"unknown icon '{icon}'", hint=f"known icons: {', '.join(icons.names())}")
         if not (1 <= row <= rows and 1 <= col <= cols):
             raise rc.error(f"cell [{row}, {col}] is outside the {rows} x {cols} grid (rows and columns count from 1)")
         marks.append(Mark(row, col, icon, size))
     v = GridV(rows, cols, cw, ch, v_line, v_border, color, shape, tuple(marks), middle, labels, lines, faint,
-              crossings, crossing_size, tuple(cmarks))
+              crossings, crossing_size, tuple(cmarks), fills)
     for m in v.marks:
         if not v.inside(m.row - 1, m.col - 1):
             raise node.error(f"the mark at cell [{m.row}, {m.col}] is not on a space of the grid's shape")
@@ -324,6 +320,8 @@ def _grid_size(v: GridV) -> tuple[float, float]:
 def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
     # Inner lines thin, the outline of the shape thick: an edge is outline when only one side is a space.
     thin, thick, col = v.line, v.border, v.color
+    if v.fills:
+        draw_fills(pen, v.fills, [c * v.cw for c in range(v.cols + 1)], [r * v.ch for r in range(v.rows + 1)])
     # in_[r + 1][c + 1] is v.inside(r, c), with a border of False round the grid.
     in_ = [[False] * (v.cols + 2) for _ in range(v.rows + 2)]
     for r in range(v.rows):
@@ -363,11 +361,11 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
         mx = v.cols * v.cw / 2
         pen.line(mx, -1.5, mx, v.rows * v.ch + 1.5, width=v.middle, color=col, cap="round")
     for m in v.marks:
-        icons.draw(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
     if v.crossings != "none":
         _crossings(v, pen, in_)
     for m in v.crossing_marks:
-        icons.draw(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3)
     if isinstance(v.labels, Labels):
         _labels(v, v.labels, pen)
     elif v.labels:
@@ -425,6 +423,7 @@ class BoxV(Value):
     radius: float
     dash: tuple[float, ...] | None
     fill: str | None
+    color: str = "#000000"
 
 
 def _read_box(node: Node, data: Any) -> BoxV:
@@ -432,15 +431,15 @@ def _read_box(node: Node, data: Any) -> BoxV:
     w, h = expect_pair(r.raw("size"), minimum=1)
     v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
-             read_dash(r), r.str("fill", None, pattern=COLOR))
+             read_dash(r), r.color("fill", None), r.color("color", "#000000"))
     r.done()
     return v
 
 
 def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
-    pen.rect(0, 0, v.w, v.h, width=v.line, radius=v.radius, dash=v.dash, fill=v.fill)
+    pen.rect(0, 0, v.w, v.h, width=v.line, radius=v.radius, dash=v.dash, fill=v.fill, stroke=v.color)
     if v.label:
-        pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold")
+        pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold", color=v.color)
 
 
 class LineV(Value):
@@ -454,7 +453,7 @@ class LineV(Value):
 def _read_line(node: Node, data: Any) -> LineV:
     r = Reader(node, "a line")
     v = LineV(r.point("to"), r.number("width", 0.3, minimum=0.05, maximum=5), read_dash(r),
-              r.str("color", "#000000", pattern=COLOR), r.str("cap", "round", choices=["butt", "round", "square"]))
+              r.color("color", "#000000"), r.str("cap", "round", choices=["butt", "round", "square"]))
     r.done()
     return v
 
@@ -471,16 +470,46 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-class IconV(Value):
+class OwnIcon(Value):
+    """An icon of the layout's own ``icons``: its elements, drawn in a 10 x 10 mm box scaled to the size
+    asked for (see docs/layout.md)."""
+
     name: str
+    parts: tuple[Any, ...]  # spec.layout.Element, measured in the 10 x 10 box
+
+
+class IconRef(Scalar):
+    """An ``icon`` (or an icon element's ``name``) the loader found among the layout's own icons; its value
+    is the :class:`OwnIcon`."""
+
+
+#: the side of the box a layout's own icons are drawn in
+USER_ICON_BOX = 10.0
+
+
+def draw_icon(icon: str | OwnIcon, pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
+    """A built-in icon by its name, or one of the layout's own, centred on (cx, cy) in a ``size`` square."""
+    if isinstance(icon, str):
+        icons.draw(icon, pen, cx, cy, size, weight)
+        return
+    box = pen.at(cx - size / 2, cy - size / 2).scaled(size / USER_ICON_BOX)
+    for part in icon.parts:
+        GENERIC[part.type].build(part.value, part.place(box), None)
+
+
+class IconV(Value):
+    name: str | OwnIcon
     size: float
     weight: float
 
 
-def _icon_name(n: Node) -> str:
+def _icon_name(n: Node) -> str | OwnIcon:
+    if isinstance(n, IconRef):
+        return n.value
     name = expect_str(n)
     if icons.get(name) is None:
-        raise n.error(f"unknown icon '{name}'", hint=f"known icons: {', '.join(icons.names())}")
+        raise n.error(f"unknown icon '{name}'",
+                      hint=f"known icons: {', '.join(icons.names())}, and the layout's own 'icons'")
     return name
 
 
@@ -493,11 +522,11 @@ def _read_icon(node: Node, data: Any) -> IconV:
 
 
 def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
-    icons.draw(v.name, pen, 0, 0, v.size, v.weight)
+    draw_icon(v.name, pen, 0, 0, v.size, v.weight)
 
 
 class LegendV(Value):
-    items: tuple[tuple[str, str], ...]  # (icon, label)
+    items: tuple[tuple[str | OwnIcon, str], ...]  # (icon, label)
     columns: int
     size: float  # icon size mm
     text: float  # pt
@@ -533,7 +562,7 @@ def _build_legend(v: LegendV, pen: Pen, ctx: Any) -> None:
     for i, (icon, label) in enumerate(v.items):
         row, col = divmod(i, v.columns)
         x, y = col * v.col_width, row * v.row_height
-        icons.draw(icon, pen, x + v.size / 2, y + v.row_height / 2, v.size, 0.3)
+        draw_icon(icon, pen, x + v.size / 2, y + v.row_height / 2, v.size, 0.3)
         pen.text(x + v.size + 1.5, y + v.row_height / 2 + v.text * PT * 0.35, label, size=v.text)
 
 
@@ -547,6 +576,8 @@ class CirclesV(Value):
     shape: str
     columns: int
     line: float
+    color: str = "#000000"
+    fill: str | None = None
 
 
 def _read_circles(node: Node, data: Any) -> CirclesV:
@@ -554,7 +585,7 @@ def _read_circles(node: Node, data: Any) -> CirclesV:
     count = r.int("count", minimum=1, maximum=500)
     v = CirclesV(count, r.number("diameter", 5.0, minimum=1, maximum=50), r.number("gap", 1.5, minimum=0, maximum=50),
                  r.str("shape", "circle", choices=["circle", "square"]), r.int("columns", count, minimum=1),
-                 r.number("line", 0.3, minimum=0.05, maximum=3))
+                 r.number("line", 0.3, minimum=0.05, maximum=3), r.color("color", "#000000"), r.color("fill", None))
     r.done()
     return v
 
@@ -571,9 +602,9 @@ def _build_circles(v: CirclesV, pen: Pen, ctx: Any) -> None:
         row, col = divmod(i, v.columns)
         x, y = col * step, row * step
         if v.shape == "circle":
-            pen.circle(x + d / 2, y + d / 2, d / 2, width=v.line)
+            pen.circle(x + d / 2, y + d / 2, d / 2, width=v.line, stroke=v.color, fill=v.fill)
         else:
-            pen.rect(x, y, d, d, width=v.line, radius=d * 0.12)
+            pen.rect(x, y, d, d, width=v.line, radius=d * 0.12, stroke=v.color, fill=v.fill)
 
 
 # ---------------------------------------------------------------- formula line with blanks
@@ -873,6 +904,9 @@ from rollwrite.draw.tables import TABLES  # noqa: E402
 
 GENERIC.update(SHAPES)
 GENERIC.update(TABLES)
+GENERIC.update(FIGURES)
+GENERIC.update(HEXES)
+GENERIC.update(IMAGES)
 
 
 def measure(el: Any, etype: ElementType) -> tuple[float, float, float, float]:

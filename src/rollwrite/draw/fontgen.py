@@ -26,6 +26,7 @@ FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed.ttf",
+    "italic": "DejaVuSans-Oblique.ttf",
 }
 
 

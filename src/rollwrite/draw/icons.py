@@ -2,7 +2,7 @@
 
 An icon is a function ``draw(pen, cx, cy, size, weight)`` centred on (cx, cy) within a ``size`` mm
 square.  Games register their own with :func:`register`; layouts name them in ``icon`` elements, grid
-marks and legends.
+marks and legends.  ``die-1`` to ``die-6`` are the faces of a die.
 """
 
 from __future__ import annotations
@@ -96,3 +96,28 @@ def _die(pen: Pen, cx: float, cy: float, size: float, weight: float) -> None:
     pen.rect(cx - s / 2, cy - s / 2, s, s, width=weight, radius=s * 0.18)
     for dx, dy in ((-0.22, -0.22), (0.0, 0.0), (0.22, 0.22)):
         pen.circle(cx + dx * s, cy + dy * s, s * 0.08, width=0, stroke=None, fill="#000000")
+
+
+#: where the pips of each face lie, as shares of the die's side from its centre
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def _face(value: int) -> IconFn:
+    def draw_face(pen: Pen, cx: float, cy: float, size: float, weight: float) -> None:
+        s = size * 0.8
+        pen.rect(cx - s / 2, cy - s / 2, s, s, width=weight, radius=s * 0.18)
+        for dx, dy in PIPS[value]:
+            pen.circle(cx + dx * 0.27 * s, cy + dy * 0.27 * s, s * 0.085, width=0, stroke=None, fill="#000000")
+
+    return draw_face
+
+
+for _value in PIPS:
+    register(f"die-{_value}")(_face(_value))

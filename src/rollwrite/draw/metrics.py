@@ -15,17 +15,22 @@ import zlib
 from functools import lru_cache
 
 from rollwrite.draw.scene import PT
+from rollwrite.draw.userfonts import is_user_font, measure
 
 FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed.ttf",
+    "italic": "DejaVuSans-Oblique.ttf",
 }
 FONTS = tuple(FONT_FILES)
 
 
 class _Face:
     def __init__(self, name: str) -> None:
+        if is_user_font(name):
+            self._own(measure(name))
+            return
         from rollwrite.draw.fontdata import FONTS as DATA
 
         rec = DATA[name]
@@ -46,6 +51,14 @@ class _Face:
         #: the font draws every printable ASCII character (space to tilde)
         self.ascii_ok = all(cp in advance for cp in range(32, 127))
 
+    def _own(self, rec: dict) -> None:
+        """A layout's own font, measured from its file (see :mod:`rollwrite.draw.userfonts`)."""
+        self.units = rec["units"]
+        self.missing_width = rec["missing"]
+        self.ascent = rec["ascent"] / self.units
+        self.advance = rec["advance"]
+        self.ascii_ok = all(cp in self.advance for cp in range(32, 127))
+
     def width(self, text: str, size_pt: float) -> float:
         adv = self.advance
         total = sum(adv.get(ord(ch), self.missing_width) for ch in text)
@@ -54,6 +67,8 @@ class _Face:
 
 @lru_cache(maxsize=None)
 def face(font: str) -> _Face:
+    """The metrics of a font: a built-in one by its name, a layout's own by its internal name (which holds
+    the file's SHA-256, so the same name always means the same content)."""
     return _Face(font)
 
 

@@ -12,13 +12,16 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from rollwrite import __version__
 from rollwrite.draw.metrics import FONT_FILES
-from rollwrite.draw.scene import Circle, Curve, Line, Path, Rect, Scene, Symbol, Text, Use
+from rollwrite.draw.images import svg_drawing
+from rollwrite.draw.userfonts import font_bytes, is_user_font, parts
+from rollwrite.draw.scene import Circle, Curve, Image, Line, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.output import SEAL_SLOT
 from rollwrite.resources import fonts_dir
 
@@ -38,6 +41,16 @@ def _register(name: str) -> None:
 def _font(name: str, path) -> TTFont:  # noqa: ANN001 - a Path
     """The font of ``path``, read by reportlab, under rollwrite's name for it in the PDF."""
     return TTFont(_PDF_FONT[name], str(path))
+
+
+def _own_font(font: str) -> str:
+    """The PDF name of a layout's own font, registered with reportlab (which embeds the glyphs used)
+    the first time a page sets it; the name holds the file's SHA-256, so one name is one content."""
+    digest, _ = parts(font)
+    name = f"RW-own-{digest[:24]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(font_bytes(font))))
+    return name
 
 
 @lru_cache(maxsize=256)
@@ -91,8 +104,11 @@ class _State:
 
     def set_font(self, font: str, size: float) -> None:
         if (font, size) != self.font:
-            _register(font)
-            self.c.setFont(_PDF_FONT[font], size)
+            if is_user_font(font):
+                self.c.setFont(_own_font(font), size)
+            else:
+                _register(font)
+                self.c.setFont(_PDF_FONT[font], size)
             self.font = (font, size)
 
     def kept_cap(self) -> int:
@@ -136,6 +152,8 @@ def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
             c.transform(k, 0, 0, k, it.x * MM, _y(it.y))
             c.doForm(it.name)
             c.restoreState()
+        elif isinstance(it, Image):
+            _image(c, it, _y(it.y))
         else:
             stroke, fill = it.stroke, it.fill
             do_stroke = 1 if stroke and it.width > 0 else 0
@@ -177,6 +195,26 @@ def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
                 if it.closed:
                     p.close()
                 c.drawPath(p, stroke=do_stroke, fill=do_fill)
+
+
+def _image(c: Canvas, it: Image, top: float) -> None:
+    """A picture with its top-left corner at (it.x, ``top``) in points, turned about that corner."""
+    c.saveState()
+    c.translate(it.x * MM, top)
+    if it.angle:
+        c.rotate(-it.angle)
+    w, h = it.w * MM, it.h * MM
+    if it.kind == "png":
+        c.drawImage(ImageReader(io.BytesIO(it.data)), 0, -h, w, h, mask="auto")
+    else:
+        # reportlab's drawing renderer is needed only for SVG pictures; most sheets have none
+        from reportlab.graphics import renderPDF
+
+        drawing = svg_drawing(it.data)
+        c.translate(0, -h)
+        c.scale(w / drawing.width, h / drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+    c.restoreState()
 
 
 LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)

@@ -74,6 +74,19 @@ class Rect(Value):
         _set(self, "angle", angle)
 
 
+class Image(Rect):
+    """A PNG or SVG picture filling the box (x, y, w, h), turned ``angle`` degrees about (x, y).  A kind
+    of Rect with no stroke, so whatever measures boxes measures it; the backends draw the picture."""
+
+    kind: str = "png"  # png | svg
+    data: bytes = b""
+
+    def __init__(self, x: float, y: float, w: float, h: float, kind: str = "png", data: bytes = b"",
+                 angle: float = 0.0, **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
+        _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": 0.0, "stroke": None, "fill": None,
+                                "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data})
+
+
 class Circle(Value):
     cx: float
     cy: float
@@ -348,6 +361,15 @@ class Pen:
             self.page.items.append(Rect(px, py, w * k, h * k, angle=self.angle, **style))
             return
         self.page.items.append(Rect(x * k + self.dx, y * k + self.dy, w * k, h * k, **style))
+
+    def image(self, x: float, y: float, w: float, h: float, kind: str, data: bytes) -> None:
+        """A picture filling the box from (x, y), w by h mm."""
+        k = self.k
+        if self.angle:
+            px, py = self._p(x, y)
+            self.page.items.append(Image(px, py, w * k, h * k, kind, data, angle=self.angle))
+            return
+        self.page.items.append(Image(x * k + self.dx, y * k + self.dy, w * k, h * k, kind, data))
 
     def circle(self, cx: float, cy: float, r: float, **style) -> None:
         k = self.k

@@ -13,7 +13,6 @@ from rollwrite.games.base import ElementType
 from rollwrite.record import Value
 from rollwrite.spec.nodes import Node, Reader, Seq, expect_pair
 
-COLOR = r"#[0-9a-fA-F]{6}"
 CAPS = ["butt", "round", "square"]
 JOINS = ["miter", "round", "bevel"]
 DIRECTIONS = {"right": 0.0, "down": 90.0, "left": 180.0, "up": 270.0}
@@ -65,8 +64,8 @@ def _read_polygon(node: Node, data: Any) -> PathV:
     r = Reader(node, "a polygon")
     pts = _points(r.raw("points"), 3)
     width = r.number("line", 0.3, minimum=0, maximum=5)
-    color = r.str("color", "#000000", pattern=COLOR)
-    fill = r.str("fill", None, pattern=COLOR)
+    color = r.color("color", "#000000")
+    fill = r.color("fill", None)
     dash = read_dash(r)
     join = r.str("join", "miter", choices=JOINS)
     r.done()
@@ -81,8 +80,8 @@ def _read_path(node: Node, data: Any) -> PathV:
     pts = _points(r.raw("points"), 2)
     closed = r.bool("closed", False)
     width = r.number("width", 0.3, minimum=0.05, maximum=5)
-    color = r.str("color", "#000000", pattern=COLOR)
-    fill = r.str("fill", None, pattern=COLOR)
+    color = r.color("color", "#000000")
+    fill = r.color("fill", None)
     dash = read_dash(r)
     cap = r.str("cap", "round", choices=CAPS)
     join = r.str("join", "round", choices=JOINS)
@@ -146,7 +145,7 @@ def _read_arrow(node: Node, data: Any) -> ArrowV:
     head = r.number("head", 2.5, minimum=0.5, maximum=30)
     ends = r.str("ends", "end", choices=["end", "start", "both"])
     width = r.number("width", 0.4, minimum=0.05, maximum=5)
-    color = r.str("color", "#000000", pattern=COLOR)
+    color = r.color("color", "#000000")
     dash = read_dash(r)
     cap = r.str("cap", "butt", choices=CAPS)
     open_ = r.bool("open", False)

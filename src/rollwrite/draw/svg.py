@@ -16,16 +16,25 @@ from typing import Any
 import svgwrite
 
 from rollwrite.draw.metrics import FONT_FILES
-from rollwrite.draw.scene import PT, Circle, Curve, Line, Page, Path, Rect, Scene, Symbol, Text, Use
+from rollwrite.draw.userfonts import font_bytes, is_user_font, parts
+from rollwrite.draw.scene import PT, Circle, Curve, Image, Line, Page, Path, Rect, Scene, Symbol, Text, Use
 from rollwrite.resources import fonts_dir
 
 _FAMILY = {
     "regular": ("rw-sans", "normal", "normal"),
     "bold": ("rw-sans", "bold", "normal"),
     "condensed": ("rw-sans-condensed", "normal", "normal"),
+    "italic": ("rw-sans", "normal", "italic"),
 }
 _FALLBACK = {"rw-sans": "'DejaVu Sans', Verdana, Arial, sans-serif",
              "rw-sans-condensed": "'DejaVu Sans Condensed', 'Arial Narrow', sans-serif"}
+
+
+def _family(font: str) -> tuple[str, str, str]:
+    """(font-family, font-weight, font-style) of a font: a layout's own is a family of its own."""
+    if is_user_font(font):
+        return f"rw-own-{parts(font)[0][:12]}", "normal", "normal"
+    return _FAMILY[font]
 
 
 def _n(v: float) -> str:
@@ -43,7 +52,8 @@ def _subset(font: str, chars: str) -> str:
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
 
-    tt = TTFont(str(fonts_dir() / FONT_FILES[font]), recalcTimestamp=False)
+    source = io.BytesIO(font_bytes(font)) if is_user_font(font) else str(fonts_dir() / FONT_FILES[font])
+    tt = TTFont(source, recalcTimestamp=False)
     options = subset.Options()
     options.name_IDs = ["*"]  # keep the copyright and licence names with the glyphs
     options.notdef_outline = True
@@ -64,7 +74,7 @@ def _style(items: list) -> str:
             used.setdefault(it.font, set()).update(it.text)
     rules = []
     for font in sorted(used):
-        family, weight, style = _FAMILY[font]
+        family, weight, style = _family(font)
         data = _subset(font, "".join(sorted(used[font])))
         rules.append(
             f"@font-face{{font-family:'{family}';font-weight:{weight};font-style:{style};"
@@ -87,12 +97,14 @@ def _add(dwg, parent, items) -> None:
     """Add scene items to ``parent`` (the drawing, or a group of its definitions)."""
     for it in items:
         if isinstance(it, Text):
-            family, weight, _ = _FAMILY[it.font]
+            family, weight, style = _family(it.font)
             t = dwg.text(it.text, insert=(_n(it.x), _n(it.y)))
-            t["font-family"] = f"{family}, {_FALLBACK[family]}"
+            t["font-family"] = f"{family}, {_FALLBACK.get(family, 'sans-serif')}"
             t["font-size"] = _n(it.size * PT)
             if weight != "normal":
                 t["font-weight"] = weight
+            if style != "normal":
+                t["font-style"] = style
             if it.anchor != "start":
                 t["text-anchor"] = it.anchor
             if it.color != "#000000":
@@ -106,6 +118,14 @@ def _add(dwg, parent, items) -> None:
             _stroke(el, it.color, it.width, it.dash)
             if it.cap != "butt":
                 el["stroke-linecap"] = it.cap
+            parent.add(el)
+        elif isinstance(it, Image):
+            mime = "image/png" if it.kind == "png" else "image/svg+xml"
+            el = dwg.image(f"data:{mime};base64,{base64.b64encode(it.data).decode('ascii')}",
+                           insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
+            el["preserveAspectRatio"] = "none"
+            if it.angle:
+                el["transform"] = f"rotate({_n(it.angle)} {_n(it.x)} {_n(it.y)})"
             parent.add(el)
         elif isinstance(it, Rect):
             el = dwg.rect(insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))

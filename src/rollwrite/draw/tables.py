@@ -18,11 +18,12 @@ from typing import Any
 
 from rollwrite.draw.metrics import FONTS, text_width
 from rollwrite.draw.scene import PT, Pen
+from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
+from rollwrite.draw.fills import CellFill, draw_fills, read_fills
 from rollwrite.record import Value
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_str
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_color, expect_number, expect_str
 
-COLOR = r"#[0-9a-fA-F]{6}"
 RULES = ["thin", "thick", "double", "none"]
 ALIGN = ["start", "middle", "end"]
 MAX_ROWS = 200
@@ -35,6 +36,8 @@ class Row(Value):
     shade: str | None
     rule: str  # the line above the row
     font: str
+    #: how many columns each cell spans (0: covered by the cell before it); () when every cell spans 1
+    spans: tuple[int, ...] = ()
 
 
 class TableV(Value):
@@ -47,6 +50,7 @@ class TableV(Value):
     color: str
     align: tuple[str, ...]
     stripes: str | None
+    fills: tuple[CellFill, ...] = ()
 
     @property
     def width(self) -> float:
@@ -74,31 +78,65 @@ def _cell(n: Node) -> str:
                   hint="a row is a list of cell texts, e.g. [Ones, 'count the 1s']")
 
 
-def _cells(n: Node, ncols: int, what: str) -> tuple[str, ...]:
+def _spanned(nodes: list[Node], first: int, ncols: int, what: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Cell texts and spans from cell nodes starting at column ``first``; a cell may be a mapping
+    ``{text: Total, span: 3}`` that covers the next columns too."""
+    texts: list[str] = []
+    spans: list[int] = []
+    for c in nodes:
+        span = 1
+        if isinstance(c, Map):
+            cr = Reader(c, "a table cell")
+            text = _cell(cr.raw("text", None) or Scalar(c.file, c.line, c.col, c.path, ""))
+            span_node = cr.raw("span", None)
+            span = expect_number(span_node, whole=True, minimum=1, maximum=MAX_COLUMNS) if span_node else 1
+            cr.done()
+        else:
+            text = _cell(c)
+        if first + len(texts) + span > ncols:
+            raise c.error(f"this {what} reaches past the table's {ncols} columns",
+                          hint="add a width to 'columns', or make a cell's span smaller")
+        texts += [text] + [""] * (span - 1)
+        spans += [span] + [0] * (span - 1)
+    return tuple(texts), tuple(spans)
+
+
+def _cells(n: Node, ncols: int, what: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     if isinstance(n, Seq):
         if len(n) > ncols:
             raise n.error(f"this {what} has {len(n)} cells but the table has {ncols} columns",
                           hint="add a width to 'columns' or remove a cell")
-        return tuple(_cell(c) for c in n) + ("",) * (ncols - len(n))
-    return (_cell(n),) + ("",) * (ncols - 1)
+        texts, spans = _spanned(list(n), 0, ncols, what)
+        return texts + ("",) * (ncols - len(texts)), _plain(spans, ncols)
+    return (_cell(n),) + ("",) * (ncols - 1), ()
+
+
+def _plain(spans: tuple[int, ...], ncols: int) -> tuple[int, ...]:
+    """() when no cell spans more than one column, else a span per column."""
+    return () if all(k == 1 for k in spans) else spans + (1,) * (ncols - len(spans))
 
 
 def _read_row(n: Node, ncols: int, height: float, shade: str, what: str = "row") -> Row:
     if not isinstance(n, Map):
-        return Row(_cells(n, ncols, what), height, None, "thin", "regular")
+        texts, spans = _cells(n, ncols, what)
+        return Row(texts, height, None, "thin", "regular", spans)
     r = Reader(n, f"a table {what}")
     label = r.raw("label", None)
     cells_node = r.raw("cells", None)
     shade_node = r.raw("shade", None)
     rule = r.str("rule", "thin", choices=RULES)
-    font = r.str("font", "regular", choices=list(FONTS))
+    font = read_font(r, "font", "regular", list(FONTS))
     h = r.number("height", height, minimum=2, maximum=100)
     r.done()
     cells: tuple[str, ...] = ()
+    spans: tuple[int, ...] = ()
     if cells_node is not None:
         if not isinstance(cells_node, Seq):
             raise cells_node.error("expected a list of cell texts, e.g. cells: ['', '+35']")
-        cells = tuple(_cell(c) for c in cells_node)
+        if len(cells_node) + 1 <= ncols:
+            cells, spans = _spanned(list(cells_node), 1, ncols, what)
+        else:
+            cells = tuple(_cell(c) for c in cells_node)
     first = (_cell(label),) if label is not None else ("",)
     row = first + cells
     if len(row) > ncols:
@@ -109,8 +147,8 @@ def _read_row(n: Node, ncols: int, height: float, shade: str, what: str = "row")
         if isinstance(shade_node, Scalar) and isinstance(shade_node.value, bool):
             color = shade if shade_node.value else None
         else:
-            color = expect_str(shade_node, pattern=COLOR)
-    return Row(row + ("",) * (ncols - len(row)), h, color, rule, font)
+            color = expect_color(shade_node)
+    return Row(row + ("",) * (ncols - len(row)), h, color, rule, font, _plain((1,) + spans, ncols))
 
 
 def _read_table(node: Node, data: Any) -> TableV:
@@ -122,15 +160,16 @@ def _read_table(node: Node, data: Any) -> TableV:
     widths = tuple(expect_number(c, minimum=2, maximum=500) for c in cols_node)
     ncols = len(widths)
     height = r.number("row_height", 7.0, minimum=2, maximum=100)
-    shade = r.str("shade", "#e6e6e6", pattern=COLOR)
+    shade = r.color("shade", "#e6e6e6")
     header_node = r.raw("header", None)
     rows_node = r.list("rows")
     size = r.number("size", 8.0, minimum=3, maximum=40, unit="pt")
     line = r.number("line", 0.25, minimum=0.05, maximum=3)
     border = r.number("border", 0.8, minimum=0.05, maximum=5)
-    color = r.str("color", "#000000", pattern=COLOR)
+    color = r.color("color", "#000000")
     align_node = r.raw("align", None)
     stripes = r.bool("stripes", False)
+    fills_node = r.raw("fills", None)
     r.done()
     if len(rows_node) > MAX_ROWS:
         raise rows_node.error(f"expected at most {MAX_ROWS} rows, got {len(rows_node)}")
@@ -141,8 +180,10 @@ def _read_table(node: Node, data: Any) -> TableV:
         else:
             if not isinstance(header_node, Seq):
                 raise header_node.error("expected the header as a list of column titles, e.g. ['', 'Game 1', 'Game 2']")
-            header = Row(_cells(header_node, ncols, "header"), height, None, "thin", "bold")
+            texts, spans = _cells(header_node, ncols, "header")
+            header = Row(texts, height, None, "thin", "bold", spans)
     rows = tuple(_read_row(n, ncols, height, shade) for n in rows_node)
+    fills = read_fills(fills_node, len(rows), ncols)
     if not rows and header is None:
         raise rows_node.error("a table needs at least one row", hint="rows: [Ones, Twos, Threes]")
     if align_node is None:
@@ -154,7 +195,7 @@ def _read_table(node: Node, data: Any) -> TableV:
             raise align_node.error(f"expected one alignment per column ({ncols}), or one for all",
                                    hint="e.g. align: [start, middle, middle]")
         align = tuple(expect_str(a, choices=ALIGN) for a in align_node)
-    return TableV(widths, header, rows, size, line, border, color, align, shade if stripes else None)
+    return TableV(widths, header, rows, size, line, border, color, align, shade if stripes else None, fills)
 
 
 def _build_table(v: TableV, pen: Pen, ctx: Any) -> None:
@@ -169,6 +210,10 @@ def _build_table(v: TableV, pen: Pen, ctx: Any) -> None:
         if fill:
             pen.rect(0, y, w, row.height, width=0, stroke=None, fill=fill)
         y += row.height
+    if v.fills:
+        top = v.header.height if v.header else 0.0
+        xs = [sum(v.widths[:k]) for k in range(len(v.widths) + 1)]
+        draw_fills(pen, v.fills, xs, [top + sum(r.height for r in v.rows[:k]) for k in range(len(v.rows) + 1)])
     # horizontal rules: between rows, thick under the header
     y = 0.0
     for k, row in enumerate(rows):
@@ -182,18 +227,15 @@ def _build_table(v: TableV, pen: Pen, ctx: Any) -> None:
                 pen.line(0, y - 0.45, w, y - 0.45, width=v.line, color=v.color)
                 pen.line(0, y + 0.45, w, y + 0.45, width=v.line, color=v.color)
         y += row.height
-    # columns, then the outline
-    x = 0.0
-    for cw in v.widths[:-1]:
-        x += cw
-        pen.line(x, 0, x, h, width=v.line, color=v.color)
+    _column_lines(v, pen)
     pen.rect(0, 0, w, h, width=v.border, stroke=v.color)
-    # texts, each fitted to its cell
+    # texts, each fitted to its cell (and to the columns it spans)
     y = 0.0
     for row in rows:
         x = 0.0
         base = y + row.height / 2 + v.size * PT * 0.35
-        for text, cw, al in zip(row.cells, v.widths, v.align):
+        for k, (text, al) in enumerate(zip(row.cells, v.align)):
+            cw = v.widths[k] if not row.spans else sum(v.widths[k : k + max(row.spans[k], 1)])
             if text:
                 size = v.size
                 room = cw - 2.4
@@ -202,8 +244,32 @@ def _build_table(v: TableV, pen: Pen, ctx: Any) -> None:
                     size = max(v.size * room / tw, 3.0)
                 tx = {"start": x + 1.2, "middle": x + cw / 2, "end": x + cw - 1.2}[al]
                 pen.text(tx, base, text, size=size, font=row.font, anchor=al, color=v.color)
-            x += cw
+            x += v.widths[k]
         y += row.height
+
+
+def _column_lines(v: TableV, pen: Pen) -> None:
+    """The lines between columns: whole when no row spans columns, else a piece per row, left out
+    where a cell spans across."""
+    rows = v.all_rows
+    x = 0.0
+    for j, cw in enumerate(v.widths[:-1]):
+        x += cw
+        if not any(row.spans for row in rows):
+            pen.line(x, 0, x, v.height, width=v.line, color=v.color)
+            continue
+        y = 0.0
+        start = None
+        for row in rows:
+            crossed = bool(row.spans) and row.spans[j + 1] == 0
+            if crossed and start is not None:
+                pen.line(x, start, x, y, width=v.line, color=v.color)
+                start = None
+            elif not crossed and start is None:
+                start = y
+            y += row.height
+        if start is not None:
+            pen.line(x, start, x, y, width=v.line, color=v.color)
 
 
 TABLES: dict[str, ElementType] = {

@@ -30,7 +30,8 @@ from rollwrite.errors import InputError, RollwriteError, UsageError, did_you_mea
 from rollwrite.games.base import ElementType, Game
 from rollwrite.record import Value, replace
 from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
-from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
+from rollwrite.spec.fill import fill
+from rollwrite.spec.nodes import Map, Node, Reader, Seq, expect_pair, expect_str
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
 
 MAX_PAGES = 500
@@ -112,6 +113,8 @@ class Layout:
     dice: DiceSpec | None
     data: Any
     pages: tuple[ExtraPage, ...] = ()
+    #: its ``extends`` as :mod:`rollwrite.spec.reuse` keeps it (the name, then the base's files), for messages
+    extended: Node | None = None
 
     def replace(self, **changes: Any) -> Layout:
         return replace(self, **changes)
@@ -153,17 +156,164 @@ def _read_overlaps(node: Node | None) -> Any:
     raise node.error("expected true or a list of element ids", hint="overlaps: true, or overlaps: [title, grid]")
 
 
-def read_elements(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[Element, ...]:
-    """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`)."""
+def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
+                  names: tuple[tuple[str, Any], ...] = (), own_icons: dict[str, Any] | None = None,
+                  own_fonts: dict[str, str] | None = None) -> tuple[Element, ...]:
+    """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`);
+    ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
+    before it (see :mod:`rollwrite.spec.cells`)."""
     from rollwrite.spec.compose import Expander
+
+    made: dict[Any, Element] = {}
 
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
         idn = node.get("id") if isinstance(node, Map) else None
-        value = types[tname].read(_without(body, "overlaps"), data)
-        return Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
+        if own_fonts or own_icons:
+            body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")  # type: ignore[assignment]
+        in_node = body.get("in")
+        value = types[tname].read(_without(body, "overlaps", "in"), data)
+        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
+        if in_node is not None:
+            el = _put_in(el, in_node, made, types)
+        if el.id is not None:
+            made[el.id] = el
+        return el
 
-    return tuple(Expander(make, types).run(seq))  # type: ignore[arg-type]
+    return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
+
+
+def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node:
+    """``node`` with each ``font: NAME`` and ``icon: NAME`` (an icon element's ``name: NAME``) that names
+    one of the layout's own fonts or icons holding what it names (see :mod:`rollwrite.draw.userfonts`
+    and ``OwnIcon`` in :mod:`rollwrite.draw.elements`), in rows, marks and legend items too."""
+    from rollwrite.draw.elements import IconRef
+    from rollwrite.draw.userfonts import FontName
+    from rollwrite.spec.nodes import Scalar
+
+    if isinstance(node, Seq):
+        return Seq(node.file, node.line, node.col, node.path,
+                   [_with_own(n, own_fonts, own_icons, False) for n in node.items])
+    if not isinstance(node, Map):
+        return node
+    out = Map(node.file, node.line, node.col, node.path, handled=node.handled)
+    for key, (kn, vn) in node.entries.items():
+        word = vn.value if isinstance(vn, Scalar) and isinstance(vn.value, str) else None
+        if key == "font" and word in own_fonts:
+            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[word])  # type: ignore[index]
+        elif (key == "icon" or (key == "name" and icon_element)) and word in own_icons:
+            vn = IconRef(vn.file, vn.line, vn.col, vn.path, own_icons[word])  # type: ignore[index]
+        elif isinstance(vn, (Map, Seq)):
+            vn = _with_own(vn, own_fonts, own_icons, False)
+        out.entries[key] = (kn, vn)
+    return out
+
+
+def read_fonts(node: Node | None) -> dict[str, str]:
+    """The layout's own ``fonts`` (see :mod:`rollwrite.draw.userfonts`): its name -> the internal name."""
+    from rollwrite.draw.metrics import FONTS
+    from rollwrite.draw.userfonts import read_fonts as read
+
+    return read(node, FONTS)
+
+
+def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
+               names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """The layout's own ``icons``: each a list of elements drawn in a 10 x 10 mm box (``at`` from its
+    top-left corner), scaled to the icon's ``size`` wherever an icon is named.  ``icons`` is a mapping of
+    them, the name of an icon set (a YAML file of such a mapping under the layout's folder), or a list
+    of those."""
+    from rollwrite.spec.nodes import Scalar
+
+    if node is None:
+        return {}
+    out: dict[str, Any] = {}
+    for part in (node.items if isinstance(node, Seq) else [node]):
+        icon_set = _icon_set(part) if isinstance(part, Scalar) and isinstance(part.value, str) else part
+        for key, own in _read_icon_map(icon_set, types, data, names).items():
+            if key in out:
+                raise icon_set.entries[key][0].error(f"the icon '{key}' is defined twice")  # type: ignore[attr-defined]
+            out[key] = own
+    return out
+
+
+def _icon_set(node: Node) -> Node:
+    """The mapping of icons in the icon-set file ``node`` names (under the layout's folder)."""
+    from rollwrite.draw.images import layout_file
+    from rollwrite.files import decode
+    from rollwrite.spec.loading import load_yaml
+
+    _, raw = layout_file(node, 512 * 1024, "an icon set")
+    shown = str(Path(node.file).parent / str(node.value))  # type: ignore[attr-defined]
+    return load_yaml(decode(raw, shown), shown)
+
+
+def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
+                   names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    from rollwrite.draw import icons
+    from rollwrite.draw.elements import GENERIC, USER_ICON_BOX, OwnIcon, measure
+
+    r = Reader(node, "a set of icons (a mapping of names to lists of elements)")
+    out: dict[str, Any] = {}
+    for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
+        r.list(key)
+        if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
+            raise knode.error(f"'{key}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
+        if icons.get(key) is not None:
+            raise knode.error(f"'{key}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
+        parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names)
+        for part in parts:
+            x0, y0, x1, y1 = part.extent(measure(part, GENERIC[part.type]))
+            if x0 < -0.05 or y0 < -0.05 or x1 > USER_ICON_BOX + 0.05 or y1 > USER_ICON_BOX + 0.05:
+                raise part.node.error(f"this {part.type} reaches outside the {USER_ICON_BOX:g} x {USER_ICON_BOX:g} mm "
+                                      "box an icon is drawn in", hint="an icon's elements lie in [0, 0] .. [10, 10]")
+        out[key] = OwnIcon(key, parts)
+    r.done()
+    return out
+
+
+def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType]) -> Element:
+    """``el`` (its ``at`` an extra shift, its angle its own) placed in the space ``in_node`` names."""
+    from rollwrite.draw.elements import measure
+    from rollwrite.spec.cells import placed, read_place
+
+    target, space, aligns, pad = read_place(in_node, made)
+    own = measure(el, types[el.type])
+    at = placed(target, space, aligns, pad, own, el.at)
+    # it may print over what it is in, and over whatever that may print over (it lies inside it)
+    if el.overlaps is True or target.overlaps is True:
+        overlaps: Any = True
+    else:
+        overlaps = el.overlaps + tuple(k for k in (target.id, *target.overlaps) if k not in el.overlaps)
+    return replace(el, at=at, angle=(target.angle + el.angle) % 360.0, scale=target.scale * el.scale,
+                               overlaps=overlaps)
+
+
+MAX_VARS = 100
+_RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "false", "min", "max", "abs", "if")
+
+
+def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
+    """The layout's ``vars``: names for values (numbers, texts, lists) known in every element.  A value may
+    be an expression of the names above it (``cols: "{rows + 2}"``)."""
+    from rollwrite.spec.nodes import Scalar
+
+    if node is None:
+        return ()
+    r = Reader(node, "'vars'")
+    if len(node.entries) > MAX_VARS:  # type: ignore[attr-defined]
+        raise node.error(f"a layout may have at most {MAX_VARS} vars")
+    out: dict[str, Any] = {}
+    for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
+        r.raw(key)
+        if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", key):
+            raise knode.error(f"'{key}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
+        if key in _RESERVED:
+            raise knode.error(f"'{key}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
+        value = fill(vnode, out)
+        out[key] = value.value if isinstance(value, Scalar) else value
+    r.done()
+    return tuple(out.items())
 
 
 # ---------------------------------------------------------------- sections
@@ -213,6 +363,24 @@ MAX_ELEMENTS = 500
 MAX_DRAWN = 20_000
 
 
+def _count_written(seq: Seq) -> None:
+    """At most MAX_ELEMENTS elements written for one sheet, those inside groups (and included files)
+    counted too; a repeat's copies are counted when expanding (``compose.MAX_EXPANDED``)."""
+    count = 0
+    todo = [seq]
+    while todo:
+        for node in todo.pop().items:
+            count += 1
+            if count > MAX_ELEMENTS:
+                raise node.error(
+                    f"a sheet may have at most {MAX_ELEMENTS} elements, those in groups counted; "
+                    f"this is element {MAX_ELEMENTS + 1}",
+                    hint="draw a row of spaces with one 'grid' or 'circles' element, or one element with a 'repeat'")
+            inner = node.get("elements") if isinstance(node, Map) else None
+            if isinstance(inner, Seq):
+                todo.append(inner)
+
+
 def parse_layout(text: str, source: str) -> Layout:
     """A layout from its text; ``extends`` and ``include`` name files beside ``source``."""
     from rollwrite.spec.reuse import parse_tree
@@ -222,7 +390,33 @@ def parse_layout(text: str, source: str) -> Layout:
 
 def layout_from_node(root: Node, source: str) -> Layout:
     """The typed layout of a YAML document already loaded (see ``load_yaml_file``)."""
+    ext = root.get("extends") if isinstance(root, Map) else None
+    try:
+        return _layout(root, source).replace(extended=ext)
+    except InputError as e:
+        raise from_base(ext, root.get("game") if isinstance(root, Map) else None, e) from None
+
+
+def from_base(ext: Node | None, gnode: Node | None, e: InputError) -> InputError:
+    """A mistake in a value this layout inherits through ``extends`` (one it did not write itself),
+    reported at its ``extends`` line, with where the value is written in the base."""
+    if not isinstance(ext, Seq) or e.file == ext.file or e.file not in [n.plain() for n in ext.items[1:]]:
+        return e
+    base = ext.items[0].plain()
+    m = re.fullmatch(r"unknown element type '([a-z0-9-]+)\.[a-z0-9-]+'", e.message)
+    if m and gnode is not None and m.group(1) != gnode.value and m.group(1) in builtin_slugs():  # type: ignore[attr-defined]
+        return gnode.error(
+            f"'{gnode.value}' is not the game '{m.group(1)}' of the layout this one extends, whose sheet draws "  # type: ignore[attr-defined]
+            f"{m.group(1)}'s own elements ('{e.message.split(chr(39))[1]}' at {e.where()})",
+            hint=f"keep 'game: {m.group(1)}' to print its sheet with your changes, "
+                 "or write a layout of your own without 'extends'")
+    return ext.error(f"{e.where()}: {e.path + ': ' if e.path else ''}{e.message} (in '{base}', which this layout extends)",
+                     hint=e.hint or "change that value here: give the element its id and the key a new value")
+
+
+def _layout(root: Node, source: str) -> Layout:
     r = Reader(root, "the layout")
+    r.raw("extends", None)  # kept by rollwrite.spec.reuse once the base is laid under this file
     gnode = r.raw("game")
     slug = expect_str(gnode)
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,40}", slug):
@@ -237,25 +431,26 @@ def layout_from_node(root: Node, source: str) -> Layout:
     data_node = r.raw("data", None)
     data = game.load_data(data_node) if game is not None else _plain_data(data_node)
     sheet_node = r.map("sheet")
+    names = read_vars(r.raw("vars", None))
+    icons_node = r.raw("icons", None)
+    fonts_node = r.raw("fonts", None)
     r.raw("defaults", None)  # a place for anchors (&name) that merge keys (<<: *name) repeat; not drawn
     pages_node = r.list("pages", None)
     r.done()
 
     sr = Reader(sheet_node, "'sheet'")
-    size_node = sr.raw("size")
+    size_node = fill(sr.raw("size"), dict(names))
     width, height = expect_pair(size_node, minimum=10)
     elements_node = sr.list("elements")
     back_node = sr.list("back", None)
     sr.done()
-    if len(elements_node) > MAX_ELEMENTS:
-        raise elements_node.items[MAX_ELEMENTS].error(
-            f"a sheet may have at most {MAX_ELEMENTS} elements; this is element {MAX_ELEMENTS + 1}",
-            hint="draw a row of spaces with one 'grid' or 'circles' element rather than one element each")
+    _count_written(elements_node)
     types = element_types(game)
-    elements = read_elements(elements_node, types, data)
-    back = read_elements(back_node, types, data) if back_node is not None else ()
+    own = (names, read_icons(icons_node, types, data, names), read_fonts(fonts_node))
+    elements = read_elements(elements_node, types, data, *own)
+    back = read_elements(back_node, types, data, *own) if back_node is not None else ()
     sheet = SheetSpec(width, height, elements, back)
-    pages = _read_pages(pages_node, types, data) if pages_node is not None else ()
+    pages = _read_pages(pages_node, types, data, own) if pages_node is not None else ()
     layout = Layout(slug, title, summary, source, page, players, sheet, dice, data, pages)
     _check_fits(layout, size_node)
     return layout
@@ -264,21 +459,22 @@ def layout_from_node(root: Node, source: str) -> Layout:
 MAX_EXTRA_PAGES = 8
 
 
-def _read_pages(seq: Node, types: dict[str, ElementType], data: Any) -> tuple[ExtraPage, ...]:
+def _read_pages(seq: Node, types: dict[str, ElementType], data: Any,
+                known: tuple[Any, ...]) -> tuple[ExtraPage, ...]:
     if len(seq) > MAX_EXTRA_PAGES:  # type: ignore[arg-type]
         raise seq.items[MAX_EXTRA_PAGES].error(f"a layout may add at most {MAX_EXTRA_PAGES} pages")  # type: ignore[attr-defined]
     out = []
-    names: set[str] = set()
+    seen: set[str] = set()
     for node in seq:  # type: ignore[attr-defined]
         pr = Reader(node, "a page")
         name = pr.str("name", pattern=r"[a-z][a-z0-9-]{0,30}")
-        if name in names:
+        if name in seen:
             raise node.error(f"two pages are named '{name}'")
-        names.add(name)
+        seen.add(name)
         size = expect_pair(pr.raw("size"), minimum=10)
         when = pr.str("when", "always", choices=["always", "seeded", "puzzle"])
         orientation = pr.str("orientation", "portrait", choices=["portrait", "landscape"])
-        elements = read_elements(pr.list("elements"), types, data)
+        elements = read_elements(pr.list("elements"), types, data, *known)
         pr.done()
         out.append(ExtraPage(name, size, elements, when, orientation, node))
     return tuple(out)
@@ -381,12 +577,20 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
     """Check that the sheet fits on ``paper`` (when given; the layout's own page was checked on loading)
     and that every element, front and back, fits inside the sheet (or reaches at most the page's bleed
     past it).  This measures text, so it loads the fonts."""
+    try:
+        _check_geometry(layout, paper)
+    except InputError as e:
+        raise from_base(layout.extended, None, e) from None
+
+
+def _check_geometry(layout: Layout, paper: str | None) -> None:
     from rollwrite.draw.elements import measure
 
     if paper is not None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
     from rollwrite.draw.metrics import missing_glyphs
     from rollwrite.draw.scene import Page, Text
+    from rollwrite.draw.userfonts import font_label
     from rollwrite.jobs import BuildContext
 
     types = element_types(games.get(layout.game))
@@ -414,7 +618,7 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
                 missing = missing_glyphs(it.text, it.font)
                 if missing:
                     raise el.node.error(
-                        f"the {it.font} font has no glyph for {', '.join(repr(c) for c in missing)}",
+                        f"the {font_label(it.font)} font has no glyph for {', '.join(repr(c) for c in missing)}",
                         hint="use another character or draw it with an icon",
                     )
         x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))

@@ -15,6 +15,7 @@ line and column.
 
 from __future__ import annotations
 
+from rollwrite.errors import did_you_mean
 from rollwrite.spec.nodes import _RELATIVE, Map, Node, Relative, Scalar, Seq
 
 
@@ -52,6 +53,14 @@ def merge_nodes(base: Node, over: Node) -> Node:
         return Scalar(over.file, over.line, over.col, over.path, Relative(base.value, sign, delta.strip()))
     if isinstance(over, Seq) and isinstance(base, Seq):
         if _has_relative(over):
+            for item in over.items:
+                if not is_relative(item):
+                    raise item.error(
+                        f"in a list with relative values each item changes its own: '{item.plain()}' here would "
+                        f"replace it, not keep it",
+                        hint="write '+=0' for an item that stays" + (
+                            f" (or +={item.plain()} to change it by that much)" if item.plain() not in (0, 0.0) else ""),
+                    )
             if len(over) != len(base):
                 raise over.error(
                     f"a list with relative values must have as many items as the list it changes ({len(base)}), "
@@ -90,6 +99,15 @@ def merge_elements(base: Seq, over: Seq) -> Seq:
             items[k] = merge_nodes(items[k], n)
         else:
             rm = n.get("remove") if isinstance(n, Map) else None
+            if eid is not None and isinstance(n, Map) and n.get("type") is None and rm is None:
+                idn = n.get("id")
+                assert idn is not None
+                known = [k for k in index if k is not None]
+                raise idn.error(
+                    f"there is no element with id '{eid}' in the layout this one extends",
+                    hint=did_you_mean(eid, known) or (f"its ids: {', '.join(known)}" if known else
+                                                      "it gives no element an id") + "; a new element needs a 'type'",
+                )
             if rm is not None:
                 raise rm.error(
                     f"there is no element with id '{eid}' to remove" if eid is not None

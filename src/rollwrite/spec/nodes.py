@@ -52,6 +52,13 @@ class Scalar(Node):
         return self.value
 
 
+class Filled(Scalar):
+    """A value made by filling one whole placeholder (``"{n-1}"``, see :mod:`rollwrite.spec.fill`):
+    ``value`` keeps the expression's type and ``text`` is how it reads where text is wanted."""
+
+    text: str = ""
+
+
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
 
@@ -79,6 +86,20 @@ class Map(Node):
 
     def keys(self) -> list[str]:
         return list(self.entries)
+
+
+def files_of(node: Node) -> set[str]:
+    """The files the values of a tree were written in."""
+    out = {node.file}
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        out.add(n.file)
+        if isinstance(n, Seq):
+            todo.extend(n.items)
+        elif isinstance(n, Map):
+            todo.extend(v for _, v in n.entries.values())
+    return out
 
 
 def _child_path(parent: str, key: str | int) -> str:
@@ -246,6 +267,9 @@ class Reader:
     >>> r.done()                       # unknown key 'colums' -> did you mean 'columns'?
     """
 
+    #: the default of a key that must be given
+    MISSING = _MISSING
+
     def __init__(self, node: Node, what: str = "this section") -> None:
         if not isinstance(node, Map):
             raise node.error(f"expected {what} to be a mapping of keys to values, got {_got(node)}")
@@ -322,6 +346,15 @@ class Reader:
             raise n.error(f"expected a mapping of keys to values, got {_got(n)}")
         return n
 
+    def color(self, key: str, default: Any = _MISSING) -> Any:
+        """A colour as ``#rrggbb`` (see :func:`expect_color`); ``none`` gives None where the default is None."""
+        n = self._take(key, default)
+        if n is _MISSING:
+            return default
+        if default is None and isinstance(n, Scalar) and n.value == "none":
+            return None
+        return expect_color(n)
+
     def point(self, key: str, default: Any = _MISSING) -> Any:
         """``[x, y]`` in mm."""
         n = self._take(key, default)
@@ -340,6 +373,8 @@ class Reader:
 
 
 def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None = None) -> str:
+    if isinstance(node, Filled) and not isinstance(node.value, str):
+        node = Scalar(node.file, node.line, node.col, node.path, node.text)
     if not (isinstance(node, Scalar) and isinstance(node.value, str)):
         want = "one of " + ", ".join(choices) if choices else "text"
         raise node.error(f"expected {want}, got {_got(node)}")
@@ -350,6 +385,32 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
     if pattern is not None and not re.fullmatch(pattern, v):
         raise node.error(f"'{excerpt(v)}' is not in the expected form")
     return v
+
+
+_HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
+_HEX3 = re.compile(r"#[0-9a-fA-F]{3}")
+COLOR_FORMS = "a CSS colour name (red, steelblue, darkgreen), #rgb or #rrggbb"
+
+
+def expect_color(node: Node) -> str:
+    """A colour: ``#rrggbb`` (kept as written), ``#rgb`` or a CSS colour name (given as ``#rrggbb``)."""
+    v = node.value if isinstance(node, Scalar) else None
+    if not isinstance(v, str):
+        raise node.error(f"expected a colour, got {_got(node)}", hint=f"write {COLOR_FORMS}")
+    v = v.strip()
+    if _HEX6.fullmatch(v):
+        return v
+    if _HEX3.fullmatch(v):
+        return "#" + "".join(c * 2 for c in v[1:]).lower()
+    if v.startswith("#"):
+        raise node.error(f"'{v}' is not a colour: after '#' come 3 or 6 hexadecimal digits", hint=f"write {COLOR_FORMS}")
+    import webcolors  # only a colour written by name needs the table of names (start-up stays small)
+
+    try:
+        return webcolors.name_to_hex(v.lower())
+    except ValueError:
+        names = list(webcolors.names("css3"))
+        raise node.error(f"'{v}' is not a colour", hint=did_you_mean(v.lower(), names) or f"write {COLOR_FORMS}") from None
 
 
 def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]:

@@ -27,12 +27,12 @@ from rollwrite.files import check_name, kind_of
 from rollwrite.record import Mutable
 from rollwrite.resources import builtin_slugs, layouts_dir
 from rollwrite.spec.merge import merge_nodes
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str, files_of
 from rollwrite.spec.loading import load_yaml, load_yaml_file
 
 MAX_DEPTH = 8  # files extending or including each other, the first one counted
 MAX_FILES = 64  # files read for one layout
-_INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id")
+_INCLUDE_KEYS = ("include", "at", "rotate", "scale", "repeat", "id", "when")
 
 
 class _Load(Mutable):
@@ -123,11 +123,16 @@ def _resolve(root: Node, here: Path, name: str, state: _Load) -> Node:
     ext = root.get("extends")
     if ext is not None:
         base = _base(ext, here, name, state)
+        ext_key = root.entries["extends"][0]
         own = Map(root.file, root.line, root.col, root.path)
         own.entries = {k: v for k, v in root.entries.items() if k != "extends"}
         root = _with_includes(own, here, name, state)
         merged = merge_nodes(base, root)
         assert isinstance(merged, Map)
+        # kept for messages about inherited values: the name, then the files the base was read from
+        kept = Seq(ext.file, ext.line, ext.col, ext.path, [Scalar(ext.file, ext.line, ext.col, ext.path, value)
+                                                           for value in [ext.value, *sorted(files_of(base))]])
+        merged.entries["extends"] = (ext_key, kept)
         return merged
     return _with_includes(root, here, name, state)
 
