@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from rollwrite.draw import icons
+from rollwrite.draw.marks import OwnIcon, draw_icon, icon_name, sequence
 from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.figures import FIGURES
@@ -167,28 +168,9 @@ class Labels(Value):
     color: str
 
 
-SEQUENCES = ["numbers", "letters", "lower"]
 
 
-def sequence(node: Node, n: int, start: int) -> tuple[str, ...]:
-    """``n`` labels: numbers from ``start``, letters (A, B, ... Z, AA) or lower-case letters, or a list of texts."""
-    from rollwrite.spec.compose import letters
 
-    if isinstance(node, Seq):
-        if len(node) != n:
-            raise node.error(f"expected {n} labels here (one per row or column, or per line with place: lines), "
-                             f"got {len(node)}")
-        out = []
-        for i in node:
-            if isinstance(i.value, (int, float)) and not isinstance(i.value, bool):  # type: ignore[attr-defined]
-                out.append(str(int(i.value)) if float(i.value).is_integer() else str(i.value))  # type: ignore[attr-defined]
-            else:
-                out.append(expect_str(i))
-        return tuple(out)
-    name = expect_str(node, choices=SEQUENCES)
-    if name == "numbers":
-        return tuple(str(start + k) for k in range(n))
-    return tuple(letters(1 + k, lower=name == "lower") for k in range(n))  # letters always from A
 
 
 def _read_labels(node: Node, rows: int, cols: int) -> Labels:
@@ -270,7 +252,7 @@ def _read_grid(node: Node, data: Any) -> GridV:
         mr = Reader(n, "a crossing mark")
         at_node = mr.raw("at")
         row, col = (int(x) for x in expect_pair(at_node))
-        icon = _icon_name(mr.raw("icon"))
+        icon = icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.5, minimum=0.5)
         mr.done()
         if not (1 <= row <= rows + 1 and 1 <= col <= cols + 1):
@@ -283,7 +265,7 @@ def _read_grid(node: Node, data: Any) -> GridV:
         mr = Reader(n, "a grid mark")
         rc = mr.raw("cell")
         row, col = (int(x) for x in expect_pair(rc))
-        icon = _icon_name(mr.raw("icon"))
+        icon = icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.6, minimum=1)
         mr.done()
         if not (1 <= row <= rows and 1 <= col <= cols):
@@ -470,52 +452,18 @@ def _build_line(v: LineV, pen: Pen, ctx: Any) -> None:
 # ---------------------------------------------------------------- icon, legend
 
 
-class OwnIcon(Value):
-    """An icon of the layout's own ``icons``: its elements, drawn in a 10 x 10 mm box scaled to the size
-    asked for (see docs/layout.md)."""
-
-    name: str
-    parts: tuple[Any, ...]  # spec.layout.Element, measured in the 10 x 10 box
-
-
-class IconRef(Scalar):
-    """An ``icon`` (or an icon element's ``name``) the loader found among the layout's own icons; its value
-    is the :class:`OwnIcon`."""
-
-
-#: the side of the box a layout's own icons are drawn in
-USER_ICON_BOX = 10.0
-
-
-def draw_icon(icon: str | OwnIcon, pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
-    """A built-in icon by its name, or one of the layout's own, centred on (cx, cy) in a ``size`` square."""
-    if isinstance(icon, str):
-        icons.draw(icon, pen, cx, cy, size, weight)
-        return
-    box = pen.at(cx - size / 2, cy - size / 2).scaled(size / USER_ICON_BOX)
-    for part in icon.parts:
-        GENERIC[part.type].build(part.value, part.place(box), None)
-
-
 class IconV(Value):
     name: str | OwnIcon
     size: float
     weight: float
 
 
-def _icon_name(n: Node) -> str | OwnIcon:
-    if isinstance(n, IconRef):
-        return n.value
-    name = expect_str(n)
-    if icons.get(name) is None:
-        raise n.error(f"unknown icon '{name}'",
-                      hint=f"known icons: {', '.join(icons.names())}, and the layout's own 'icons'")
-    return name
+
 
 
 def _read_icon(node: Node, data: Any) -> IconV:
     r = Reader(node, "an icon")
-    v = IconV(_icon_name(r.raw("name")), r.number("size", 6.0, minimum=1, maximum=100),
+    v = IconV(icon_name(r.raw("name")), r.number("size", 6.0, minimum=1, maximum=100),
               r.number("weight", 0.35, minimum=0.05, maximum=3))
     r.done()
     return v
@@ -546,7 +494,7 @@ def _read_legend(node: Node, data: Any) -> LegendV:
     items = []
     for n in items_node:
         ir = Reader(n, "a legend item")
-        icon = _icon_name(ir.raw("icon"))
+        icon = icon_name(ir.raw("icon"))
         label = ir.str("label")
         ir.done()
         items.append((icon, label))

@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from rollwrite.draw.fills import read_fills, read_shape
+from rollwrite.draw.marks import draw_icon, icon_name, sequence
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
@@ -30,7 +31,7 @@ MAX_HEXES = 2500
 class HexMark(Value):
     row: int
     col: int
-    icon: Any  # a built-in icon's name or the layout's own (rollwrite.draw.elements.OwnIcon)
+    icon: Any  # a built-in icon's name or the layout's own (rollwrite.draw.marks.OwnIcon)
     size: float
 
 
@@ -99,8 +100,6 @@ def hex_box(v: HexGridV, row: int, col: int) -> tuple[float, float, float, float
 
 
 def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
-    from rollwrite.draw.elements import sequence
-
     if node is None:
         return None
     r = Reader(node, "hex labels")
@@ -116,14 +115,12 @@ def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ..
 
 
 def _read_marks(node: Node | None, v_rows: int, v_cols: int) -> tuple[HexMark, ...]:
-    from rollwrite.draw.elements import _icon_name
-
     out = []
     for n in node or []:
         mr = Reader(n, "a hex mark")
         cell = mr.raw("cell")
         row, col = (int(x) for x in expect_pair(cell))  # type: ignore[arg-type]
-        icon = _icon_name(mr.raw("icon"))  # type: ignore[arg-type]
+        icon = icon_name(mr.raw("icon"))  # type: ignore[arg-type]
         size = mr.number("size", None, minimum=0.5, maximum=100)
         mr.done()
         if not (1 <= row <= v_rows and 1 <= col <= v_cols):
@@ -183,8 +180,6 @@ def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, 
 
 
 def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
-    from rollwrite.draw.elements import draw_icon  # elements imports this module
-
     corners = _unit_corners(v.top)
     for row, col in v.cells():
         cx, cy = centre(v, row, col)

@@ -186,8 +186,8 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
 def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node:
     """``node`` with each ``font: NAME`` and ``icon: NAME`` (an icon element's ``name: NAME``) that names
     one of the layout's own fonts or icons holding what it names (see :mod:`rollwrite.draw.userfonts`
-    and ``OwnIcon`` in :mod:`rollwrite.draw.elements`), in rows, marks and legend items too."""
-    from rollwrite.draw.elements import IconRef
+    and ``OwnIcon`` in :mod:`rollwrite.draw.marks`), in rows, marks and legend items too."""
+    from rollwrite.draw.marks import IconRef
     from rollwrite.draw.userfonts import FontName
     from rollwrite.spec.nodes import Scalar
 
@@ -251,7 +251,8 @@ def _icon_set(node: Node) -> Node:
 def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
                    names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
     from rollwrite.draw import icons
-    from rollwrite.draw.elements import GENERIC, USER_ICON_BOX, OwnIcon, measure
+    from rollwrite.draw.elements import GENERIC, measure
+    from rollwrite.draw.marks import USER_ICON_BOX, OwnIcon
 
     r = Reader(node, "a set of icons (a mapping of names to lists of elements)")
     out: dict[str, Any] = {}
@@ -267,7 +268,7 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
             if x0 < -0.05 or y0 < -0.05 or x1 > USER_ICON_BOX + 0.05 or y1 > USER_ICON_BOX + 0.05:
                 raise part.node.error(f"this {part.type} reaches outside the {USER_ICON_BOX:g} x {USER_ICON_BOX:g} mm "
                                       "box an icon is drawn in", hint="an icon's elements lie in [0, 0] .. [10, 10]")
-        out[key] = OwnIcon(key, parts)
+        out[key] = OwnIcon(key, tuple((part, GENERIC[part.type]) for part in parts))
     r.done()
     return out
 
