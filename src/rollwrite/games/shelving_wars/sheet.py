@@ -238,8 +238,12 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
                 pen.line(xs[i], y0, xs[i], y1, width=0.2, color=PALE)
     for t in range(d.turns + 1):
         pen.line(0, top + t * row_h, w, top + t * row_h, width=0.2 if 0 < t < d.turns else 0.4, color=GREY if 0 < t < d.turns else "#000000")
-    # the end of the game: shelves, capture, final score
-    y = bottom
+    _column_end(pen, ctx, xs, bottom, row_h, base_off, size, w)
+
+
+def _column_end(pen: Pen, ctx: Any, xs: list[float], y: float, row_h: float, base_off: float, size: float,
+                w: float) -> None:
+    """The end of the game below a column: shelves, capture, final score."""
     ms = min(size, row_h / PT * 0.6)
     solo = getattr(ctx, "puzzle", None) is not None
     lines = (
