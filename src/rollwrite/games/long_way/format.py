@@ -106,21 +106,8 @@ class Sheet:
 # ---------------------------------------------------------------- parsing
 
 
-_TOKEN_CACHE: dict[str, tuple[str, int, int] | str] = {}
-
-
-def _parse_token(tok: str) -> tuple[str, int, int] | str:
-    """(mark, walls, doors) of a store token, or an error message."""
-    hit = _TOKEN_CACHE.get(tok)
-    if hit is not None:
-        return hit
-    out = _parse_token_slow(tok)
-    if len(_TOKEN_CACHE) < 4096:
-        _TOKEN_CACHE[tok] = out
-    return out
-
-
-def _parse_token_slow(tok: str) -> tuple[str, int, int] | str:
+def _read_token(tok: str) -> tuple[str, int, int] | str:
+    """(mark, walls, doors) of a store token, or an error message: the one reading of a token."""
     mark, rest = tok[0], tok[1:]
     if mark in "NESWnesw":
         mark, rest = ".", tok
@@ -151,6 +138,25 @@ def _parse_token_slow(tok: str) -> tuple[str, int, int] | str:
             i += 1
         i += 1
     return (mark, walls, doors)
+
+
+def _walled(sides: str) -> list[str]:
+    """Every way of writing the walls of ``sides`` in N E S W order, each plain or with its doorway."""
+    if not sides:
+        return [""]
+    return [w + rest for w in ("", sides[0], sides[0] + "*") for rest in _walled(sides[1:])]
+
+
+# What the tokens players usually type read as (every mark, walls in N E S W order): constant data made
+# once by the one reader, so that reading a row is mostly a look-up; any other token is read as it comes.
+_TOKENS: dict[str, tuple[str, int, int] | str] = {
+    mark + walls: _read_token(mark + walls) for mark in ("", *MARKS) for walls in _walled("NESW") if mark + walls
+}
+
+
+def _token(tok: str) -> tuple[str, int, int] | str:
+    """(mark, walls, doors) of a store token, or an error message."""
+    return _TOKENS.get(tok) or _read_token(tok)
 
 
 _CELL_RE = re.compile(r"^([A-Za-z])([0-9]+)$")
@@ -287,14 +293,35 @@ def _store_row(raw: str, line: _Line, row: int) -> list[tuple[str, int, int]]:
         )
     out = []
     for tok, col in words:
-        res = _parse_token(tok)
+        res = _token(tok)
         if isinstance(res, str):
             raise line.error(res, col)
         out.append(res)
     return out
 
 
-def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
+@dataclass(slots=True)
+class _Turn:
+    """A log line's choices as they are read, word group by word group."""
+
+    roll: tuple[int, int] | None = None
+    rerolls: list[tuple[int, int]] = field(default_factory=list)
+    action: str | None = None
+    action_col: int = 0
+    at: int = -1
+    display: tuple[int, int] | None = None
+    bonus: Bonus | None = None
+    cafe: tuple[int, int] | None = None
+
+
+def _need(args: list[tuple[str, int]], n: int, example: str, key: str, col: int, line: _Line) -> None:
+    if len(args) != n:
+        c = args[n][1] if len(args) > n else col + len(key)
+        raise line.error(f"'{key}' takes {n} value{'s' if n != 1 else ''}: {example}", c)
+
+
+def _turn_parts(raw: str, line: _Line, expected: int) -> tuple[int, list[list[tuple[str, int]]]]:
+    """The turn's number, checked against the one expected, and its comma-separated groups of words."""
     m = re.match(r"^\s*(?:turn\s+)?(\S+?)\s*:", raw, re.IGNORECASE)
     if not m:
         raise line.error("a log line starts with its turn number and a colon", 1, hint="e.g. 3: roll 2 5, tile A1, display 2 A1")
@@ -312,85 +339,90 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
             parts.append(words)
     if not parts:
         raise line.error(f"turn {number} is empty", offset + 1, hint="e.g. roll 2 5, tile A1, display 2 A1")
-    roll = None
-    rerolls: list[tuple[int, int]] = []
-    action = None
-    at = -1
-    display = None
-    bonus = None
-    cafe = None
-    action_col = 0
+    return number, parts
+
+
+def _bonus(args: list[tuple[str, int]], col: int, line: _Line) -> Bonus:
+    if not args:
+        raise line.error("'bonus' takes coins, doorway SPACE SIDE or wall SPACE SIDE", col + 5)
+    kind = args[0][0].lower()
+    if kind == "coins":
+        if len(args) != 1:
+            raise line.error("'bonus coins' takes nothing more", args[1][1])
+        return Bonus("coins")
+    if kind in ("doorway", "wall"):
+        if len(args) != 3:
+            c = args[3][1] if len(args) > 3 else args[-1][1] + len(args[-1][0])
+            raise line.error(f"'bonus {kind}' takes a space and a side: bonus {kind} D3 E", c)
+        return Bonus(kind, _cell(args[1][0], args[1][1], line), _side(args[2][0], args[2][1], line))
+    raise line.error(f"'{args[0][0]}' is not a bonus", args[0][1],
+                     hint=did_you_mean(kind, ["coins", "doorway", "wall"]) or "the bonuses are coins, doorway and wall")
+
+
+def _choice(t: _Turn, key: str, args: list[tuple[str, int]], col: int, line: _Line) -> None:
+    """The turn's one choice: a tile, a cafeteria, or stop."""
+    if t.action:
+        raise line.error(f"a turn makes one choice; this one already has '{t.action}'", col)
+    t.action, t.action_col = key, col
+    if key == "tile":
+        _need(args, 1, "tile A4 (the space of the tile's first space in reading order)", key, col, line)
+        t.at = _cell(args[0][0], args[0][1], line)
+    elif key == "cafeteria":
+        _need(args, 2, "cafeteria E1 F1", key, col, line)
+        t.cafe = (_cell(args[0][0], args[0][1], line), _cell(args[1][0], args[1][1], line))
+    else:
+        _need(args, 0, "stop", key, col, line)
+
+
+def _turn_words(t: _Turn, words: list[tuple[str, int]], line: _Line) -> None:
+    """Read one comma-separated group of a log line into ``t``."""
+    key, col = words[0][0].lower(), words[0][1]
+    args = words[1:]
+    if key == "roll":
+        if t.roll is not None or t.rerolls or t.action:
+            raise line.error("'roll' comes first, once", col)
+        _need(args, 2, "roll 3 5 (light die, dark die)", key, col, line)
+        t.roll = (_int(args[0][0], args[0][1], line, "a die", 1, 6), _int(args[1][0], args[1][1], line, "a die", 1, 6))
+        return
+    if t.roll is None:
+        raise line.error("a turn starts with its roll", col, hint="e.g. roll 3 5 (light die, dark die)")
+    if key == "reroll":
+        if t.action:
+            raise line.error("rerolls come before the choice of the turn", col)
+        _need(args, 2, "reroll light 4 or reroll dark 2", key, col, line)
+        die = args[0][0].lower()
+        if die not in ("light", "dark"):
+            raise line.error(f"expected light or dark, got '{args[0][0]}'", args[0][1])
+        t.rerolls.append((0 if die == "light" else 1, _int(args[1][0], args[1][1], line, "a die", 1, 6)))
+    elif key in ("tile", "cafeteria", "stop"):
+        _choice(t, key, args, col, line)
+    elif key == "display":
+        if t.action != "tile" or t.display is not None:
+            raise line.error("'display' follows 'tile', once", col)
+        _need(args, 2, "display 5 A4 (die face, space)", key, col, line)
+        t.display = (_int(args[0][0], args[0][1], line, "a die face", 1, 6), _cell(args[1][0], args[1][1], line))
+    elif key == "bonus":
+        if t.action != "tile" or t.display is None or t.bonus is not None:
+            raise line.error("'bonus' follows 'display', once", col)
+        t.bonus = _bonus(args, col, line)
+    else:
+        choices = ["roll", "reroll", "tile", "display", "bonus", "cafeteria", "stop"]
+        raise line.error(f"unknown word '{words[0][0]}' in a log line", col,
+                         hint=did_you_mean(key, choices) or f"known: {', '.join(choices)}")
+
+
+def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
+    number, parts = _turn_parts(raw, line, expected)
+    t = _Turn()
     for words in parts:
-        key, col = words[0][0].lower(), words[0][1]
-        args = words[1:]
-
-        def need(n: int, example: str) -> None:
-            if len(args) != n:
-                c = args[n][1] if len(args) > n else col + len(key)
-                raise line.error(f"'{key}' takes {n} value{'s' if n != 1 else ''}: {example}", c)
-
-        if key == "roll":
-            if roll is not None or rerolls or action:
-                raise line.error("'roll' comes first, once", col)
-            need(2, "roll 3 5 (light die, dark die)")
-            roll = (_int(args[0][0], args[0][1], line, "a die", 1, 6), _int(args[1][0], args[1][1], line, "a die", 1, 6))
-            continue
-        if roll is None:
-            raise line.error("a turn starts with its roll", col, hint="e.g. roll 3 5 (light die, dark die)")
-        if key == "reroll":
-            if action:
-                raise line.error("rerolls come before the choice of the turn", col)
-            need(2, "reroll light 4 or reroll dark 2")
-            die = args[0][0].lower()
-            if die not in ("light", "dark"):
-                raise line.error(f"expected light or dark, got '{args[0][0]}'", args[0][1])
-            rerolls.append((0 if die == "light" else 1, _int(args[1][0], args[1][1], line, "a die", 1, 6)))
-        elif key in ("tile", "cafeteria", "stop"):
-            if action:
-                raise line.error(f"a turn makes one choice; this one already has '{action}'", col)
-            action, action_col = key, col
-            if key == "tile":
-                need(1, "tile A4 (the space of the tile's first space in reading order)")
-                at = _cell(args[0][0], args[0][1], line)
-            elif key == "cafeteria":
-                need(2, "cafeteria E1 F1")
-                cafe = (_cell(args[0][0], args[0][1], line), _cell(args[1][0], args[1][1], line))
-            else:
-                need(0, "stop")
-        elif key == "display":
-            if action != "tile" or display is not None:
-                raise line.error("'display' follows 'tile', once", col)
-            need(2, "display 5 A4 (die face, space)")
-            display = (_int(args[0][0], args[0][1], line, "a die face", 1, 6), _cell(args[1][0], args[1][1], line))
-        elif key == "bonus":
-            if action != "tile" or display is None or bonus is not None:
-                raise line.error("'bonus' follows 'display', once", col)
-            if not args:
-                raise line.error("'bonus' takes coins, doorway SPACE SIDE or wall SPACE SIDE", col + 5)
-            kind = args[0][0].lower()
-            if kind == "coins":
-                if len(args) != 1:
-                    raise line.error("'bonus coins' takes nothing more", args[1][1])
-                bonus = Bonus("coins")
-            elif kind in ("doorway", "wall"):
-                if len(args) != 3:
-                    c = args[3][1] if len(args) > 3 else args[-1][1] + len(args[-1][0])
-                    raise line.error(f"'bonus {kind}' takes a space and a side: bonus {kind} D3 E", c)
-                bonus = Bonus(kind, _cell(args[1][0], args[1][1], line), _side(args[2][0], args[2][1], line))
-            else:
-                raise line.error(f"'{args[0][0]}' is not a bonus", args[0][1],
-                                 hint=did_you_mean(kind, ["coins", "doorway", "wall"]) or "the bonuses are coins, doorway and wall")
-        else:
-            choices = ["roll", "reroll", "tile", "display", "bonus", "cafeteria", "stop"]
-            raise line.error(f"unknown word '{words[0][0]}' in a log line", col,
-                             hint=did_you_mean(key, choices) or f"known: {', '.join(choices)}")
-    if action is None:
+        _turn_words(t, words, line)
+    if t.action is None:
         raise line.error(f"turn {number} makes no choice", len(raw.rstrip()) + 1,
                          hint="end the line with 'tile SPACE, display FACE SPACE', 'cafeteria SPACE SPACE' or 'stop'")
-    if action == "tile" and display is None:
-        raise line.error(f"turn {number} draws a tile without its display", action_col, hint="add e.g. ', display 5 A4'")
-    assert roll is not None
-    return LogTurn(number, roll, tuple(rerolls), action, at, display, bonus, cafe, line.number)
+    if t.action == "tile" and t.display is None:
+        raise line.error(f"turn {number} draws a tile without its display", t.action_col, hint="add e.g. ', display 5 A4'")
+    assert t.roll is not None
+    return LogTurn(number, t.roll, tuple(t.rerolls), t.action, t.at, t.display, t.bonus, t.cafe, line.number)
 
 
 def _quick_row(raw: str, lineno: int, rows: list, labels: _Labels) -> bool:
@@ -402,7 +434,7 @@ def _quick_row(raw: str, lineno: int, rows: list, labels: _Labels) -> bool:
         del words[0]
     if len(words) != SIZE or "," in raw:
         return False
-    parsed = [_TOKEN_CACHE.get(w) or _parse_token(w) for w in words]
+    parsed = [_TOKENS.get(w) or _read_token(w) for w in words]
     if any(isinstance(p, str) for p in parsed):
         return False
     if label:
