@@ -161,6 +161,7 @@ def _token(tok: str) -> tuple[str, int, int] | str:
 
 _CELL_RE = re.compile(r"^([A-Za-z])([0-9]+)$")
 _RC_RE = re.compile(r"^[rR]([0-9]+)[cC]([0-9]+)$")
+_KEY_RE = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$")
 
 
 class _Line:
@@ -276,28 +277,27 @@ class _Labels:
                 for row, line, raw in self.maybe]
 
 
-def _store_row(raw: str, line: _Line, row: int) -> list[tuple[str, int, int]]:
-    words = _words(raw)
-    if len(words) == SIZE + 1:
-        label, col = words[0]
-        if label != str(row):
-            raise line.error(f"this is row {row} of the store, but it is labelled '{label}'", col)
+def _store_row(raw: str, words: list[str], line: _Line, row: int) -> list[tuple[str, int, int]]:
+    """The seven spaces of a row of the store, its words split out already (their columns are found
+    only to word a problem)."""
+    labelled = len(words) == SIZE + 1
+    if labelled:
+        if words[0] != str(row):
+            raise line.error(f"this is row {row} of the store, but it is labelled '{words[0]}'", _words(raw)[0][1])
         words = words[1:]
     if len(words) != SIZE:
-        col = words[SIZE][1] if len(words) > SIZE else len(raw.rstrip()) + 1
+        col = _words(raw)[SIZE][1] if len(words) > SIZE else len(raw.rstrip()) + 1
         off = len(words) - SIZE
         what = ": one space seems to be missing" if off == -1 else ": one space too many" if off == 1 else ""
         raise line.error(
             f"row {row} of the store has {len(words)} spaces; expected {SIZE}{what}", col,
             hint="one token per space, split by spaces; '.' for a space with nothing drawn",
         )
-    out = []
-    for tok, col in words:
-        res = _token(tok)
+    out = [_TOKENS.get(w) or _read_token(w) for w in words]
+    for k, res in enumerate(out):
         if isinstance(res, str):
-            raise line.error(res, col)
-        out.append(res)
-    return out
+            raise line.error(res, _words(raw)[k + labelled][1])
+    return out  # type: ignore[return-value] - every entry is a token read, the messages raised above
 
 
 @dataclass(slots=True)
@@ -425,42 +425,22 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
     return LogTurn(number, t.roll, tuple(t.rerolls), t.action, t.at, t.display, t.bonus, t.cafe, line.number)
 
 
-def _quick_row(raw: str, lineno: int, rows: list, labels: _Labels) -> bool:
-    """Read a plain row of the store (seven words, or its number and seven words) into ``rows``; False
-    for anything else, which the full reading then explains."""
-    words = raw.split()
-    label = len(words) == SIZE + 1 and words[0] == str(len(rows) + 1)
-    if label:
-        del words[0]
-    if len(words) != SIZE or "," in raw:
-        return False
-    parsed = [_TOKENS.get(w) or _read_token(w) for w in words]
-    if any(isinstance(p, str) for p in parsed):
-        return False
-    if label:
-        labels.labelled += 1
-    else:
-        labels.see(words[0], len(rows) + 1, lineno, raw)
-    rows.append(parsed)
-    return True
-
-
 def _store_line(raw: str, line: _Line, rows: list, row_lines: list[int], labels: _Labels,
                 errors: list[InputError]) -> None:
-    """A line of the store that the quick reading did not take: the column letters, or a row with
-    something to say about it (kept in ``errors``, so that every row's problem is reported)."""
-    words = _words(raw)
-    if not rows and [w.upper() for w, _ in words] in (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)]):
+    """A line of the store: the column letters, or a row (a row's problem is kept in ``errors``, so that
+    every row's problem is reported)."""
+    words = raw.replace(",", " ").split() if "," in raw else raw.split()  # as _words splits, less the columns
+    if not rows and [w.upper() for w in words] in (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)]):
         labels.labelled += 1  # the column header: the rows are likely labelled too
         return
     if len(rows) == SIZE:
-        raise line.error(f"the store has only {SIZE} rows; this line is one too many", words[0][1])
+        raise line.error(f"the store has only {SIZE} rows; this line is one too many", _words(raw)[0][1])
     if len(words) == SIZE + 1:
         labels.labelled += 1
     elif len(words) == SIZE:
-        labels.see(words[0][0], len(rows) + 1, line.number, raw)
+        labels.see(words[0], len(rows) + 1, line.number, raw)
     try:
-        rows.append(_store_row(raw, line, len(rows) + 1))
+        rows.append(_store_row(raw, words, line, len(rows) + 1))
     except InputError as error:
         errors.append(error)
         rows.append([(".", 0, 0)] * SIZE)  # the row's place, so the rows after it keep their numbers
@@ -518,14 +498,11 @@ def parse(text: str, source: str) -> Sheet:
                 raw = raw.split("#", 1)[0]
             if "\t" in raw:
                 raw = raw.replace("\t", " ")
-            if section == "store" and ":" not in raw and len(rows) < SIZE and _quick_row(raw, i, rows, labels):
-                row_lines.append(i)  # the common case, kept quick: a plain row of the store
-                continue
             raw = raw.rstrip()
             if not raw.replace(",", " ").strip():
                 continue
             line = _Line(raw, i, source)
-            km = re.match(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$", raw)
+            km = _KEY_RE.match(raw) if ":" in raw else None
             is_key = km is not None and not (section == "log" and km.group(1).lower().startswith("turn"))
             if is_key and km is not None:
                 key = km.group(1).lower()
