@@ -195,6 +195,31 @@ def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     return game if game is not None else parse_plain(text, source)
 
 
+def _name(key: re.Match[str], stripped: str, names: list[str], source: str, number: int, col: int) -> None:
+    """A 'black:' or 'white:' line: the player's name into ``names``."""
+    who = 0 if key.group(1) == "black" else 1
+    name = stripped[key.end():].strip()
+    if len(name) > _NAME_MAX:
+        raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
+    if names[who]:
+        raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
+    if not name.isprintable():
+        raise _err(source, number, col + key.end(), "a name holds a control or invisible character")
+    names[who] = name
+
+
+def _start_row(body: str, stripped: str, source: str, number: int, col: int) -> list[Placed]:
+    """A row of the starting city: two cards with their orientations."""
+    pairs = list(_PAIR_RE.finditer(body))
+    rest = _PAIR_RE.sub("", body).replace(",", "").strip()
+    if rest or len(pairs) != 2:
+        raise _err(source, number, col,
+                   f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
+                   f"got '{stripped}'")
+    return [Placed(_number(m.group(1), source, number, m.start(1) + 1, "card"),
+                   _rotation(m.group(2), source, number, m.start(2) + 1), number) for m in pairs]
+
+
 def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
     """Read a typed-in game line by line, saying where anything cannot be read."""
     names = ["", ""]
@@ -215,15 +240,7 @@ def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
         low = stripped.lower()
         key = re.match(r"(black|white)\s*:", low)
         if key and state == "head":
-            who = 0 if key.group(1) == "black" else 1
-            name = stripped[key.end():].strip()
-            if len(name) > _NAME_MAX:
-                raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
-            if names[who]:
-                raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
-            if not name.isprintable():
-                raise _err(source, number, col + key.end(), "a name holds a control or invisible character")
-            names[who] = name
+            _name(key, stripped, names, source, number, col)
             continue
         pm = re.match(r"puzzle\s*:", low)
         if pm and state == "head":
@@ -244,17 +261,7 @@ def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
             state = "rows"
             continue
         if state == "rows" and len(rows) < 2:
-            pairs = list(_PAIR_RE.finditer(body))
-            rest = _PAIR_RE.sub("", body).replace(",", "").strip()
-            if rest or len(pairs) != 2:
-                raise _err(source, number, col,
-                           f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
-                           f"got '{stripped}'")
-            row = []
-            for m in pairs:
-                card = _number(m.group(1), source, number, m.start(1) + 1, "card")
-                row.append(Placed(card, _rotation(m.group(2), source, number, m.start(2) + 1), number))
-            rows.append((number, row))
+            rows.append((number, _start_row(body, stripped, source, number, col)))
             if len(rows) == 2:
                 state = "turns"
             continue
