@@ -27,7 +27,10 @@ LONG = {
 # Commands of features still to come, skipped until they exist (keep this short).
 LATER: set[str] = set()
 # Commands that run until stopped (a server): started by their own tests (tests/serve/), not here.
-UNTIL_STOPPED = {"rollwrite serve"}
+UNTIL_STOPPED = {
+    "rollwrite serve",
+    "rollwrite serve --db postgresql:///desk",  # tests/serve/test_desk_postgres.py, on a PostgreSQL of its own
+}
 
 _EXIT = re.compile(r"\bexit (?:code )?(\d)\b")
 

@@ -20,15 +20,18 @@ def free_port() -> int:
 
 
 class Server:
-    """``rollwrite serve --port P --db DB`` on this machine; ``restart`` keeps the port and the database."""
+    """``rollwrite serve --port P --db DB`` on this machine (``env``: more variables for it, such as
+    libpq's PGHOST); ``restart`` keeps the port and the database."""
 
-    def __init__(self, db: Path, port: int | None = None, workers: int = 1) -> None:
+    def __init__(self, db: Path | str, port: int | None = None, workers: int = 1,
+                 env: dict[str, str] | None = None) -> None:
         self.db, self.port, self.workers = db, port or free_port(), workers
+        self.env = env or {}
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         self.proc = subprocess.Popen([*ROLLWRITE, "serve", "--port", str(self.port), "--db", str(self.db),
                                       "--workers", str(self.workers)],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)

@@ -58,6 +58,13 @@ def client(tmp_path):
         yield c
 
 
+@pytest.fixture
+def any_client(db_url):
+    """The app over each kind of database (SQLite, PostgreSQL)."""
+    with TestClient(make_app(db_url), base_url="http://127.0.0.1") as c:
+        yield c
+
+
 def _token(client) -> str:
     page = client.get("/play/wobbly-cafe/daily/2026-11-22")
     assert page.status_code == 200
@@ -89,7 +96,8 @@ def test_a_check_needs_the_page_token_and_a_bounded_body(client):
     assert client.post(url, content=b"[1]", headers={"X-CSRF-Token": token}).status_code == 400
 
 
-def test_submit_stores_only_a_verified_sheet_and_escapes_names(client):
+def test_submit_stores_only_a_verified_sheet_and_escapes_names(any_client):
+    client = any_client
     token = _token(client)
     url = "/play/wobbly-cafe/daily/2026-11-22/submit"
     good = (ROOT / "examples/wobbly-cafe/daily-2026-11-22.txt").read_text(encoding="utf-8")
@@ -106,24 +114,28 @@ def test_submit_stores_only_a_verified_sheet_and_escapes_names(client):
     assert board["places"] == [{"rank": 1, "name": "<b>Al</b>", "score": 128}]
 
 
-def test_leaderboard_shares_ties_and_keeps_one_entry_per_name(tmp_path):
-    engine = db.open_db(str(tmp_path / "d.sqlite"))
+def test_leaderboard_shares_ties_and_keeps_one_entry_per_name(db_url):
+    engine = db.open_db(db_url)
     for name, score in (("Ann", 10), ("Bob", 12), ("ann", 12), ("Cy", 9), ("ANN", 11)):
         db.submit(engine, challenge="c", game="g", name=name, score=score, sheet="")
     places = [(p.rank, p.name, p.score) for p in db.leaderboard(engine, "c")]
     assert places == [(1, "ann", 12), (1, "Bob", 12), (3, "Cy", 9)]
+    engine.dispose()
+    again = db.open_db(db_url)  # opened anew, as after a restart: kept, and not migrated twice
+    assert [(p.rank, p.name, p.score) for p in db.leaderboard(again, "c")] == places
+    assert db.count(again) == 3
+    again.dispose()
 
 
-def test_an_older_database_is_migrated_and_a_newer_one_refused(tmp_path):
-    path = tmp_path / "old.sqlite"
-    engine = create_engine(f"sqlite:///{path}")
+def test_an_older_database_is_migrated_and_a_newer_one_refused(db_url):
+    engine = create_engine(db.url_for(db_url))
     with engine.begin() as conn:
         db.MIGRATIONS[0](conn)
         conn.execute(insert(db.meta).values(key="schema_version", value="1"))
         conn.execute(text("INSERT INTO desk_entries (challenge, game, name, name_key, score, sheet) "
                           "VALUES ('c', 'g', 'Ann', 'ann', 5, 'x')"))
     engine.dispose()
-    migrated = db.open_db(str(path))
+    migrated = db.open_db(db_url)
     with migrated.connect() as conn:
         assert db.schema_version(conn) == db.VERSION
         assert conn.execute(select(db.entries.c.name, db.entries.c.seq)).all() == [("Ann", 0)]
@@ -131,7 +143,7 @@ def test_an_older_database_is_migrated_and_a_newer_one_refused(tmp_path):
         conn.execute(db.meta.update().values(value=str(db.VERSION + 1)))
     migrated.dispose()
     with pytest.raises(Exception, match="schema version"):
-        db.open_db(str(path))
+        db.open_db(db_url)
 
 
 def test_serve_binds_beyond_this_machine_only_with_public(cli):

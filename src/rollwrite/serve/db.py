@@ -63,8 +63,18 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2)
 VERSION = len(MIGRATIONS)
 
 
+#: a PostgreSQL URL that names no driver is read with psycopg (3), the driver the serve extra installs;
+#: SQLAlchemy's own default for it, psycopg2, is not installed
+_PG_PLAIN = ("postgresql://", "postgres://")
+PG_DRIVER = "postgresql+psycopg://"
+
+
 def url_for(db: str) -> str:
-    """An SQLAlchemy URL for ``--db``: a URL as it is, anything else the path of an SQLite file."""
+    """An SQLAlchemy URL for ``--db``: a URL as it is (``postgresql://`` with psycopg), anything else the
+    path of an SQLite file."""
+    for plain in _PG_PLAIN:
+        if db.startswith(plain):
+            return PG_DRIVER + db[len(plain):]
     if "://" in db:
         return db
     return "sqlite:///" + str(Path(db).expanduser().resolve())

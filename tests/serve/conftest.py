@@ -1,0 +1,39 @@
+"""The desk's databases for its tests: SQLite in a temporary folder, and a real PostgreSQL server started
+for the tests (pg_server.py), so that every database test runs against both.
+
+The PostgreSQL tests are skipped, with the reason, only where no PostgreSQL server programs are installed
+on a machine outside CI; with CI=true (where .ci/run installs Debian's postgresql) they must run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+import pytest
+
+from pg_server import Postgres, binaries
+
+NO_POSTGRES = None if binaries() is not None else "no PostgreSQL server programs (apt-get install postgresql; .ci/run installs it)"
+if NO_POSTGRES and os.environ.get("CI") == "true":
+    raise RuntimeError(f"the desk's PostgreSQL tests must run in CI: {NO_POSTGRES}")
+needs_postgres = pytest.mark.skipif(NO_POSTGRES is not None, reason=NO_POSTGRES or "")
+_names = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One PostgreSQL server for this test process (each xdist worker has its own)."""
+    if NO_POSTGRES:
+        pytest.skip(NO_POSTGRES)
+    server = Postgres().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
+def db_url(request, tmp_path):
+    """A new, empty database of each kind: an SQLite file, or a fresh database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "desk.sqlite")
+    return request.getfixturevalue("postgres").create(f"desk{next(_names)}")

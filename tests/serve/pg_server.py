@@ -1,0 +1,86 @@
+"""A throwaway PostgreSQL server for the desk's tests: ``initdb`` into a temporary folder, ``pg_ctl start``
+listening on a unix socket in that folder alone (no TCP port, so parallel test workers never meet), and
+everything removed at the end.
+
+PostgreSQL refuses to run as root: as root the server runs as the ``postgres`` user (made by Debian's
+``postgresql`` package, which .ci/run installs), through ``runuser``.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+USER = "desk"  # the database's own superuser, made by initdb; nothing to do with the system's users
+
+
+def binaries() -> Path | None:
+    """The folder of PostgreSQL's server programs (the newest Debian installs), or None when there is none."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+class Postgres:
+    """``start()`` a server; ``url(db)`` for SQLAlchemy, ``env()`` for libpq's own variables
+    (``postgresql:///db`` then finds it); ``create(db)`` a fresh database; ``stop()`` ends and removes it."""
+
+    def __init__(self) -> None:
+        bin_dir = binaries()
+        if bin_dir is None:
+            raise RuntimeError("no PostgreSQL server programs (apt-get install postgresql)")
+        self.bin = bin_dir
+        self.home = Path(tempfile.mkdtemp(prefix="rollwrite-pg-"))
+        self.data, self.log = self.home / "data", self.home / "server.log"
+        self.port = 5432  # names the socket file only: the socket's folder is this server's own
+        self.runas: list[str] = []
+        if os.geteuid() == 0:
+            try:
+                owner = pwd.getpwnam("postgres")
+            except KeyError:
+                owner = pwd.getpwnam("nobody")
+            os.chown(self.home, owner.pw_uid, owner.pw_gid)
+            self.runas = ["runuser", "-u", owner.pw_name, "--"]
+
+    def _run(self, *args: str) -> None:
+        done = subprocess.run([*self.runas, *args], capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            log = self.log.read_text(errors="replace") if self.log.exists() else ""
+            raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}{done.stderr}{log}")
+
+    def start(self) -> Postgres:
+        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8",
+                  "--locale=C", "--no-sync")
+        self._run(str(self.bin / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(self.data), "-l", str(self.log),
+                  "-o", f"-c listen_addresses='' -c unix_socket_directories='{self.home}' -p {self.port} "
+                        "-c fsync=off -c max_connections=60")
+        return self
+
+    def env(self) -> dict[str, str]:
+        return {"PGHOST": str(self.home), "PGPORT": str(self.port), "PGUSER": USER}
+
+    def url(self, db: str = "postgres") -> str:
+        return f"postgresql+psycopg://{USER}@/{db}?host={self.home}&port={self.port}"
+
+    def create(self, db: str) -> str:
+        """A new, empty database; its URL."""
+        import psycopg
+
+        with psycopg.connect(host=str(self.home), port=self.port, user=USER, dbname="postgres", autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{db}"')
+            conn.execute(f'CREATE DATABASE "{db}"')
+        return self.url(db)
+
+    def stop(self) -> None:
+        try:
+            if (self.data / "postmaster.pid").exists():
+                self._run(str(self.bin / "pg_ctl"), "stop", "-w", "-m", "immediate", "-D", str(self.data))
+        finally:
+            shutil.rmtree(self.home, ignore_errors=True)
