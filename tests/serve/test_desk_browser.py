@@ -46,9 +46,9 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 # game, challenge kind and value, example sheet, a cell to spoil and what to type there
 CASES = [
     ("wobbly-cafe", "daily", "2026-11-22", "daily-2026-11-22.txt", "f1r3s2", "7"),
-    ("long-way", "seed", "flat-pack", "flat-pack.txt", "sC4", "3Q"),
+    ("long-way", "seed", "flat-pack", "flat-pack.txt", "t2s", "G7"),  # turn 2's display off its tile
     ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt", "t5card", "34"),
-    ("shelving-wars", "seed", "closet", "seeded-closet.txt", "p1t2", "box 9x9 at A1"),
+    ("shelving-wars", "seed", "closet", "seeded-closet.txt", "p1t2w", "5"),  # a box the dice do not give
     ("lines-and-sections", "seed", "club", "format-example.txt", "sq1", "Z9"),
 ]
 
@@ -64,9 +64,10 @@ def cli_score(game: str, kind: str, value: str, text: str) -> tuple[str, dict]:
     return (totals[-1] if totals else run.stderr.strip()), doc
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "desk.sqlite").start()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One desk for the module's tests (each game's challenge has a leaderboard of its own)."""
+    s = Server(tmp_path_factory.mktemp("desk") / "desk.sqlite").start()
     yield s
     s.stop()
 
@@ -90,13 +91,17 @@ def sheet_values(game: str, kind: str, value: str, text: str) -> dict[str, str]:
 def type_in(page, values: dict[str, str]) -> None:
     """Type the sheet by keyboard alone, cell after cell as the focus moves: a one-mark cell takes its key
     and moves on by itself, a text cell is typed and left with Tab (past a board of points too); an empty
-    one-mark cell is passed with the space bar.  Lists of turns grow as they are filled."""
-    page.click("#form input.cell")
+    one-mark cell is passed with the space bar.  Lists of turns grow as they are filled.  The first cell
+    is reached with Tab from the top of the page."""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('#form input.cell')"):
+            break
     done: set[str] = set()
     for _ in range(5000):
         cell, length, point = page.evaluate(
             "[document.activeElement.dataset.cell || '', document.activeElement.maxLength,"
-            " !!document.activeElement.closest('.points')]")
+            " !!document.activeElement.closest('.pick')]")
         if point:
             page.keyboard.press("Tab")
             continue
@@ -111,6 +116,11 @@ def type_in(page, values: dict[str, str]) -> None:
                 page.keyboard.type(v)
             page.keyboard.press("Tab")
     assert set(values) <= done, f"never reached: {sorted(set(values) - done)[:5]}"
+
+
+def form_values(page) -> dict[str, str]:
+    return page.evaluate("Object.fromEntries(Array.from(document.querySelectorAll('#form input.cell'))"
+                         ".filter(c => c.value !== '').map(c => [c.dataset.cell, c.value]))")
 
 
 def total_of(page) -> str:
@@ -148,11 +158,12 @@ def test_desk_in_a_browser(server, browser, game, kind, value, example, cell, wr
     words = [p["message"] for p in doc.get("problems", [])] or [re.sub(r"^<stdin>:\d+:\d+: ", "", doc["error"].split("\n")[0])]
     assert words and all(w in said for w in words)
 
-    # pasted text fills the form
+    # pasted text fills the form, every cell of it
     page.fill("#text", text)
     settle(page)
     assert page.input_value(f"#c-{cell}") != wrong
     assert total_of(page) == want_total
+    assert form_values(page) == {k: v for k, v in sheet_values(game, kind, value, text).items() if v}
 
     # two players submit; they share the leaderboard's first place
     for name in ("Ann", "Bob"):
@@ -228,4 +239,61 @@ def test_path_points_are_picked_on_a_board(server, browser):
     assert "path: B1 B2" in page.input_value("#text")
     assert page.get_attribute('.points button[data-point="B2"]', "aria-label") == "point B2"
     assert "on" in page.get_attribute('.points button[data-point="B2"]', "class")
+    # a shading move: a square clicked, and one reached with the arrow keys and Enter
+    page.click('.squares button[data-point="A1"]')
+    page.focus('.squares button[data-point="A1"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert [page.input_value("#c-sq1"), page.input_value("#c-sq2")] == ["A1", "B2"]
+    assert page.get_attribute('.squares button[data-point="B2"]', "aria-label") == "square B2"
+    assert "on" in page.get_attribute('.squares button[data-point="B2"]', "class")
+    settle(page)
+    assert "shade: A1\nshade: B2\n" in page.input_value("#text")
+    page.close()
+
+
+def test_boxes_are_placed_on_the_battlefield(server, browser):
+    """Shelving Wars: a square picked on the battlefield goes into the turn worked on, and the boxes and
+    shelves typed are drawn there, a box with a problem outlined."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/play/shelving-wars/seed/closet")
+    page.fill("#c-size", "8")
+    assert page.locator(".field button.sq").count() == 64
+    page.fill("#c-p1t1k", "b")
+    page.fill("#c-p1t1h", "2")
+    page.fill("#c-p1t1w", "3")
+    page.focus('.field button[data-point="A1"]')
+    page.keyboard.press("Enter")  # written into the turn last worked on
+    assert page.input_value("#c-p1t1at") == "A1"
+    painted = page.eval_on_selector_all(".field button.p1", "bs => bs.map(b => b.dataset.point)")
+    assert sorted(painted) == ["A1", "A2", "B1", "B2", "C1", "C2"]
+    page.fill("#c-p1t2k", "s")
+    page.fill("#c-p1t2h", "2")
+    page.fill("#c-p1t2w", "d")
+    page.fill("#c-p1t2c", "br")
+    page.click('.field button[data-point="C2"]')
+    assert page.input_value("#c-p1t2at") == "C2"
+    for square, side in (("D3", "el"), ("D4", "el"), ("C3", "er"), ("C4", "er")):  # down between columns C and D
+        assert side in page.get_attribute(f'.field button[data-point="{square}"]', "class").split()
+    settle(page)
+    assert "box 2x3 at A1\nshelf 2 down from C2 br\n" in page.input_value("#text")
+    page.fill("#c-p1t1at", "C3")  # off the player's corner: the box is outlined on the battlefield
+    settle(page)
+    assert "bad" in page.get_attribute("#c-p1t1at", "class")
+    assert "bad" in page.get_attribute('.field button[data-point="C3"]', "class")
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["long-way", "shelving-wars", "lines-and-sections"])
+def test_a_phone_shows_the_sheet_without_scrolling_sideways(server, browser, game):
+    kind, value, example = next((c[1], c[2], c[3]) for c in CASES if c[0] == game)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    right = page.evaluate("Math.max(...Array.from(document.querySelectorAll('#form input.cell, #form .pick button'))"
+                          ".filter(c => c.offsetParent).map(c => c.getBoundingClientRect().right))")
+    assert right <= 390
     page.close()

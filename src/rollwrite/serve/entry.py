@@ -29,6 +29,7 @@ class Cell:
     gap: bool = False
     placeholder: str = ""
     numeric: bool = False
+    before: str = ""  # a word printed before the cell on the sheet ("×", "at"), shown and not read aloud
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +45,26 @@ class Section:
     title: str
     rows: tuple[Row, ...]
     note: str = ""
-    wide: bool = False  # a list of turns (text cells), not a grid of marks
-    #: a board of points to click (Lines & Sections): the cell giving its size, and the cells clicking a
-    #: point adds to (the path's lines); the page draws it from the size typed
-    board: tuple[str, str] | None = None
+    wide: bool = False  # rows of one long text cell each (a path's points), not a grid of cells
+    grows: bool = False  # a list of turns: the page shows the rows filled and one more (at least eight)
+    #: the column headings over the rows' cells, as on the printed sheet's table (one per cell)
+    head: tuple[str, ...] = ()
+    board: Board | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board of points or squares drawn on the page from the size typed in the cell ``size`` (or its
+    placeholder): clicking one, or Enter on it after moving there with the arrow keys, writes its name
+    into the form.  ``kind`` is ``points`` (added to the last of the cells whose ids start with
+    ``target``: a path's lines), ``squares`` (written into the first empty cell whose id starts with
+    ``target``: a list of shading moves) or ``field`` (written into the cell ending in ``target`` of the
+    row last worked on: a box's square; the boxes typed are drawn on it)."""
+
+    size: str
+    target: str
+    kind: str
+    label: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rollwrite.serve.entry import Cell, Entry, Row, Section, Writer, body_lines, clean
+from rollwrite.serve.entry import Board, Cell, Entry, Row, Section, Writer, body_lines, clean
 
 PATH_ROWS = 12
 SHADES = 40
@@ -19,14 +19,19 @@ class SectionsEntry(Entry):
         path = tuple(Row(f"path {i}", (Cell(f"path{i}", f"path, line {i}", size=60,
                                             placeholder="B1 B2 C2 C3" if i == 1 else ""),))
                      for i in range(1, PATH_ROWS + 1))
-        shades = tuple(Row(f"move {i}", (Cell(f"sq{i}", f"shading move {i}: square", size=3, placeholder="B2" if i == 1 else ""),
-                                         Cell(f"by{i}", f"shading move {i}: player", size=16, placeholder="name" if i == 1 else "")))
+        shades = tuple(Row(str(i), (Cell(f"sq{i}", f"shading move {i}: square", size=3, placeholder="B2" if i == 1 else ""),
+                                         Cell(f"by{i}", f"shading move {i}: player", size=12, before="by",
+                                              placeholder="name" if i == 1 else "")))
                        for i in range(1, SHADES + 1))
         return [Section("head", "Board and players", head),
-                Section("path", "The path", path, wide=True, board=("size", "path"),
+                Section("path", "The path", path, wide=True, grows=True,
+                        board=Board("size", "path", "points", "the board's points: Enter adds the point to the path"),
                         note="The points the path visits, in order: A1 B1 B2 ... Type them, or pick them on the board: "
                              "click a point, or move with the arrow keys and press Enter."),
-                Section("shade", "Shading moves", shades, note="The square shaded (its top-left corner) and, if you like, who shaded it.")]
+                Section("shade", "Shading moves", shades, grows=True, head=("square", "player"),
+                        board=Board("size", "sq", "squares", "the board's squares: Enter shades the square as the next move"),
+                        note="Each move: the square shaded (named by its top-left corner) and, if you like, who shaded "
+                             "it. Type it, or click the square on the board (or move to it with the arrow keys and press Enter).")]
 
     def text(self, values: dict[str, str], data: Any) -> Writer:
         w = Writer()
@@ -39,7 +44,7 @@ class SectionsEntry(Entry):
                 w.put("path: ")
                 w.line(points, f"path{i}")
         for i in range(1, SHADES + 1):
-            square, by = clean(values.get(f"sq{i}", ""), 3), clean(values.get(f"by{i}", ""), 16)
+            square, by = clean(values.get(f"sq{i}", ""), 3), clean(values.get(f"by{i}", ""), 12)
             if square or by:
                 w.put("shade: ")
                 w.put(square or "?", f"sq{i}")

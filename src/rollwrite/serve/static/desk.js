@@ -78,6 +78,7 @@
       status.textContent = "the sheet cannot be read yet";
       scoreBox.textContent = "";
       send.disabled = true;
+      document.dispatchEvent(new Event("desk:shown"));
       return;
     }
     doc.problems.forEach(function (p, i) { item(p.where, p.message, "p-" + i, p.cells); mark(p.cells, p.message, "p-" + i); });
@@ -102,6 +103,7 @@
       scoreBox.appendChild(par);
     }
     send.disabled = !doc.valid;
+    document.dispatchEvent(new Event("desk:shown"));
   }
 
   function rowOf(c) { return c.closest(".row"); }
@@ -114,8 +116,8 @@
 
   // a list of turns shows the rows typed and one more (at least eight), growing as it is filled
   function fit() {
-    Array.prototype.slice.call(document.querySelectorAll("#form fieldset.wide")).forEach(function (fs) {
-      var rs = Array.prototype.slice.call(fs.querySelectorAll(".row")), last = -1;
+    Array.prototype.slice.call(document.querySelectorAll("#form fieldset.grows")).forEach(function (fs) {
+      var rs = Array.prototype.slice.call(fs.querySelectorAll(".row:not(.head)")), last = -1;
       rs.forEach(function (r, i) { if (rowCells(r).some(function (c) { return c.value !== ""; })) { last = i; } });
       rs.forEach(function (r, i) { r.hidden = i >= Math.max(last + 2, 8); });
     });
@@ -179,52 +181,117 @@
   document.getElementById("submit").addEventListener("submit", function () {
     document.getElementById("submit-text").value = text.value;
   });
-  // a board of points (Lines & Sections): picking a point adds it to the path's last line
-  Array.prototype.slice.call(document.querySelectorAll(".points")).forEach(function (board) {
+  // boards to pick from (see Board in serve/entry.py): a click, or Enter on the point or square the arrow
+  // keys moved to, writes its name into the form
+  var current = null;  // the row last worked on, for a battlefield's square
+  document.getElementById("form").addEventListener("focusin", function (e) {
+    if (e.target.classList.contains("cell")) { current = rowOf(e.target); }
+  });
+  function part(row, key) {  // a Shelving Wars turn's cell: p1t2at is player 1's turn 2, its square
+    var re = new RegExp("^p\\d+t\\d+" + key + "$");
+    return rowCells(row).filter(function (c) { return re.test(c.getAttribute("data-cell")); })[0];
+  }
+  function upper(c) { return c ? c.value.trim().toUpperCase() : ""; }
+  function square(name) {  // "C4" -> [column, row], counted from 0
+    var m = /^([A-Z])(\d+)$/.exec(name);
+    return m ? [m[1].charCodeAt(0) - 65, parseInt(m[2], 10) - 1] : null;
+  }
+  var CORNER = {"TL": [0, 0], "TR": [1, 0], "BL": [0, 1], "BR": [1, 1], "TOP-LEFT": [0, 0], "TOP-RIGHT": [1, 0],
+                "BOTTOM-LEFT": [0, 1], "BOTTOM-RIGHT": [1, 1]};
+  var STEP = {U: [0, -1], UP: [0, -1], D: [0, 1], DOWN: [0, 1], L: [-1, 0], LEFT: [-1, 0], R: [1, 0], RIGHT: [1, 0]};
+
+  // what a turn of Shelving Wars draws: a box's squares, or a shelf's edges ([column, row, side] of the squares it runs by)
+  function drawn(row) {
+    var get = function (k) { return upper(part(row, k)); };
+    var at = square(get("at")), corner = CORNER[get("c") || "TL"], h = parseInt(get("h"), 10), out = [];
+    if (!at || !corner || !(h >= 1 && h <= 26)) { return {squares: out, edges: out}; }
+    if (get("k") === "S") {
+      var d = STEP[get("w")], edges = [];
+      if (!d) { return {squares: out, edges: out}; }
+      var x = at[0] + corner[0], y = at[1] + corner[1];
+      for (var i = 0; i < h; i++) {
+        if (d[0] === 0) { var yy = d[1] > 0 ? y + i : y - 1 - i; edges.push([x, yy, "l"], [x - 1, yy, "r"]); }
+        else { var xx = d[0] > 0 ? x + i : x - 1 - i; edges.push([xx, y, "t"], [xx, y - 1, "b"]); }
+      }
+      return {squares: out, edges: edges};
+    }
+    var w = parseInt(get("w"), 10);
+    if (!(w >= 1 && w <= 26)) { return {squares: out, edges: out}; }
+    var left = corner[0] ? at[0] - w + 1 : at[0], top = corner[1] ? at[1] - h + 1 : at[1];
+    for (var r = top; r < top + h; r++) { for (var c = left; c < left + w; c++) { out.push([c, r]); } }
+    return {squares: out, edges: []};
+  }
+
+  Array.prototype.slice.call(document.querySelectorAll(".pick")).forEach(function (board) {
+    var kind = board.getAttribute("data-kind");
     var sizeCell = document.getElementById("c-" + board.getAttribute("data-size-cell"));
     var target = board.getAttribute("data-target");
     var lines = cells.filter(function (c) { return c.getAttribute("data-cell").indexOf(target) === 0; });
-    var drawn = -1;
-    function pathWords() {
-      return lines.map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/);
-    }
-    function add(name) {
-      var filled = lines.filter(function (c) { return c.value.trim() !== ""; });
-      var line = filled.length ? filled[filled.length - 1] : lines[0];
-      if (line.value.length + name.length + 1 > 60) { line = lines[lines.indexOf(line) + 1] || line; }
-      line.value = (line.value.trim() ? line.value.trim() + " " : "") + name;
+    var points = kind === "points", drawnAt = -1;
+    function pick(name) {
+      if (points) {
+        var filled = lines.filter(function (c) { return c.value.trim() !== ""; });
+        var line = filled.length ? filled[filled.length - 1] : lines[0];
+        if (line.value.length + name.length + 1 > 60) { line = lines[lines.indexOf(line) + 1] || line; }
+        line.value = (line.value.trim() ? line.value.trim() + " " : "") + name;
+      } else if (kind === "squares") {
+        var empty = lines.filter(function (c) { return c.value.trim() === ""; })[0];
+        if (!empty) { return; }
+        empty.value = name;
+      } else {
+        var spot = (current && part(current, target)) || cells.filter(function (c) {
+          return /^p\d+t\d+at$/.test(c.getAttribute("data-cell")) && c.value === "" && !rowOf(c).hidden; })[0];
+        if (!spot) { return; }
+        spot.value = name;
+        current = rowOf(spot);
+      }
       changed(); mark();
     }
     function mark() {
-      var on = pathWords();
-      Array.prototype.slice.call(board.querySelectorAll("button")).forEach(function (b) {
-        b.classList.toggle("on", on.indexOf(b.getAttribute("data-point")) >= 0);
+      var buttons = Array.prototype.slice.call(board.querySelectorAll("button"));
+      if (kind !== "field") {
+        var on = points ? lines.map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/)
+                        : lines.map(upper);
+        buttons.forEach(function (b) { b.classList.toggle("on", on.indexOf(b.getAttribute("data-point")) >= 0); });
+        return;
+      }
+      var paint = {};
+      Array.prototype.slice.call(document.querySelectorAll("#form fieldset.grows .row")).forEach(function (row) {
+        var first = rowCells(row)[0], m = first && /^p(\d+)t\d+k$/.exec(first.getAttribute("data-cell"));
+        if (!m) { return; }
+        var bad = rowCells(row).some(function (c) { return c.classList.contains("bad"); }), got = drawn(row);
+        got.squares.forEach(function (q) { paint[q[0] + "," + q[1]] = (paint[q[0] + "," + q[1]] || "") + " p" + m[1] + (bad ? " bad" : ""); });
+        got.edges.forEach(function (e) { paint[e[0] + "," + e[1]] = (paint[e[0] + "," + e[1]] || "") + " e" + e[2] + (bad ? " bad" : ""); });
+      });
+      buttons.forEach(function (b) {
+        b.className = "sq" + (paint[b.getAttribute("data-x") + "," + b.getAttribute("data-y")] || "");
       });
     }
     function draw() {
-      var n = parseInt(sizeCell.value, 10);
-      if (!(n >= 2 && n <= 12)) { board.textContent = ""; drawn = -1; return; }
-      if (n !== drawn) {
+      var n = parseInt(sizeCell.value || sizeCell.placeholder, 10), top = points ? 12 : 26;
+      if (!(n >= 2 && n <= top)) { board.textContent = ""; drawnAt = -1; return; }
+      if (n !== drawnAt) {
         board.textContent = "";
-        board.style.setProperty("--n", n + 1);
-        for (var y = 0; y <= n; y++) {
-          for (var x = 0; x <= n; x++) {
+        var m = points ? n + 1 : n;
+        board.style.setProperty("--n", m);
+        for (var y = 0; y < m; y++) {
+          for (var x = 0; x < m; x++) {
             var b = document.createElement("button");
             var name = String.fromCharCode(65 + x) + (y + 1);
-            b.type = "button"; b.className = "pt"; b.textContent = name;
+            b.type = "button"; b.className = points ? "pt" : "sq"; b.textContent = name;
             b.setAttribute("data-point", name); b.setAttribute("data-x", x); b.setAttribute("data-y", y);
-            b.setAttribute("aria-label", "point " + name);
+            b.setAttribute("aria-label", (points ? "point " : "square ") + name);
             b.tabIndex = x === 0 && y === 0 ? 0 : -1;  // one stop for Tab; the arrow keys move inside
             board.appendChild(b);
           }
         }
-        drawn = n;
+        drawnAt = n;
       }
       mark();
     }
-    board.addEventListener("click", function (e) { var b = e.target.closest("button.pt"); if (b) { add(b.getAttribute("data-point")); } });
+    board.addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pick(b.getAttribute("data-point")); } });
     board.addEventListener("keydown", function (e) {
-      var b = e.target.closest("button.pt");
+      var b = e.target.closest("button");
       var d = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[e.key];
       if (!b || !d) { return; }
       e.preventDefault();
@@ -232,8 +299,9 @@
       if (next) { b.tabIndex = -1; next.tabIndex = 0; next.focus(); }
     });
     sizeCell.addEventListener("input", draw);
-    lines.forEach(function (c) { c.addEventListener("input", mark); });
+    cells.forEach(function (c) { c.addEventListener("input", mark); });
     document.addEventListener("desk:filled", draw);
+    document.addEventListener("desk:shown", mark);
     draw();
   });
 
