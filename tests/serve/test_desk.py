@@ -185,3 +185,25 @@ def test_a_sheet_longer_than_the_form_is_kept_in_its_text():
     out = desk.check(ch, text=text)
     assert out["overflow"].startswith("this sheet holds more than the form has room for")
     assert "overflow" not in desk.check(ch, text="size: 2\nplayers: Ann, Bob\npath: A1 B1\n")
+
+
+@pytest.mark.parametrize(("game", "kind", "value", "example", "changes", "cells"), [
+    # a rule broken: the cells of the turn its words are about
+    ("long-way", "seed", "flat-pack", "flat-pack.txt", {"t2s": "G7"}, ["t2f", "t2s"]),
+    ("long-way", "seed", "flat-pack", "flat-pack.txt", {"t4t": "G7"}, ["t4t"]),
+    ("shelving-wars", "seed", "closet", "seeded-closet.txt", {"p2t2w": "5"},
+     ["p2t2k", "p2t2h", "p2t2w", "p2t2at", "p2t2c", "p2t2r"]),
+    # unreadable: the cell at the line and column the reader names
+    ("long-way", "seed", "flat-pack", "flat-pack.txt", {"t3f": "7"}, ["t3f"]),
+    ("long-way", "seed", "flat-pack", "flat-pack.txt", {"t5d": ""}, ["t5d"]),
+    ("shelving-wars", "seed", "closet", "seeded-closet.txt", {"p1t3k": "q"}, ["p1t3k"]),
+    ("shelving-wars", "seed", "closet", "seeded-closet.txt", {"p1t1w": "9"}, ["p1t1w"]),
+    ("lines-and-sections", "seed", "club", "format-example.txt", {"sq2": "Z9"}, ["sq2"]),
+])
+def test_a_mistake_in_a_turn_is_marked_at_its_cells(game, kind, value, example, changes, cells):
+    desk, ch = Desk(game), challenge(game, kind, value)
+    filled = desk.check(ch, text=(ROOT / "examples" / game / example).read_text(encoding="utf-8"))
+    assert filled["valid"]
+    out = desk.check(ch, values=filled["values"] | changes)
+    marked = out["error"]["cells"] if "error" in out else out["problems"][0]["cells"]  # the first: later ones follow from it
+    assert marked == cells, out.get("error") or out["problems"]

@@ -148,7 +148,7 @@ class Desk:
         except RollwriteError as error:
             cells: list[str] = []
             for one in getattr(error, "errors", (error,)) if values is not None else ():  # InputErrors: each
-                cells += [c for c in cells_at(writer.places, one.line, one.col) if c not in cells]
+                cells += [c for c in self._error_cells(writer, one) if c not in cells]
             out.update(valid=False, error={"message": str(error), "cells": cells})
             return out
         out.update(self._result(evaluation, writer))
@@ -157,6 +157,13 @@ class Desk:
             line = f"{out['total']} of par {out['par']}"
             out["par_text"] = line if puzzle.par_proven else f"{line} ({puzzle.par_text()})"
         return out
+
+    def _error_cells(self, writer: Writer, error: Any) -> list[str]:
+        """The cells an unreadable part is about: the one at its line and column, unless the entry can tell
+        from the words which cell of the line is meant (the reader points at a box's size as one word)."""
+        line = cells_at(writer.places, error.line)
+        named = self.entry.refine("", error.message, line, self.layout.data)
+        return named if named != line else cells_at(writer.places, error.line, error.col)
 
     def _result(self, evaluation: Any, writer: Writer) -> dict:
         data = self.layout.data

@@ -23,6 +23,9 @@ _TURN = (("k", "b/s", "box or shelf: b or s", 1, ""),
 _SIZES = {key: size for key, _h, _l, size, _b in _TURN}
 _CORNERS = {"top-left": "tl", "top-right": "tr", "bottom-left": "bl", "bottom-right": "br"}
 _DIRECTIONS = {"u": "up", "d": "down", "l": "left", "r": "right"}
+#: the words of an unreadable turn, and the cell of the turn they name
+_NAMES = (("the width", "w"), ("the height", "h"), ("length", "h"), ("direction", "w"), ("corner", "c"),
+          ("rolled", "r"))
 _BOX = re.compile(r"box (\d+)x(\d+) at (\S+)(?: (?!rolled\b)(\S+))?(?: rolled (.*))?")
 _SHELF = re.compile(r"shelf (\d+) (\S+) from (\S+) (\S+)(?: rolled (.*))?")
 
@@ -122,3 +125,12 @@ class ShelvingEntry(Entry):
                 t += 1
                 out.update(_turn_values(f"p{p}t{t}", body))
         return out
+
+    def refine(self, where: str, message: str, cells: list[str], data: Any) -> list[str]:
+        if where or not cells:  # a rule broken: the whole turn, the box or shelf it is about
+            return cells
+        for words, key in _NAMES:
+            named = [c for c in cells if c.endswith(key) and re.fullmatch(r"p\d+t\d+" + key, c)]
+            if words in message and named:
+                return named
+        return cells
