@@ -237,7 +237,7 @@ def test_path_points_are_picked_on_a_board(server, browser):
     assert page.input_value("#c-path1") == "B1 B2"
     settle(page)
     assert "path: B1 B2" in page.input_value("#text")
-    assert page.get_attribute('.points button[data-point="B2"]', "aria-label") == "point B2"
+    assert page.get_attribute('.points button[data-point="B2"]', "aria-label") == "point B2, on the path"
     assert "on" in page.get_attribute('.points button[data-point="B2"]', "class")
     # a shading move: a square clicked, and one reached with the arrow keys and Enter
     page.click('.squares button[data-point="A1"]')
@@ -246,7 +246,7 @@ def test_path_points_are_picked_on_a_board(server, browser):
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     assert [page.input_value("#c-sq1"), page.input_value("#c-sq2")] == ["A1", "B2"]
-    assert page.get_attribute('.squares button[data-point="B2"]', "aria-label") == "square B2"
+    assert page.get_attribute('.squares button[data-point="B2"]', "aria-label") == "square B2, shaded"
     assert "on" in page.get_attribute('.squares button[data-point="B2"]', "class")
     settle(page)
     assert "shade: A1\nshade: B2\n" in page.input_value("#text")
@@ -268,6 +268,7 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     assert page.input_value("#c-p1t1at") == "A1"
     painted = page.eval_on_selector_all(".field button.p1", "bs => bs.map(b => b.dataset.point)")
     assert sorted(painted) == ["A1", "A2", "B1", "B2", "C1", "C2"]
+    assert page.get_attribute('.field button[data-point="B2"]', "aria-label") == "square B2, player 1's box"
     page.fill("#c-p1t2k", "s")
     page.fill("#c-p1t2h", "2")
     page.fill("#c-p1t2w", "d")
@@ -282,6 +283,7 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     settle(page)
     assert "bad" in page.get_attribute("#c-p1t1at", "class")
     assert "bad" in page.get_attribute('.field button[data-point="C3"]', "class")
+    assert page.get_attribute('.field button[data-point="C3"]', "aria-label").startswith("square C3, player 1's box (a problem)")
     page.close()
 
 

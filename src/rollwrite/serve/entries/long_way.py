@@ -20,7 +20,7 @@ _TURN = (("l", "light", "light die", 1, "1-6", ""), ("d", "dark", "dark die", 1,
          ("r", "rerolls", "rerolls in order, each a die and what it showed (dark 3, light 5)", 6, "", ""),
          ("t", "tile", "tile drawn: its first space (C1)", 3, "", ""),
          ("f", "disp.", "display: die face", 1, "1-6", ""), ("s", "on", "display: its space", 3, "", ""),
-         ("b", "bonus", "bonus: coins, doorway D3 E or wall D3 E", 8, "", ""),
+         ("b", "bonus", "bonus: coins, doorway D3 E or wall D3 E", 11, "", ""),
          ("c", "cafeteria", "cafeteria instead of a tile: its two spaces (G6 G7)", 5, "", ""),
          ("x", "stop", "stop for good: type x", 1, "", ""))
 _SIZES = {key: size for key, _h, _l, size, _c, _p in _TURN}

@@ -31,7 +31,7 @@ _SHELF = re.compile(r"shelf (\d+) (\S+) from (\S+) (\S+)(?: rolled (.*))?")
 
 
 def _turn_row(p: int, t: int) -> Row:
-    example = {"k": "b", "h": "2", "w": "3", "at": "A1", "c": "tl", "r": "2 3 5"} if t == 1 else {}
+    example = {"k": "b", "h": "2", "w": "3", "at": "A1", "r": "2 3 5"} if t == 1 else {}
     return Row(str(t), tuple(Cell(f"p{p}t{t}{key}", f"player {p}, turn {t}: {label}", size=size, before=before,
                                   numeric=key in "hr", chars="bsBS" if key == "k" else "",
                                   placeholder=example.get(key, ""))

@@ -12,7 +12,7 @@
   var scoreBox = document.getElementById("score");
   var list = document.getElementById("problems");
   var send = document.getElementById("send");
-  var timer = null, asked = 0, shown = 0;
+  var timer = null, asked = 0, shown = 0, dirty = false;  // dirty: a change not yet sent
 
   function values() {
     var out = {};
@@ -23,7 +23,8 @@
   function schedule(body) {
     clearTimeout(timer);
     status.textContent = "checking...";
-    timer = setTimeout(function () { check(body()); }, 120);
+    dirty = true;
+    timer = setTimeout(function () { dirty = false; check(body()); }, 120);
   }
 
   function check(body) {
@@ -32,7 +33,12 @@
                 headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": token},
                 body: JSON.stringify(body)})
       .then(function (r) { return r.json().then(function (doc) { return {ok: r.ok, doc: doc}; }); })
-      .then(function (res) { if (n >= shown) { shown = n; show(res.ok ? res.doc : {error: {message: res.doc.error, cells: []}}); } })
+      .then(function (res) {
+        if (n < shown) { return; }
+        shown = n;
+        show(res.ok ? res.doc : {error: {message: res.doc.error, cells: []}});
+        if (dirty || n < asked) { status.textContent = "checking..."; }  // an answer to an older sheet
+      })
       .catch(function () { status.textContent = "the desk could not be reached; your sheet is kept on this page"; });
   }
 
@@ -252,7 +258,11 @@
       if (kind !== "field") {
         var on = points ? lines.map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/)
                         : lines.map(upper);
-        buttons.forEach(function (b) { b.classList.toggle("on", on.indexOf(b.getAttribute("data-point")) >= 0); });
+        buttons.forEach(function (b) {
+          var name = b.getAttribute("data-point"), got = on.indexOf(name) >= 0;
+          b.classList.toggle("on", got);
+          b.setAttribute("aria-label", (points ? "point " : "square ") + name + (got ? (points ? ", on the path" : ", shaded") : ""));
+        });
         return;
       }
       var paint = {};
@@ -260,11 +270,18 @@
         var first = rowCells(row)[0], m = first && /^p(\d+)t\d+k$/.exec(first.getAttribute("data-cell"));
         if (!m) { return; }
         var bad = rowCells(row).some(function (c) { return c.classList.contains("bad"); }), got = drawn(row);
-        got.squares.forEach(function (q) { paint[q[0] + "," + q[1]] = (paint[q[0] + "," + q[1]] || "") + " p" + m[1] + (bad ? " bad" : ""); });
-        got.edges.forEach(function (e) { paint[e[0] + "," + e[1]] = (paint[e[0] + "," + e[1]] || "") + " e" + e[2] + (bad ? " bad" : ""); });
+        var who = document.getElementById("c-p" + m[1]).value.trim() || "player " + m[1];
+        got.squares.forEach(function (q) { add(q, " p" + m[1], who + "'s box"); });
+        got.edges.forEach(function (e) { add(e, " e" + e[2], who + "'s shelf"); });
+        function add(q, cls, what) {
+          var k = q[0] + "," + q[1], was = paint[k] || {cls: "", said: []};
+          paint[k] = {cls: was.cls + cls + (bad ? " bad" : ""), said: was.said.concat([what + (bad ? " (a problem)" : "")])};
+        }
       });
       buttons.forEach(function (b) {
-        b.className = "sq" + (paint[b.getAttribute("data-x") + "," + b.getAttribute("data-y")] || "");
+        var got = paint[b.getAttribute("data-x") + "," + b.getAttribute("data-y")];
+        b.className = "sq" + (got ? got.cls : "");
+        b.setAttribute("aria-label", "square " + b.getAttribute("data-point") + (got ? ", " + got.said.join(", ") : ""));
       });
     }
     function draw() {
