@@ -260,6 +260,8 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     page.goto(f"{server.url}/play/shelving-wars/seed/closet")
     page.fill("#c-size", "8")
     assert page.locator(".field button.sq").count() == 64
+    corners = page.eval_on_selector_all(".field button.home", "bs => bs.map(b => [b.dataset.point, b.textContent])")
+    assert corners == [["A1", "1"], ["H8", "2"]]  # the two players' corners, numbered as on the sheet
     page.fill("#c-p1t1k", "b")
     page.fill("#c-p1t1h", "2")
     page.fill("#c-p1t1w", "3")

@@ -65,6 +65,10 @@ class Board:
     target: str
     kind: str
     label: str
+    #: squares numbered as on the sheet, by the corner they are in (a battlefield's starting corners, in
+    #: the players' order); ``shown`` of them always, the rest when their player's name cell is filled
+    corners: tuple[str, ...] = ()
+    shown: int = 0
 
 
 @dataclass(frozen=True, slots=True)

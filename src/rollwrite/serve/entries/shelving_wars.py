@@ -77,7 +77,8 @@ class ShelvingEntry(Entry):
                                         numeric=key in ("size", "turns")),))
                          for key, label, size in SETTINGS)
         out = [Section("settings", "Settings", settings,
-                       board=Board("size", "at", "field", "the battlefield: Enter writes the square into the turn last worked on"),
+                       board=Board("size", "at", "field", "the battlefield: Enter writes the square into the turn last worked on",
+                                   corners=tuple(data.corners), shown=data.players),
                        note="The battlefield: click a square (or move to it with the arrow keys and press Enter) to "
                             "write it into the turn you are on; the boxes and shelves typed are drawn on it.")]
         for p in range(1, MAX_PLAYERS + 1):

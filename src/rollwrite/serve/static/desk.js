@@ -278,10 +278,19 @@
           paint[k] = {cls: was.cls + cls + (bad ? " bad" : ""), said: was.said.concat([what + (bad ? " (a problem)" : "")])};
         }
       });
+      var n = drawnAt, home = {};  // the players' starting corners, numbered as on the sheet
+      (board.getAttribute("data-corners") || "").split(" ").forEach(function (corner, i) {
+        var name = document.getElementById("c-p" + (i + 1));
+        if (!corner || (i >= +board.getAttribute("data-shown") && !(name && name.value.trim()))) { return; }
+        var at = CORNER[corner.toUpperCase()];
+        home[at[0] * (n - 1) + "," + at[1] * (n - 1)] = String(i + 1);
+      });
       buttons.forEach(function (b) {
-        var got = paint[b.getAttribute("data-x") + "," + b.getAttribute("data-y")];
-        b.className = "sq" + (got ? got.cls : "");
-        b.setAttribute("aria-label", "square " + b.getAttribute("data-point") + (got ? ", " + got.said.join(", ") : ""));
+        var xy = b.getAttribute("data-x") + "," + b.getAttribute("data-y"), got = paint[xy];
+        b.textContent = home[xy] || "";
+        b.className = "sq" + (got ? got.cls : "") + (home[xy] ? " home" : "");
+        b.setAttribute("aria-label", "square " + b.getAttribute("data-point") + (home[xy] ? ", player " + home[xy] + "'s corner" : "") +
+                       (got ? ", " + got.said.join(", ") : ""));
       });
     }
     function draw() {
@@ -296,7 +305,7 @@
             var b = document.createElement("button");
             var name = String.fromCharCode(65 + x) + (y + 1);
             b.type = "button"; b.className = points ? "pt" : "sq"; b.textContent = name;
-            b.setAttribute("data-point", name); b.setAttribute("data-x", x); b.setAttribute("data-y", y);
+            b.setAttribute("data-point", name); b.setAttribute("data-x", x); b.setAttribute("data-y", y); b.title = name;
             b.setAttribute("aria-label", (points ? "point " : "square ") + name);
             b.tabIndex = x === 0 && y === 0 ? 0 : -1;  // one stop for Tab; the arrow keys move inside
             board.appendChild(b);
