@@ -26,9 +26,11 @@ def postgres():
     """One PostgreSQL server for this test process (each xdist worker has its own)."""
     if NO_POSTGRES:
         pytest.skip(NO_POSTGRES)
-    server = Postgres().start()
-    yield server
-    server.stop()
+    server = Postgres()
+    try:
+        yield server.start()
+    finally:
+        server.stop()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])

@@ -37,11 +37,13 @@ class Postgres:
         if bin_dir is None:
             raise RuntimeError("no PostgreSQL server programs (apt-get install postgresql)")
         self.bin = bin_dir
-        self.home = Path(tempfile.mkdtemp(prefix="rollwrite-pg-"))
+        root = os.geteuid() == 0
+        # as root, a folder the server's user can reach (TMPDIR may be root's own), with a short socket path
+        self.home = Path(tempfile.mkdtemp(prefix="rollwrite-pg-", dir="/tmp" if root else None))
         self.data, self.log = self.home / "data", self.home / "server.log"
         self.port = 5432  # names the socket file only: the socket's folder is this server's own
         self.runas: list[str] = []
-        if os.geteuid() == 0:
+        if root:
             try:
                 owner = pwd.getpwnam("postgres")
             except KeyError:
