@@ -90,7 +90,7 @@ def sheet_values(game: str, kind: str, value: str, text: str) -> dict[str, str]:
 
 def type_in(page, values: dict[str, str]) -> None:
     """Type the sheet by keyboard alone, cell after cell as the focus moves: a one-mark cell takes its key
-    and moves on by itself, a text cell is typed and left with Tab (past a board of points too); an empty
+    and moves on by itself, a text cell is typed and left with Tab (past a board to pick from too); an empty
     one-mark cell is passed with the space bar.  Lists of turns grow as they are filled.  The first cell
     is reached with Tab from the top of the page."""
     for _ in range(60):
