@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, select, text
 from starlette.testclient import TestClient
 
@@ -207,3 +209,27 @@ def test_a_mistake_in_a_turn_is_marked_at_its_cells(game, kind, value, example, 
     out = desk.check(ch, values=filled["values"] | changes)
     marked = out["error"]["cells"] if "error" in out else out["problems"][0]["cells"]  # the first: later ones follow from it
     assert marked == cells, out.get("error") or out["problems"]
+
+
+_CHECKED = {game: (Desk(game), challenge(game, kind, value), (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
+            for game, kind, value, example in (("long-way", "seed", "flat-pack", "flat-pack.txt"),
+                                               ("shelving-wars", "seed", "closet", "seeded-closet.txt"),
+                                               ("lines-and-sections", "seed", "club", "format-example.txt"))}
+
+
+@pytest.mark.parametrize("game", sorted(_CHECKED))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_typing_in_the_turns_is_answered_and_marked_on_the_form(game, data):
+    """Whatever is typed into the cells of an example sheet, the check answers (a reading problem or rule
+    problems and a score, never an exception) and marks only cells the form has."""
+    desk, ch, text = _CHECKED[game]
+    values = dict(desk.check(ch, text=text)["values"])
+    ids = sorted(desk.cells)
+    for cell in data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=4)):
+        values[cell] = data.draw(st.one_of(st.sampled_from(["", "x", "9", "A1", "br", "s", "down", "7 7", "?", "b"]),
+                                           st.text(alphabet="ABCZ019 xsbdl-,.:#|\n", max_size=8)))
+    out = desk.check(ch, values=values)
+    marked = out["error"]["cells"] if "error" in out else [c for p in out["problems"] for c in p["cells"]]
+    assert set(marked) <= desk.cells
+    assert "error" in out or isinstance(out["total"], (int, float))
