@@ -130,8 +130,9 @@ def total_of(page) -> str:
 
 
 def settle(page) -> None:
+    """Wait for the answer to the last change (the status says 'checking...' until then)."""
     page.wait_for_timeout(300)
-    page.wait_for_function("() => document.getElementById('status').textContent !== 'checking...'", timeout=10000)
+    page.wait_for_function("() => document.getElementById('status').textContent !== 'checking...'", timeout=20000)
 
 
 @pytest.mark.parametrize(("game", "kind", "value", "example", "cell", "wrong"), CASES, ids=[c[0] for c in CASES])
@@ -239,6 +240,9 @@ def test_path_points_are_picked_on_a_board(server, browser):
     assert "path: B1 B2" in page.input_value("#text")
     assert page.get_attribute('.points button[data-point="B2"]', "aria-label") == "point B2, on the path"
     assert "on" in page.get_attribute('.points button[data-point="B2"]', "class")
+    # the squares' board shows the path along their sides: B1 B2 runs between the squares A1 and B1
+    assert "el" in page.get_attribute('.squares button[data-point="B1"]', "class").split()
+    assert "er" in page.get_attribute('.squares button[data-point="A1"]', "class").split()
     # a shading move: a square clicked, and one reached with the arrow keys and Enter
     page.click('.squares button[data-point="A1"]')
     page.focus('.squares button[data-point="A1"]')
@@ -280,10 +284,10 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     for square, side in (("D3", "el"), ("D4", "el"), ("C3", "er"), ("C4", "er")):  # down between columns C and D
         assert side in page.get_attribute(f'.field button[data-point="{square}"]', "class").split()
     settle(page)
-    assert "box 2x3 at A1\nshelf 2 down from C2 br\n" in page.input_value("#text")
+    assert "box 2x3 at A1\nshelf 2 down from C2 br\n" in page.input_value("#text"), page.input_value("#text")
     page.fill("#c-p1t1at", "C3")  # off the player's corner: the box is outlined on the battlefield
     settle(page)
-    assert "bad" in page.get_attribute("#c-p1t1at", "class")
+    assert "bad" in page.get_attribute("#c-p1t1at", "class"), (page.inner_text("#status"), page.inner_text("#problems"))
     assert "bad" in page.get_attribute('.field button[data-point="C3"]', "class")
     assert page.get_attribute('.field button[data-point="C3"]', "aria-label").startswith("square C3, player 1's box (a problem)")
     page.close()

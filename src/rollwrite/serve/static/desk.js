@@ -228,6 +228,21 @@
     return {squares: out, edges: []};
   }
 
+  // the path typed (Lines & Sections), as the sides of the squares it runs along: {"x,y": " et el"}
+  function pathSides() {
+    var words = cells.filter(function (c) { return /^path\d+$/.test(c.getAttribute("data-cell")); })
+      .map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/).map(square);
+    var out = {};
+    function side(x, y, s) { out[x + "," + y] = (out[x + "," + y] || "") + " e" + s; }
+    for (var i = 1; i < words.length; i++) {
+      var a = words[i - 1], b = words[i];
+      if (!a || !b || Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) !== 1) { continue; }
+      if (a[1] === b[1]) { var x = Math.min(a[0], b[0]); side(x, a[1], "t"); side(x, a[1] - 1, "b"); }
+      else { var y = Math.min(a[1], b[1]); side(a[0], y, "l"); side(a[0] - 1, y, "r"); }
+    }
+    return out;
+  }
+
   Array.prototype.slice.call(document.querySelectorAll(".pick")).forEach(function (board) {
     var kind = board.getAttribute("data-kind");
     var sizeCell = document.getElementById("c-" + board.getAttribute("data-size-cell"));
@@ -258,8 +273,10 @@
       if (kind !== "field") {
         var on = points ? lines.map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/)
                         : lines.map(upper);
+        var sides = points ? {} : pathSides();
         buttons.forEach(function (b) {
           var name = b.getAttribute("data-point"), got = on.indexOf(name) >= 0;
+          if (!points) { b.className = "sq" + (sides[b.getAttribute("data-x") + "," + b.getAttribute("data-y")] || ""); }
           b.classList.toggle("on", got);
           b.setAttribute("aria-label", (points ? "point " : "square ") + name + (got ? (points ? ", on the path" : ", shaded") : ""));
         });
