@@ -275,6 +275,9 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     painted = page.eval_on_selector_all(".field button.p1", "bs => bs.map(b => b.dataset.point)")
     assert sorted(painted) == ["A1", "A2", "B1", "B2", "C1", "C2"]
     assert page.get_attribute('.field button[data-point="B2"]', "aria-label") == "square B2, player 1's box"
+    outline = {sq: {c for c in page.get_attribute(f'.field button[data-point="{sq}"]', "class").split() if c[0] == "o"}
+               for sq in ("A1", "B2", "C2")}
+    assert outline == {"A1": {"ol", "ot"}, "B2": {"ob"}, "C2": {"or", "ob"}}  # the box's own sides
     page.fill("#c-p1t2k", "s")
     page.fill("#c-p1t2h", "2")
     page.fill("#c-p1t2w", "d")

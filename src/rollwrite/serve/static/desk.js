@@ -224,8 +224,17 @@
     var w = parseInt(get("w"), 10);
     if (!(w >= 1 && w <= 26)) { return {squares: out, edges: out}; }
     var left = corner[0] ? at[0] - w + 1 : at[0], top = corner[1] ? at[1] - h + 1 : at[1];
-    for (var r = top; r < top + h; r++) { for (var c = left; c < left + w; c++) { out.push([c, r]); } }
-    return {squares: out, edges: []};
+    var outline = [];  // the box's own sides, so that boxes side by side are told apart
+    for (var r = top; r < top + h; r++) {
+      for (var c = left; c < left + w; c++) {
+        out.push([c, r]);
+        if (c === left) { outline.push([c, r, "l"]); }
+        if (c === left + w - 1) { outline.push([c, r, "r"]); }
+        if (r === top) { outline.push([c, r, "t"]); }
+        if (r === top + h - 1) { outline.push([c, r, "b"]); }
+      }
+    }
+    return {squares: out, edges: [], outline: outline};
   }
 
   // the path typed (Lines & Sections), as the sides of the squares it runs along: {"x,y": " et el"}
@@ -290,6 +299,7 @@
         var who = document.getElementById("c-p" + m[1]).value.trim() || "player " + m[1];
         got.squares.forEach(function (q) { add(q, " p" + m[1], who + "'s box"); });
         got.edges.forEach(function (e) { add(e, " e" + e[2], who + "'s shelf"); });
+        (got.outline || []).forEach(function (e) { var k = e[0] + "," + e[1]; paint[k].cls += " o" + e[2]; });
         function add(q, cls, what) {
           var k = q[0] + "," + q[1], was = paint[k] || {cls: "", said: []};
           paint[k] = {cls: was.cls + cls + (bad ? " bad" : ""), said: was.said.concat([what + (bad ? " (a problem)" : "")])};
