@@ -1,5 +1,6 @@
-"""The Long Way's par holds: no sheet we know beats the puzzle of its seed (the examples with an id, the
-automatic player's games), and a par the solver has not proven is never printed as proven."""
+"""The Long Way's par holds: no sheet we know beats the puzzle of its challenge (the examples with an id,
+the sheets kept in tests/games/long-way/sheets, the automatic player's games), and a par the solver has
+not proven is never printed as proven."""
 
 from __future__ import annotations
 
@@ -16,43 +17,48 @@ from rollwrite.games.long_way.play import play, schedule_dice
 from rollwrite.games.long_way.rules import customers_path
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "long-way"
+#: sheets played on a puzzle's dice that once beat, or reached, a par the search later lost
+SHEETS = Path(__file__).resolve().parent / "sheets"
 GAME = games.get("long-way")
 
 
-def _seeded_examples() -> list[tuple[str, str]]:
-    """(file name, seed) of each example that names the challenge it was played on."""
+def _known_sheets() -> list[tuple[Path, str]]:
+    """(file, challenge: a seed, or ``@DATE`` for a daily) of each sheet that names its challenge."""
     out = []
-    for path in sorted(EXAMPLES.glob("*.txt")):
-        m = re.search(r"^# id: long-way#(\S+)", path.read_text(), re.M)
+    for path in sorted(EXAMPLES.glob("*.txt")) + sorted(SHEETS.glob("*.txt")):
+        m = re.search(r"^# id: long-way([#@])(\S+)", path.read_text(), re.M)
         if m:
-            out.append((path.name, m.group(1)))
+            out.append((path, m.group(2) if m.group(1) == "#" else "@" + m.group(2)))
     return out
 
 
-def _puzzle(seed: str):
+def _puzzle(challenge: str):
     from rollwrite.cli.puzzle import make_puzzles
 
-    layout, _, (p,) = make_puzzles("long-way", seed=seed)
+    if challenge.startswith("@"):
+        layout, _, (p,) = make_puzzles("long-way", daily=challenge[1:])
+    else:
+        layout, _, (p,) = make_puzzles("long-way", seed=challenge)
     return layout.data, p
 
 
-def test_the_examples_that_name_a_seed_are_found():
-    assert {name for name, _ in _seeded_examples()} >= {"picnic.txt", "flat-pack.txt"}
+def test_the_sheets_that_name_a_challenge_are_found():
+    assert {path.name for path, _ in _known_sheets()} >= {"picnic.txt", "flat-pack.txt", "daily-2027-07-30.txt"}
 
 
-@pytest.mark.parametrize(("name", "seed"), _seeded_examples())
-def test_no_example_beats_the_par_of_its_puzzle(name, seed):
-    data, p = _puzzle(seed)
-    sheet = parse((EXAMPLES / name).read_text(), name)
+@pytest.mark.parametrize(("path", "challenge"), _known_sheets(), ids=lambda x: getattr(x, "name", x))
+def test_no_known_sheet_beats_the_par_of_its_puzzle(path, challenge):
+    data, p = _puzzle(challenge)
+    sheet = parse(path.read_text(), path.name)
     ev = GAME.evaluate_puzzle(p, sheet, data)
     assert ev.problems == ()  # a sheet the rules allow...
     assert ev.score.total <= p.par  # ...never beats par
     assert customers_path(p.answer).total == p.par  # and par is what the answer scores
 
 
-@pytest.mark.parametrize("seed", ["picnic", "club"])
-def test_the_automatic_player_never_beats_par(seed):
-    data, p = _puzzle(seed)
+@pytest.mark.parametrize("challenge", ["picnic", "club", "@2027-07-30"])
+def test_the_automatic_player_never_beats_par(challenge):
+    data, p = _puzzle(challenge)
     dice = schedule_dice(p.schedule)
     for style in ("", "a", "b", "c", "d"):
         assert customers_path(play(as_chart(data), dice, style=style)).total <= p.par

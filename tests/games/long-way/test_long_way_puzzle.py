@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -102,8 +103,8 @@ def test_par_is_the_best_of_the_searches():
     chart, sched = _free_play("e")
     dice = schedule_dice(sched)
     each = []
-    for spend, walls, cafes, _ in solve.SEARCHES:
-        found, _ = solve._beam(chart, dice, 6, spend, walls, cafes)
+    for search in solve.SEARCHES:
+        found, _ = solve._beam(chart, dice, replace(search, width=6))
         each.append(found[0])
     assert solve.solve(chart, dice, width=6).par == max(each)
     assert len(set(each)) > 1  # the searches do differ here

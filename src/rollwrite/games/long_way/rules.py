@@ -108,18 +108,6 @@ class Moves:
         """The spaces with an open move into ``g``."""
         return (self.n & (g << SIZE)) | (self.s & (g >> SIZE)) | (self.e & (g >> 1)) | (self.w & (g << 1))
 
-    def preds(self, v: int) -> list[int]:
-        out = []
-        if v + SIZE < CELLS and (self.n >> (v + SIZE)) & 1:
-            out.append(v + SIZE)
-        if v - SIZE >= 0 and (self.s >> (v - SIZE)) & 1:
-            out.append(v - SIZE)
-        if v - 1 >= 0 and (self.e >> (v - 1)) & 1:
-            out.append(v - 1)
-        if v + 1 < CELLS and (self.w >> (v + 1)) & 1:
-            out.append(v + 1)
-        return out
-
 
 def distance(moves: Moves, src: int, tgt: int) -> int | None:
     """Fewest steps from any space of ``src`` to any of ``tgt`` (masks), or None."""
@@ -148,8 +136,17 @@ class Leg:
         return len(self.path) - 1
 
 
-def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple[int, ...], int] | None:
-    """The best-scoring path among the shortest ones from ``src`` to ``tgt`` (masks)."""
+#: for each space, its neighbours in the order a leg's step into it is looked for (from the south,
+#: the north, the west, the east), -1 at the outer wall
+_PRED_ORDER = [(v + SIZE if v + SIZE < CELLS else -1, v - SIZE, v - 1 if v % SIZE else -1,
+                v + 1 if v % SIZE < SIZE - 1 else -1) for v in range(CELLS)]
+
+
+def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple[int, ...], int, int] | None:
+    """The best-scoring path among the shortest ones from ``src`` to ``tgt`` (masks), its score, and the
+    mask of the spaces on any shortest path (what the score can depend on); among equal scores, the
+    step into a space comes from its first neighbour in _PRED_ORDER, and the path ends on the
+    lowest-numbered space."""
     layers = [src]
     seen = f = src
     while not f & tgt:
@@ -162,25 +159,40 @@ def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple
     on[-1] = f & tgt
     for k in range(len(layers) - 2, -1, -1):
         on[k] = layers[k] & moves.back(on[k + 1])
-    best: dict[int, int] = {c: weight[c] for c in _bits(on[0])}
-    prev: dict[int, int] = {}
+    best = [0] * CELLS
+    prev = [-1] * CELLS
+    dag = 0
+    for layer in on:
+        dag |= layer
+    for c in _cells(on[0]):
+        best[c] = weight[c]
     for k in range(1, len(on)):
-        layer_prev = on[k - 1]
-        for v in _bits(on[k]):
-            top = None
+        lp = on[k - 1]
+        # the spaces of the layer before that can step north, south, east, west
+        mn, ms, me, mw = lp & moves.n, lp & moves.s, lp & moves.e, lp & moves.w
+        for v in _cells(on[k]):
+            below, above, left, right = _PRED_ORDER[v]
             arg = -1
-            for u in moves.preds(v):
-                if (layer_prev >> u) & 1 and (top is None or best[u] > top):
-                    top, arg = best[u], u
-            assert top is not None
-            best[v] = top + weight[v]
+            if below >= 0 and mn >> below & 1:
+                arg = below
+            if above >= 0 and ms >> above & 1 and (arg < 0 or best[above] > best[arg]):
+                arg = above
+            if left >= 0 and me >> left & 1 and (arg < 0 or best[left] > best[arg]):
+                arg = left
+            if right >= 0 and mw >> right & 1 and (arg < 0 or best[right] > best[arg]):
+                arg = right
+            best[v] = best[arg] + weight[v]
             prev[v] = arg
-    end = max(_bits(on[-1]), key=lambda c: (best[c], -c))
+    ends = _cells(on[-1])
+    end = ends[0]
+    for c in ends:
+        if best[c] > best[end]:
+            end = c
     path = [end]
-    while path[-1] in prev:
+    while prev[path[-1]] >= 0:
         path.append(prev[path[-1]])
     path.reverse()
-    return tuple(path), best[end]
+    return tuple(path), best[end], dag
 
 
 # ---------------------------------------------------------------- scoring
@@ -211,6 +223,9 @@ class PathResult:
     legs: tuple[Leg, ...]
     reason: str | None  # why there is no path, when there is none
     order: tuple[str, ...]
+    #: the spaces on some shortest path of every leg weighed (each order of the cafeterias tried): a
+    #: display or a dot drawn anywhere else leaves the route and its score as they are
+    dag: int = 0
 
 
 def customers_path(sheet: Sheet) -> PathResult:
@@ -235,6 +250,7 @@ def customers_path(sheet: Sheet) -> PathResult:
         return dist[key]
 
     legs_cache: dict[tuple[int, int], Leg | None] = {}
+    dag = [0]
 
     def leg(a: int, b: int) -> Leg | None:
         key = (a, b)
@@ -244,7 +260,8 @@ def customers_path(sheet: Sheet) -> PathResult:
             if found is None:
                 legs_cache[key] = None
             else:
-                path, value = found
+                path, value, on = found
+                dag[0] |= on
                 disp = sum(1 for c in path if weight[c] > 0)
                 emp = sum(1 for c in path if weight[c] < 0)
                 legs_cache[key] = Leg(stops[a][0], target[0], path, value, disp, emp)
@@ -284,7 +301,8 @@ def customers_path(sheet: Sheet) -> PathResult:
         if best is None or total > best.total:
             best = PathResult(total, tuple(legs), None, tuple(stops[i][0] for i in order))
     if best is None:
-        return PathResult(0, (), reason or "the exit cannot be reached", ())
+        return PathResult(0, (), reason or "the exit cannot be reached", (), dag[0])
+    best.dag = dag[0]
     return best
 
 

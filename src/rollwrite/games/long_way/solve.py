@@ -3,21 +3,26 @@
 Each turn every state in a beam is expanded by the placements the rules allow: a tile wherever it fits
 without closing a gate, with the display on each of the tile's open spaces in turn (of the die that earns
 a bonus when one does); a cafeteria when nothing fits after the rerolls; a stop when not even that fits.
-Two searches run (``SEARCHES``), each with a coin to spend also rerolling each die once from its
-printed reserve while a tile fits, and where a display earns a bonus also trying the two best walls
-added across a step of the customers' current route (a wall there sends them the long way round):
+Four searches run (``SEARCHES``), differing in their moves:
 
-1. the plain one, ``WIDTH`` states wide, draws a cafeteria only when no tile fits after the rerolls;
-2. the other, ``CAFE_WIDTH`` states wide, also draws a cafeteria on every pair of empty spaces while
-   the tile fits.  A cafeteria placed on purpose makes the customers walk out and back (each leg
-   counts what it passes): on a sample of dailies this found up to twice the plain search's score,
-   and the example sheet of long-way#picnic (7) beat the searches without it.
+1. with a coin to spend, also rerolling each die once from its printed reserve while a tile fits, and
+   where a display earns a bonus also trying the two best walls added across a step of the customers'
+   current route (a wall there sends them the long way round); ``WIDTH`` states wide;
+2. as 1, ``CAFE_WIDTH`` states wide, also drawing a cafeteria on every pair of empty spaces while the
+   tile fits.  A cafeteria placed on purpose makes the customers walk out and back (each leg counts
+   what it passes): on a sample of dailies this found up to twice the plain search's score, and the
+   example sheet of long-way#picnic (7) beat the searches without it;
+3. as 1 without the walls, ``WIDTH`` states wide: it found the store of the daily 2027-07-30 that
+   scores 11 (tests/games/long-way/sheets), where 1 and 2 find 7;
+4. as 1 without the rerolls while a tile fits, 6 states wide: cheap, and on a sample of 16 dailies
+   of 2027 the best on three of them (up to 29 where the others found 20).
 
 A beam keeps the ``width`` best children, ranked by the customers' path score of the store so far
 (rules.customers_path, the scorer the game uses) with displays counted twice (later tiles may fill the
 empty spaces), ties by order of generation.  The moves of one search steer its beam into other stores
-than the other's, and neither does best on every schedule, so par is the best store any of
-them sees.  A store the customers cannot enter scores 0, which beats every open store on a very
+than the others', and none does best on every schedule, so par is the best store any of them sees
+(ties: the earlier search's).  Each search is the same whatever others run, so adding one never
+lowers par.  A store the customers cannot enter scores 0, which beats every open store on a very
 short schedule: each search therefore also keeps, as finished sheets, a tile that walls off the
 entrance or the exit and a bonus wall across a gate (never in the beam, since nothing can open them
 again).  A player may stop on any turn, so every store a search builds is a finished sheet too: the
@@ -29,6 +34,10 @@ The bound is a relaxation: each turn puts at most one display in the store, a ca
 route has one leg more than the store has cafeterias, and each leg passes each display at most once.  So
 with ``c`` cafeterias (two spaces each) no sheet beats ``(c + 1) * min(turns - c, 49 - 2c)``; the bound
 is the largest of these.  It is far from par: it ignores that each leg is a shortest path.
+
+Weighing a store (its customers' route) is most of the work.  A display drawn off every shortest path
+of every leg the scorer weighed leaves the route as it was (``PathResult.dag``), so the children of one
+tile placement whose display is off those paths are weighed once, as the tile without its display.
 """
 
 from __future__ import annotations
@@ -40,7 +49,7 @@ from rollwrite.games.base import Puzzle
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
 from rollwrite.games.long_way.play import _cells, _closes_gate, _empty, play, schedule_dice
-from rollwrite.games.long_way.rules import CAFE_LETTERS, _edge_open, _State, customers_path, neighbour
+from rollwrite.games.long_way.rules import CAFE_LETTERS, PathResult, _edge_open, _State, customers_path, neighbour
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -54,6 +63,7 @@ class _Node:
     log: tuple[LogTurn, ...]
     value: int = 0
     done: bool = False
+    total: int | None = None  # the score, once weighed (with ``value``, its rank)
 
 
 def _copy(st: _State) -> _State:
@@ -67,7 +77,7 @@ def _sheet(st: _State, log: tuple[LogTurn, ...]) -> Sheet:
 
 #: the rank of a store whose customers cannot get through: below every store they can get through
 BLOCKED = -10_000
-#: states kept from turn to turn: about 1 s for a 40-turn schedule on one core
+#: states kept from turn to turn by the plain search
 WIDTH = 12
 #: states kept by the search that also draws cafeterias where a tile fits (it makes many more children)
 CAFE_WIDTH = 7
@@ -78,7 +88,11 @@ def _value(st: _State) -> tuple[int, int]:
     twice and an empty space on it once, since later tiles may fill the empty spaces; a store the
     customers cannot cross scores 0 and ranks below all others, since the search's tiles and bonuses
     never open a wall."""
-    res = customers_path(_sheet(st, ()))
+    return _ranked(customers_path(_sheet(st, ())))
+
+
+def _ranked(res: PathResult) -> tuple[int, int]:
+    """:func:`_value` of a store whose route is ``res``."""
     if res.reason is not None:
         return res.total, BLOCKED
     displays = sum(lg.displays for lg in res.legs)
@@ -153,14 +167,29 @@ def _plans(chart: Chart, st: _State, roll: tuple[int, int], reserve: tuple[tuple
     return [((cur[0], cur[1]), tuple(rerolls), coins, opts)]
 
 
-#: the searches run, each as (rerolls while a tile fits, wall bonuses tried where a display earns one);
-#: par is the best any of them finds (their moves differ, and so do the stores each beam keeps)
-SEARCHES = ((True, 2, False, WIDTH), (True, 2, True, CAFE_WIDTH))
+@dataclass(frozen=True, slots=True)
+class Search:
+    """One beam search: its moves and how many stores it keeps."""
+
+    spend: bool  # with a coin, also reroll each die once from its reserve while the tile fits
+    wall_tries: int  # where a display earns a bonus, also the best walls added across the route
+    cafes: bool  # also a cafeteria on every pair of empty spaces while the tile fits
+    width: int  # stores kept from turn to turn
 
 
-def _walls_across_path(st: _State) -> list[tuple[int, int]]:
-    """(space, side) of each step of the customers' route where a wall may still be added."""
-    res = customers_path(_sheet(st, ()))
+#: the searches run; par is the best any of them finds.  Their moves differ, and so do the stores each
+#: beam keeps: on a sample of dailies each was the only one to find the best store on some day (the last
+#: two added so that no sheet found by an earlier version of the searches beats par)
+SEARCHES = (
+    Search(spend=True, wall_tries=2, cafes=False, width=WIDTH),
+    Search(spend=True, wall_tries=2, cafes=True, width=CAFE_WIDTH),
+    Search(spend=True, wall_tries=0, cafes=False, width=WIDTH),
+    Search(spend=False, wall_tries=2, cafes=False, width=6),
+)
+
+
+def _walls_across_path(st: _State, res: PathResult) -> list[tuple[int, int]]:
+    """(space, side) of each step of the customers' route ``res`` where a wall may still be added."""
     out: list[tuple[int, int]] = []
     for leg in res.legs:
         for a, b in zip(leg.path, leg.path[1:]):
@@ -235,50 +264,64 @@ def _children(chart: Chart, node: _Node, n: int, roll: tuple[int, int],
             out.append(_Node(ch, node.log + (LogTurn(n, roll, tuple(rerolls), "stop"),), done=True))
         return out + _blocked_kids(chart, node, n, roll)
     blocked: list[_Node] = []
-    closed_by_bonus = False  # one store walled off by a bonus is enough: they all score 0
     for cur, rerolls, coins, opts in plans:
         spent = st.spent + (st.coins - coins)
         for at in opts:
-            base, cells = _drawn(chart, st, cur, at)
-            seen: set[int] = set()
-            for c in cells:
-                if c in seen or base.walls[c] == 15:
-                    continue
-                seen.add(c)
-                faces = sorted(set(cur))
-                earning = [f for f in faces if _earns(base, f, c)]
-                face = (earning or faces)[-1]
-                ch = _copy(base)
-                ch.marks[c] = str(face)
-                turn = LogTurn(n, roll, tuple(rerolls), "tile", at, (face, c))
-                if not earning:
-                    ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
-                    out.append(_Node(ch, node.log + (turn,)))
-                    continue
-                rich = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins + 2, st.gained + 2, spent)
-                out.append(_Node(rich, node.log + (replace(turn, bonus=Bonus("coins")),)))
-                walled: list[tuple[int, _Node]] = []
-                for cell, side in _walls_across_path(ch) if wall_tries else ():
-                    w = _copy(ch)
-                    w.walls[cell] |= side
-                    w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
-                    total, rank = _value(w)
-                    if rank != BLOCKED:
-                        walled.append((rank, _Node(w, node.log + (replace(turn, bonus=Bonus("wall", cell, side)),))))
-                walled.sort(key=lambda x: -x[0])  # stable: ties keep the route's order
-                out.extend(k for _, k in walled[:wall_tries])
-                if not closed_by_bonus:
-                    # the bonus wall across the entrance: a finished store that scores 0
-                    gate = ENTRANCE if not ch.walls[ENTRANCE.cell] & ENTRANCE.side else EXIT
-                    if not ch.walls[gate.cell] & gate.side:
-                        w = _copy(ch)
-                        w.walls[gate.cell] |= gate.side
-                        w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
-                        blocked.append(_Node(w, node.log + (replace(turn, bonus=Bonus("wall", gate.cell, gate.side)),), done=True))
-                        closed_by_bonus = True
+            _tile_kids(chart, node, n, roll, (cur, tuple(rerolls), coins, spent, at), wall_tries, out, blocked)
     if cafes:  # a cafeteria although the tile fits
         out += _cafe_kids(node, n, roll, (), st.coins, st.spent)
     return out + blocked + _blocked_kids(chart, node, n, roll)
+
+
+def _tile_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int], plan: tuple, wall_tries: int,
+               out: list[_Node], blocked: list[_Node]) -> None:
+    """The children of one tile drawn at one place (``plan``: the dice, the rerolls, the coins left and
+    spent, the place), its display on each open space, into ``out``; a store walled off by a bonus wall
+    across a gate into ``blocked`` (one is enough: they all score 0).  A display off every shortest
+    path of the route's legs leaves the route as the tile alone leaves it, so such children are
+    weighed once, as the tile without its display (when it has two open spaces or more)."""
+    st = node.st
+    cur, rerolls, coins, spent, at = plan
+    base, cells = _drawn(chart, st, cur, at)
+    spots = [c for i, c in enumerate(cells) if c not in cells[:i] and base.walls[c] != 15]
+    bare = customers_path(_sheet(base, ())) if len(spots) > 1 else None
+    for c in spots:
+        faces = sorted(set(cur))
+        earning = [f for f in faces if _earns(base, f, c)]
+        face = (earning or faces)[-1]
+        ch = _copy(base)
+        ch.marks[c] = str(face)
+        turn = LogTurn(n, roll, rerolls, "tile", at, (face, c))
+        known = _ranked(bare) if bare is not None and not bare.dag >> c & 1 else None
+        if not earning:
+            ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
+            out.append(_Node(ch, node.log + (turn,)))
+            if known is not None:
+                out[-1].total, out[-1].value = known
+            continue
+        rich = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins + 2, st.gained + 2, spent)
+        out.append(_Node(rich, node.log + (replace(turn, bonus=Bonus("coins")),)))
+        if known is not None:
+            out[-1].total, out[-1].value = known
+        walled: list[tuple[int, _Node]] = []
+        for cell, side in _walls_across_path(ch, customers_path(_sheet(ch, ()))) if wall_tries else ():
+            w = _copy(ch)
+            w.walls[cell] |= side
+            w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
+            total, rank = _value(w)
+            if rank != BLOCKED:
+                kid = _Node(w, node.log + (replace(turn, bonus=Bonus("wall", cell, side)),), rank, total=total)
+                walled.append((rank, kid))
+        walled.sort(key=lambda x: -x[0])  # stable: ties keep the route's order
+        out.extend(k for _, k in walled[:wall_tries])
+        if not blocked:
+            # the bonus wall across the entrance: a finished store that scores 0
+            gate = ENTRANCE if not ch.walls[ENTRANCE.cell] & ENTRANCE.side else EXIT
+            if not ch.walls[gate.cell] & gate.side:
+                w = _copy(ch)
+                w.walls[gate.cell] |= gate.side
+                w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
+                blocked.append(_Node(w, node.log + (replace(turn, bonus=Bonus("wall", gate.cell, gate.side)),), done=True))
 
 
 @dataclass
@@ -295,8 +338,9 @@ def bound(dice: list) -> int:
     return max((c + 1) * max(min(turns - c, CELLS - 2 * c), 0) for c in range(0, min(2, turns) + 1))
 
 
-def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int, cafes: bool):
+def _beam(chart: Chart, dice: list, search: Search):
     """One beam search; returns (best store seen as (score, turn, node) or None, nodes expanded)."""
+    width = search.width
     beam = [_Node(_State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, []), ())]
     nodes = 0
     # (score, turn stopped at, node): the best store seen, first the empty one (stop on turn 1)
@@ -306,12 +350,13 @@ def _beam(chart: Chart, dice: list, width: int, spend: bool, wall_tries: int, ca
         for node in beam:
             if node.done:
                 continue
-            kids = _children(chart, node, n, roll, reserve, spend, wall_tries, cafes)
+            kids = _children(chart, node, n, roll, reserve, search.spend, search.wall_tries, search.cafes)
             for k in kids:
-                total, k.value = _value(k.st)
+                if k.total is None:
+                    k.total, k.value = _value(k.st)
                 nodes += 1
-                if total > best[0]:
-                    best = (total, n, k)
+                if k.total > best[0]:
+                    best = (k.total, n, k)
             nxt.extend(k for k in kids if not k.done)
         if not nxt:
             break
@@ -325,8 +370,8 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
     automatic player if none beats it (module docstring)."""
     best: tuple[int, int, _Node] | None = None
     nodes = 0
-    for spend, wall_tries, cafes, w in SEARCHES:
-        found, n = _beam(chart, dice, w if width is None else width, spend, wall_tries, cafes)
+    for search in SEARCHES:
+        found, n = _beam(chart, dice, search if width is None else replace(search, width=width))
         nodes += n
         if found is not None and (best is None or found[0] > best[0]):  # ties: the earlier search
             best = found
