@@ -202,3 +202,20 @@ def test_games_played_by_the_rules_pass_every_check(dice, style):
     again = parse(format_sheet(sheet), "played.txt")
     assert again == sheet
     assert GAME.evaluate(again, CHART, None).score.total == ref_total(again)
+
+
+@FAST
+@given(sheets(with_log=False), st.integers(0, 48), st.sampled_from("123456"))
+def test_a_display_off_every_shortest_leg_leaves_the_route_as_it_was(sheet, cell, face):
+    """What the puzzle search relies on to weigh a tile once for all its display spaces off the route:
+    a dotted or walled space outside ``PathResult.dag`` may take a display without changing the route
+    or its score."""
+    from dataclasses import replace
+
+    from rollwrite.games.long_way.rules import customers_path
+
+    before = customers_path(sheet)
+    if sheet.marks[cell] not in ".o" or before.dag >> cell & 1 or (sheet.marks[cell] == "." and not sheet.walls[cell]):
+        return  # only a space that is not empty, not a display or a cafeteria, and off every leg weighed
+    after = customers_path(replace(sheet, marks=sheet.marks[:cell] + (face,) + sheet.marks[cell + 1:]))
+    assert (after.total, after.legs, after.reason, after.order) == (before.total, before.legs, before.reason, before.order)

@@ -123,10 +123,16 @@ def _blocking(chart: Chart, st: _State, light: int, dark: int) -> list[int]:
     return sorted(out)
 
 
+#: each space's (side, neighbour across it) inside the store
+_AROUND = [tuple((side, neighbour(c, side)) for side in (N, E, S, W) if neighbour(c, side) >= 0) for c in range(CELLS)]
+
+
 def _earns(st: _State, face: int, cell: int) -> bool:
-    for side in (N, E, S, W):
-        nb = neighbour(cell, side)
-        if nb >= 0 and _edge_open(st, cell, side) and (st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face)):
+    """Whether a display of ``face`` on ``cell`` earns a bonus: a cafeteria or an earlier display of
+    the furniture beside it, across a side no wall closes."""
+    mark = str(face)
+    for side, nb in _AROUND[cell]:
+        if (st.marks[nb] in CAFE_LETTERS or st.marks[nb] == mark) and _edge_open(st, cell, side):
             return True
     return False
 
