@@ -187,7 +187,8 @@ class Search:
 
 #: the searches run; par is the best any of them finds.  Their moves differ, and so do the stores each
 #: beam keeps: on a sample of dailies each was the only one to find the best store on some day.  They
-#: hold every search of the earlier versions of this solver, so par is never below what those printed.
+#: hold the searches of the two versions before this one (the same moves, the same widths), so par is
+#: never below what those printed.
 SEARCHES = (
     Search(spend=True, wall_tries=2, cafes=False, width=WIDTH),
     Search(spend=True, wall_tries=2, cafes=True, width=CAFE_WIDTH),
