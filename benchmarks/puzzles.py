@@ -6,8 +6,9 @@
 
 For each puzzle it times ``make_puzzles`` (solver included) in this process, wall clock and the CPU time
 of this process (which other work on a shared machine does not inflate).  With ``--whole-process`` it
-also runs ``rollwrite puzzle GAME --daily DAY`` as a process of its own per puzzle (interpreter start,
-imports, solver and the PDF all count) and times that too, wall clock and the child's CPU time.
+runs ``rollwrite puzzle GAME --daily DAY --json`` as a process of its own per puzzle instead (interpreter
+start, imports, solver, difficulty and the PDF all count), times it, wall clock and the child's CPU
+time, and reads par, bound and parts from its JSON: each puzzle is solved once either way.
 
 Per game it prints: the share of parts (the café's floors; a puzzle is one part otherwise) whose par
 is proven optimal, the mean and worst gap between par and the bound no sheet beats (per part), and the
@@ -46,39 +47,42 @@ class Tally:
     proc_cpu: list[float] = field(default_factory=list)
 
 
-def whole_process(slug: str, day: str) -> tuple[float, float]:
-    """(wall, CPU) seconds of ``rollwrite puzzle SLUG --daily DAY`` as a process of its own."""
+def whole_process(slug: str, day: str) -> tuple[float, float, dict]:
+    """(wall, CPU) seconds of ``rollwrite puzzle SLUG --daily DAY --json`` as a process of its own, and
+    the puzzle's JSON."""
     with tempfile.TemporaryDirectory() as tmp:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "rollwrite", "puzzle", slug, "--daily", day, "-q",
-                        "-o", os.path.join(tmp, "p.pdf")], check=True, capture_output=True)
+        run = subprocess.run([sys.executable, "-m", "rollwrite", "puzzle", slug, "--daily", day, "--json",
+                              "-o", os.path.join(tmp, "p.pdf")], check=True, capture_output=True, text=True)
         wall = time.perf_counter() - t0
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), json.loads(run.stdout)
 
 
 def measure(tally: Tally, day: dt.date, whole: bool, out) -> None:
-    from rollwrite.cli.puzzle import make_puzzles
-
-    t0, c0 = time.perf_counter(), time.process_time()
-    _, _, (p,) = make_puzzles(tally.slug, daily=day.isoformat())
-    tally.wall.append(time.perf_counter() - t0)
-    tally.cpu.append(time.process_time() - c0)
-    tally.days += 1
-    parts = p.parts or [{"par": p.par, "bound": p.bound, "proven": p.par_proven}]
-    tally.parts += len(parts)
-    tally.proven += sum(1 for x in parts if x.get("proven"))
-    tally.gaps += [x["bound"] - x["par"] for x in parts if x.get("par") is not None and x.get("bound") is not None]
-    row = {"game": tally.slug, "day": day.isoformat(), "seconds": round(tally.wall[-1], 3),
-           "cpu": round(tally.cpu[-1], 3)}
+    row = {"game": tally.slug, "day": day.isoformat()}
     if whole:
-        wall, cpu = whole_process(tally.slug, day.isoformat())
+        wall, cpu, made = whole_process(tally.slug, day.isoformat())
         tally.proc_wall.append(wall)
         tally.proc_cpu.append(cpu)
         row.update(process_seconds=round(wall, 3), process_cpu=round(cpu, 3))
+    else:
+        from rollwrite.cli.puzzle import make_puzzles
+
+        t0, c0 = time.perf_counter(), time.process_time()
+        _, _, (p,) = make_puzzles(tally.slug, daily=day.isoformat())
+        tally.wall.append(time.perf_counter() - t0)
+        tally.cpu.append(time.process_time() - c0)
+        row.update(seconds=round(tally.wall[-1], 3), cpu=round(tally.cpu[-1], 3))
+        made = p.to_json()
+    tally.days += 1
+    parts = made.get("parts") or [{"par": made["par"], "bound": made["bound"], "proven": made["par_proven"]}]
+    tally.parts += len(parts)
+    tally.proven += sum(1 for x in parts if x.get("proven"))
+    tally.gaps += [x["bound"] - x["par"] for x in parts if x.get("par") is not None and x.get("bound") is not None]
     if out:
-        out.write(json.dumps({**row, **p.to_json()}) + "\n")
+        out.write(json.dumps({**row, **made}) + "\n")
         out.flush()
 
 
@@ -94,7 +98,8 @@ def report(t: Tally, year: int, every: int) -> None:
         close = sum(1 for g in t.gaps if g <= 3)
         print(f"  bound - par: mean {statistics.mean(t.gaps):.2f}, worst {max(t.gaps):g};"
               f" within 3 points on {close} of {len(t.gaps)} ({100 * close / len(t.gaps):.1f} %)")
-    print(_times("in-process time a puzzle", t.wall, t.cpu))
+    if t.wall:
+        print(_times("in-process time a puzzle", t.wall, t.cpu))
     if t.proc_wall:
         print(_times("whole-process time a puzzle", t.proc_wall, t.proc_cpu))
         for label, xs in (("wall", t.proc_wall), ("CPU", t.proc_cpu)):
@@ -107,7 +112,8 @@ def main() -> int:
     ap.add_argument("--year", type=int, default=2027)
     ap.add_argument("--every", type=int, default=1, help="take every N-th day (a sample)")
     ap.add_argument("--games", nargs="*", help="games to run (default: every game that makes puzzles)")
-    ap.add_argument("--whole-process", action="store_true", help="also time each puzzle as its own process")
+    ap.add_argument("--whole-process", action="store_true",
+                    help="time each puzzle as its own process (rollwrite puzzle GAME --daily DAY --json)")
     ap.add_argument("--jsonl", help="also write one JSON line per puzzle here")
     args = ap.parse_args()
 

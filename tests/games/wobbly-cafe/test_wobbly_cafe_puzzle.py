@@ -268,30 +268,37 @@ def test_a_wrong_answer_is_a_rule_problem(cli, tmp_path, quick):
 
 
 def test_a_puzzle_shares_its_conflicts_among_its_open_floors(monkeypatch):
-    # every floor misses the bound in its short restarts and its few search nodes: each open floor
-    # gets an even share of what is left, at most CONFLICTS, and what one leaves goes to the next
+    # every floor misses the bound in its short restarts and its few search nodes: in the first round
+    # each open floor gets an even share of at most FIRST_CONFLICTS, in the second those still open go
+    # on with the same question, at most CONFLICTS a floor and PUZZLE_CONFLICTS in all
     monkeypatch.setattr(solve, "LOCAL_MOVES", 1)
     monkeypatch.setattr(solve, "NODE_BUDGET", 1)
+    monkeypatch.setattr(solve, "FIRST_CONFLICTS", 40)
     monkeypatch.setattr(solve, "CONFLICTS", 700)
     monkeypatch.setattr(solve, "PUZZLE_CONFLICTS", 1000)
     monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 0)
-    shares, used = [], []
+    calls = []  # (question, conflicts before, limit, conflicts after)
     real = solve.settle
 
-    def spy(data, rolls, result, conflicts):
-        shares.append(conflicts)
-        out = real(data, rolls, result, conflicts)
-        used.append(out.conflicts)
+    def spy(data, rolls, result, conflicts, question):
+        out = real(data, rolls, result, conflicts, question)
+        calls.append((question, result.conflicts, conflicts, out.conflicts))
         assert out.par >= result.par and out.bound <= result.bound
+        assert result.conflicts <= out.conflicts and question.conflicts == out.conflicts
         return out
 
     monkeypatch.setattr(solve, "settle", spy)
     from rollwrite.cli.puzzle import make_puzzles
 
     make_puzzles("wobbly-cafe", seed="club")
-    assert len(shares) == 3 and shares[0] == 333
-    assert shares[1] == min(700, (1000 - used[0]) // 2)
-    assert shares[2] == min(700, 1000 - used[0] - used[1])
+    first = [c for c in calls if c[1] == 0]
+    assert len(first) == 3 and first[0][2] == 40  # min(40, 1000 // 3)
+    assert all(limit <= 40 for _, _, limit, _ in first)
+    again = calls[len(first):]
+    assert again and all(before > 0 and any(q is question for q, *_ in first) for question, before, _, _ in again)
+    assert all(limit <= 700 for _, _, limit, _ in calls)
+    final = {id(q): after for q, _, _, after in calls}
+    assert sum(final.values()) <= 1000
 
 
 def test_the_anneals_a_puzzle_has_go_to_its_open_floors_in_turn(monkeypatch):

@@ -45,20 +45,22 @@ Floor = tuple[tuple[int | None, ...], ...]
 Pair = tuple[int, int]
 
 #: search nodes one floor may use before the SAT solver takes over (a node is one child's bound)
-NODE_BUDGET = 60_000
+NODE_BUDGET = 30_000
 #: search nodes one puzzle may use over all its floors
-PUZZLE_NODES = 150_000
+PUZZLE_NODES = 75_000
 #: SAT conflicts one floor may use, and one puzzle over its floors (see :func:`settle`)
 CONFLICTS = 40_000
-PUZZLE_CONFLICTS = 50_000
+PUZZLE_CONFLICTS = 40_000
+#: SAT conflicts each open floor of a puzzle may use in the first round (see :func:`settle_floors`)
+FIRST_CONFLICTS = 10_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
 LOCAL_MOVES = 10_000
-LOCAL_RESTARTS = 6
+LOCAL_RESTARTS = 3
 #: the SAT solver python-sat runs for :class:`FloorQuestion`
 SOLVER = "cadical195"
 #: long anneals (each its own seed) one puzzle runs on the floors the searches leave open, in turn:
 #: they do not prove anything, but find better floors than the searches had when they stopped
-PUZZLE_LONG_RUNS = 4
+PUZZLE_LONG_RUNS = 2
 #: moves of a long anneal per slot pair (30,800 on the usual floor of 22, about 0.2 s)
 LONG_MOVES_PER_PAIR = 1_400
 
@@ -723,7 +725,7 @@ class FloorQuestion:
         self._slots(rolls)
         for v in values:  # implied by the rolls, but it helps the solver to know it outright
             self._equals([self.val[c, v] for c in range(g.n)], counts[v])
-        terms = self._groups(values, {v: counts[v] // v for v in values})
+        terms = self._groups(values, counts)
         self.most = sum(t[0] for t in terms)
         self.short = self._shortfall(terms, self._new, self.clauses.append)
         self.solver = Solver(name=SOLVER, bootstrap_with=self.clauses)
@@ -769,30 +771,33 @@ class FloorQuestion:
         for t, n in kinds:
             self._equals(slot_of_kind[t], n)
 
-    def _groups(self, values: list[int], most: dict[int, int]) -> list[tuple[int, dict[int, int], int]]:
+    def _groups(self, values: list[int], counts: Counter) -> list[tuple[int, dict[int, int], int]]:
         """The paying groups, counted per value, and the nice view each one doubles, as the terms of
         the shortfall: (most, {worth: "at least worth"}, step)."""
         g, val, add, new = self.g, self.val, self.clauses.append, self._new
         nice = sorted(g.nice)
         doubling: dict[tuple[int, int], list[int]] = {}
         terms: list[tuple[int, dict[int, int], int]] = []
+        most = {v: counts[v] // v for v in values}
         for v in values:
             if not most[v]:
                 continue
             groups = []
+            holding: dict[int, list[int]] = {c: [] for c in range(g.n)}  # the groups each space is in
             for cells in connected_sets(g, v):
                 y = new()
                 groups.append(y)
                 inside = set(cells)
                 for c in cells:
                     add([-y, val[c, v]])
+                    holding[c].append(y)
                 for n in sorted({n for c in cells for n in g.nbrs[c]} - inside):
                     add([-y, -val[n, v]])
                 for i, c in enumerate(nice):
                     if c in inside:  # a group with two views is doubled once: it counts at the first
                         doubling.setdefault((i, v), []).append(y)
                         break
-            at_least = self._count(groups, most[v], new, add)
+            at_least = self._paying(v, counts[v], holding)
             terms.append((v * most[v], {v * j: lit for j, lit in at_least.items()}, v))
         for i in range(len(nice)):
             worth = {v: new() for v in values if (i, v) in doubling}
@@ -806,6 +811,25 @@ class FloorQuestion:
                     add([-ge[u]] + [h for v, h in worth.items() if v >= u])
                 terms.append((best, ge, 1))
         return terms
+
+    def _paying(self, v: int, count: int, holding: dict[int, list[int]]) -> dict[int, int]:
+        """{j: a literal true only when at least j groups of value v pay}, for j up to what the v's allow.
+
+        Paying groups never share a space and each has v spaces, so j of them pay exactly when at
+        most ``count`` - v j spaces hold a v in no paying group: the literal is "at most that many
+        are", counted over the floor's spaces.  A count of groups would do, but only by counting, which
+        a SAT solver does badly; this way the solver sees at once, for instance, that when every v must
+        pay each v needs a paying group around it (and the count runs over spaces, not groups)."""
+        val, add, new = self.val, self.clauses.append, self._new
+        outside = []  # "space c holds a v in no paying group" (or is taken to)
+        for c in range(self.g.n):
+            if holding[c]:
+                outside.append(new())
+                add([-val[c, v], outside[-1]] + holding[c])
+            else:
+                outside.append(val[c, v])
+        more = self._count(outside, count - v + 1, new, add)  # {m: "at least m are"}
+        return {j: -more[count - v * j + 1] for j in range(1, count // v + 1)}
 
     @staticmethod
     def _count(lits: list[int], most: int, new, add) -> dict[int, int]:
@@ -925,18 +949,21 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
     return settle(data, rolls, result, conflicts) if conflicts > 0 and not result.proven else result
 
 
-def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: int) -> FloorResult:
+def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: int,
+           question: FloorQuestion | None = None) -> FloorResult:
     """``result`` after asking a SAT solver (a :class:`FloorQuestion`) for its bound and, each time
-    the answer is no, for one less, with at most ``conflicts`` conflicts in all: proven when an answer
-    is yes, or when the bound comes down to par.  The solver starts its guesses from ``result``'s
-    floor."""
+    the answer is no, for one less, until the question has used ``conflicts`` conflicts in all: proven
+    when an answer is yes, or when the bound comes down to par.  A new question starts its guesses
+    from ``result``'s floor and is closed at the end; a ``question`` passed in (for these rolls,
+    asked before by this function) goes on from what it learned and is left open."""
     if result.proven or conflicts <= 0:
         return result
     g = geometry(data)
-    rolls = [(min(a, b), max(a, b)) for a, b in rolls]
     floor, par, top = result.floor, result.par, result.bound
-    question = FloorQuestion(g, rolls)
-    question.prefer([v or 0 for row in floor for v in row])
+    own = question is None
+    if question is None:
+        question = FloorQuestion(g, [(min(a, b), max(a, b)) for a, b in rolls])
+        question.prefer([v or 0 for row in floor for v in row])
     try:
         while par < top and question.conflicts < conflicts:
             answer = question.ask(top, conflicts - question.conflicts)
@@ -951,8 +978,36 @@ def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: in
             else:
                 top -= 1
     finally:
-        question.close()
+        if own:
+            question.close()
     return replace(result, floor=floor, par=par, bound=top, proven=par >= top, conflicts=question.conflicts)
+
+
+def settle_floors(data: CafeData, rolls: list[list[Pair]], results: list[FloorResult]) -> list[FloorResult]:
+    """A puzzle's floors after :func:`settle`, the open ones sharing ``PUZZLE_CONFLICTS`` conflicts in
+    two rounds: first each an even share of at most ``FIRST_CONFLICTS`` (most floors need far fewer),
+    then those still open an even share of what is left (at most ``CONFLICTS`` a floor in all), each
+    question going on from what it learned in the first round."""
+    results = list(results)
+    questions: dict[int, FloorQuestion] = {}
+    left = PUZZLE_CONFLICTS
+    try:
+        for cap in (FIRST_CONFLICTS, CONFLICTS):
+            still = [f for f, r in enumerate(results) if not r.proven]
+            for k, f in enumerate(still):
+                share = min(cap - results[f].conflicts, left // (len(still) - k))
+                if share <= 0:
+                    continue
+                if f not in questions:
+                    questions[f] = FloorQuestion(geometry(data), [(min(a, b), max(a, b)) for a, b in rolls[f]])
+                    questions[f].prefer([v or 0 for row in results[f].floor for v in row])
+                before = results[f].conflicts
+                results[f] = settle(data, rolls[f], results[f], before + share, questions[f])
+                left -= results[f].conflicts - before
+    finally:
+        for question in questions.values():
+            question.close()
+    return results
 
 
 def anneal_more(data: CafeData, rolls: list[Pair], result: FloorResult, seed: int) -> FloorResult:
@@ -988,9 +1043,9 @@ def floor_rolls(schedule, floor: int) -> list[Pair]:
 def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None = None):
     """The café puzzle of a challenge: every floor solved, par the sum of the floors' pars.
 
-    The floors share ``PUZZLE_NODES`` search nodes and then ``PUZZLE_CONFLICTS`` SAT conflicts, so a
-    puzzle whose floors are all hard still comes out in bounded time: each floor still open gets an
-    even share of the conflicts left (at most ``CONFLICTS``), and what one leaves goes to the next."""
+    The floors share ``PUZZLE_NODES`` search nodes and then ``PUZZLE_CONFLICTS`` SAT conflicts (in two
+    rounds, :func:`settle_floors`), so a puzzle whose floors are all hard still comes out in bounded
+    time; floors still open after that share ``PUZZLE_LONG_RUNS`` long anneals."""
 
     nodes = PUZZLE_NODES
     base = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31
@@ -1002,12 +1057,7 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
                              budget=min(NODE_BUDGET if budget is None else budget, nodes))
         nodes -= result.nodes
         results.append(result)
-    left = PUZZLE_CONFLICTS
-    still = [f for f, r in enumerate(results) if not r.proven]
-    for k, f in enumerate(still):
-        share = min(CONFLICTS, left // (len(still) - k))
-        results[f] = settle(data, rolls[f], results[f], share)
-        left -= results[f].conflicts
+    results = settle_floors(data, rolls, results)
     anneals = PUZZLE_LONG_RUNS
     while anneals > 0 and not all(r.proven for r in results):
         for f, result in enumerate(results):
