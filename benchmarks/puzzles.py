@@ -3,6 +3,8 @@
     .venv/bin/python benchmarks/puzzles.py                      # every daily of 2027, every game with puzzles
     .venv/bin/python benchmarks/puzzles.py --every 7            # a sample: every 7th day
     .venv/bin/python benchmarks/puzzles.py --games long-way --whole-process --jsonl out/puzzles.jsonl
+    .venv/bin/python benchmarks/puzzles.py --games wobbly-cafe --part 1/2 --jsonl out/a.jsonl   # and 2/2 beside it
+    .venv/bin/python benchmarks/puzzles.py --report out/a.jsonl out/b.jsonl                    # the two halves as one
 
 For each puzzle it times ``make_puzzles`` (solver included) in this process, wall clock and the CPU time
 of this process (which other work on a shared machine does not inflate).  With ``--whole-process`` it
@@ -60,30 +62,35 @@ def whole_process(slug: str, day: str) -> tuple[float, float, dict]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), json.loads(run.stdout)
 
 
-def measure(tally: Tally, day: dt.date, whole: bool, out) -> None:
-    row = {"game": tally.slug, "day": day.isoformat()}
+def measure(slug: str, day: dt.date, whole: bool) -> dict:
+    """One puzzle's row: its game and day, its times and the puzzle's own JSON (par, bound, parts)."""
+    row: dict = {"game": slug, "day": day.isoformat()}
     if whole:
-        wall, cpu, made = whole_process(tally.slug, day.isoformat())
-        tally.proc_wall.append(wall)
-        tally.proc_cpu.append(cpu)
+        wall, cpu, made = whole_process(slug, day.isoformat())
         row.update(process_seconds=round(wall, 3), process_cpu=round(cpu, 3))
     else:
         from rollwrite.cli.puzzle import make_puzzles
 
         t0, c0 = time.perf_counter(), time.process_time()
-        _, _, (p,) = make_puzzles(tally.slug, daily=day.isoformat())
-        tally.wall.append(time.perf_counter() - t0)
-        tally.cpu.append(time.process_time() - c0)
-        row.update(seconds=round(tally.wall[-1], 3), cpu=round(tally.cpu[-1], 3))
+        _, _, (p,) = make_puzzles(slug, daily=day.isoformat())
+        row.update(seconds=round(time.perf_counter() - t0, 3), cpu=round(time.process_time() - c0, 3))
         made = p.to_json()
+    return {**row, **made}
+
+
+def add(tally: Tally, row: dict) -> None:
+    """Count one puzzle's row (as :func:`measure` makes it, or read back from ``--jsonl``)."""
+    if "seconds" in row:
+        tally.wall.append(row["seconds"])
+        tally.cpu.append(row["cpu"])
+    if "process_seconds" in row:
+        tally.proc_wall.append(row["process_seconds"])
+        tally.proc_cpu.append(row["process_cpu"])
     tally.days += 1
-    parts = made.get("parts") or [{"par": made["par"], "bound": made["bound"], "proven": made["par_proven"]}]
+    parts = row.get("parts") or [{"par": row["par"], "bound": row["bound"], "proven": row["par_proven"]}]
     tally.parts += len(parts)
     tally.proven += sum(1 for x in parts if x.get("proven"))
     tally.gaps += [x["bound"] - x["par"] for x in parts if x.get("par") is not None and x.get("bound") is not None]
-    if out:
-        out.write(json.dumps({**row, **made}) + "\n")
-        out.flush()
 
 
 def _times(label: str, wall: list[float], cpu: list[float]) -> str:
@@ -111,11 +118,25 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--year", type=int, default=2027)
     ap.add_argument("--every", type=int, default=1, help="take every N-th day (a sample)")
+    ap.add_argument("--part", default="1/1", metavar="K/N",
+                    help="take the K-th of every N days (1/2 and 2/2 split a year between two runs)")
     ap.add_argument("--games", nargs="*", help="games to run (default: every game that makes puzzles)")
     ap.add_argument("--whole-process", action="store_true",
                     help="time each puzzle as its own process (rollwrite puzzle GAME --daily DAY --json)")
     ap.add_argument("--jsonl", help="also write one JSON line per puzzle here")
+    ap.add_argument("--report", nargs="+", metavar="JSONL",
+                    help="make no puzzle: report the lines these --jsonl files hold, per game")
     args = ap.parse_args()
+    if args.report:
+        tallies: dict[str, Tally] = {}
+        for name in args.report:
+            with open(name) as f:
+                for line in f:
+                    row = json.loads(line)
+                    add(tallies.setdefault(row["game"], Tally(row["game"])), row)
+        for tally in tallies.values():
+            report(tally, args.year, 1)
+        return 0
 
     from rollwrite import games
 
@@ -125,12 +146,18 @@ def main() -> int:
     while d.year == args.year:
         days.append(d)
         d += dt.timedelta(days=args.every)
+    k, n = (int(x) for x in args.part.split("/"))
+    days = days[k - 1::n]
     out = open(args.jsonl, "w") if args.jsonl else None
     try:
         for slug in slugs:
             tally = Tally(slug)
             for i, day in enumerate(days):
-                measure(tally, day, args.whole_process, out)
+                row = measure(slug, day, args.whole_process)
+                add(tally, row)
+                if out:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
                 print(f"\r{slug}: {i + 1}/{len(days)}", end="", file=sys.stderr, flush=True)
             print("", file=sys.stderr)
             report(tally, args.year, args.every)

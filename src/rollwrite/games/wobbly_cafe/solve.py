@@ -49,8 +49,8 @@ NODE_BUDGET = 30_000
 #: search nodes one puzzle may use over all its floors
 PUZZLE_NODES = 75_000
 #: SAT conflicts one floor may use, and one puzzle over its floors (see :func:`settle`)
-CONFLICTS = 40_000
-PUZZLE_CONFLICTS = 40_000
+CONFLICTS = 35_000
+PUZZLE_CONFLICTS = 35_000
 #: SAT conflicts each open floor of a puzzle may use in the first round (see :func:`settle_floors`)
 FIRST_CONFLICTS = 10_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
@@ -691,8 +691,10 @@ class FloorQuestion:
     - how many spaces hold each value (the rolls imply it, but the solver does better told outright);
     - ``y[S]``: the set S of v joined spaces is a paying group of value v.  It needs v on every space of S
       and no v on any space beside S, so S is then the whole group: a group of exactly v spaces;
-    - per value, a running count of its paying groups (``at least j``, for j up to what the value's
-      dice allow), and per nice view, how much its paying group is worth (``at least u``);
+    - per value, a running count of its spaces outside every paying group: paying groups share no
+      space and each has v spaces, so ``at least j`` groups pay exactly when at most count - v j are
+      outside (see :meth:`_paying`); and per nice view, how much its paying group is worth
+      (``at least u``);
     - a running count of the *shortfall*: what the floor falls short of the most each count could give.
       Asking for at least T is the assumption that the shortfall stays at most (that most) - T, so one
       set of clauses answers every T, and what the solver learns for one T helps with the next.
