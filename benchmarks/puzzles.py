@@ -41,6 +41,7 @@ class Tally:
     slug: str
     days: int = 0
     parts: int = 0
+    no_par: int = 0  # puzzles with an answer to find but no par (solved exactly: the one winning move)
     proven: int = 0
     gaps: list[float] = field(default_factory=list)  # bound - par of each part
     wall: list[float] = field(default_factory=list)
@@ -87,6 +88,9 @@ def add(tally: Tally, row: dict) -> None:
         tally.proc_wall.append(row["process_seconds"])
         tally.proc_cpu.append(row["process_cpu"])
     tally.days += 1
+    if row.get("par") is None:  # a puzzle with no par (Lines & Sections: the one winning move)
+        tally.no_par += 1
+        return
     parts = row.get("parts") or [{"par": row["par"], "bound": row["bound"], "proven": row["par_proven"]}]
     tally.parts += len(parts)
     tally.proven += sum(1 for x in parts if x.get("proven"))
@@ -100,7 +104,10 @@ def _times(label: str, wall: list[float], cpu: list[float]) -> str:
 
 def report(t: Tally, year: int, every: int) -> None:
     print(f"{t.slug}: {t.days} dailies of {year}" + (f" (every {every}th day from 1 January)" if every > 1 else ""))
-    print(f"  par proven optimal: {t.proven} of {t.parts} parts ({100 * t.proven / t.parts:.1f} %)")
+    if t.no_par:
+        print(f"  no par on {t.no_par} of {t.days}: the answer is one move, found by an exact solver")
+    if t.parts:
+        print(f"  par proven optimal: {t.proven} of {t.parts} parts ({100 * t.proven / t.parts:.1f} %)")
     if t.gaps:
         close = sum(1 for g in t.gaps if g <= 3)
         print(f"  bound - par: mean {statistics.mean(t.gaps):.2f}, worst {max(t.gaps):g};"
