@@ -48,7 +48,7 @@ Pair = tuple[int, int]
 NODE_BUDGET = 30_000
 #: search nodes one puzzle may use over all its floors
 PUZZLE_NODES = 75_000
-#: SAT conflicts one floor may use, and one puzzle over its floors (see :func:`settle`)
+#: SAT conflicts one floor may use, and one puzzle over its floors (see :func:`settle_floors`)
 CONFLICTS = 35_000
 PUZZLE_CONFLICTS = 35_000
 #: SAT conflicts each open floor of a puzzle may use in the first round (see :func:`settle_floors`)
