@@ -114,7 +114,7 @@ def render_pages(scene: Scene, fmt: Format, on_page=None, **options) -> Iterator
     if not fmt.per_page:
         return iter([backend.render(scene, **kwargs)])
     mark = {"svg": mark_svg, "png": mark_png}[fmt.name]
-    count = len(scene.pages)
+    count = len(scene.page_sizes())
     return (mark(blob, i + 1, count) for i, blob in enumerate(backend.pages(scene, **kwargs)))
 
 
