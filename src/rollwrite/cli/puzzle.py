@@ -20,7 +20,7 @@ import typer
 from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP,
                                   LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand)
-from rollwrite.errors import RollwriteError, UsageError, printable
+from rollwrite.errors import RollwriteError, UsageError, excerpt, printable
 from rollwrite.difficulty import LEVELS
 
 CHALLENGE = "Which puzzles"
@@ -133,7 +133,7 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     layout, g, opts = _puzzle_setup(game, options)
     variant = variant_code(opts, g.variations(load_builtin(game)))  # the id shows the variation; the dice omit it
     if difficulty is not None and difficulty not in LEVELS:
-        raise UsageError(f"--difficulty {difficulty}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
+        raise UsageError(f"--difficulty {excerpt(difficulty)}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
     if jobs is not None and not 1 <= jobs <= 256:
         raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
     run = challenge_run(layout.game, seed, daily, days, count)
