@@ -162,6 +162,28 @@ def _raw_value(param: Any, argv: list[str]) -> str | None:
     return found
 
 
+def _reads_as(raw: str, kind: str) -> bool:
+    """Whether ``raw`` reads as a number of ``kind`` ('int' or 'float')."""
+    try:
+        (int if kind == "int" else float)(raw)
+    except ValueError:
+        return False
+    return True
+
+
+def _out_of_range(name: str, param: Any, raw: str) -> str:
+    """What is wrong with a number the option's range does not hold, in the words of rollwrite's own
+    range checks (``--days must be between 1 and 366, not 0``)."""
+    lo, hi = getattr(param, "min", None), getattr(param, "max", None)
+    if lo is not None and hi is not None:
+        return f"{name} must be between {lo} and {hi}, not {excerpt(raw)}"
+    if lo is not None:
+        return f"{name} must be at least {lo}, not {excerpt(raw)}"
+    if hi is not None:
+        return f"{name} must be at most {hi}, not {excerpt(raw)}"
+    return f"{name}: '{excerpt(raw)}' is out of range"
+
+
 def _kind(param: Any) -> str | None:
     """'int', 'float' or None: what an option expects, for a message in words."""
     desc = getattr(param, "type_descriptor", None)
@@ -209,6 +231,8 @@ def describe(error: Exception, argv: list[str]) -> tuple[str, str | None]:
         name = _param_name(param) if param is not None else (error.param_hint or "a value")
         raw = _raw_value(param, argv) if param is not None else None
         kind = _kind(param) if param is not None else None
+        if kind is not None and raw is not None and _reads_as(raw, kind):  # a number, out of the option's range
+            return _out_of_range(name, param, raw), help_hint
         if kind == "int":
             shown = f"'{excerpt(raw)}'" if raw is not None else "the value"
             return f"{name}: {shown} is not a whole number", "give digits only, e.g. 3"
