@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, create_engine,
-                        event, select, text)
+                        event, inspect, select, text)
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
 
-from rollwrite.errors import UsageError
+from rollwrite.errors import UsageError, excerpt
 
 metadata = MetaData()
 
@@ -82,6 +82,10 @@ def url_for(db: str) -> str:
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
+    tables = {row[0] for row in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "desk_meta" not in tables:  # another program's database: open_db refuses it unchanged
+        cur.close()
+        return
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA busy_timeout=10000")
     cur.execute("PRAGMA synchronous=NORMAL")
@@ -117,17 +121,22 @@ def open_db(db: str) -> Engine:
     try:
         with engine.connect() as conn:
             version = schema_version(conn)
-            conn.rollback()  # the read's transaction: each step below runs in one of its own
+            foreign = version == 0 and bool(inspect(conn).get_table_names())  # another program's database
+            conn.rollback()  # the reads' transaction: each step below runs in one of its own
             if version > VERSION:
                 raise UsageError(f"--db: the database has schema version {version}; this rollwrite knows {VERSION}",
                                  hint="use a newer rollwrite with it")
+            if foreign:  # left as it is
+                raise UsageError(f"--db: '{excerpt(db)}' holds tables that are not the desk's; it is left as it is",
+                                 hint="give a new file (the desk creates it) or a database the desk made")
             for step in range(version, VERSION):
                 with conn.begin():
                     MIGRATIONS[step](conn)
                     conn.execute(meta.delete().where(meta.c.key == "schema_version"))
                     conn.execute(meta.insert().values(key="schema_version", value=str(step + 1)))
-    except OperationalError as exc:
-        raise UsageError(f"--db: cannot open '{db}': {exc.orig}") from None
+    except DatabaseError as exc:  # not a database, unreadable, locked...: the file is left as it is
+        raise UsageError(f"--db: cannot open '{excerpt(db)}': {exc.orig}",
+                         hint="give a new file (the desk creates it) or a database the desk made") from None
     return engine
 
 
