@@ -293,3 +293,12 @@ def test_points_of_paths_count_towards_what_a_sheet_draws(cli, tmp_path):
     r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", poly)))
     assert r.exit_code == 2
     assert "by this element the sheet draws more than 20,000 lines, shapes, texts and points of paths" in r.stderr
+
+
+def test_check_layouts_warnings_show_a_file_name_escaped(cli, in_tmp):
+    name = "\x1b]0;x\x07.yaml"
+    (in_tmp / name).write_text(LAYOUT.replace("elements: []", "elements: [{type: text, at: [10, 10], text: hi, size: 4}]"))
+    r = cli("check-layout", "--greyscale", name)
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith("rollwrite: warning: \\x1b]0;x\\x07.yaml: the text 'hi'")
+    assert "\x1b" not in r.output and "\x07" not in r.output
