@@ -121,7 +121,8 @@ def open_db(db: str) -> Engine:
     try:
         with engine.connect() as conn:
             version = schema_version(conn)
-            foreign = version == 0 and bool(inspect(conn).get_table_names())  # another program's database
+            # an SQLite file of another program's, named by mistake (a server's database may be shared)
+            foreign = engine.dialect.name == "sqlite" and version == 0 and bool(inspect(conn).get_table_names())
             conn.rollback()  # the reads' transaction: each step below runs in one of its own
             if version > VERSION:
                 raise UsageError(f"--db: the database has schema version {version}; this rollwrite knows {VERSION}",
