@@ -200,6 +200,15 @@ def test_serve_leaves_a_file_that_is_not_its_database_as_it_is(cli, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "other.sqlite"]
 
 
+def test_a_database_password_is_never_shown(cli):
+    assert db.shown("postgresql://ann:s3cret@db.example/desk") == "postgresql://ann:***@db.example/desk"
+    assert db.shown("desk.sqlite") == "desk.sqlite"
+    result = cli("serve", "--db", "postgresql://ann:s3cret@127.0.0.1:1/desk")  # nothing listens on port 1
+    assert result.exit_code == 2
+    assert result.stderr.startswith("rollwrite: --db: cannot open 'postgresql://ann:***@127.0.0.1:1/desk'")
+    assert "s3cret" not in result.output
+
+
 def test_a_sheet_longer_than_the_form_is_kept_in_its_text():
     desk, ch = Desk("lines-and-sections"), challenge("lines-and-sections", "seed", "club")
     text = "size: 2\nplayers: Ann, Bob\npath: A1 B1\n" + "shade: A1\n" * 41  # the form has 40 shading moves

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, create_engine,
                         event, inspect, select, text)
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
 
 from rollwrite.errors import UsageError, excerpt
@@ -80,6 +80,16 @@ def url_for(db: str) -> str:
     return "sqlite:///" + str(Path(db).expanduser().resolve())
 
 
+def shown(db: str) -> str:
+    """``--db`` as it may be shown: a URL with its password hidden (``***``)."""
+    if "://" not in db:
+        return db
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except ArgumentError:
+        return db
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     tables = {row[0] for row in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -112,10 +122,10 @@ def open_db(db: str) -> Engine:
     try:
         engine = create_engine(url, pool_pre_ping=True)
     except ImportError as exc:
-        raise UsageError(f"--db: cannot use '{db}': {exc}",
+        raise UsageError(f"--db: cannot use '{excerpt(shown(db))}': {exc}",
                          hint=f"install the database's driver: pip install {exc.name or 'DRIVER'}") from None
     except ArgumentError as exc:
-        raise UsageError(f"--db: cannot use '{db}': {exc}", hint="give a file name or an SQLAlchemy URL") from None
+        raise UsageError(f"--db: cannot use '{excerpt(shown(db))}': {exc}", hint="give a file name or an SQLAlchemy URL") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     try:
@@ -128,7 +138,7 @@ def open_db(db: str) -> Engine:
                 raise UsageError(f"--db: the database has schema version {version}; this rollwrite knows {VERSION}",
                                  hint="use a newer rollwrite with it")
             if foreign:  # left as it is
-                raise UsageError(f"--db: '{excerpt(db)}' holds tables that are not the desk's; it is left as it is",
+                raise UsageError(f"--db: '{excerpt(shown(db), 80)}' holds tables that are not the desk's; it is left as it is",
                                  hint="give a new file (the desk creates it) or a database the desk made")
             for step in range(version, VERSION):
                 with conn.begin():
@@ -136,8 +146,9 @@ def open_db(db: str) -> Engine:
                     conn.execute(meta.delete().where(meta.c.key == "schema_version"))
                     conn.execute(meta.insert().values(key="schema_version", value=str(step + 1)))
     except DatabaseError as exc:  # not a database, unreadable, locked...: the file is left as it is
-        raise UsageError(f"--db: cannot open '{excerpt(db)}': {exc.orig}",
-                         hint="give a new file (the desk creates it) or a database the desk made") from None
+        raise UsageError(f"--db: cannot open '{excerpt(shown(db), 80)}': {exc.orig}",
+                         hint="check the URL, and that the database server is running" if "://" in db
+                         else "give a new file (the desk creates it) or a database the desk made") from None
     return engine
 
 
