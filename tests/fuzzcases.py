@@ -303,7 +303,18 @@ def _long_name_cases() -> list[Attack]:
             Attack("long names", "an include name with a NUL byte", layout(nul_include)),
             Attack("long names", "an include name of 305 bytes", layout(long_include)),
             Attack("long names", "a legal 250-character output", lambda f: (
-                ["print", "long-way", "-o", "b" * 246 + ".pdf"], None, None))]
+                ["print", "long-way", "-o", "b" * 246 + ".pdf"], None, None)),
+            Attack("long names", "a 5,000-character unknown option", lambda f: (
+                ["print", "long-way", "--" + long], None, _short)),
+            Attack("long names", "a 5,000-character --paper", lambda f: (
+                ["print", "long-way", "--paper", long], None, _short)),
+            Attack("long names", "a 5,000-digit --players", lambda f: (
+                ["print", "long-way", "--players", "9" * 5000], None, _short))]
+
+
+def _short(folder: Path, output: str) -> str | None:
+    """A long word of the command line is quoted as an excerpt, not repeated whole."""
+    return f"the message is {len(output)} characters long" if len(output) > 400 else None
 
 
 def _control_cases() -> list[Attack]:

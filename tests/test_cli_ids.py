@@ -105,13 +105,13 @@ def test_roll_takes_every_variation_option_print_takes():
 
 def test_roll_shows_the_dice_print_puts_on_the_sheet(cli, in_tmp, monkeypatch):
     seen = {}
-    real = rollwrite.sheet.build_scene
+    real = rollwrite.sheet.stream_scene
 
     def spy(layout, **kw):
         seen["schedule"] = kw.get("schedule")
         return real(layout, **kw)
 
-    monkeypatch.setattr(rollwrite.sheet, "build_scene", spy)
+    monkeypatch.setattr(rollwrite.sheet, "stream_scene", spy)
     args = ["shelving-wars", "--dice", "2", "--sides", "20", "--turns", "5", "-n", "3", "--seed", "x"]
     assert cli("print", *args, "-o", "s.pdf").exit_code == 0
     doc = json.loads(cli("roll", *args, "--json").stdout)

@@ -166,6 +166,37 @@ def test_names_too_long_for_any_file_are_usage_errors(cli, in_tmp, args):
     assert list(in_tmp.iterdir()) == []
 
 
+LONG = "q" * 5000
+
+
+@pytest.mark.parametrize("args,start", [
+    (["print", "long-way", "--" + LONG], "no option --qqq"),
+    ([LONG], "unknown command 'qqq"),
+    (["print", "long-way", LONG], "unexpected word at the end: qqq"),
+    (["print", "long-way", "--players", LONG], "--players: 'qqq"),
+    (["print", "long-way", "--scale", LONG], "--scale: 'qqq"),
+    (["print", "long-way", "--paper", LONG], "unknown paper 'qqq"),
+    (["print", "long-way", "--paper", "9" * 5000 + "x3"], "paper '999"),
+    (["print", "long-way", "--format", LONG], "unknown format 'qqq"),
+    (["print", "long-way", "--per-page", LONG], "per page: 'qqq"),
+    (["print", "long-way", "--daily", "9" * 5000], "'999"),
+    (["puzzle", "long-way", "--difficulty", LONG], "--difficulty qqq"),
+])
+def test_a_long_argument_is_quoted_as_a_short_excerpt(cli, in_tmp, args, start):
+    """However long a word of the command line, a message shows its first 40 characters and '…'."""
+    r = cli(*args)
+    assert r.exit_code == 2, r.output
+    first = r.stderr.split("\n")[0]
+    assert first.startswith(f"rollwrite: {start}") and "…" in first, first
+    assert len(r.stderr) < 300, r.stderr[:300]
+
+
+def test_an_unknown_option_with_a_terminal_escape_is_shown_escaped(cli):
+    r = cli("print", "long-way", "--\x1b]0;owned\x07")
+    assert r.exit_code == 2
+    assert r.stderr.startswith("rollwrite: no option --\\x1b]0;owned\\x07\n")
+
+
 OVERLAP = LAYOUT.replace("elements: []", "elements: [{type: text, at: [10, 10], text: hi}, {type: text, at: [10, 10], text: hi}]")
 NOT_LETTER = "game: x\ntitle: t\npage: {paper: a4}\nsheet: {size: [180, 262], elements: []}\n"
 MANY = LAYOUT.replace("elements: []", "elements: [" + ", ".join(["{type: text, at: [5, 5], text: a, overlaps: true}"] * 501) + "]")
@@ -262,3 +293,12 @@ def test_points_of_paths_count_towards_what_a_sheet_draws(cli, tmp_path):
     r = cli("check-layout", _layout(tmp_path, LAYOUT.replace("elements: []", poly)))
     assert r.exit_code == 2
     assert "by this element the sheet draws more than 20,000 lines, shapes, texts and points of paths" in r.stderr
+
+
+def test_check_layouts_warnings_show_a_file_name_escaped(cli, in_tmp):
+    name = "\x1b]0;x\x07.yaml"
+    (in_tmp / name).write_text(LAYOUT.replace("elements: []", "elements: [{type: text, at: [10, 10], text: hi, size: 4}]"))
+    r = cli("check-layout", "--greyscale", name)
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith("rollwrite: warning: \\x1b]0;x\\x07.yaml: the text 'hi'")
+    assert "\x1b" not in r.output and "\x07" not in r.output

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rollwrite.errors import UsageError
+from rollwrite.errors import UsageError, excerpt
 from rollwrite.record import Value
 
 ALGORITHM = "rollwrite-dice-1"
@@ -77,7 +77,7 @@ def check_slug(game: str) -> str:
 def parse_day(text: str | None) -> _dt.date:
     """A ``YYYY-MM-DD`` date (UTC calendar day) or a UsageError that says what is wrong."""
     if not _DATE_RE.fullmatch(text or ""):
-        raise UsageError(f"{text or ''!r} is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
+        raise UsageError(f"'{excerpt(text or '')}' is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
     assert text is not None
     try:
         return _dt.date.fromisoformat(text)

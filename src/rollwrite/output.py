@@ -55,7 +55,7 @@ def format_for(fmt: str | None, output: Path | None) -> Format:
     if fmt is not None:
         fmt = fmt.lower()
         if fmt not in FORMATS:
-            raise UsageError(f"unknown format '{fmt}'", hint=f"choose one of: {', '.join(FORMATS)}")
+            raise UsageError(f"unknown format '{excerpt(fmt)}'", hint=f"choose one of: {', '.join(FORMATS)}")
         if ext and (ext in FORMATS or ext in OTHER_EXTENSIONS) and ext != fmt:
             raise UsageError(f"--format {fmt} does not match the output file '{output}'",
                              hint=f"name the file .{fmt} or leave out --format")
@@ -114,7 +114,7 @@ def render_pages(scene: Scene, fmt: Format, on_page=None, **options) -> Iterator
     if not fmt.per_page:
         return iter([backend.render(scene, **kwargs)])
     mark = {"svg": mark_svg, "png": mark_png}[fmt.name]
-    count = len(scene.pages)
+    count = len(scene.page_sizes())
     return (mark(blob, i + 1, count) for i, blob in enumerate(backend.pages(scene, **kwargs)))
 
 

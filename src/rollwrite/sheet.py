@@ -8,14 +8,17 @@ over about its vertical axis) puts each back behind its front.
 
 from __future__ import annotations
 
+from collections import Counter, deque
+from collections.abc import Iterator
 from dataclasses import is_dataclass
 from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import Schedule
 from rollwrite.draw.elements import MIN_TEXT, challenge_parts, challenge_text, draw_ruler, ruler_width
-from rollwrite.draw.metrics import text_width
-from rollwrite.draw.scene import PT, Page, Pen, Scene, Text, tight_ink
+from rollwrite.draw.metrics import missing_glyphs, text_width
+from rollwrite.draw.scene import (PT, Page, Pen, Scene, Streamed, Symbol, Text, Use, fill, ink_bounds, placed,
+                                  tight_ink)
 from rollwrite.errors import InputError, UsageError
 from rollwrite.jobs import BuildContext, SheetJob
 from rollwrite.planner import MARK_WIDTH, _num, plan_page
@@ -52,7 +55,14 @@ def page_spans(jobs: list[SheetJob] | None, sheets: int, per_page: int) -> list[
     return spans
 
 
-def build_scene(
+def build_scene(layout: Layout, **kw: Any) -> Scene:
+    """Every page of a print run, made at once (see :func:`stream_scene` for the arguments); for what
+    looks at a whole run (check-layout's smallest text, the desk's pages, tests).  A run that is written
+    to files is streamed instead."""
+    return stream_scene(layout, **kw).whole()
+
+
+def stream_scene(
     layout: Layout,
     *,
     sheets: int | None = None,
@@ -63,9 +73,11 @@ def build_scene(
     on_sheet: Any = None,
     share: bool = False,
     schedules: list[Schedule | None] | None = None,
-) -> Scene:
-    """Every sheet of a print run, placed by the page planner.  ``page`` overrides the layout's page
-    section (``paper`` only its paper).
+) -> Streamed:
+    """Every sheet of a print run, placed by the page planner, a page at a time: each page is drawn
+    when a backend asks for it, so a run of any length takes the memory of one page (and of what its
+    pages share).  ``page`` overrides the layout's page section (``paper`` only its paper).  Too many
+    pages are refused here, before any is drawn.
 
     What the sheets are given is said one way of three (at most one of them):
     ``schedule`` gives every one of ``sheets`` sheets the same dice (none: free play);
@@ -91,21 +103,12 @@ def build_scene(
     if paper is not None:
         spec = spec.replace(paper=paper)
     run = _Run(layout, spec, sheets, schedules if schedules is not None else [schedule], jobs, on_sheet, share)
-    for run_schedule in run.runs:
-        for first, last in run.spans:
-            run.front_page(run_schedule, first, last)
-            if run.backs:
-                run.back_page(run_schedule, first, last)
-    for extra in run.extras:
-        run.extra_page(extra)
-    if run.sharing is not None:
-        run.sharing.finish()
-    _check_glyphs(run.scene, layout)
-    return run.scene
+    symbols: dict[str, Any] = {}
+    return Streamed(run.pages(symbols), run.sizes(), layout.title, run.subject(), symbols)
 
 
 class _Run:
-    """One print run being drawn: the plan, the pages so far, and what every page of it shares."""
+    """One print run being drawn: the plan, the page being drawn, and what every page of it shares."""
 
     def __init__(self, layout: Layout, spec: PageSpec, sheets: int, runs: list[Schedule | None],
                  jobs: list[SheetJob] | None, on_sheet: Any, share: bool) -> None:
@@ -124,11 +127,42 @@ class _Run:
                              hint="print fewer days or players at a time, or --split the days into files"
                              if len(runs) > 1 else None)
         self.types = element_types(games.get(layout.game))
-        self.scene = Scene(title=layout.title, subject=self._subject())
-        self.sharing = _Sharing(self.scene, self.types) if share else None
+        self.share = share
+        self.sharing: _Sharing | None = None
         self.page_no = 0
 
-    def _subject(self) -> str:
+    def sizes(self) -> list[tuple[float, float]]:
+        """Each page's (width, height) in mm, known before any page is drawn."""
+        sheet_pages = [(self.plan.width, self.plan.height)] * (self.n_pages - len(self.extras))
+        return sheet_pages + [extra_page_room(self.layout, x, self.spec.paper)[:2] for x in self.extras]
+
+    def pages(self, symbols: dict[str, Any]) -> Iterator[Page]:
+        """Each page, drawn when it is asked for; ``symbols`` gets each symbol before the first page that
+        places it.  With sharing, a first pass that draws nothing per sheet counts how often each
+        shared drawing is used (what is used twice or more becomes a symbol), then the pages are drawn."""
+        if self.share:
+            self.sharing = _Sharing(self.types, None)
+            deque(self._drawn(counting=True), maxlen=0)  # each page dropped as soon as it is counted
+            self.sharing = _Sharing(self.types, self.sharing.counts)
+        for page in self._drawn(counting=False):
+            made = self.sharing.resolve(page, symbols) if self.sharing is not None else []
+            _check_glyphs([page.items] + [s.items for s in made], self.layout)
+            yield page
+            del page  # let it go before the next page is made
+
+    def _drawn(self, counting: bool) -> Iterator[Page]:
+        """The run's pages in order; ``counting``: only what the sharing counts (no extra pages)."""
+        self.page_no = 0
+        for run_schedule in self.runs:
+            for first, last in self.spans:
+                yield self.front_page(run_schedule, first, last, counting)
+                if self.backs:
+                    yield self.back_page(run_schedule, first, last)
+        if not counting:
+            for extra in self.extras:
+                yield self.extra_page(extra)
+
+    def subject(self) -> str:
         title, runs = self.layout.title, self.runs
         if self.jobs and self.jobs[0].puzzle is not None:
             return f"{title} puzzles"
@@ -143,12 +177,13 @@ class _Run:
     def _footer_pen(self, pen: Pen, height: float) -> Pen:
         return pen.at(self.spec.margin, height - self.spec.margin - FOOTER + 1.5)
 
-    def front_page(self, run_schedule: Schedule | None, first: int, last: int) -> None:
-        """The page of sheets ``first + 1`` to ``last``, with its crop marks or cut lines and its footer."""
+    def front_page(self, run_schedule: Schedule | None, first: int, last: int, counting: bool = False) -> Page:
+        """The page of sheets ``first + 1`` to ``last``, with its crop marks or cut lines and its footer;
+        ``counting``: the first pass of sharing (no progress is reported)."""
         plan, spec, layout = self.plan, self.spec, self.layout
         used = list(plan.slots[: last - first])
         self.page_no += 1
-        page = self.scene.new_page(plan.width, plan.height)
+        page = Page(plan.width, plan.height)
         if spec.crop_marks or spec.bleed > 0:
             page.trim, page.bleed = plan.trim_box(used), plan.bleed_box(used)
         pen = page.pen()
@@ -159,7 +194,7 @@ class _Run:
             for x1, y1, x2, y2 in plan.cut_lines():
                 pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
         for number, slot in enumerate(used, start=first + 1):
-            if self.on_sheet is not None:
+            if self.on_sheet is not None and not counting:
                 self.on_sheet()
             job = self.jobs[number - 1] if self.jobs else SheetJob(run_schedule)
             ctx = BuildContext(layout, layout.data, job.schedule, number, self.sheets, self.page_no, self.n_pages,
@@ -169,12 +204,13 @@ class _Run:
         _footer(self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages, plan.width,
                 spec.margin, stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
                 sharing=self.sharing, size=footer_text(spec))
+        return page
 
-    def back_page(self, run_schedule: Schedule | None, first: int, last: int) -> None:
+    def back_page(self, run_schedule: Schedule | None, first: int, last: int) -> Page:
         """The backs of the page of sheets ``first + 1`` to ``last``, mirrored for double-sided printing."""
         plan, spec, layout = self.plan, self.spec, self.layout
         self.page_no += 1
-        back = self.scene.new_page(plan.width, plan.height)
+        back = Page(plan.width, plan.height)
         mirrored = [plan.back_slot(i) for i in range(last - first)]
         if spec.crop_marks or spec.bleed > 0:
             back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
@@ -188,15 +224,17 @@ class _Run:
             _draw_sheet(layout.sheet.back, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
         _footer(self._footer_pen(pen, plan.height), layout, run_schedule, self.page_no, self.n_pages, plan.width,
                 spec.margin, back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec))
+        return back
 
-    def extra_page(self, extra: Any) -> None:
+    def extra_page(self, extra: Any) -> Page:
         """One of the layout's extra pages (rules, a deal), shrunk to fit smaller paper."""
         layout, spec, schedule = self.layout, self.spec, self.runs[0]
         self.page_no += 1
         xw, xh, room_w, room_h = extra_page_room(layout, extra, spec.paper)
         # smaller paper: the page shrinks to fit; large print: it grows with the sheets, as far as it fits
         k = min(max(spec.scale, 1.0), room_w / extra.size[0], room_h / extra.size[1])
-        pen = self.scene.new_page(xw, xh).pen()
+        page = Page(xw, xh)
+        pen = page.pen()
         ctx = BuildContext(layout, layout.data, schedule, 1, self.sheets, self.page_no, self.n_pages, extra.name)
         epen = pen.at(spec.margin + (room_w - extra.size[0] * k) / 2, spec.margin)
         epen = epen.scaled(k) if k != 1.0 else epen
@@ -204,6 +242,7 @@ class _Run:
             self.types[el.type].build(el.value, el.place(epen), ctx)
         _footer(self._footer_pen(pen, xh), layout, schedule, self.page_no, self.n_pages, xw, spec.margin,
                 size=footer_text(spec))
+        return page
 
 
 def _draw_sheet(elements: Any, types: Any, pen: Pen, ctx: BuildContext, sharing: _Sharing | None) -> None:
@@ -270,15 +309,32 @@ class _Sharing:
     sheet, is drawn on each sheet.  Consecutive reused drawings form a run; a run that appears on two
     sheets or more becomes one symbol of the scene (placed by Use items), a run that appears once is
     drawn in place.  Paint order is kept: runs and per-sheet drawings follow the layout's order.
+
+    Whether a run appears twice is known only at the end of the run of pages, and pages are drawn one
+    at a time, so it takes two passes over the same sheets, each with a fresh ``_Sharing`` (so both
+    make the same drawings in the same order and number them alike): the first (``counts`` None) draws
+    nothing per sheet and only counts each run's uses; the second, given those counts, draws the pages,
+    and :meth:`resolve` turns each page's runs into symbols or drawings in place as the page is done.
     """
 
-    def __init__(self, scene: Scene, types: Any) -> None:
-        self.scene = scene
+    def __init__(self, types: Any, counts: Counter[tuple] | None) -> None:
         self.types = types
+        self.counting = counts is None
+        self.counts: Counter[tuple] = Counter() if counts is None else counts  # run of builds -> uses
         self.builds: dict[int, list[tuple[dict, int]]] = {}  # id(element) -> [(reads, build)]
         self.items: list[list[Any]] = []  # build -> items in the sheet's frame
         self.per_sheet: dict[int, bool] = {}  # id(element) -> drawn on every sheet
         self.keep: list[Any] = []  # the elements whose ids key the tables, kept alive
+        self.names: dict[tuple, str] = {}  # a run used on two sheets or more -> its symbol's name
+        self.build_uses: Counter[int] = Counter()
+        for key, n in self.counts.items():
+            for b in key:
+                self.build_uses[b] += n
+        self.run_uses: Counter[tuple] = Counter()
+        for key, n in self.counts.items():
+            for shared, piece in self._pieces(key):
+                if shared:
+                    self.run_uses[piece] += n
 
     def _is_per_sheet(self, el: Any) -> bool:
         found = self.per_sheet.get(id(el))
@@ -296,8 +352,6 @@ class _Sharing:
         if len(known) >= _KEEP_BUILDS:  # it differs on every sheet: from now on it is drawn in place
             self.per_sheet[id(el)] = True
             return None
-        from rollwrite.draw.scene import Page, Text, fill
-
         scratch = Page(0.0, 0.0)
         tracked = _Reads(ctx)
         self.types[el.type].build(el.value, el.place(Pen(scratch)), tracked)
@@ -316,7 +370,8 @@ class _Sharing:
             if build is None:
                 self._flush(run, pen)
                 run = []
-                self.types[el.type].build(el.value, el.place(pen), ctx)
+                if not self.counting:
+                    self.types[el.type].build(el.value, el.place(pen), ctx)
             else:
                 run.append(build)
         self._flush(run, pen)
@@ -325,8 +380,6 @@ class _Sharing:
         """Draw what ``draw(pen)`` draws, the same wherever it is placed, once for the whole scene."""
         found = self.builds.get(key)  # type: ignore[call-overload]
         if found is None:
-            from rollwrite.draw.scene import Page
-
             scratch = Page(0.0, 0.0)
             draw(Pen(scratch))
             self.items.append(scratch.items)
@@ -334,67 +387,59 @@ class _Sharing:
         self._flush([found[0][1]], pen)
 
     def _flush(self, run: list[int], pen: Pen) -> None:
-        if run:
+        if not run:
+            return
+        if self.counting:
+            self.counts[tuple(run)] += 1
+        else:
             pen.page.items.append(_Pending(tuple(run), pen.dx, pen.dy, pen.k))  # type: ignore[arg-type]
 
-    def finish(self) -> None:
-        """Make each run of drawings used on two sheets or more a symbol; draw the rest in place."""
-        from rollwrite.draw.scene import Symbol, Use, ink_bounds, placed
+    def _pieces(self, key: tuple) -> list[tuple[bool, tuple]]:
+        """The run cut where it changes between drawings used more than once and those used once."""
+        out: list[tuple[bool, list[int]]] = []
+        for b in key:
+            shared = self.build_uses[b] > 1
+            if out and out[-1][0] == shared:
+                out[-1][1].append(b)
+            else:
+                out.append((shared, [b]))
+        return [(shared, tuple(bs)) for shared, bs in out]
 
-        pending = [it for page in self.scene.pages for it in page.items if isinstance(it, _Pending)]
-        build_uses: dict[int, int] = {}
-        for it in pending:
-            for b in it.key:
-                build_uses[b] = build_uses.get(b, 0) + 1
-
-        def pieces(key: tuple) -> list[tuple[bool, tuple]]:
-            """The run cut where it changes between drawings used more than once and those used once."""
-            out: list[tuple[bool, list[int]]] = []
-            for b in key:
-                shared = build_uses[b] > 1
-                if out and out[-1][0] == shared:
-                    out[-1][1].append(b)
-                else:
-                    out.append((shared, [b]))
-            return [(shared, tuple(bs)) for shared, bs in out]
-
-        run_uses: dict[tuple, int] = {}
-        for it in pending:
-            for shared, key in pieces(it.key):
-                if shared:
-                    run_uses[key] = run_uses.get(key, 0) + 1
-        names: dict[tuple, str] = {}
-        for page in self.scene.pages:
-            out: list[Any] = []
-            for it in page.items:
-                if not isinstance(it, _Pending):
-                    out.append(it)
+    def resolve(self, page: Page, symbols: dict[str, Symbol]) -> list[Symbol]:
+        """Make each run of drawings on ``page`` that is used on two sheets or more a Use of a symbol
+        (put in ``symbols`` the first time), and draw the rest in place; returns the symbols made."""
+        made: list[Symbol] = []
+        out: list[Any] = []
+        for it in page.items:
+            if not isinstance(it, _Pending):
+                out.append(it)
+                continue
+            for shared, key in self._pieces(it.key):
+                if not shared or self.run_uses[key] < 2:
+                    for b in key:
+                        out.extend(placed(self.items[b], it.x, it.y, it.k))
                     continue
-                for shared, key in pieces(it.key):
-                    if not shared or run_uses[key] < 2:
-                        for b in key:
-                            out.extend(placed(self.items[b], it.x, it.y, it.k))
-                        continue
-                    name = names.get(key)
-                    if name is None:
-                        name = names[key] = f"s{len(names) + 1}"
-                        items = [x for b in key for x in self.items[b]]
-                        self.scene.symbols[name] = Symbol(items, ink_bounds(items, text_width))
-                    out.append(Use(name, it.x, it.y, it.k))
-            page.items = out
+                name = self.names.get(key)
+                if name is None:
+                    name = self.names[key] = f"s{len(self.names) + 1}"
+                    items = [x for b in key for x in self.items[b]]
+                    symbols[name] = Symbol(items, ink_bounds(items, text_width))
+                    made.append(symbols[name])
+                out.append(Use(name, it.x, it.y, it.k))
+        page.items = out
+        return made
 
 
-def _check_glyphs(scene: Scene, layout: Layout) -> None:
-    """The last net: no text on the sheet prints as an empty box, wherever it came from.
+def _check_glyphs(lists: list[list[Any]], layout: Layout) -> None:
+    """The last net: no text on the sheet prints as an empty box, wherever it came from (``lists``: the
+    items of a page and of the symbols it was the first to place).
 
     Texts from a layout are refused with their place when it is read and checked; a seed is printed in
-    a printable form; this catches anything else before a file is written.
+    a printable form; this catches anything else before a file is written (a run's files are written
+    whole or not at all, so a page refused here leaves no file).
     """
-    from rollwrite.draw.metrics import missing_glyphs
-    from rollwrite.draw.scene import Text
-
     seen: set[tuple[str, str]] = set()
-    for items in [p.items for p in scene.pages] + [s.items for s in scene.symbols.values()]:
+    for items in lists:
         for it in items:
             if not isinstance(it, Text) or (it.text, it.font) in seen:
                 continue

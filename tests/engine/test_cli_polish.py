@@ -26,6 +26,8 @@ from rollwrite.cli.progress import progress
         (["print", "long-way", "--seed"], "rollwrite: --seed needs a value\n  hint: 'rollwrite print --help' lists the options"),
         (["prnt", "long-way"], "rollwrite: unknown command 'prnt'\n  hint: did you mean 'print'?"),
         (["print", "long-way", "wobbly-cafe"], "rollwrite: unexpected word at the end: wobbly-cafe"),
+        (["serve", "--port", "70000"], "rollwrite: --port must be between 1 and 65535, not 70000\n  hint: 'rollwrite serve"),
+        (["serve", "--workers", "0"], "rollwrite: --workers must be between 1 and 16, not 0"),
     ],
 )
 def test_every_command_line_mistake_reads_the_same(cli, args, message):

@@ -77,6 +77,6 @@ def test_the_last_check_refuses_any_text_that_slipped_through():
     page.pen().text(10, 10, "ok")
     page.pen().text(10, 20, "dice 🎲", font="bold")
     with pytest.raises(InputError) as info:
-        _check_glyphs(scene, load_builtin("long-way"))
+        _check_glyphs([page.items], load_builtin("long-way"))
     assert str(info.value).startswith(
         "layouts/long-way.yaml: the sheet would print '🎲' in 'dice 🎲', which the bold font cannot draw")

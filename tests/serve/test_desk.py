@@ -181,6 +181,34 @@ def test_serve_names_a_database_it_cannot_open(cli, tmp_path):
     assert "--db: cannot open" in result.stderr and "unable to open database file" in result.stderr
 
 
+def test_serve_leaves_a_file_that_is_not_its_database_as_it_is(cli, tmp_path):
+    """A text file, or another program's database, named by --db by mistake: refused, not one byte changed."""
+    import sqlite3
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE mine (x)")
+    conn.close()
+    before = {p: p.read_bytes() for p in (notes, other)}
+    for path, message in ((notes, "cannot open"), (other, "holds tables that are not the desk's")):
+        result = cli("serve", "--db", str(path))
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith(f"rollwrite: --db: ") and message in result.stderr
+    assert {p: p.read_bytes() for p in (notes, other)} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "other.sqlite"]
+
+
+def test_a_database_password_is_never_shown(cli):
+    assert db.shown("postgresql://ann:s3cret@db.example/desk") == "postgresql://ann:***@db.example/desk"
+    assert db.shown("desk.sqlite") == "desk.sqlite"
+    result = cli("serve", "--db", "postgresql://ann:s3cret@127.0.0.1:1/desk")  # nothing listens on port 1
+    assert result.exit_code == 2
+    assert result.stderr.startswith("rollwrite: --db: cannot open 'postgresql://ann:***@127.0.0.1:1/desk'")
+    assert "s3cret" not in result.output
+
+
 def test_a_sheet_longer_than_the_form_is_kept_in_its_text():
     desk, ch = Desk("lines-and-sections"), challenge("lines-and-sections", "seed", "club")
     text = "size: 2\nplayers: Ann, Bob\npath: A1 B1\n" + "shade: A1\n" * 41  # the form has 40 shading moves

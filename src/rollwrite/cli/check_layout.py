@@ -50,12 +50,12 @@ def check_layout_command(
                 pass
         small = small_text(layout)
         if small:
-            typer.echo(f"rollwrite: warning: {path}: {small}", err=True)
+            typer.echo(printable(f"rollwrite: warning: {path}: {small}"), err=True)
         if greyscale:
             from rollwrite.spec.greyscale import greyscale_warnings
 
             for warning in greyscale_warnings(layout):
-                typer.echo(f"rollwrite: warning: {warning}", err=True)
+                typer.echo(printable(f"rollwrite: warning: {warning}"), err=True)
         n = len(layout.sheet.elements) + len(layout.sheet.back)
         if not quiet:
             typer.echo(printable(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})"))

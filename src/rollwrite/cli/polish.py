@@ -25,6 +25,8 @@ from weakref import WeakSet
 import typer
 from typer.core import TyperGroup
 
+from rollwrite.errors import EXCERPT, excerpt, printable
+
 
 
 MAX_COMPLETIONS = 200
@@ -160,6 +162,28 @@ def _raw_value(param: Any, argv: list[str]) -> str | None:
     return found
 
 
+def _reads_as(raw: str, kind: str) -> bool:
+    """Whether ``raw`` reads as a number of ``kind`` ('int' or 'float')."""
+    try:
+        (int if kind == "int" else float)(raw)
+    except ValueError:
+        return False
+    return True
+
+
+def _out_of_range(name: str, param: Any, raw: str) -> str:
+    """What is wrong with a number the option's range does not hold, in the words of rollwrite's own
+    range checks (``--days must be between 1 and 366, not 0``)."""
+    lo, hi = getattr(param, "min", None), getattr(param, "max", None)
+    if lo is not None and hi is not None:
+        return f"{name} must be between {lo} and {hi}, not {excerpt(raw)}"
+    if lo is not None:
+        return f"{name} must be at least {lo}, not {excerpt(raw)}"
+    if hi is not None:
+        return f"{name} must be at most {hi}, not {excerpt(raw)}"
+    return f"{name}: '{excerpt(raw)}' is out of range"
+
+
 def _kind(param: Any) -> str | None:
     """'int', 'float' or None: what an option expects, for a message in words."""
     desc = getattr(param, "type_descriptor", None)
@@ -194,7 +218,7 @@ def describe(error: Exception, argv: list[str]) -> tuple[str, str | None]:
         name = str(getattr(error, "option_name", ""))
         possible = list(getattr(error, "possibilities", None) or [])
         close = difflib.get_close_matches(name, possible, n=1, cutoff=0.5)
-        return f"no option {name}", (f"did you mean {close[0]}? " if close else "") + help_hint
+        return f"no option {excerpt(name)}", (f"did you mean {close[0]}? " if close else "") + help_hint
     if "BadOptionUsage" in kinds and "requires an argument" in message:
         return f"{getattr(error, 'option_name', 'the option')} needs a value", help_hint
     if "MissingParameter" in kinds:
@@ -207,29 +231,39 @@ def describe(error: Exception, argv: list[str]) -> tuple[str, str | None]:
         name = _param_name(param) if param is not None else (error.param_hint or "a value")
         raw = _raw_value(param, argv) if param is not None else None
         kind = _kind(param) if param is not None else None
+        if kind is not None and raw is not None and _reads_as(raw, kind):  # a number, out of the option's range
+            return _out_of_range(name, param, raw), help_hint
         if kind == "int":
-            shown = f"'{raw}'" if raw is not None else "the value"
+            shown = f"'{excerpt(raw)}'" if raw is not None else "the value"
             return f"{name}: {shown} is not a whole number", "give digits only, e.g. 3"
         if kind == "float":
-            shown = f"'{raw}'" if raw is not None else "the value"
+            shown = f"'{excerpt(raw)}'" if raw is not None else "the value"
             return f"{name}: {shown} is not a number", "give a number such as 2 or 1.5"
-        message = message.rstrip(".")
+        message = _quoted_short(message.rstrip("."), argv)
         return f"{name}: {message[:1].lower()}{message[1:]}", help_hint
     message = error.format_message() if hasattr(error, "format_message") else str(error)
-    message = message.rstrip(".")
+    message = _quoted_short(message.rstrip("."), argv)
     low = f"{message[:1].lower()}{message[1:]}"
     if low.startswith("no such command"):
         name = low.split("'")[1] if "'" in low else ""
         group = ctx.command if ctx is not None else None
         known = sorted(getattr(group, "commands", {}) or {})
         close = difflib.get_close_matches(name, known, n=1)
-        return (f"unknown command '{name}'",
+        return (f"unknown command '{excerpt(name)}'",
                 (f"did you mean '{close[0]}'? " if close else "") + f"commands: {', '.join(known)}")
     if low.startswith("got unexpected extra argument"):
         m = re.search(r"\(([^()]*)\)\s*$", low)
         extra = m.group(1) if m else ""
-        return f"unexpected {'words' if ' ' in extra else 'word'} at the end: {extra}", help_hint
+        return f"unexpected {'words' if ' ' in extra else 'word'} at the end: {excerpt(extra)}", help_hint
     return low, help_hint
+
+
+def _quoted_short(message: str, argv: list[str]) -> str:
+    """``message`` (click's or a parameter's own) with each word of the command line it quotes that is
+    longer than an excerpt cut to one, so a long argument is never repeated whole."""
+    for word in sorted({w for w in argv if len(w) > EXCERPT}, key=len, reverse=True):
+        message = message.replace(word, excerpt(word))
+    return message
 
 
 class RollwriteGroup(TyperGroup):
@@ -257,7 +291,7 @@ class RollwriteGroup(TyperGroup):
                 typer.echo(ctx.get_help() if ctx is not None else "rollwrite --help")
                 sys.exit(0)
             message, hint = describe(error, argv)
-            typer.echo(f"rollwrite: {message}" + (f"\n  hint: {hint}" if hint else ""), err=True)
+            typer.echo(f"rollwrite: {printable(message)}" + (f"\n  hint: {printable(hint)}" if hint else ""), err=True)
             sys.exit(2 if "UsageError" in kinds else max(error.exit_code, 1))
         except typer.Abort:
             typer.echo("rollwrite: interrupted", err=True)

@@ -69,12 +69,13 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
 
     def files(advance) -> Any:  # noqa: ANN001 - each file as it is made: a long run is never held whole
         for base, schedules in job.outputs:
-            scene = job.scene(schedules, advance)
-            paths = targets(base, form, len(scene.pages) if form.per_page else 1)
+            scene = job.scene(schedules, advance)  # streamed: each page drawn as it is written
+            count = len(scene.page_sizes())
+            paths = targets(base, form, count if form.per_page else 1)
             check_targets(paths, force)  # before the work of rendering
             stale.extend(stale_pages(base, paths) if form.per_page else [])
             yield from zip(paths, render_pages(scene, form, dpi=dpi, on_page=advance))
-            written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
+            written.extend([(paths[0], count)] if len(paths) == 1 else [(p, 1) for p in paths])
 
     with progress(f"printing {layout.title}", job.sheets * runs + steps(form, pages), quiet=quiet) as advance:
         write_all(files(advance), force=force, remove=stale)  # every file whole, or none
@@ -85,7 +86,7 @@ def print_scene(game: str, **kw):  # noqa: ANN201 - a Scene
     """The scene ``run_print`` would render for these arguments (the first file's, when it writes several);
     the benchmarks draw the same pages with a bare script."""
     job = _plan(game, **kw)
-    return job.scene(job.outputs[0][1], None)
+    return job.scene(job.outputs[0][1], None).whole()
 
 
 class _Job:
@@ -94,16 +95,16 @@ class _Job:
             layout, form, sheets, spec, outputs, share
         self.contrast = contrast
 
-    def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201
+    def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201 - a Streamed scene
         from rollwrite.draw.scene import high_contrast
-        from rollwrite.sheet import build_scene
+        from rollwrite.sheet import stream_scene
 
-        if len(schedules) == 1:  # one run: its schedule, as any caller of build_scene gives it
-            scene = build_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
-                                share=self.share, on_sheet=on_sheet)
+        if len(schedules) == 1:  # one run: its schedule, as any caller of stream_scene gives it
+            scene = stream_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
+                                 share=self.share, on_sheet=on_sheet)
         else:
-            scene = build_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec,
-                                share=self.share, on_sheet=on_sheet)
+            scene = stream_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec,
+                                 share=self.share, on_sheet=on_sheet)
         return high_contrast(scene) if self.contrast else scene
 
 

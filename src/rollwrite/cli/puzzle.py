@@ -20,7 +20,7 @@ import typer
 from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP,
                                   LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand)
-from rollwrite.errors import RollwriteError, UsageError, printable
+from rollwrite.errors import RollwriteError, UsageError, excerpt, printable
 from rollwrite.difficulty import LEVELS
 
 CHALLENGE = "Which puzzles"
@@ -133,7 +133,7 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     layout, g, opts = _puzzle_setup(game, options)
     variant = variant_code(opts, g.variations(load_builtin(game)))  # the id shows the variation; the dice omit it
     if difficulty is not None and difficulty not in LEVELS:
-        raise UsageError(f"--difficulty {difficulty}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
+        raise UsageError(f"--difficulty {excerpt(difficulty)}: not a difficulty", hint=f"one of {', '.join(LEVELS)}")
     if jobs is not None and not 1 <= jobs <= 256:
         raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
     run = challenge_run(layout.game, seed, daily, days, count)
@@ -310,7 +310,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     from rollwrite.files import check_name, kind_of
     from rollwrite.output import check_options, format_for, render_pages, stale_pages, targets, write_all
     from rollwrite.draw.scene import high_contrast
-    from rollwrite.sheet import build_scene
+    from rollwrite.sheet import stream_scene
     from rollwrite.spec.page import with_options
 
     for given in (output, answers):
@@ -349,12 +349,14 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
             for name, group in zip(output_names(layout.game, form.name, output, groups), groups):
                 sheet_jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
                                          after_each=answers_after_each)
-                scene = build_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance)
+                # streamed: each page (a puzzle's or an answer's) drawn from its job as it is written
+                scene = stream_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance)
                 scene = high_contrast(scene) if contrast else scene
-                paths = targets(name, form, len(scene.pages) if form.per_page else 1)
+                count = len(scene.page_sizes())
+                paths = targets(name, form, count if form.per_page else 1)
                 stale.extend(stale_pages(name, paths) if form.per_page else [])
                 yield from zip(paths, render_pages(scene, form, dpi=dpi))
-                written.extend([(paths[0], len(scene.pages))] if len(paths) == 1 else [(p, 1) for p in paths])
+                written.extend([(paths[0], count)] if len(paths) == 1 else [(p, 1) for p in paths])
             if answers is not None:
                 taken: set[str] = set()
                 for p in puzzles:

@@ -12,7 +12,7 @@ from typing import Optional
 import typer
 
 from rollwrite.cli.root import app, fail
-from rollwrite.errors import UsageError
+from rollwrite.errors import UsageError, printable
 
 LOCAL = ("127.0.0.1", "::1", "localhost")
 
@@ -55,7 +55,7 @@ def serve_command(
         raise fail(error) from None
     n = workers
     os.environ[DB_ENV] = url
-    typer.echo(f"rollwrite desk on http://{host}:{port}/ (database: {db}, {n} worker{'s' if n > 1 else ''}); "
-               "Ctrl+C stops it")
+    typer.echo(printable(f"rollwrite desk on http://{host}:{port}/ (database: {database.shown(db)}, {n} "
+                         f"worker{'s' if n > 1 else ''}); Ctrl+C stops it"))
     uvicorn.run("rollwrite.serve.app:app_from_env", factory=True, host=host, port=port, workers=n,
                 log_level="warning", limit_concurrency=1000, timeout_keep_alive=5)

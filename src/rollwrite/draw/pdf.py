@@ -221,17 +221,19 @@ LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)
 
 
 def render(scene: Scene, on_page=None) -> bytes:
-    """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar)."""
+    """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar).  The pages
+    are read once, in order, each drawn on the canvas and then let go (a streamed scene is never held
+    whole; reportlab keeps each drawn page's operations until the file is saved)."""
     _register("regular")  # the canvas's initial font
     buf = io.BytesIO()
-    first = scene.pages[0]
+    first_width, first_height = scene.page_sizes()[0]
     a85 = rl_config.useA85
     rl_config.useA85 = 0  # compressed streams stay binary: ASCII85 would make them a quarter larger
     try:
         # reportlab makes no tagged PDF (no structure tree); what a screen reader can use is here instead:
         # the title (shown by viewers in place of the file's name), the language, and the text drawn in
         # reading order (the scene's order: title, rules, then each sheet top to bottom)
-        c = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
+        c = Canvas(buf, pagesize=(first_width * MM, first_height * MM), invariant=1, pageCompression=1,
                    initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
         c.setTitle(scene.title)
         c.setViewerPreference("DisplayDocTitle", "true")
@@ -256,6 +258,7 @@ def render(scene: Scene, on_page=None) -> bytes:
                     made.add(it.name)
             st.reset()
             _draw(c, st, page.items, height)
+            del page  # let it go before the next page is made
             c.showPage()
             if on_page is not None:
                 on_page()

@@ -29,11 +29,11 @@ def check(scene: Scene, dpi: int) -> None:
     """A UsageError when ``dpi`` is out of range or a page would be too many pixels."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise UsageError(f"--dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}", hint="150 is a good preview")
-    for page in scene.pages:
-        px = (page.width / INCH * dpi) * (page.height / INCH * dpi)
+    for width, height in scene.page_sizes():
+        px = (width / INCH * dpi) * (height / INCH * dpi)
         if px > MAX_PIXELS:
-            most = int((MAX_PIXELS / ((page.width / INCH) * (page.height / INCH))) ** 0.5)
-            raise UsageError(f"a {page.width:g} x {page.height:g} mm page at {dpi} dpi is {px / 1e6:.0f} megapixels; "
+            most = int((MAX_PIXELS / ((width / INCH) * (height / INCH))) ** 0.5)
+            raise UsageError(f"a {width:g} x {height:g} mm page at {dpi} dpi is {px / 1e6:.0f} megapixels; "
                              f"the most is {MAX_PIXELS // 1_000_000}",
                              hint=f"give --dpi {most} or less")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from typing import Any, Literal, Union
 
 from rollwrite.record import Mutable, Value, _set, replace
@@ -273,6 +274,32 @@ class Scene(Mutable):
         page = Page(width, height)
         self.pages.append(page)
         return page
+
+    def page_sizes(self) -> list[tuple[float, float]]:
+        """Each page's (width, height) in mm, in order."""
+        return [(p.width, p.height) for p in self.pages]
+
+
+class Streamed(Scene):
+    """A scene made a page at a time, as a backend reads it: ``pages`` is read once, each page made when
+    it is asked for and dropped once drawn, so a long run is never held whole.  ``sizes`` gives each
+    page's (width, height) before any is made; ``symbols`` fills in as the pages that place them are
+    made (a symbol is there before the first page that places it comes)."""
+
+    sizes: list[tuple[float, float]]
+
+    def __init__(self, pages: Iterator[Page], sizes: list[tuple[float, float]], title: str = "rollwrite",
+                 subject: str = "", symbols: dict[str, Symbol] | None = None) -> None:
+        super().__init__(pages, title, subject, symbols)  # type: ignore[arg-type]
+        self.sizes = sizes
+
+    def page_sizes(self) -> list[tuple[float, float]]:
+        return self.sizes
+
+    def whole(self) -> Scene:
+        """Every page made, as a plain scene."""
+        pages = list(self.pages)
+        return Scene(pages, self.title, self.subject, self.symbols)
 
 
 _SCALED = ("width", "radius", "size")
@@ -581,7 +608,27 @@ def _contrasted(it: Item) -> Item:
 
 def high_contrast(scene: Scene) -> Scene:
     """The scene for low vision: every line at least HC_WIDTH wide and every faint line and text darkened
-    (fills, such as shaded squares, are left as they are so the ink over them still stands out)."""
-    pages = [Page(p.width, p.height, [_contrasted(it) for it in p.items], p.trim, p.bleed) for p in scene.pages]
-    symbols = {name: Symbol([_contrasted(it) for it in sym.items], sym.bounds) for name, sym in scene.symbols.items()}
-    return Scene(pages, scene.title, scene.subject, symbols)
+    (fills, such as shaded squares, are left as they are so the ink over them still stands out).  A
+    streamed scene stays streamed: each page is darkened as it is read."""
+    symbols: dict[str, Symbol] = {}
+    pages = _contrasted_pages(scene, symbols)
+    if isinstance(scene, Streamed):
+        return Streamed(pages, scene.sizes, scene.title, scene.subject, symbols)
+    return Scene(list(pages), scene.title, scene.subject, symbols)
+
+
+def _contrasted_pages(scene: Scene, symbols: dict[str, Symbol]) -> Iterator[Page]:
+    """The pages of ``scene`` darkened, each as it is read; ``symbols`` gets each of the scene's symbols,
+    darkened, before the first page that places it."""
+    def catch_up() -> None:
+        for name in list(scene.symbols)[len(symbols):]:
+            sym = scene.symbols[name]
+            symbols[name] = Symbol([_contrasted(it) for it in sym.items], sym.bounds)
+
+    catch_up()
+    for p in scene.pages:
+        catch_up()
+        darker = Page(p.width, p.height, [_contrasted(it) for it in p.items], p.trim, p.bleed)
+        del p  # each page let go before the next is made
+        yield darker
+        del darker

@@ -8,6 +8,7 @@ converters that ignore embedded fonts.  No automatic ids are used, so output is 
 from __future__ import annotations
 
 import base64
+import gc
 import io
 from functools import lru_cache
 from collections.abc import Iterator
@@ -185,7 +186,10 @@ def pages(scene: Scene, on_page=None) -> Iterator[bytes]:
     """One SVG document per page, each made when it is asked for (a long run is written page by page,
     never held whole); ``on_page()`` is called after each (for a progress bar)."""
     for p in scene.pages:
-        yield render_page(p, scene.title, scene.symbols)
+        blob = render_page(p, scene.title, scene.symbols)
+        del p  # let it go before the next page is made
+        gc.collect()  # svgwrite's pretty printing leaves a page's XML tree in cycles: free it now
+        yield blob
         if on_page is not None:
             on_page()
 

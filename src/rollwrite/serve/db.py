@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, create_engine,
-                        event, select, text)
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+                        event, inspect, select, text)
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
 
-from rollwrite.errors import UsageError
+from rollwrite.errors import UsageError, excerpt
 
 metadata = MetaData()
 
@@ -80,8 +80,22 @@ def url_for(db: str) -> str:
     return "sqlite:///" + str(Path(db).expanduser().resolve())
 
 
+def shown(db: str) -> str:
+    """``--db`` as it may be shown: a URL with its password hidden (``***``)."""
+    if "://" not in db:
+        return db
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except ArgumentError:
+        return db
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
+    tables = {row[0] for row in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "desk_meta" not in tables:  # another program's database: open_db refuses it unchanged
+        cur.close()
+        return
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA busy_timeout=10000")
     cur.execute("PRAGMA synchronous=NORMAL")
@@ -108,26 +122,33 @@ def open_db(db: str) -> Engine:
     try:
         engine = create_engine(url, pool_pre_ping=True)
     except ImportError as exc:
-        raise UsageError(f"--db: cannot use '{db}': {exc}",
+        raise UsageError(f"--db: cannot use '{excerpt(shown(db))}': {exc}",
                          hint=f"install the database's driver: pip install {exc.name or 'DRIVER'}") from None
     except ArgumentError as exc:
-        raise UsageError(f"--db: cannot use '{db}': {exc}", hint="give a file name or an SQLAlchemy URL") from None
+        raise UsageError(f"--db: cannot use '{excerpt(shown(db))}': {exc}", hint="give a file name or an SQLAlchemy URL") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     try:
         with engine.connect() as conn:
             version = schema_version(conn)
-            conn.rollback()  # the read's transaction: each step below runs in one of its own
+            # an SQLite file of another program's, named by mistake (a server's database may be shared)
+            foreign = engine.dialect.name == "sqlite" and version == 0 and bool(inspect(conn).get_table_names())
+            conn.rollback()  # the reads' transaction: each step below runs in one of its own
             if version > VERSION:
                 raise UsageError(f"--db: the database has schema version {version}; this rollwrite knows {VERSION}",
                                  hint="use a newer rollwrite with it")
+            if foreign:  # left as it is
+                raise UsageError(f"--db: '{excerpt(shown(db), 80)}' holds tables that are not the desk's; it is left as it is",
+                                 hint="give a new file (the desk creates it) or a database the desk made")
             for step in range(version, VERSION):
                 with conn.begin():
                     MIGRATIONS[step](conn)
                     conn.execute(meta.delete().where(meta.c.key == "schema_version"))
                     conn.execute(meta.insert().values(key="schema_version", value=str(step + 1)))
-    except OperationalError as exc:
-        raise UsageError(f"--db: cannot open '{db}': {exc.orig}") from None
+    except DatabaseError as exc:  # not a database, unreadable, locked...: the file is left as it is
+        raise UsageError(f"--db: cannot open '{excerpt(shown(db), 80)}': {exc.orig}",
+                         hint="check the URL, and that the database server is running" if "://" in db
+                         else "give a new file (the desk creates it) or a database the desk made") from None
     return engine
 
 

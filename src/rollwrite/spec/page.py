@@ -18,7 +18,7 @@ import math
 import re
 from typing import Any
 
-from rollwrite.errors import UsageError, did_you_mean
+from rollwrite.errors import UsageError, did_you_mean, excerpt
 from rollwrite.record import Value, replace
 
 #: Named paper sizes, portrait (width, height) in mm.
@@ -66,7 +66,7 @@ def paper_size(text: str) -> tuple[str, float, float]:
     if m is None:
         hint = did_you_mean(name, PAPERS)
         raise UsageError(
-            f"unknown paper '{text}'",
+            f"unknown paper '{excerpt(text)}'",
             hint=(hint + " " if hint else "") + f"choose {PAPER_HELP}",
         )
     a, ua, b, ub = m.groups()
@@ -76,7 +76,7 @@ def paper_size(text: str) -> tuple[str, float, float]:
     for side in (w, h):
         if not MIN_PAPER <= side <= MAX_PAPER:
             raise UsageError(
-                f"paper '{text}' is {_fmt(w)} x {_fmt(h)} mm; each side must be {MIN_PAPER:g} to {MAX_PAPER:g} mm",
+                f"paper '{excerpt(text)}' is {excerpt(_fmt(w), 12)} x {excerpt(_fmt(h), 12)} mm; each side must be {MIN_PAPER:g} to {MAX_PAPER:g} mm",
                 hint="give the size with its unit, e.g. 100x150mm or 4x6in",
             )
     return f"{_fmt(w)}x{_fmt(h)}mm", w, h
@@ -121,7 +121,7 @@ def parse_per_page(text: str | int) -> PerPage:
             raise UsageError(f"per page: {cols}x{rows} must have 1 to {MAX_PER_PAGE} sheets in all")
         return PerPage(count=cols * rows, cols=cols, rows=rows)
     raise UsageError(
-        f"per page: '{text}' is not a number of sheets",
+        f"per page: '{excerpt(text)}' is not a number of sheets",
         hint="give a count (4), columns x rows (2x2) or max (as many as fit)",
     )
 

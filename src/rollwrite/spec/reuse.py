@@ -74,7 +74,7 @@ def _file(path: Path, name: str, state: _Load, asked: Node | None, kind: str) ->
     if asked is not None:
         found = kind_of(path)
         if found == "folder":
-            raise asked.error(f"'{name}' is a folder, not a {kind} file")
+            raise asked.error(f"'{name}' is a folder, not {'an' if kind[:1] in 'aeiou' else 'a'} {kind} file")
         if found == "other":
             raise asked.error(f"'{name}' is not a regular file (a pipe, a device or a socket)",
                               hint="a layout reads ordinary files only")
