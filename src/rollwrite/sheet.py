@@ -13,14 +13,19 @@ from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import Schedule
-from rollwrite.draw.elements import MIN_TEXT, challenge_parts, challenge_text, draw_ruler, ruler_width
-from rollwrite.draw.metrics import text_width
-from rollwrite.draw.scene import PT, Page, Pen, Scene, Text, tight_ink
+from rollwrite.draw.elements import (
+    MIN_TEXT, challenge_parts, challenge_text, draw_ruler, printable, ruler_width,
+)
+from rollwrite.draw.metrics import missing_glyphs, text_width
+from rollwrite.draw.scene import (
+    PT, Page, Pen, Scene, Symbol, Text, Use, _PLACEHOLDER, fill, ink_bounds, placed, tight_ink,
+)
 from rollwrite.errors import InputError, UsageError
 from rollwrite.jobs import BuildContext, SheetJob
 from rollwrite.planner import MARK_WIDTH, _num, plan_page
 from rollwrite.record import Mutable, fields
 from rollwrite.spec.layout import MAX_PAGES, Layout, element_types, extra_page_room
+from rollwrite.spec.overlap import sample_schedule
 from rollwrite.spec.page import FOOTER, LARGE_PRINT, PageSpec
 
 LARGE_TEXT = 9.0  # pt: the smallest text of a large-print page
@@ -216,8 +221,6 @@ def _draw_sheet(elements: Any, types: Any, pen: Pen, ctx: BuildContext, sharing:
 
 def _has_placeholder(value: Any, depth: int = 0) -> bool:
     """Whether a text anywhere in an element's value holds a ``{name}`` placeholder."""
-    from rollwrite.draw.scene import _PLACEHOLDER
-
     if isinstance(value, str):
         return _PLACEHOLDER.search(value) is not None
     if depth > 8 or isinstance(value, (int, float, bool)) or value is None:
@@ -296,7 +299,6 @@ class _Sharing:
         if len(known) >= _KEEP_BUILDS:  # it differs on every sheet: from now on it is drawn in place
             self.per_sheet[id(el)] = True
             return None
-        from rollwrite.draw.scene import Page, Text, fill
 
         scratch = Page(0.0, 0.0)
         tracked = _Reads(ctx)
@@ -325,8 +327,6 @@ class _Sharing:
         """Draw what ``draw(pen)`` draws, the same wherever it is placed, once for the whole scene."""
         found = self.builds.get(key)  # type: ignore[call-overload]
         if found is None:
-            from rollwrite.draw.scene import Page
-
             scratch = Page(0.0, 0.0)
             draw(Pen(scratch))
             self.items.append(scratch.items)
@@ -339,8 +339,6 @@ class _Sharing:
 
     def finish(self) -> None:
         """Make each run of drawings used on two sheets or more a symbol; draw the rest in place."""
-        from rollwrite.draw.scene import Symbol, Use, ink_bounds, placed
-
         pending = [it for page in self.scene.pages for it in page.items if isinstance(it, _Pending)]
         build_uses: dict[int, int] = {}
         for it in pending:
@@ -390,9 +388,6 @@ def _check_glyphs(scene: Scene, layout: Layout) -> None:
     Texts from a layout are refused with their place when it is read and checked; a seed is printed in
     a printable form; this catches anything else before a file is written.
     """
-    from rollwrite.draw.metrics import missing_glyphs
-    from rollwrite.draw.scene import Text
-
     seen: set[tuple[str, str]] = set()
     for items in [p.items for p in scene.pages] + [s.items for s in scene.symbols.values()]:
         for it in items:
@@ -417,7 +412,6 @@ def _page_stamp(jobs: list[SheetJob], first: int, last: int) -> str:
         return challenge_text(on_page[0].schedule) if on_page else ""
     what = "Answers" if on_page[0].answer is not None else "Puzzles"
     ids = [j.puzzle.challenge for j in on_page]
-    from rollwrite.draw.elements import printable
 
     span = printable(ids[0]) if len(set(ids)) == 1 else f"{printable(ids[0])} to {printable(ids[-1])}"
     return f"{what}: {span}"
@@ -466,7 +460,6 @@ def check_safe_area(layout: Layout, spec: PageSpec) -> None:
     its texts keep to the safe area too.  Nothing to check on sheets that are not cut."""
     if not spec.cut:
         return
-    from rollwrite.spec.overlap import sample_schedule
 
     types = element_types(games.get(layout.game))
     schedule = sample_schedule(layout)

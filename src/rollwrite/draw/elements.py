@@ -799,6 +799,7 @@ def fit_size(text: str, size: float, font: str, width: float, minimum: float = 0
 def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:
     schedule = getattr(ctx, "schedule", None)
     if getattr(ctx, "puzzle", None) is not None:
+        # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
         from rollwrite.jobs import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(schedule, ctx.puzzle, ctx.answer))
