@@ -135,16 +135,19 @@ def _err(source: str, line: int, col: int, message: str, hint: str | None = None
     return InputError(message, file=source, line=line, col=col, hint=hint)
 
 
-def _number(text: str, source: str, line: int, col: int, what: str) -> int:
+def _number(m: re.Match[str], k: int, source: str, line: int, off: int) -> int:
+    """Group ``k`` of ``m``, a card's number (``off``: the column before the text ``m`` searched)."""
+    text = m[k]
     if len(text) > 4 or int(text) > MAX_CARD:
-        raise _err(source, line, col, f"{what} {text} is far too large", hint="cards are numbered 1 to 48")
+        raise _err(source, line, off + m.start(k) + 1, f"card {text} is far too large", hint="cards are numbered 1 to 48")
     return int(text)
 
 
-def _rotation(word: str, source: str, line: int, col: int) -> int:
-    r = ORIENTATIONS.get(word.lower())
+def _rotation(m: re.Match[str], k: int, source: str, line: int, off: int) -> int:
+    """Group ``k`` of ``m``, an orientation."""
+    r = ORIENTATIONS.get(m[k].lower())
     if r is None:
-        raise _err(source, line, col, f"'{word}' is not an orientation",
+        raise _err(source, line, off + m.start(k) + 1, f"'{m[k]}' is not an orientation",
                    hint="write 'up' (the card's number at the top left) or 'down' (turned half round)")
     return r
 
@@ -252,8 +255,8 @@ def _start_row(body: str, stripped: str, source: str, number: int, col: int) -> 
         raise _err(source, number, col,
                    f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
                    f"got '{stripped}'")
-    return [Placed(_number(m.group(k), source, number, m.start(k) + 1, "card"),
-                   _rotation(m.group(k + 1), source, number, m.start(k + 1) + 1), number) for k in (1, 3)]
+    return [Placed(_number(m, 1, source, number, 0), _rotation(m, 2, source, number, 0), number),
+            Placed(_number(m, 3, source, number, 0), _rotation(m, 4, source, number, 0), number)]
 
 
 def _turns(lines: list[str], first: int, source: str) -> Turns:
@@ -307,15 +310,15 @@ def _turn(stripped: str, source: str, number: int, col: int, expected: int) -> N
                      ("at", "push", "up", "down") and did_you_mean(w.lower(), ["at", "push"])), None)
         raise _err(source, number, col, f"'{stripped}' is not a turn",
                    hint=(near + " " if near else "") + "write a turn as: 1. 25 up at 17|3 push 3")
-    written, card, way, a, b, push = m.groups()
+    written = m[1]
     if int(written[:6]) != expected:
         raise _err(source, number, col, f"expected turn {expected} here, got turn {written}",
                    hint="number the turns 1, 2, 3... in the order they were played")
     if expected > MAX_TURNS:
         raise _err(source, number, col, f"a game has at most {MAX_TURNS} turns")
     off = col - 1
-    card_n, a_n, b_n, push_n = (_number(m.group(k), source, number, off + m.start(k) + 1, "card") for k in (2, 4, 5, 6))
-    return (card_n, _rotation(way, source, number, off + m.start(3) + 1), a_n, b_n, push_n)
+    card_n, a_n, b_n, push_n = (_number(m, k, source, number, off) for k in (2, 4, 5, 6))
+    return (card_n, _rotation(m, 3, source, number, off), a_n, b_n, push_n)
 
 
 def format(game: Game, data: object = None) -> str:
