@@ -40,7 +40,7 @@ LONG_TESTS = {
     "tests/games/shelving-wars/test_shelving_wars_capture_fast.py::test_captured_matches_the_plain_search",
     "tests/games/shelving-wars/test_shelving_wars_parse_fast.py::test_the_quick_reading_is_the_plain_one",
     "tests/games/lines-and-sections/test_lines_and_sections_referee_fast.py::test_the_quick_referee_is_the_plain_one",
-    "tests/games/scrambled-streets/test_scrambled_streets_quick.py::test_the_quick_reader_agrees_with_the_plain_one_on_edited_texts",
+    "tests/games/scrambled-streets/test_scrambled_streets_quick.py::test_the_reader_agrees_with_the_plain_one_on_edited_texts",
 }
 
 

@@ -9,6 +9,7 @@ game reads it.  Each refusal names the file, line and column.
 from __future__ import annotations
 
 import io
+from itertools import accumulate
 import os
 import re
 import stat
@@ -276,8 +277,8 @@ def load_json(text: str, name: str, line: int | None = None, max_depth: int = JS
     """A JSON value from ``text``, or an InputError: nesting deeper than ``max_depth`` is refused before it
     is parsed (the parser would recurse once a level), and so is a string holding half a surrogate pair
     (``"\\ud800"``), which is no character and cannot be written out again."""
+    # deferred for start-up: `print long-way` and 5 more commands need this module, not this import
     import json
-    from itertools import accumulate
 
     brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
     if len(brackets) > max_depth:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import importlib
+import io
 import os
 import re
 import stat
@@ -231,8 +232,6 @@ def seal_file(fh) -> None:  # noqa: ANN001 - a file open for reading and writing
 
 def seal(data: bytes) -> bytes:
     """``data`` sealed as :func:`seal_file` seals a file."""
-    import io
-
     buf = io.BytesIO(data)
     seal_file(buf)
     return buf.getvalue()

@@ -15,15 +15,19 @@ from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import Schedule
-from rollwrite.draw.elements import MIN_TEXT, challenge_parts, challenge_text, draw_ruler, ruler_width
+from rollwrite.draw.elements import (
+    MIN_TEXT, challenge_parts, challenge_text, draw_ruler, printable, ruler_width,
+)
 from rollwrite.draw.metrics import missing_glyphs, text_width
-from rollwrite.draw.scene import (PT, Page, Pen, Scene, Streamed, Symbol, Text, Use, fill, ink_bounds, placed,
-                                  tight_ink)
+from rollwrite.draw.scene import (
+    PT, Page, Pen, Scene, Streamed, Symbol, Text, Use, _PLACEHOLDER, fill, ink_bounds, placed, tight_ink,
+)
 from rollwrite.errors import InputError, UsageError
 from rollwrite.jobs import BuildContext, SheetJob
 from rollwrite.planner import MARK_WIDTH, _num, plan_page
 from rollwrite.record import Mutable, fields
 from rollwrite.spec.layout import MAX_PAGES, Layout, element_types, extra_page_room
+from rollwrite.spec.overlap import sample_schedule
 from rollwrite.spec.page import FOOTER, LARGE_PRINT, PageSpec
 
 LARGE_TEXT = 9.0  # pt: the smallest text of a large-print page
@@ -255,8 +259,6 @@ def _draw_sheet(elements: Any, types: Any, pen: Pen, ctx: BuildContext, sharing:
 
 def _has_placeholder(value: Any, depth: int = 0) -> bool:
     """Whether a text anywhere in an element's value holds a ``{name}`` placeholder."""
-    from rollwrite.draw.scene import _PLACEHOLDER
-
     if isinstance(value, str):
         return _PLACEHOLDER.search(value) is not None
     if depth > 8 or isinstance(value, (int, float, bool)) or value is None:
@@ -462,7 +464,6 @@ def _page_stamp(jobs: list[SheetJob], first: int, last: int) -> str:
         return challenge_text(on_page[0].schedule) if on_page else ""
     what = "Answers" if on_page[0].answer is not None else "Puzzles"
     ids = [j.puzzle.challenge for j in on_page]
-    from rollwrite.draw.elements import printable
 
     span = printable(ids[0]) if len(set(ids)) == 1 else f"{printable(ids[0])} to {printable(ids[-1])}"
     return f"{what}: {span}"
@@ -511,7 +512,6 @@ def check_safe_area(layout: Layout, spec: PageSpec) -> None:
     its texts keep to the safe area too.  Nothing to check on sheets that are not cut."""
     if not spec.cut:
         return
-    from rollwrite.spec.overlap import sample_schedule
 
     types = element_types(games.get(layout.game))
     schedule = sample_schedule(layout)

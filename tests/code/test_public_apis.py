@@ -10,11 +10,8 @@ import ast
 
 from srcfiles import modules
 
-# A game module being rewritten (the typed-in formats' readers): it still writes its own objects'
-# __dict__.  Remove the entry when it no longer does.
-DICT_WRITES_ALLOWED = {
-    "rollwrite.games.scrambled_streets.format",
-}
+# Modules allowed to write an object's __dict__ (none now).  An entry must still need it.
+DICT_WRITES_ALLOWED: set[str] = set()
 
 
 def _private(name: str) -> bool:

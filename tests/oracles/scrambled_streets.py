@@ -1,14 +1,22 @@
 """Scrambled Streets the plain way: the street graph of the whole city built again and walked at every
 turn (``longest``), a replay on ``rules.City``, and the score with its report written from the replay.
-The production replay (``rules.replay``, with ``rules.Streets``) is held to this."""
+The production replay (``rules.replay``, with ``rules.Streets``) is held to this.
+
+At the end, ``parse``: a typed-in game read the plain way, line by line, each line tried against every
+kind of line it could be.  The production reader (``format.parse``) is held to it: the same Game and
+lines, or the same problem at the same place."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.games.base import Problem, Score
 from rollwrite.games.scrambled_streets.data import PLAYERS, START_PLACES, START_SIZE, Deck
-from rollwrite.games.scrambled_streets.format import Game, rotation_word
+from rollwrite.games.scrambled_streets.format import (
+    MAX_CARD, MAX_TURNS, ORIENTATIONS, Game, Move, Placed, rotation_word,
+)
 from rollwrite.games.scrambled_streets.rules import (
     LOOP_BONUS, NAMES, NO_PATH, Cell, City, Path, card_problem, deal_start_problem, deal_turn_problem,
     first_player, mover,
@@ -293,3 +301,146 @@ def score_plain(game: Game, deck: Deck) -> Score:
             entry["player"] = game.names[k]
         players.append(entry)
     return Score(totals["black"], breakdown(rep), report(rep, game.names), players)
+
+
+# ---------------------------------------------------------------- reading a typed-in game
+
+_NAME_MAX = 40
+_TURN_RE = re.compile(
+    r"(?P<n>[0-9]+)\s*[.:]\s*(?P<card>[0-9]+)\s+(?P<rot>\S+)\s+at\s+(?P<a>[0-9]+)\s*\|\s*(?P<b>[0-9]+)\s+push\s+(?P<p>[0-9]+)\s*"
+)
+_COMMENT = re.compile(r"(?:^|(?<=\s))#")
+_PAIR_RE = re.compile(r"([0-9]+)\s+(\S+)")
+
+
+def _err(source: str, line: int, col: int, message: str, hint: str | None = None) -> InputError:
+    return InputError(message, file=source, line=line, col=col, hint=hint)
+
+
+def _number(text: str, source: str, line: int, col: int, what: str) -> int:
+    if len(text) > 4 or int(text) > MAX_CARD:
+        raise _err(source, line, col, f"{what} {text} is far too large", hint="cards are numbered 1 to 48")
+    return int(text)
+
+
+def _rotation(word: str, source: str, line: int, col: int) -> int:
+    r = ORIENTATIONS.get(word.lower())
+    if r is None:
+        raise _err(source, line, col, f"'{word}' is not an orientation",
+                   hint="write 'up' (the card's number at the top left) or 'down' (turned half round)")
+    return r
+
+
+def _name(key: re.Match[str], stripped: str, names: list[str], source: str, number: int, col: int) -> None:
+    """A 'black:' or 'white:' line: the player's name into ``names``."""
+    who = 0 if key.group(1) == "black" else 1
+    name = stripped[key.end():].strip()
+    if len(name) > _NAME_MAX:
+        raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
+    if names[who]:
+        raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
+    if not name.isprintable():
+        raise _err(source, number, col + key.end(), "a name holds a control or invisible character")
+    names[who] = name
+
+
+def _start_row(body: str, stripped: str, source: str, number: int, col: int) -> list[Placed]:
+    """A row of the starting city: two cards with their orientations."""
+    pairs = list(_PAIR_RE.finditer(body))
+    rest = _PAIR_RE.sub("", body).replace(",", "").strip()
+    if rest or len(pairs) != 2:
+        raise _err(source, number, col,
+                   f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
+                   f"got '{stripped}'")
+    return [Placed(_number(m.group(1), source, number, m.start(1) + 1, "card"),
+                   _rotation(m.group(2), source, number, m.start(2) + 1), number) for m in pairs]
+
+
+def parse(text: str, source: str = "<text>", data: object = None) -> Game:
+    """Read a typed-in game line by line, saying where anything cannot be read."""
+    names = ["", ""]
+    puzzle = ""
+    start_line: int | None = None
+    rows: list[tuple[int, list[Placed]]] = []
+    moves: list[Move] = []
+    state = "head"  # head -> rows (after 'start:') -> turns
+    last_line = 0
+    errors: list[InputError] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        last_line = number
+        body = _COMMENT.split(raw, 1)[0]  # '#' at the start or after a space begins a comment
+        if not body.strip():
+            continue
+        stripped = body.strip()
+        col = len(body) - len(body.lstrip()) + 1
+        low = stripped.lower()
+        key = re.match(r"(black|white)\s*:", low)
+        if key and state == "head":
+            _name(key, stripped, names, source, number, col)
+            continue
+        pm = re.match(r"puzzle\s*:", low)
+        if pm and state == "head":
+            if puzzle:
+                raise _err(source, number, col, "'puzzle:' is written twice")
+            puzzle = stripped[pm.end():].strip()
+            if not puzzle or len(puzzle) > 120 or not puzzle.isprintable():
+                raise _err(source, number, col, "'puzzle:' names the puzzle's id, e.g. 'puzzle: scrambled-streets#x'")
+            continue
+        if any(not (c.isascii() and (c.isprintable() or c == "\t")) for c in stripped):
+            bad = next(c for c in stripped if not (c.isascii() and (c.isprintable() or c == "\t")))
+            raise _err(source, number, body.index(bad) + 1, f"unexpected character {bad!r}",
+                       hint="write the game with ASCII letters and digits as docs/formats/scrambled-streets.md shows")
+        if re.fullmatch(r"start\s*:", low):
+            if start_line is not None:
+                raise _err(source, number, col, "'start:' is written twice", hint="a game has one starting city")
+            start_line = number
+            state = "rows"
+            continue
+        if state == "rows" and len(rows) < 2:
+            rows.append((number, _start_row(body, stripped, source, number, col)))
+            if len(rows) == 2:
+                state = "turns"
+            continue
+        if state == "turns":  # each turn is read on its own: every unreadable turn is reported
+            try:
+                moves.append(_turn(body, source, number, col, len(moves) + len(errors) + 1))
+            except InputError as error:
+                errors.append(error)
+            continue
+        if _TURN_RE.fullmatch(body.strip()) is not None:
+            raise _err(source, number, col, "a turn before the starting city",
+                       hint="write 'start:' and the two rows of the starting city first")
+        key = stripped.split(":", 1)[0].strip().lower() if ":" in stripped else ""
+        near = did_you_mean(key, ["black", "white", "start", "puzzle"]) if key else None
+        raise _err(source, number, col, f"expected 'black:', 'white:' or 'start:', got '{stripped}'",
+                   hint=near or "the starting city comes before the turns; see docs/formats/scrambled-streets.md")
+    raise_all(errors)
+    if start_line is None:
+        raise _err(source, max(last_line, 1), 1, "no starting city",
+                   hint="write 'start:' and then the city's two rows, e.g. '17 up  3 down'")
+    if len(rows) < 2:
+        raise _err(source, max(last_line, 1), 1, f"the starting city has {len(rows)} row{'s' if len(rows) != 1 else ''}; it needs two")
+    start = tuple(rows[0][1] + rows[1][1])
+    return Game(start, tuple(moves), (names[0], names[1]), start_line, puzzle)  # type: ignore[arg-type]
+
+
+def _turn(body: str, source: str, number: int, col: int, expected: int) -> Move:
+    """One turn line: ``N. CARD WAY at A|B push P``, the ``expected``-th of the game."""
+    stripped = body.strip()
+    m = _TURN_RE.fullmatch(stripped)
+    if m is None:
+        words = stripped.split()
+        near = next((did_you_mean(w.lower(), ["at", "push"]) for w in words if w.isalpha() and w.lower() not in
+                     ("at", "push", "up", "down") and did_you_mean(w.lower(), ["at", "push"])), None)
+        raise _err(source, number, col, f"'{stripped}' is not a turn",
+                   hint=(near + " " if near else "") + "write a turn as: 1. 25 up at 17|3 push 3")
+    off = col - 1
+    n = int(m.group("n")[:6])
+    if n != expected:
+        raise _err(source, number, col, f"expected turn {expected} here, got turn {m.group('n')}",
+                   hint="number the turns 1, 2, 3... in the order they were played")
+    if n > MAX_TURNS:
+        raise _err(source, number, col, f"a game has at most {MAX_TURNS} turns")
+    vals = {k: _number(m.group(k), source, number, off + m.start(k) + 1, "card") for k in ("card", "a", "b", "p")}
+    rot = _rotation(m.group("rot"), source, number, off + m.start("rot") + 1)
+    return Move(n, vals["card"], rot, vals["a"], vals["b"], vals["p"], number)

@@ -25,6 +25,7 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
+    # deferred for start-up: `games`, `--help` need this module, not planner, layoutcheck, spec.layout
     from rollwrite.planner import plan_page
     from rollwrite.layoutcheck import check_layout
     from rollwrite.spec.layout import PAPERS, load_layout
@@ -52,6 +53,7 @@ def check_layout_command(
         if small:
             typer.echo(printable(f"rollwrite: warning: {path}: {small}"), err=True)
         if greyscale:
+            # deferred for start-up: `games`, `--help` need this module, not spec.greyscale
             from rollwrite.spec.greyscale import greyscale_warnings
 
             for warning in greyscale_warnings(layout):
@@ -69,6 +71,7 @@ SMALLEST = 6.0  # pt: text under this is hard to read on paper
 def small_text(layout) -> str:  # noqa: ANN001 - a Layout
     """What to say when a sheet of ``layout`` (drawn as print draws it, without a challenge) has text
     under SMALLEST pt; "" when it has none."""
+    # deferred for start-up: `games`, `--help` need this module, not sheet
     from rollwrite.sheet import build_scene
 
     found = build_scene(layout, sheets=1).smallest_text()

@@ -66,15 +66,17 @@ Nothing here imports more than the dice module (and Typer, for ScheduleCommand o
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import os
 from typing import TYPE_CHECKING, Any
 
-import os
 import re
 
 from rollwrite.errors import UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     from rollwrite.dice import Deal, DealSpec, DiceSpec, Schedule
 
 _ID_START = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*[#@]")
@@ -102,6 +104,7 @@ DAILY_HELP = (
 
 def today_utc() -> Any:
     """Today's date in UTC (rollwrite.dice.today_utc, imported when first needed)."""
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import today_utc as today
 
     return today()
@@ -124,6 +127,7 @@ def split_game(game: str, seed: str | None, daily: str | None) -> tuple[str, str
 def split_challenge(game: str, seed: str | None,
                     daily: str | None) -> tuple[str, str | None, str | None, dict[str, int]]:
     """(game, seed, daily, the id's variation options); see the module's docstring."""
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import parse_variant, split_variant
 
     code = ""
@@ -156,12 +160,14 @@ def variations(game: Any, layout: Any) -> dict[str, int]:
 
 def variant_for(game: Any, shipped: Any, varied: Any) -> str:
     """The variation code of ``varied`` against ``shipped``; see the module's docstring."""
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import variant_code
 
     return variant_code(variations(game, varied), variations(game, shipped))
 
 
 def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str | None, str | None]:
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import parse_game_id
 
     slug, id_seed, id_day = parse_game_id(game)
@@ -179,6 +185,7 @@ def _split_id(game: str, seed: str | None, daily: str | None) -> tuple[str, str 
 
 def _seed_as_id(game: str, seed: str, daily: str | None) -> tuple[str | None, str | None]:
     """``--seed long-way#picnic``: the seed (or day) of an id of ``game``."""
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import parse_game_id
 
     slug, id_seed, id_day = parse_game_id(seed)
@@ -198,6 +205,7 @@ def resolve_schedule_id(
     game: str, seed: str | None, daily: str | None, *, required: bool = False, variant: str = ""
 ) -> tuple[str | None, str | None, str | None]:
     """(id, normalised seed, ISO date) of ``--seed`` / ``--daily``; see the module's docstring."""
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import game_id, normalise_seed, parse_day
 
     if seed is not None and _ID_START.match(seed.strip()):
@@ -238,8 +246,8 @@ def daily_range(daily: str | None, days: int | None) -> list[str] | None:
     if not 1 <= days <= MAX_DAYS:
         raise UsageError(f"--days must be between 1 and {MAX_DAYS}, not {days}",
                          hint="print a longer run in several calls")
-    import datetime as dt
 
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import parse_day
 
     start = today_utc() if daily.strip().lower() == TODAY else parse_day(daily)
@@ -263,6 +271,7 @@ def resolve_schedule(
     gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)  # the dice's id: no variation
     assert gid is not None
     check_turns(turns)
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import DealSpec, make_deal, make_schedule
 
     if isinstance(spec, DealSpec):
@@ -316,6 +325,7 @@ def rewrite_daily(args: list[str]) -> list[str]:
 
 
 def _schedule_command() -> type:
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from typer.core import TyperCommand
 
     class ScheduleCommand(TyperCommand):
@@ -343,8 +353,7 @@ MAX_BATCH = 400
 def challenge_run(game: str, seed: str | None, daily: str | None, days: int | None = None,
                   count: int = 1) -> list[tuple[str, str | None, str | None]]:
     """The challenges of a batch, in order; see the module's docstring."""
-    import datetime as _dt
-
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import game_id, normalise_seed
 
     gid, norm, day = resolve_schedule_id(game, seed, daily, required=True)
@@ -360,7 +369,7 @@ def challenge_run(game: str, seed: str | None, daily: str | None, days: int | No
     out: list[tuple[str, str | None, str | None]] = []
     if day is not None:
         for iso in daily_range(day, days if days is not None else 1) or []:
-            d = _dt.date.fromisoformat(iso)
+            d = dt.date.fromisoformat(iso)
             out.append((game_id(game, day=d), None, iso))
             for k in range(2, count + 1):
                 s = f"{iso}/{k}"

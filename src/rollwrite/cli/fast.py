@@ -22,7 +22,9 @@ import re
 import sys
 from typing import Any
 
+from rollwrite.cli.common import rewrite_daily
 from rollwrite.cli.options import PRINT_OPTIONS
+from rollwrite.errors import RollwriteError
 
 # option word -> (parameter name, kind, the value the word itself sets or None), from the one table of
 # print's options that the Typer command is built from too (cli/options.py)
@@ -52,7 +54,6 @@ def quick_print(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | 
     None when the command line is not one the quick path takes (the Typer app then reads it)."""
     if not argv or argv[0] != "print" or any(k.startswith("_ROLLWRITE_COMPLETE") for k in environ):
         return None
-    from rollwrite.cli.common import rewrite_daily
 
     words = rewrite_daily(argv[1:])
     kw: dict[str, Any] = {}
@@ -122,8 +123,8 @@ def quick_score(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | 
 
 
 def _run_score(kw: dict[str, Any]) -> None:
+    # deferred for start-up: `print long-way` and 5 more commands need this module, not this import
     from rollwrite.cli.scoring import run_batch
-    from rollwrite.errors import RollwriteError
 
     try:
         worst = run_batch(kw["game"], kw["files"], jsonl=True, jobs=kw["jobs"])
@@ -134,8 +135,8 @@ def _run_score(kw: dict[str, Any]) -> None:
 
 
 def _run_print(kw: dict[str, Any]) -> None:
+    # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
     from rollwrite.cli.printing import print_command_body
-    from rollwrite.errors import RollwriteError
 
     try:
         lines = print_command_body(**kw)
@@ -164,6 +165,7 @@ def main() -> None:
     if kw is None:
         kw, run = quick_score(sys.argv[1:]), _run_score
     if kw is None:
+        # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
         from rollwrite.cli.app import main as typer_main
 
         typer_main()

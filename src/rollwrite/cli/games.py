@@ -30,8 +30,10 @@ def games_command(
 
 def game_rows() -> list[dict]:
     """Each built-in game, in slug order: slug, title, summary, players [fewest, most], commands."""
+    # deferred for start-up: `--help` needs this module, not yaml
     import yaml
 
+    # deferred for start-up: `--help` needs this module, not games, games.base, resources
     from rollwrite import games
     from rollwrite.games.base import Game
     from rollwrite.resources import layouts_dir

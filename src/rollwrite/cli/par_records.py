@@ -27,6 +27,7 @@ from typing import Any
 import platformdirs
 
 import rollwrite
+from rollwrite import games
 from rollwrite.errors import RollwriteError
 
 FORMAT = 1  # the record's own layout; a change to it makes every older record unread
@@ -42,8 +43,6 @@ def folder() -> Path:
 @lru_cache(maxsize=8)
 def code_version(game: str) -> str:
     """rollwrite's version and a digest of the game's modules (its solver among them)."""
-    from rollwrite import games
-
     g = games.get(game)
     digest = hashlib.sha256(f"{rollwrite.__version__}\0{FORMAT}".encode())
     here = Path(sys.modules[type(g).__module__].__file__ or "").parent if g is not None else None

@@ -62,6 +62,7 @@ def _files(incomplete: str, suffixes: tuple[str, ...] | None = None) -> list[str
 
 def complete_game(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
     """Built-in games (with a seed mark once one is typed) and layout files."""
+    # deferred for start-up: `games`, `--help` need this module, not spec.layout
     from rollwrite.spec.layout import builtin_slugs
 
     out = [s for s in builtin_slugs() if s.startswith(incomplete)]
@@ -77,6 +78,7 @@ def complete_file(ctx: typer.Context, args: list[str], incomplete: str) -> list[
 
 
 def complete_paper(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
+    # deferred for start-up: `games`, `--help` need this module, not spec.page
     from rollwrite.spec.page import PAPERS
 
     return [p for p in PAPERS if p.startswith(incomplete.lower())]

@@ -9,6 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rollwrite.cli.common import (
+    check_output, daily_range, resolve_schedule, resolve_schedule_id, split_challenge, variant_for,
+    vary_layout, with_variations,
+)
 from rollwrite.errors import UsageError, printable
 
 
@@ -52,6 +56,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
 
     ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
     day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
+    # deferred for start-up: `games`, `--help` need this module, not cli.progress, output, planner
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_targets, render_pages, stale_pages, steps, targets, write_all
     from rollwrite.planner import plan_page
@@ -96,6 +101,7 @@ class _Job:
         self.contrast = contrast
 
     def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201 - a Streamed scene
+        # deferred for start-up: `games`, `--help` need this module, not draw.scene, sheet
         from rollwrite.draw.scene import high_contrast
         from rollwrite.sheet import stream_scene
 
@@ -114,9 +120,8 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
           dpi: int | None = None) -> _Job:
     """Everything ``print`` checks and works out before it draws: the layout (varied and checked), the
     page spec, the schedules, and the files to write with the schedules of each."""
+    # deferred for start-up: `games`, `--help` need this module, not this import
     from rollwrite import games
-    from rollwrite.cli.common import (check_output, daily_range, resolve_schedule, resolve_schedule_id,
-                                      split_challenge, variant_for, vary_layout, with_variations)
     from rollwrite.files import check_name
     from rollwrite.output import check_options, format_for
     from rollwrite.spec.checked import is_checked
@@ -180,6 +185,7 @@ def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: l
              schedules: list) -> list[tuple[Path, list]]:
     """The files of a print run, each with the schedules it holds: named by rollwrite after the challenge
     (no ``-o``, or ``-o FOLDER``), or after ``-o NAME``; ``split_dates``: a file per day."""
+    # deferred for start-up: `games`, `--help` need this module, not files, output
     from rollwrite.files import kind_of
     from rollwrite.output import id_suffix
 

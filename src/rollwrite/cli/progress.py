@@ -44,12 +44,14 @@ def progress(label: str, total: int, *, min_total: int = 20, console: Any = None
     if quiet or (console is None and total < min_total) or (console is None and not _may_be_terminal()):
         yield _nothing  # rich is not even imported: a short or piped run starts faster
         return
+    # deferred for start-up: `print long-way` and 5 more commands need this module, not this import
     from rich.console import Console
 
     console = console or Console(stderr=True)
     if not wanted(console, total, min_total):
         yield _nothing
         return
+    # deferred for start-up: `print long-way` and 5 more commands need this module, not this import
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())

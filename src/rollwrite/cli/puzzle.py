@@ -8,6 +8,7 @@ writes each answer as a typed-in sheet that ``rollwrite score ... --puzzle`` acc
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 import dataclasses
 import json
 import re
@@ -17,9 +18,13 @@ from typing import Any, Optional
 
 import typer
 
+from rollwrite.cli.common import (
+    BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP, LARGE_PRINT_HELP, MARGIN_HELP,
+    QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand, challenge_run, check_output, cores, split_challenge,
+    with_variations,
+)
+from rollwrite.cli.printing import written_lines
 from rollwrite.cli.root import app, fail
-from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP,
-                                  LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand)
 from rollwrite.errors import RollwriteError, UsageError, excerpt, printable
 from rollwrite.difficulty import LEVELS
 
@@ -87,7 +92,6 @@ def puzzle_command(
         if len(p.parts) > 1:
             line += " (" + ", ".join(_part_text(part) for part in p.parts) + ")"
         typer.echo(line)
-    from rollwrite.cli.printing import written_lines
 
     files = [(path, n) for path, n in written if n]
     notes = [path for path, n in written if not n]  # the typed-in answers
@@ -110,8 +114,6 @@ def _split_id(game: str, seed: str | None,
               daily: str | None) -> tuple[str, str | None, str | None, dict[str, int]]:
     """A GAME argument that is a challenge or puzzle id (``wobbly-cafe@2026-11-22``, ``long-way#x puzzle``,
     ``lines-and-sections#x~s6``) stands for the game, its --seed / --daily and its variation."""
-    from rollwrite.cli.common import split_challenge
-
     text = game[: -len(" puzzle")] if game.endswith(" puzzle") else game
     return split_challenge(text, seed, daily)
 
@@ -123,8 +125,7 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     """(layout, game, puzzles) of a run, made on ``jobs`` processes (default: one per core).  ``on_start(n)``, when given, is called with the number of puzzles
     before the first is made and returns a function called after each one (a progress bar's advance).
     Each puzzle made leaves its par in the user's cache (``par_records``) for ``score --puzzle``."""
-    from rollwrite.cli.common import challenge_run, with_variations
-    from rollwrite.cli.common import cores
+    # deferred for start-up: `games`, `--help` need this module, not dice, spec.layout
     from rollwrite.dice import variant_code, with_variant
     from rollwrite.spec.layout import load_builtin, puzzle_layout
 
@@ -154,6 +155,7 @@ def _made(run: list, args: tuple, n: int) -> Any:
         _start_maker(args)
         yield from map(_make_one, run)
         return
+    # deferred for start-up: `games`, `--help` need this module, not multiprocessing, concurrent.futures
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
@@ -180,6 +182,7 @@ def _make_one(item: tuple) -> Any:
 
 def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
     """(the layout puzzles of ``game`` are made on, the game, its puzzle options), or a usage error."""
+    # deferred for start-up: `games`, `--help` need this module, not games, spec.layout
     from rollwrite import games
     from rollwrite.spec.layout import load_builtin
 
@@ -201,6 +204,7 @@ DIFFICULTY_TRIES = 24
 
 def challenge_schedule(g: Any, layout: Any, gid: str, seed: str | None, day: str | None) -> Any:
     """The dice (or the deal) of one challenge, in the shape its puzzle uses; None for a game without."""
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import DealSpec, make_deal, make_schedule
 
     spec = g.dice_spec(layout, 1)
@@ -211,6 +215,7 @@ def challenge_schedule(g: Any, layout: Any, gid: str, seed: str | None, day: str
 
 def one_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None, opts: dict[str, int]) -> Any:
     """The puzzle of one challenge (``gid``, with its seed or its day), recorded for ``score --puzzle``."""
+    # deferred for start-up: `games`, `--help` need this module, not cli.par_records
     from rollwrite.cli import par_records
 
     puzzle = g.make_puzzle(layout, gid, challenge_schedule(g, layout, gid, seed, day), opts)
@@ -223,6 +228,7 @@ def graded_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | No
     """The puzzle of a challenge, or with ``difficulty`` the first of it and the seeds derived from it
     (``SEED/hard/1``, ``SEED/hard/2`` ..., ``DATE/hard/1`` ... for a day) that is that hard: the same
     puzzle on every machine, and its id (``GAME#SEED/hard/2``) makes it again with ``--seed``."""
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import game_id, normalise_seed
 
     puzzle = one_puzzle(g, layout, gid, seed, day, opts)
@@ -241,8 +247,8 @@ def graded_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | No
 def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: dict[str, int]) -> Any:
     """The puzzle a typed-in answer (whose puzzle options are ``options``) is checked against: rebuilt
     from the record its making left (no solving), or, when there is none, made again."""
+    # deferred for start-up: `games`, `--help` need this module, not cli.par_records, games.base
     from rollwrite.cli import par_records
-    from rollwrite.cli.common import challenge_run
     from rollwrite.games.base import Puzzle
 
     layout, g, opts = _puzzle_setup(game, options)
@@ -281,6 +287,7 @@ def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
 
     head = [f"# answer to {puzzle.id}"]
     if puzzle.par is not None:
+        # deferred for start-up: `--help` needs this module, not games.base
         from rollwrite.games.base import plain_number
 
         head.append(f"# score: {plain_number(puzzle.par)}")
@@ -303,9 +310,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     ``quiet``: no progress bar; ``answers_after_each``: each puzzle's answer right after it rather than
     all answers after all puzzles (a puzzle and an answer never share a page either way); ``page``: the
     page options of print (rollwrite.spec.page.with_options, and ``high_contrast``)."""
-    from contextlib import ExitStack
-
-    from rollwrite.cli.common import check_output
+    # deferred for start-up: `games`, `--help` need this module, not this import
     from rollwrite.cli.progress import progress
     from rollwrite.files import check_name, kind_of
     from rollwrite.output import check_options, format_for, render_pages, stale_pages, targets, write_all
@@ -372,8 +377,7 @@ def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, 
     """The sheets of a run of puzzles, in print order: every puzzle, then (``with_solutions``) every
     answer, as puzzle books have them; ``after_each`` puts each answer right after its puzzle instead.
     The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
-    import dataclasses
-
+    # deferred for start-up: `games`, `--help` need this module, not jobs
     from rollwrite.jobs import SheetJob
 
     shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)
@@ -390,6 +394,7 @@ def puzzle_suffix(puzzle: Any) -> str:
     """What a puzzle adds to a default file name, as ``print`` does for its challenge: ``@2027-01-05`` for a
     daily, ``+picnic`` for the seed ``picnic``, then its variation (see ``rollwrite.output.id_suffix``).
     It is read from the puzzle's challenge id, which carries the variation its dice leave out."""
+    # deferred for start-up: `games`, `--help` need this module, not dice, output
     from rollwrite.dice import parse_variant_id
     from rollwrite.output import id_suffix
 
@@ -413,6 +418,7 @@ def output_names(game: str, ext: str, output: Path | None, groups: list[list]) -
     seeded run and a booklet never replace one another; a booklet of days is named after its first and
     last day (``GAME-puzzle@2027-01-01..2027-01-07.pdf``).  After ``-o NAME.pdf`` a single file is
     NAME.pdf and a file per day (``--split``) NAME-DATE.pdf."""
+    # deferred for start-up: `games`, `--help` need this module, not dice, files
     from rollwrite.dice import parse_game_id
     from rollwrite.files import kind_of
 

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from rollwrite.cli.root import app, fail
-from rollwrite.cli.common import DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand, resolve_schedule
+from rollwrite.cli.common import (
+    DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand, resolve_schedule, resolve_schedule_id,
+    split_challenge, variant_for, vary_layout, with_variations,
+)
 from rollwrite.cli.polish import complete_game
 from rollwrite.errors import RollwriteError, UsageError
 
@@ -64,8 +67,8 @@ def run_roll(
     options: dict[str, int | None] | None = None,
 ) -> tuple[Schedule, str]:
     """The schedule a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
+    # deferred for start-up: `games`, `--help` need this module, not games, spec.layout
     from rollwrite import games
-    from rollwrite.cli.common import resolve_schedule_id, split_challenge, variant_for, vary_layout, with_variations
     from rollwrite.spec.layout import resolve
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
@@ -89,6 +92,7 @@ def run_roll(
     spec = g.dice_spec(layout, count) if g is not None else layout.dice
     if spec is None:
         raise UsageError(f"{layout.game} uses no dice, so it has no schedule to roll")
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import DealSpec
 
     if show is not None and isinstance(spec, DealSpec):
@@ -119,6 +123,7 @@ def schedule_json(schedule: Schedule) -> str:
 
 def print_deal(console, deal: Deal) -> None:
     """A card game's deal: where the start cards lie, then the draw pile in order."""
+    # deferred for start-up: `games` needs this module, not rich.table
     from rich.table import Table
 
     spec = deal.spec
@@ -148,6 +153,7 @@ def print_deal(console, deal: Deal) -> None:
 
 
 def print_table(schedule: Schedule | Deal, title: str) -> None:
+    # deferred for start-up: `games` needs this module, not rich.console, rich.table
     from rich.console import Console
     from rich.table import Table
 
@@ -158,6 +164,7 @@ def print_table(schedule: Schedule | Deal, title: str) -> None:
     else:
         what = f"seed: {schedule.seed}"
     console.print(f"{title}: {schedule.id} ({what})", markup=False, soft_wrap=True)
+    # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import Deal
 
     if isinstance(schedule, Deal):

@@ -7,17 +7,22 @@ Kept apart from the command's Typer declaration (cli/score.py) so that the quick
 
 from __future__ import annotations
 
+from collections import deque
+import io
+import itertools
 import json
+import os
 import sys
 from typing import Any
 
-from rollwrite.cli.common import cores
+from rollwrite.cli.common import cores, resolve_schedule, resolve_schedule_id, split_challenge
 from rollwrite.errors import InputError, RollwriteError, UsageError, printable
 
 STDIN = "-"
 
 
 def _num(v: float) -> int | float:
+    # deferred for start-up: `--help` needs this module, not games.base
     from rollwrite.games.base import plain_number
 
     return plain_number(v)
@@ -41,6 +46,7 @@ def parse_claim(text: str) -> list[float]:
 
 
 def _read(name: str, game: str) -> str:
+    # deferred for start-up: `games`, `--help` need this module, not files
     from rollwrite.files import SHEET, read_stream, read_text
 
     hint = "type the sheet in a plain text editor and save it as UTF-8"
@@ -60,8 +66,8 @@ class _Scoring:
     """What scoring a sheet needs besides the sheet: the game, its layout, the id to check against."""
 
     def __init__(self, game: str, seed: str | None, daily: str | None, puzzle: bool) -> None:
+        # deferred for start-up: `games`, `--help` need this module, not games, spec.layout
         from rollwrite import games
-        from rollwrite.cli.common import resolve_schedule_id, split_challenge
         from rollwrite.spec.layout import load_builtin
 
         if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
@@ -84,6 +90,7 @@ class _Scoring:
         a battlefield's size), else None."""
         if not self.want_puzzle:
             return None
+        # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
         from rollwrite.cli.puzzle import puzzle_to_check
 
         opts = self.g.puzzle_options_of(sheet)
@@ -95,6 +102,7 @@ class _Scoring:
     def variant(self, sheet: Any) -> str:
         """The variation code of the sheet's game (its board, dice and turns against the game's as
         shipped); a UsageError when the id typed names another variation."""
+        # deferred for start-up: `--help` needs this module, not dice
         from rollwrite.dice import variant_code
 
         varied = self.g.variations_of(sheet)
@@ -108,7 +116,6 @@ class _Scoring:
     def schedule(self, sheet: Any) -> Any:
         if self.seed is None and self.daily is None:
             return None
-        from rollwrite.cli.common import resolve_schedule
 
         g, layout = self.g, self.layout
         spec = g.score_dice_spec(layout, sheet)
@@ -248,16 +255,12 @@ MAX_LINE = 1_000_000  # characters in one line of --from-jsonl (a typed-in sheet
 
 
 def _is_folder(name: str) -> bool:
-    import os
-
     return name != STDIN and os.path.isdir(name)
 
 
 def _inputs(files: list[str], from_jsonl: str | None) -> Any:
     """(name, text or None) for every sheet, in input order: folders give their files in name order
     (hidden files left out); ``text`` None means the file is read where it is scored."""
-    import os
-
     for name in files:
         if _is_folder(name):
             try:
@@ -287,8 +290,7 @@ def _jsonl_sheets(source: str) -> Any:
     The file must be a regular file (standard input may be a pipe); each line is read up to MAX_LINE
     characters, and a longer line ends the reading (an endless stream such as /dev/zero has no next
     line to go on to)."""
-    import io
-
+    # deferred for start-up: `games`, `--help` need this module, not files
     from rollwrite.files import load_json, open_regular
 
     label = "<stdin>" if source == STDIN else source
@@ -358,6 +360,7 @@ def json_line(doc: Any) -> str:
     global _orjson_dumps
     if _orjson_dumps is None:  # imported on first use: its import (about 18 ms) is for batches only
         try:
+            # deferred for start-up: `games`, `--help` need this module, not orjson
             from orjson import dumps as _orjson_dumps
         except ImportError:  # pragma: no cover - an installation without it still works, more slowly
             _orjson_dumps = _refuse
@@ -395,8 +398,6 @@ def _work_chunk(chunk: list) -> tuple[int, list[str], str, bool]:
 
 
 def _chunks(items: Any, size: int) -> Any:
-    import itertools
-
     while True:
         chunk = list(itertools.islice(items, size))
         if not chunk:
@@ -414,8 +415,6 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
     and all before it are done: a JSON line per sheet (``jsonl``) or the text report.  Unreadable sheets
     are reported (on ``err``, and as {"error": ...} lines) and the run goes on; returns the exit code:
     2 if any sheet could not be read, else 1 if any broke a rule, else 0."""
-    import itertools
-
     if claimed is not None:
         raise UsageError("--claimed checks one sheet: give exactly one file with it")
     if jobs is not None and not 1 <= jobs <= 256:
@@ -437,10 +436,12 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
     try:
         head = list(itertools.islice(items, 64))
         if n > 1 and len(head) == 64 and STDIN not in files:
+            # deferred for start-up: `games` and 6 more commands need this module, not this import
             import multiprocessing as mp
 
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("fork" if "fork" in methods else methods[0])
+            # deferred for start-up: `games` and 6 more commands need this module, not this import
             from concurrent.futures import ProcessPoolExecutor
 
             # (multiprocessing.Pool's worker handler spins while results wait in their pipe: a busy
@@ -475,8 +476,6 @@ def _in_order(pool: Any, chunks: Any, ahead: int) -> Any:
     """The results of ``_work_chunk`` over ``chunks`` on ``pool``, in order, with at most ``ahead`` runs
     given out before their turn: the input is read only as fast as it is scored (a stream of any length
     takes bounded memory)."""
-    from collections import deque
-
     waiting: deque = deque()
     for chunk in chunks:
         waiting.append(pool.submit(_work_chunk, chunk))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-from typing import Optional
 
 import typer
 
@@ -44,6 +43,7 @@ def serve_command(
         try:  # the optional extra, imported only here: the other commands never need it
             import uvicorn
 
+            # deferred for start-up: `games`, `--help` need this module, not serve.db, serve.app
             from rollwrite.serve import db as database
             from rollwrite.serve.app import DB_ENV
         except ImportError as exc:

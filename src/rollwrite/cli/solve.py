@@ -13,6 +13,7 @@ import typer
 
 from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import QUIET_HELP
+from rollwrite.cli.scoring import STDIN, _read
 from rollwrite.errors import RollwriteError, UsageError
 
 
@@ -40,13 +41,14 @@ def solve_command(
 
 def run_solve(game: str, name: str) -> tuple[dict, str, int]:
     """(JSON document, report text, exit code) for solving the position in file ``name``."""
+    # deferred for start-up: `--help` needs this module, not games
     from rollwrite import games
-    from rollwrite.cli.scoring import STDIN, _read
 
     g = games.get(game)
     if g is None or not g.can_solve:
         solvers = [s for s in games.known() if getattr(games.get(s), "can_solve", False)]
         if g is None:
+            # deferred for start-up: `games`, `--help` need this module, not spec.layout
             from rollwrite.spec.layout import load_builtin
 
             load_builtin(game)  # an unknown name: its message lists the games
@@ -75,6 +77,7 @@ def run_solve(game: str, name: str) -> tuple[dict, str, int]:
 def _data(g: Any) -> Any:
     """The game's layout ``data:`` section, read without building the sheet: a solver draws nothing,
     so the drawing code is never imported."""
+    # deferred for start-up: `games`, `--help` need this module, not resources, spec.nodes, spec.loading
     from rollwrite.resources import layouts_dir
     from rollwrite.spec.nodes import Map
     from rollwrite.spec.loading import load_yaml_file

@@ -11,7 +11,6 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from rollwrite.draw import icons
 from rollwrite.draw.marks import OwnIcon, draw_icon, icon_name, sequence
 from rollwrite.draw.metrics import printable, FONTS, text_width, wrap
 from rollwrite.draw.scene import PT, Pen
@@ -23,7 +22,7 @@ from rollwrite.draw.shapes import read_dash
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
 from rollwrite.record import Value
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair
 
 ANCHORS = ["start", "middle", "end"]
 
@@ -799,6 +798,7 @@ def fit_size(text: str, size: float, font: str, width: float, minimum: float = 0
 def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:
     schedule = getattr(ctx, "schedule", None)
     if getattr(ctx, "puzzle", None) is not None:
+        # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
         from rollwrite.jobs import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(schedule, ctx.puzzle, ctx.answer))

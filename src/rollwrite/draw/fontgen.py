@@ -18,6 +18,8 @@ import sys
 import zlib
 from pathlib import Path
 
+from fontTools.ttLib import TTFont
+
 from rollwrite.resources import fonts_dir
 
 OUT = Path(__file__).resolve().with_name("fontdata.py")
@@ -33,8 +35,6 @@ FONT_FILES = {
 def font_record(path: Path) -> dict:
     """unitsPerEm, ascent, the .notdef width, the file's SHA-256 and the advance of every mapped code point
     (as zlib + base64 of: run count, (first, length) per run of consecutive code points, then widths)."""
-    from fontTools.ttLib import TTFont
-
     raw = path.read_bytes()
     font = TTFont(str(path), lazy=True)
     hmtx = font["hmtx"].metrics

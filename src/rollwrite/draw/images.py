@@ -23,7 +23,7 @@ from rollwrite.draw.scene import Pen
 from rollwrite.errors import InputError
 from rollwrite.files import TextLimits, read_bounded
 from rollwrite.games.base import ElementType
-from rollwrite.spec.nodes import Node, Reader, expect_pair, expect_str
+from rollwrite.spec.nodes import Node, Reader, expect_number, expect_pair, expect_str
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_SVG_BYTES = 512 * 1024
@@ -123,8 +123,6 @@ def _read_image(node: Node, data: Any) -> ImageV:
     if size_node is not None:
         w, h = expect_pair(size_node, minimum=0.5)
     else:
-        from rollwrite.spec.nodes import expect_number
-
         w = expect_number(width_node, minimum=0.5, maximum=1000)  # type: ignore[arg-type]
         h = w * ph / pw
     return ImageV(kind, raw, w, h)

@@ -14,6 +14,7 @@ import struct
 import zlib
 from functools import lru_cache
 
+from rollwrite.draw.fontdata import FONTS as DATA
 from rollwrite.draw.scene import PT
 from rollwrite.draw.userfonts import is_user_font, measure
 
@@ -31,7 +32,6 @@ class _Face:
         if is_user_font(name):
             self._own(measure(name))
             return
-        from rollwrite.draw.fontdata import FONTS as DATA
 
         rec = DATA[name]
         self.units = rec["units"]

@@ -9,9 +9,10 @@ import math
 from typing import Any
 
 from rollwrite.draw.scene import Pen
+from rollwrite.errors import did_you_mean
 from rollwrite.games.base import ElementType
 from rollwrite.record import Value
-from rollwrite.spec.nodes import Node, Reader, Seq, expect_pair
+from rollwrite.spec.nodes import Node, Reader, Scalar, Seq, expect_number, expect_pair
 
 CAPS = ["butt", "round", "square"]
 JOINS = ["miter", "round", "bevel"]
@@ -20,8 +21,6 @@ MAX_POINTS = 1000
 
 
 def read_dash(r: Reader) -> tuple[float, ...] | None:
-    from rollwrite.spec.nodes import expect_number
-
     n = r.raw("dash", None)
     if n is None:
         return None
@@ -126,14 +125,11 @@ def _read_arrow(node: Node, data: Any) -> ArrowV:
     else:
         if length is None:
             raise node.error("'length' is missing: how long the arrow is, in mm", hint="e.g. length: 8")
-        from rollwrite.spec.nodes import Scalar, expect_number
 
         if isinstance(dir_node, Scalar) and isinstance(dir_node.value, str) and dir_node.value in DIRECTIONS:
             angle = DIRECTIONS[dir_node.value]
         elif isinstance(dir_node, Scalar) and isinstance(dir_node.value, str) and not dir_node.value[:1].isdigit() \
                 and not dir_node.value[:1] in "+-.":
-            from rollwrite.errors import did_you_mean
-
             raise dir_node.error(f"expected up, down, left, right or an angle in degrees, got '{dir_node.value}'",
                                  hint=did_you_mean(dir_node.value, DIRECTIONS))
         else:

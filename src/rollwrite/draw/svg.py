@@ -12,8 +12,11 @@ import gc
 import io
 from functools import lru_cache
 from collections.abc import Iterator
+import logging
 from typing import Any
 
+from fontTools import subset
+from fontTools.ttLib import TTFont
 import svgwrite
 
 from rollwrite.draw.metrics import FONT_FILES
@@ -46,11 +49,6 @@ def _n(v: float) -> str:
 @lru_cache(maxsize=64)
 def _subset(font: str, chars: str) -> str:
     """Base64 of a TrueType subset of ``font`` holding ``chars``."""
-    import logging
-
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
     logging.getLogger("fontTools").setLevel(logging.ERROR)
 
     source = io.BytesIO(font_bytes(font)) if is_user_font(font) else str(fonts_dir() / FONT_FILES[font])

@@ -11,10 +11,12 @@ the loader makes such names (:class:`FontName`): a layout cannot write one itsel
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from pathlib import Path
 from typing import Any
 
+from rollwrite.draw.images import layout_file
 from rollwrite.errors import InputError
 from rollwrite.spec.nodes import Node, Reader, Scalar, expect_str
 
@@ -66,8 +68,6 @@ def font_bytes(font: str) -> bytes:
 
 def load_font(node: Node) -> str:
     """The internal name of the font file ``node`` names, after checking it can be measured and embedded."""
-    from rollwrite.draw.images import layout_file
-
     path, data = layout_file(node, MAX_FONT_BYTES, "a font")
     if data[:4] not in (b"\x00\x01\x00\x00", b"true", b"OTTO"):
         raise node.error("this file is not a TrueType or OpenType font", hint="name a .ttf or .otf file")
@@ -85,8 +85,7 @@ def load_font(node: Node) -> str:
 
 
 def _tables(data: bytes) -> list[str]:
-    import io
-
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from fontTools.ttLib import TTFont
 
     font = TTFont(io.BytesIO(data), lazy=True)
@@ -97,8 +96,7 @@ def _tables(data: bytes) -> list[str]:
 def measure(font: str) -> dict[str, Any]:
     """What :mod:`rollwrite.draw.metrics` needs of a user font: units per em, ascent, the width of a
     missing glyph and the advance of every mapped character."""
-    import io
-
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from fontTools.ttLib import TTFont
 
     tt = TTFont(io.BytesIO(font_bytes(font)), lazy=True)

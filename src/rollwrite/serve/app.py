@@ -25,6 +25,7 @@ import os
 import secrets
 from importlib.resources import files
 from typing import Any
+from urllib.parse import parse_qs
 
 import orjson
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -211,8 +212,6 @@ async def _body(request: Request) -> bytes:
 
 
 async def _form(request: Request) -> dict[str, str]:
-    from urllib.parse import parse_qs
-
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/x-www-form-urlencoded":
         raise _problem(415, "send the form as application/x-www-form-urlencoded")
     body = await _body(request)

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, create_engine,
-                        event, inspect, select, text)
+from sqlalchemy import (
+    Column, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, create_engine, event, func,
+    inspect, select, text,
+)
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
 
@@ -209,8 +211,6 @@ def leaderboard(engine: Engine, challenge: str, limit: int = 500) -> list[Place]
 
 
 def count(engine: Engine, challenge: str | None = None) -> int:
-    from sqlalchemy import func
-
     q = select(func.count()).select_from(entries)
     if challenge is not None:
         q = q.where(entries.c.challenge == challenge)

@@ -14,6 +14,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rollwrite.draw.elements import GENERIC, measure
+from rollwrite.draw.hexes import hex_box
+from rollwrite.errors import did_you_mean
 from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 ALIGN = ["start", "middle", "end"]
@@ -41,7 +44,6 @@ def _space(target: Any, r: Reader, node: Node) -> tuple[float, float, float, flo
         if cell_node is not None or row_node is not None:
             raise (cell_node or row_node).error(f"a {target.type} has no rows or cells; only a grid or a table has",  # type: ignore[union-attr]
                                                 hint="leave out 'cell' and 'row' to place it in the whole element")
-        from rollwrite.draw.elements import GENERIC, measure
 
         return measure(target, GENERIC[target.type]) if target.type in GENERIC else (0.0, 0.0, 0.0, 0.0)
     rows, cols = len(ys) - 1, len(xs) - 1
@@ -64,8 +66,6 @@ def _space(target: Any, r: Reader, node: Node) -> tuple[float, float, float, flo
 
 
 def _hex_space(target: Any, cell_node: Node | None, row_node: Node | None) -> tuple[float, float, float, float]:
-    from rollwrite.draw.hexes import hex_box
-
     v = target.value
     if cell_node is None:
         raise (row_node or target.node).error("in a hex grid, say which hex: in: {id: NAME, cell: [row, col]}")
@@ -97,8 +97,6 @@ def read_place(node: Node, made: dict[Any, Any]) -> tuple[Any, tuple[float, floa
     assert idn is not None
     key = idn.value if isinstance(idn, Scalar) else None
     if key not in made:
-        from rollwrite.errors import did_you_mean
-
         known = [str(k) for k in made]
         raise idn.error(f"there is no element with id '{key}' before this one to put it in",
                         hint=did_you_mean(str(key), known) or ("ids before it: " + ", ".join(known) if known else

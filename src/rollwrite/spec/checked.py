@@ -17,7 +17,10 @@ from __future__ import annotations
 import hashlib
 import sys
 
+from rollwrite.errors import RollwriteError
+from rollwrite.layoutcheck import check_layout
 from rollwrite.resources import layouts_dir
+from rollwrite.spec.layout import builtin_slugs, load_builtin
 
 CHECKED: dict[str, str] = {
     'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
@@ -44,18 +47,12 @@ def is_checked(slug: str) -> bool:
 
 def check_builtin(slug: str) -> None:
     """The full check of a built-in, as ``check-layout`` makes it (:func:`rollwrite.spec.layout.check_layout`)."""
-    from rollwrite.layoutcheck import check_layout
-    from rollwrite.spec.layout import load_builtin
-
     problems = check_layout(load_builtin(slug))
     if problems:
         raise problems[0]
 
 
 def main() -> int:
-    from rollwrite.errors import RollwriteError
-    from rollwrite.spec.layout import builtin_slugs
-
     record = {}
     for slug in builtin_slugs():
         try:

@@ -11,6 +11,7 @@ the expression's own type, so numbers stay numbers; a key that wants text reads 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from rollwrite.errors import InputError, did_you_mean
@@ -89,8 +90,6 @@ def _error(node: Scalar, text: str, offset: int, message: str, hint: str | None)
 def _quoted(node: Scalar, text: str) -> bool:
     """Whether the scalar was written in quotes: looked up in its file's line when that can be read (an
     error path only), else taken to be quoted: a value with braces in a flow mapping ``{...}`` must be."""
-    from pathlib import Path
-
     try:
         path = Path(node.file)
         if path.is_file() and path.stat().st_size <= 512 * 1024:

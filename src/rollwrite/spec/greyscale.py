@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rollwrite import games
+from rollwrite.draw.scene import Page
 from rollwrite.errors import InputError
+from rollwrite.jobs import BuildContext
+from rollwrite.spec.layout import element_types
 
 CLOSE = 0.06
 
@@ -43,11 +47,6 @@ def _colours(items: list[Any]) -> list[str]:
 
 def greyscale_warnings(layout: Any) -> list[InputError]:
     """One warning per pair of meaningful colours that print as nearly the same grey."""
-    from rollwrite import games
-    from rollwrite.draw.scene import Page
-    from rollwrite.jobs import BuildContext
-    from rollwrite.spec.layout import element_types
-
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
     by_type: dict[str, dict[str, Any]] = {}

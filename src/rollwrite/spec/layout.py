@@ -26,13 +26,25 @@ from typing import Any
 
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
-from rollwrite.errors import InputError, RollwriteError, UsageError, did_you_mean, excerpt
+from rollwrite.draw import icons
+from rollwrite.draw.elements import GENERIC, measure
+from rollwrite.draw.images import layout_file
+from rollwrite.draw.marks import IconRef, OwnIcon, USER_ICON_BOX
+from rollwrite.draw.metrics import FONTS, missing_glyphs
+from rollwrite.draw.scene import Page, Text
+from rollwrite.draw.userfonts import FontName, font_label, read_fonts as read
+from rollwrite.errors import InputError, UsageError, did_you_mean, excerpt
+from rollwrite.files import decode
 from rollwrite.games.base import ElementType, Game
+from rollwrite.planner import plan_page
 from rollwrite.record import Value, replace
 from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
+from rollwrite.spec.compose import Expander
 from rollwrite.spec.fill import fill
-from rollwrite.spec.nodes import Map, Node, Reader, Seq, expect_pair, expect_str
+from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_pair, expect_str
 from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
+from rollwrite.spec.page import PerPage, paper_size
+from rollwrite.spec.treegen import recorded_tree
 
 MAX_PAGES = 500
 
@@ -124,8 +136,6 @@ class Layout:
 
 
 def element_types(game: Game | None) -> dict[str, ElementType]:
-    from rollwrite.draw.elements import GENERIC
-
     types = dict(GENERIC)
     if game is not None:
         types.update(game.element_types())
@@ -140,8 +150,6 @@ def _without(node: Map, *keys: str) -> Map:
 
 def _read_overlaps(node: Node | None) -> Any:
     """An element's ``overlaps``: true (it may print over anything) or a list of ids."""
-    from rollwrite.spec.nodes import Scalar, Seq
-
     if node is None:
         return ()
     if isinstance(node, Scalar) and isinstance(node.value, bool):
@@ -162,8 +170,6 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`);
     ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
     before it (see :mod:`rollwrite.spec.cells`)."""
-    from rollwrite.spec.compose import Expander
-
     made: dict[Any, Element] = {}
 
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
@@ -187,10 +193,6 @@ def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], 
     """``node`` with each ``font: NAME`` and ``icon: NAME`` (an icon element's ``name: NAME``) that names
     one of the layout's own fonts or icons holding what it names (see :mod:`rollwrite.draw.userfonts`
     and ``OwnIcon`` in :mod:`rollwrite.draw.marks`), in rows, marks and legend items too."""
-    from rollwrite.draw.marks import IconRef
-    from rollwrite.draw.userfonts import FontName
-    from rollwrite.spec.nodes import Scalar
-
     if isinstance(node, Seq):
         return Seq(node.file, node.line, node.col, node.path,
                    [_with_own(n, own_fonts, own_icons, False) for n in node.items])
@@ -211,9 +213,6 @@ def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], 
 
 def read_fonts(node: Node | None) -> dict[str, str]:
     """The layout's own ``fonts`` (see :mod:`rollwrite.draw.userfonts`): its name -> the internal name."""
-    from rollwrite.draw.metrics import FONTS
-    from rollwrite.draw.userfonts import read_fonts as read
-
     return read(node, FONTS)
 
 
@@ -223,8 +222,6 @@ def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
     top-left corner), scaled to the icon's ``size`` wherever an icon is named.  ``icons`` is a mapping of
     them, the name of an icon set (a YAML file of such a mapping under the layout's folder), or a list
     of those."""
-    from rollwrite.spec.nodes import Scalar
-
     if node is None:
         return {}
     out: dict[str, Any] = {}
@@ -239,8 +236,7 @@ def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
 
 def _icon_set(node: Node) -> Node:
     """The mapping of icons in the icon-set file ``node`` names (under the layout's folder)."""
-    from rollwrite.draw.images import layout_file
-    from rollwrite.files import decode
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.spec.loading import load_yaml
 
     _, raw = layout_file(node, 512 * 1024, "an icon set")
@@ -250,10 +246,6 @@ def _icon_set(node: Node) -> Node:
 
 def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
                    names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
-    from rollwrite.draw import icons
-    from rollwrite.draw.elements import GENERIC, measure
-    from rollwrite.draw.marks import USER_ICON_BOX, OwnIcon
-
     r = Reader(node, "a set of icons (a mapping of names to lists of elements)")
     out: dict[str, Any] = {}
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
@@ -275,7 +267,7 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
 
 def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType]) -> Element:
     """``el`` (its ``at`` an extra shift, its angle its own) placed in the space ``in_node`` names."""
-    from rollwrite.draw.elements import measure
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.spec.cells import placed, read_place
 
     target, space, aligns, pad = read_place(in_node, made)
@@ -297,8 +289,6 @@ _RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "fals
 def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
     """The layout's ``vars``: names for values (numbers, texts, lists) known in every element.  A value may
     be an expression of the names above it (``cols: "{rows + 2}"``)."""
-    from rollwrite.spec.nodes import Scalar
-
     if node is None:
         return ()
     r = Reader(node, "'vars'")
@@ -384,6 +374,7 @@ def _count_written(seq: Seq) -> None:
 
 def parse_layout(text: str, source: str) -> Layout:
     """A layout from its text; ``extends`` and ``include`` name files beside ``source``."""
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.spec.reuse import parse_tree
 
     return layout_from_node(parse_tree(text, source), source)
@@ -484,8 +475,6 @@ def _read_pages(seq: Node, types: dict[str, ElementType], data: Any,
 def _check_fits(layout: Layout, node: Node | None = None, page: PageSpec | None = None) -> None:
     """The sheet fits the layout's own page section (or ``page``); else an error at ``node`` saying what
     would fit."""
-    from rollwrite.planner import plan_page
-
     try:
         plan_page((page or layout.page).replace(per_page_exact=True), layout.sheet.width, layout.sheet.height)
     except UsageError as e:
@@ -501,7 +490,6 @@ def puzzle_layout(layout: Layout) -> Layout:
     page = next((p for p in layout.pages if p.when == "puzzle"), None)
     if page is None:
         return layout
-    from rollwrite.spec.page import PerPage
 
     spec = layout.page.replace(per_page=PerPage(1), crop_marks=False, backs=False, bleed=0.0, padding=0.0)
     return layout.replace(sheet=SheetSpec(page.size[0], page.size[1], page.elements, ()), page=spec, pages=())
@@ -509,8 +497,6 @@ def puzzle_layout(layout: Layout) -> Layout:
 
 def extra_page_room(layout: Layout, extra: ExtraPage, paper: str | None = None) -> tuple[float, float, float, float]:
     """(page width, page height, room width, room height) in mm for an extra page on ``paper``."""
-    from rollwrite.spec.page import FOOTER, paper_size
-
     _, w, h = paper_size(paper or layout.page.paper)
     if (extra.orientation == "landscape") != (w > h):
         w, h = h, w
@@ -520,8 +506,6 @@ def extra_page_room(layout: Layout, extra: ExtraPage, paper: str | None = None) 
 
 def check_glyphs(node: Node, text: str, font: str) -> None:
     """Refuse, at ``node``'s place, a text that the font cannot draw (it would print empty boxes)."""
-    from rollwrite.draw.metrics import missing_glyphs
-
     missing = missing_glyphs(text, font)
     if missing:
         raise node.error(f"the {font} font has no glyph for {', '.join(repr(c) for c in missing)}",
@@ -534,6 +518,7 @@ def _plain_data(node: Node | None) -> Any:
 
 def load_layout(path: str | Path, display: str | None = None) -> Layout:
     """Load and validate a layout file.  ``display`` is the name used in messages (default: the path)."""
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.spec.reuse import load_tree
 
     name = display or str(path)
@@ -550,7 +535,6 @@ def load_builtin(slug: str) -> Layout:
             f"unknown game '{excerpt(slug)}'",
             hint=" ".join(filter(None, [did_you_mean(slug, known), f"known games: {', '.join(known)}"])),
         )
-    from rollwrite.spec.treegen import recorded_tree
 
     display = f"layouts/{slug}.yaml"
     tree = recorded_tree(slug)  # the nodes recorded in the package, when the files are unchanged
@@ -585,13 +569,9 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
 
 
 def _check_geometry(layout: Layout, paper: str | None) -> None:
-    from rollwrite.draw.elements import measure
-
     if paper is not None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
-    from rollwrite.draw.metrics import missing_glyphs
-    from rollwrite.draw.scene import Page, Text
-    from rollwrite.draw.userfonts import font_label
+    # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
     from rollwrite.jobs import BuildContext
 
     types = element_types(games.get(layout.game))

@@ -12,10 +12,17 @@ reports the first MAX_REPORTED overlaps; the tests hold every built-in sheet to 
 
 from __future__ import annotations
 
+import bisect
 import math
 from typing import Any
 
+from rollwrite import games
+from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
+from rollwrite.draw.metrics import text_width
+from rollwrite.draw.scene import Circle, Curve, Line, PT, Page, Path, Rect, Text
 from rollwrite.errors import InputError
+from rollwrite.jobs import BuildContext
+from rollwrite.spec.layout import element_types
 
 OVERLAP_TOLERANCE = 0.2  # mm: strokes that merely meet (a label on its box's edge line) do not count
 ASCENT, DESCENT = 0.78, 0.24  # of the text size, for DejaVu Sans
@@ -37,9 +44,6 @@ def _corners(x0: float, y0: float, x1: float, y1: float, ox: float, oy: float, a
 
 def item_box(it: Any) -> Box:
     """The ink box of one scene item, in mm."""
-    from rollwrite.draw.metrics import text_width
-    from rollwrite.draw.scene import PT, Circle, Curve, Line, Path, Rect, Text
-
     if isinstance(it, Text):
         w = text_width(it.text, it.size, it.font)
         x0 = it.x - (w if it.anchor == "end" else w / 2 if it.anchor == "middle" else 0.0)
@@ -73,9 +77,6 @@ def ink_box(items: list[Any]) -> Box | None:
 
 
 def sample_schedule(layout: Any) -> Any:
-    from rollwrite import games
-    from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
-
     g = games.get(layout.game)
     spec = g.dice_spec(layout, layout.players.default) if g is not None else layout.dice
     if spec is None:
@@ -103,8 +104,6 @@ def _touching(elements: list[Any], boxes: list[Box | None]) -> Any:
     allow to, i < j.  An element that may overlap anything (``overlaps: true``) is left out; the others
     are swept left to right, so only pairs whose boxes share some width are compared, and their number
     is counted first: more than :data:`MAX_PAIRS` is refused before the work is done."""
-    import bisect
-
     live = sorted((b[0], i) for i, b in enumerate(boxes) if b is not None and elements[i].overlaps is not True)
     starts = [x0 for x0, _ in live]
     reach = [bisect.bisect_left(starts, boxes[i][2] - OVERLAP_TOLERANCE, k + 1) for k, (_, i) in enumerate(live)]
@@ -131,11 +130,6 @@ def _touching(elements: list[Any], boxes: list[Box | None]) -> Any:
 def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
     """Every pair of elements (front and back separately) whose ink overlaps and that the layout does
     not allow to, with the shared box."""
-    from rollwrite import games
-    from rollwrite.draw.scene import Page
-    from rollwrite.jobs import BuildContext
-    from rollwrite.spec.layout import element_types
-
     types = element_types(games.get(layout.game))
     found: dict[tuple[int, int], tuple[Any, Any, Box]] = {}
     for schedule in (None, sample_schedule(layout)):

@@ -18,8 +18,9 @@ import math
 import re
 from typing import Any
 
-from rollwrite.errors import UsageError, did_you_mean, excerpt
+from rollwrite.errors import RollwriteError, UsageError, did_you_mean, excerpt
 from rollwrite.record import Value, replace
+from rollwrite.spec.nodes import Reader, Scalar
 
 #: Named paper sizes, portrait (width, height) in mm.
 PAPERS: dict[str, tuple[float, float]] = {
@@ -216,9 +217,6 @@ class PageSpec(Value):
 
 def read_page(node: Any) -> PageSpec:
     """A layout's ``page:`` mapping -> PageSpec (errors point at the key)."""
-    from rollwrite.errors import RollwriteError
-    from rollwrite.spec.nodes import Reader, Scalar
-
     if node is None:
         return PageSpec()
     r = Reader(node, "'page'")

@@ -57,6 +57,7 @@ def _encode(node: Node, names: list[str]) -> tuple:
 def record(slug: str) -> dict[str, Any]:
     """What the recording of one built-in layout holds: the files read (relative to layouts/, each with
     its SHA-256), the display names of the nodes' files, and the encoded tree."""
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.spec import reuse
 
     base = layouts_dir().resolve()
@@ -109,7 +110,7 @@ def _decode(t: tuple, names: tuple[str, ...]) -> Node:
 def recorded_tree(slug: str) -> Node | None:
     """The recorded tree of built-in layout ``slug``, when every file it was recorded from is unchanged;
     else None (read the layout the ordinary way)."""
-    try:
+    try:  # deferred: the record is optional (a package may be built without it)
         from rollwrite.spec.treedata import TREES
     except ImportError:  # pragma: no cover - a package built without the record
         return None
@@ -127,6 +128,7 @@ def recorded_tree(slug: str) -> Node | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.draw.fontgen import write_or_check
 
     return write_or_check(OUT, render, "rollwrite.spec.treegen", argv)

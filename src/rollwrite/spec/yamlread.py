@@ -12,6 +12,8 @@ from typing import Any
 import yaml
 
 from rollwrite.errors import InputError
+from rollwrite.files import TextLimits, too_big
+from rollwrite.spec.merge import merge_nodes
 from rollwrite.spec.nodes import LIMITS, _RELATIVE, Map, Node, Scalar, Seq, YamlLimits, _child_path
 
 # PyYAML's public pieces: the resolver says which type a plain value is, the safe constructor makes it
@@ -301,8 +303,6 @@ class _Builder:
             m.entries[k] = (knode, vnode)
         for k, (knode, vnode) in explicit.items():
             if k in under and _changes(vnode):
-                from rollwrite.spec.merge import merge_nodes
-
                 explicit[k] = (knode, merge_nodes(under[k], vnode))
         m.entries.update(explicit)
 
@@ -320,8 +320,6 @@ def load_yaml(text: str, file: str, limits: YamlLimits = LIMITS) -> Node:
     ``file:line:col`` place, all found while the parser's events stream in, before anything large is built.
     """
     if len(text) > limits.max_bytes or len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
-        from rollwrite.files import TextLimits, too_big
-
         raise too_big(text.encode("utf-8", "surrogatepass"), file,
                       TextLimits("a layout file", max_bytes=limits.max_bytes))
     b = _Builder(file, limits)

@@ -1,9 +1,9 @@
-"""Scoring a typed-in game (``rules.replay`` with ``rules.Streets``, and the quick reader in
-``format.parse``) is held to the plain computation (tests/oracles/scrambled_streets.py): the street graph
-walked again for the path of every turn (the same streets in the same order, the same ring or line),
-the plain replay's Score (the breakdown and the report, to the byte) and its problems, with and without
-a deal, and ``format.parse_plain`` for the game read from a text.  Random legal games, hand-made
-splits, joins and rings, and games that break a rule."""
+"""Scoring a typed-in game (``rules.replay`` with ``rules.Streets``, and the reader ``format.parse``)
+is held to the plain computation (tests/oracles/scrambled_streets.py): the street graph walked again
+for the path of every turn (the same streets in the same order, the same ring or line), the plain
+replay's Score (the breakdown and the report, to the byte) and its problems, with and without a deal,
+and the plain reader (``oracle.parse``) for the game read from a text, or the problems found in it.
+Random legal games, hand-made splits, joins and rings, games that break a rule, and edited texts."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rollwrite.dice import Deal, DealSpec, make_deal
 from rollwrite.errors import InputError
 from rollwrite.games.scrambled_streets import ScrambledStreets
-from rollwrite.games.scrambled_streets.format import Game, Move, Placed, _quick, format, parse, parse_plain
+from rollwrite.games.scrambled_streets.format import Game, Move, Placed, Turns, format, parse
 from rollwrite.games.scrambled_streets.data import START_SIZE
 from rollwrite.games.scrambled_streets.rules import City, replay
 from rollwrite.spec.layout import load_builtin
@@ -50,7 +50,7 @@ def same_as_plain(game: Game) -> None:
     """The replay's path of every turn is the plain one, and the Score and the problems of the game
     typed in are the plain replay's."""
     text = format(game)
-    plain_game = parse_plain(text)
+    plain_game = oracle.parse(text)
     rep = oracle.replay(plain_game, DECK)
     sheet = parse(text)
     evaluation = GAME.evaluate(sheet, DECK, None)
@@ -105,7 +105,7 @@ def test_seeded_checks_find_what_the_plain_replay_finds():
         if k % 3 == 0:
             game = broken(rng, game)
         text = format(game)
-        sheet, plain_game = parse(text), parse_plain(text)
+        sheet, plain_game = parse(text), oracle.parse(text)
         for deal in deals(rng, game):
             assert list(GAME.evaluate(sheet, DECK, deal).problems) == oracle.replay(plain_game, DECK, deal).problems
 
@@ -132,8 +132,8 @@ def test_hand_made_splits_joins_and_rings():
         "1. 28 up at 40|8 push 8\n2. 2 down at 17|40 push 17\n",  # joins White's 40 and 8 through 28
         "1. 28 up at 40|8 push 40\n2. 2 down at 17|28 push 28\n",  # joins Black's 3-17 to 40
     ):
-        same_as_plain(parse_plain(START + turns))
-    ring = parse_plain(START + "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n")
+        same_as_plain(oracle.parse(START + turns))
+    ring = oracle.parse(START + "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n")
     assert replay(ring, DECK).breakdown["turns"][2]["loop"] is True
 
 
@@ -144,7 +144,7 @@ def test_a_best_path_of_one_street():
                         "2. 26 down at 5|42 push 42\n", 0),
                        ("start:\n  42 down  4 down\n  37 down  19 up\n1. 41 down at 19|4 push 19\n"
                         "2. 27 up at 4|41 push 41\n", 1)):
-        game = parse_plain(text)
+        game = oracle.parse(text)
         same_as_plain(game)
         assert replay(game, DECK).breakdown["turns"][turn]["path"] == 1
 
@@ -189,54 +189,80 @@ def test_games_that_break_a_rule_are_replayed_as_the_plain_replay():
     assert seen > 150  # nearly every one breaks a rule
 
 
-# ---------------------------------------------------------------- the quick reader
+# ---------------------------------------------------------------- the reader
 
 
-def same_reading(text: str) -> None:
-    """When the quick reader reads a text, the plain reader reads the same game from it, with the same
-    lines; when it does not, ``parse`` is the plain reader."""
-    mine = _quick(text)
+def problems_of(error: InputError) -> list[tuple]:
+    return [(e.message, e.file, e.line, e.col, e.hint) for e in getattr(error, "errors", (error,))]
+
+
+def same_reading(text: str) -> Game | None:
+    """``parse`` reads the game the plain reader reads from ``text``, with the same lines, or finds the
+    same problems at the same places; the game read, if any."""
     try:
-        plain = parse_plain(text, "g.txt")
+        plain = oracle.parse(text, "g.txt")
     except InputError as error:
-        assert mine is None
         try:
             parse(text, "g.txt")
         except InputError as again:
-            assert (again.message, again.line, again.col, again.hint) == (error.message, error.line, error.col,
-                                                                          error.hint)
+            assert problems_of(again) == problems_of(error)
+            assert type(again) is type(error)
         else:
-            raise AssertionError("parse read what parse_plain refused")
-        return
-    if mine is None:
-        return
+            raise AssertionError("parse read what the plain reader refused")
+        return None
+    mine = parse(text, "g.txt")
     assert mine == plain and format(mine) == format(plain)
     assert (mine.line, mine.names, mine.puzzle) == (plain.line, plain.names, plain.puzzle)
-    assert [p.line for p in mine.start] == [p.line for p in plain.start]
-    assert [m.line for m in mine.moves] == [m.line for m in plain.moves]
-    assert list(mine.moves) == list(plain.moves)
+    assert [(p.card, p.rotation, p.line) for p in mine.start] == [(p.card, p.rotation, p.line) for p in plain.start]
+    assert list(mine.moves) == list(plain.moves)  # numbers and lines
+    return mine
 
 
-def test_the_quick_reader_reads_what_format_writes():
+def test_the_reader_reads_what_format_writes():
     rng = random.Random("reader")
     for k in range(100):
         game = random_game(rng, rng.randrange(0, 45), (rng.choice(("", "Ann", "Zoë Li")), rng.choice(("", "B"))))
         text = format(game)
-        assert _quick(text) is not None
+        assert same_reading(text) == game
+
+
+def test_hand_written_texts_read_as_the_plain_reader_reads_them():
+    # spaces, tabs, comments, capitals, leading zeros, commas, Windows line ends, blank lines, errors
+    ring = "1. 25 up at 17|3 push 3\n2. 9 down at 40|17 push 40\n3. 1 up at 25|3 push 25\n"
+    for text in (START + ring, "# a game\n" + START + ring, START + ring.replace("\n", "\r\n"),
+                 START + ring + "\n\n# the end\n", START + ring.replace(". ", " : ").replace(" at ", "\tat  "),
+                 START + ring.replace("up", "UP").replace("down", "180"), START + ring.replace("|3", "|003"),
+                 "start:\n 17 up , 3 down\n,40 down 8 up,\n" + ring, "start:\n 17 up, 3 down\n40 down 8 up\n", "start:\n 17 up,3 down\n40 down 8 up\n",
+                 START + ring.replace("2.", "3."), START + ring.replace("push", "psh").replace("at 17", "ta 17"),
+                 START + ring + "start:\n", START + ring + "4. 2 up at 1|25 push 1 é\n", ring + START,
+                 "black: Ann\nwhite: Bob\npuzzle: scrambled-streets#x\n" + START + ring,
+                 "black: Ann\nblack: Bo\n" + START, "strat:\n", "start:\n 17 up 3 down\n", "",
+                 START + ring + "".join(f"{n}. 2 up at 1|25 push 1\n" for n in range(4, 203)),
+                 START + ring.replace("25 up", "25 sideways"), START + ring.replace("17|3", "17|30000")):
         same_reading(text)
 
 
+def test_a_game_as_format_writes_it_is_read_in_one_search():
+    # every line a turn as format writes it: the turns are found by one search, their lines a range
+    game = parse(format(random_game(random.Random("one search"), 30)))
+    assert isinstance(game.moves, Turns) and isinstance(game.moves.lines, range)
+    commented = parse(format(random_game(random.Random("one search"), 30)) + "# the end\n")
+    assert isinstance(commented.moves, Turns) and isinstance(commented.moves.lines, tuple)
+    assert commented == game
+
+
 EDITS = st.lists(st.tuples(st.integers(min_value=0, max_value=10**4), st.integers(min_value=0, max_value=2),
-                           st.sampled_from(list("0123456789 .|:#\n\r\tabcdehpstuwxBW") + ["é", "\x85", "\u2028",
-                                                                                           " # x", "up", "down",
-                                                                                           "180", "\x0c"])),
+                           st.sampled_from(list("0123456789 .|:#,\n\r\tabcdehpstuwxBW") + ["é", "\x85", "\u2028",
+                                                                                            " # x", "up", "down",
+                                                                                            "180", "\x0c", "\x1f",
+                                                                                            "start:", "black: "])),
                  min_size=1, max_size=4)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), EDITS,
        st.text(max_size=45), st.sampled_from(("", "Ann")))
-def test_the_quick_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits, black, white):
+def test_the_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits, black, white):
     text = format(random_game(random.Random(seed), seed % 12, (black.replace("\n", ""), white)))
     for at, how, piece in edits:
         at %= len(text) + 1
@@ -249,16 +275,25 @@ def test_the_quick_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits,
     same_reading(text)
 
 
-def test_a_game_read_quickly_behaves_as_a_game():
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_the_reader_agrees_with_the_plain_one_on_games_as_written(seed):
+    rng = random.Random(seed)
+    game = random_game(rng, seed % 45, (rng.choice(("", "Ann", "Zoë")), rng.choice(("", "Bob"))))
+    assert same_reading(format(game)) == game
+
+
+def test_a_game_read_behaves_as_a_game():
     # its moves are made when asked for; it copies, pickles and takes dataclasses.replace as a Game does
     import copy
     import dataclasses
     import pickle
 
     text = format(random_game(random.Random("as a game"), 20, ("Ann", "")))
-    mine, plain = parse(text), parse_plain(text)
-    assert mine is not None and type(mine) is not Game
+    mine, plain = parse(text), oracle.parse(text)
+    assert isinstance(mine.moves, Turns) and not isinstance(plain.moves, Turns)
     assert pickle.loads(pickle.dumps(mine)) == plain and copy.deepcopy(mine) == plain
+    assert mine.moves[-1] == plain.moves[-1] and mine.moves[3:7] == plain.moves[3:7]
     renamed = dataclasses.replace(mine, names=("Bo", "Cy"))
     assert renamed == dataclasses.replace(plain, names=("Bo", "Cy"))
     assert format(renamed) == format(dataclasses.replace(plain, names=("Bo", "Cy")))

@@ -41,6 +41,7 @@ class LinesAndSections(Game["Position", Data]):
         return read_data(node) if node is not None else data_of(None)
 
     def element_types(self) -> dict[str, ElementType]:
+        # deferred for start-up: `games` needs this module, not games.lines_and_sections.sheet
         from rollwrite.games.lines_and_sections.sheet import element_types
 
         return element_types()
@@ -73,22 +74,26 @@ class LinesAndSections(Game["Position", Data]):
 
     # ---- typed-in games
     def parse(self, text: str, source: str, data: Data) -> Position:
+        # deferred for start-up: `games` needs this module, not games.lines_and_sections.format
         from rollwrite.games.lines_and_sections.format import parse
 
         return parse(text, source)
 
     def format(self, sheet: Position, data: Data) -> str:
+        # deferred for start-up: `games` needs this module, not games.lines_and_sections.format
         from rollwrite.games.lines_and_sections.format import format_game
 
         return format_game(sheet)
 
     def evaluate(self, sheet: Position, data: Data, schedule: Schedule | None) -> Evaluation:
+        # deferred for start-up: `games`, `print lines-and-sections` need this module, not this import
         from rollwrite.games.lines_and_sections.rules import evaluate
 
         return evaluate(sheet)
 
     # ---- perfect play
     def solve(self, sheet: Position, data: Data) -> Any:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.lines_and_sections.rules import referee
         from rollwrite.games.lines_and_sections.solve import solved
 
@@ -96,11 +101,13 @@ class LinesAndSections(Game["Position", Data]):
 
     # ---- "shade to win" puzzles
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Any:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.lines_and_sections.solve import game_puzzle
 
         return game_puzzle(challenge, options.get("size") or data_of(getattr(layout, "data", None)).size)
 
     def evaluate_puzzle(self, puzzle: Puzzle, sheet: Position, data: Data) -> Evaluation:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.lines_and_sections.solve import evaluate_answer
 
         return evaluate_answer(puzzle.challenge, puzzle.extra.get("lines"), sheet)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rollwrite.spec.nodes import Reader
+
 MIN_SIZE, MAX_SIZE = 2, 12  # the notation names point columns A..M
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -26,8 +28,6 @@ DEFAULT_DATA = Data()
 
 def read_data(node: Any) -> Data:
     """Validate the layout's ``data:`` map (``size``, ``players``; unknown keys are refused)."""
-    from rollwrite.spec.nodes import Reader
-
     r = Reader(node, "the data section")
     size = r.int("size", default=DEFAULT_DATA.size, minimum=MIN_SIZE, maximum=MAX_SIZE)
     players = r.int("players", default=DEFAULT_DATA.players, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)

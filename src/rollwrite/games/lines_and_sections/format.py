@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rollwrite.errors import InputError, raise_all
+from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.games.lines_and_sections.data import MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE
 
 Point = tuple[int, int]
@@ -136,8 +136,6 @@ class _Parser:
             value = m.group(2)
             vcol = indent + 1 + m.start(2)
             if key not in KEYS:
-                from rollwrite.errors import did_you_mean
-
                 hint = did_you_mean(key, KEYS) or f"the keys are {', '.join(KEYS)}; {FORMAT_HINT}"
                 raise self.err(f"unknown key '{m.group(1).strip()}'", indent + 1, hint=hint)
             if key in ("size", "players") and key in seen:

@@ -226,6 +226,7 @@ def _read_players(node: Node, data: Any) -> PlayersV:
 
 def _build_players(v: PlayersV, pen: Pen, ctx: Any) -> None:
     if _puzzle_of(ctx) is not None:
+        # deferred for start-up: `score lines-and-sections` needs this module, not jobs
         from rollwrite.jobs import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(None, ctx.puzzle, ctx.answer)) + " · for one player: you shade first"
@@ -323,6 +324,7 @@ def element_types() -> dict[str, ElementType]:
 
 def puzzle_drawing(pz: Any, answer: bool) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """(the path's points, the squares to shade) of a puzzle or its answer."""
+    # deferred for start-up: `print lines-and-sections` needs this module, not games.lines_and_sections.rules
     from rollwrite.games.lines_and_sections.rules import board, sections
 
     b = board(pz.size)

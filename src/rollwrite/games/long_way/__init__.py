@@ -7,6 +7,7 @@ sheet.py.  docs/rules/long-way.md has every reading of the rules.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.dice import DiceSpec
@@ -38,11 +39,13 @@ class LongWay(Game["Sheet", "Chart"]):
 
     # ---- layout
     def load_data(self, node: Node | None) -> Chart:
+        # deferred for start-up: `games` needs this module, not games.long_way.data
         from rollwrite.games.long_way.data import load_chart
 
         return load_chart(node, SYMBOL_NAMES)
 
     def element_types(self) -> dict[str, ElementType]:
+        # deferred for start-up: `games` needs this module, not games.long_way.sheet
         from rollwrite.games.long_way.sheet import element_types
 
         return element_types()
@@ -52,16 +55,19 @@ class LongWay(Game["Sheet", "Chart"]):
 
     # ---- typed-in sheets
     def parse(self, text: str, source: str, data: Chart) -> Sheet:
+        # deferred for start-up: `print long-way`, `games`, `print long-way` need this module, not this import
         from rollwrite.games.long_way.format import parse
 
         return parse(text, source)
 
     def format(self, sheet: Sheet, data: Chart) -> str:
+        # deferred for start-up: `print long-way`, `games`, `print long-way` need this module, not this import
         from rollwrite.games.long_way.format import format_sheet
 
         return format_sheet(sheet)
 
     def evaluate(self, sheet: Sheet, data: Chart, schedule: Schedule | None) -> Evaluation:
+        # deferred for start-up: `print long-way`, `games`, `print long-way` need this module, not this import
         from rollwrite.games.long_way.data import as_chart
         from rollwrite.games.long_way.rules import evaluate
 
@@ -69,6 +75,7 @@ class LongWay(Game["Sheet", "Chart"]):
 
     # ---- solo puzzles
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+        # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
         from rollwrite.games.long_way.data import as_chart
         from rollwrite.games.long_way.solve import make_puzzle
 
@@ -87,8 +94,7 @@ def graded(puzzle: Any, chart: Any) -> Any:
     the roll track ticks on the answer page).  The difficulty: how many points of par the automatic
     player misses (``play.play``, an average player: each tile at a place its fixed, hash-driven
     chooser picks among those that fit); see rollwrite.difficulty."""
-    import dataclasses
-
+    # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
     from rollwrite.difficulty import by_count
     from rollwrite.games.long_way.play import play, schedule_dice
     from rollwrite.games.long_way.rules import score

@@ -22,7 +22,7 @@ from functools import cached_property
 from rollwrite.record import Frozen
 
 
-from rollwrite.errors import InputError
+from rollwrite.errors import InputError, did_you_mean
 from rollwrite.spec.nodes import Node, Reader, Scalar, Seq, expect_number
 
 SIDES = "NESW"
@@ -340,8 +340,6 @@ def load_chart(node: Node | None, symbol_names: tuple[str, ...] | None = None) -
         name = dr.str("name")
         dr.done()
         if symbol_names is not None and name not in symbol_names:
-            from rollwrite.errors import did_you_mean
-
             raise item.get("name").error(
                 f"there is no symbol for a display named '{name}'",
                 hint=did_you_mean(name, symbol_names) or f"known displays: {', '.join(symbol_names)}",

@@ -13,7 +13,7 @@ from typing import Any
 
 from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
 from rollwrite.games.long_way.data import (
-    _BARE, _CAFE, _DISP, _DOT, _POP, BIT, OPPOSITE, SIZE, Chart, Placement, PlacementIndex, Tile, side_letters,
+    _BARE, _CAFE, _DISP, _DOT, _POP, BIT, OPPOSITE, SIZE, Chart, Placement, PlacementIndex, side_letters,
 )
 from rollwrite.games.long_way.format import (
     CAFE_LETTERS,

@@ -10,20 +10,20 @@ The sheet's own element types, the tile chart and the display legend, are here t
 
 from __future__ import annotations
 
-from rollwrite.record import Frozen, Record
-
 from collections.abc import Callable
 from typing import Any
 
+from rollwrite.draw import icons
+from rollwrite.draw.elements import GENERIC
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.games.long_way.data import Chart, as_chart
+from rollwrite.games.long_way.data import SIZE, Chart, E, N, S, W, as_chart
+from rollwrite.record import Frozen, Record
 from rollwrite.spec.nodes import Node, Reader, expect_pair
 
 SymbolFn = Callable[[Pen, float, float, float, float], None]
 BLACK = "#000000"
 GREY = "#9a9a9a"
-N, E, S, W = 1, 2, 4, 8
 
 
 def chair(pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
@@ -162,8 +162,6 @@ def tile(pen: Pen, cells: list[tuple[int, int, int]], x: float, y: float, cell: 
 
 
 def _register_icons() -> None:
-    from rollwrite.draw import icons
-
     for name, fn in list(SYMBOLS.items()) + [("fork", fork), ("doorway", doorway_icon)]:
         if icons.get(f"long-way.{name}") is None:
             icons.register(f"long-way.{name}")(fn)
@@ -334,8 +332,6 @@ def outer_side(gate: Any, walls: int = 0, doors: int = 0) -> int:
     """The side of the store's outer wall a gate opens through: its own, or else the first edge side of
     its space (north, east, south, west) that has no wall, or a doorway in it (``walls`` and ``doors``:
     the space's masks), or failing that its first edge side."""
-    from rollwrite.games.long_way.data import E, N, S, SIZE, W
-
     if gate.side:
         return gate.side
     r, k = divmod(gate.cell, SIZE)
@@ -345,8 +341,6 @@ def outer_side(gate: Any, walls: int = 0, doors: int = 0) -> int:
 
 def _gate_arrow(pen: Any, gate: Any, cs: float, inward: bool, walls: int, doors: int) -> None:
     """The entrance (an arrow in) or the exit (an arrow out) through the outer wall, as the rules ask."""
-    from rollwrite.games.long_way.data import E, N, S, SIZE
-
     r, k = divmod(gate.cell, SIZE)
     side = outer_side(gate, walls, doors)
     dx, dy = {N: (0, -1), S: (0, 1), E: (1, 0)}.get(side, (-1, 0))  # outward
@@ -404,16 +398,12 @@ def _build_score_box(v: ScoreBoxV, pen: Any, ctx: Any) -> None:
 
 
 def _read_coins(node: Node, data: Any) -> Any:
-    from rollwrite.draw.elements import GENERIC
-
     return GENERIC["circles"].read(node, data)
 
 
 def _build_coins(v: Any, pen: Any, ctx: Any) -> None:
     """The coin box (the generic row of circles); on an answer page each coin gained drawn in and each
     one spent on a reroll crossed out, as the rules ask."""
-    from rollwrite.draw.elements import GENERIC
-
     GENERIC["circles"].build(v, pen, ctx)
     sheet = getattr(ctx, "answer", None)
     if sheet is None or not hasattr(sheet, "gained"):
@@ -430,8 +420,6 @@ def _build_coins(v: Any, pen: Any, ctx: Any) -> None:
 
 
 def element_types() -> dict[str, ElementType]:
-    from rollwrite.draw.elements import GENERIC
-
     # importing this module has registered the long-way.* icons as well
     return {
         "long-way.tile-chart": ElementType(

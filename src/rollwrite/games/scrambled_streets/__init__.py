@@ -27,11 +27,13 @@ class ScrambledStreets(Game["Position", "Deck"]):
     can_puzzle = True
 
     def load_data(self, node: Node | None) -> Deck:
+        # deferred for start-up: `games` needs this module, not games.scrambled_streets.data
         from rollwrite.games.scrambled_streets.data import load
 
         return load(node)
 
     def element_types(self) -> dict[str, ElementType]:
+        # deferred for start-up: `games` needs this module, not games.scrambled_streets.sheet
         from rollwrite.games.scrambled_streets.sheet import ELEMENTS
 
         return ELEMENTS
@@ -40,6 +42,7 @@ class ScrambledStreets(Game["Position", "Deck"]):
         return len(layout.data.cards)  # one sheet per card: the deck
 
     def dice_spec(self, layout: Any, players: int) -> DealSpec:
+        # deferred for start-up: `games` needs this module, not games.scrambled_streets.data
         from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE
 
         return DealSpec(len(layout.data.cards), START_SIZE, START_PLACES)
@@ -48,26 +51,31 @@ class ScrambledStreets(Game["Position", "Deck"]):
         return self.dice_spec(layout, 2)
 
     def parse(self, text: str, source: str, data: Deck) -> Position:
+        # deferred for start-up: `games`, `print scrambled-streets` need this module, not this import
         from rollwrite.games.scrambled_streets.format import parse
 
         return parse(text, source)
 
     def format(self, sheet: Position, data: Deck) -> str:
+        # deferred for start-up: `games`, `print scrambled-streets` need this module, not this import
         from rollwrite.games.scrambled_streets.format import format
 
         return format(sheet)
 
     def evaluate(self, sheet: Position, data: Deck, schedule: Deal | None) -> Evaluation:
+        # deferred for start-up: `games`, `print scrambled-streets` need this module, not this import
         from rollwrite.games.scrambled_streets.rules import evaluate
 
         return evaluate(sheet, data, schedule)
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Puzzle:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.scrambled_streets.solve import make_position, puzzle_of
 
         return puzzle_of(make_position(layout.data, schedule), schedule)
 
     def evaluate_puzzle(self, puzzle: Puzzle, sheet: Position, data: Deck) -> Evaluation:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.scrambled_streets.solve import evaluate_answer
 
         return evaluate_answer(puzzle, sheet, data)

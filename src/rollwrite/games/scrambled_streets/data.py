@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from rollwrite.errors import InputError
 from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
 
 COLOURS = ("black", "white", "gray")  # the players' colours, then the shared one
@@ -289,8 +290,6 @@ def load(node: Node | None) -> Deck:
 
 
 def _missing():
-    from rollwrite.errors import InputError
-
     return InputError("scrambled-streets needs a 'data' section with the deck",
                       hint="see layouts/scrambled-streets.yaml")
 

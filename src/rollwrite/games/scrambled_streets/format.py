@@ -22,8 +22,8 @@ Game.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 from rollwrite.errors import InputError, did_you_mean, raise_all
 
@@ -31,12 +31,6 @@ ORIENTATIONS = {"up": 0, "down": 180, "0": 0, "180": 180, "90": 90, "270": 270}
 MAX_TURNS = 200
 MAX_CARD = 9999
 _NAME_MAX = 40
-
-_TURN_RE = re.compile(
-    r"(?P<n>[0-9]+)\s*[.:]\s*(?P<card>[0-9]+)\s+(?P<rot>\S+)\s+at\s+(?P<a>[0-9]+)\s*\|\s*(?P<b>[0-9]+)\s+push\s+(?P<p>[0-9]+)\s*"
-)
-_COMMENT = re.compile(r"(?:^|(?<=\s))#")
-_PAIR_RE = re.compile(r"([0-9]+)\s+(\S+)")
 
 
 @dataclass(frozen=True)
@@ -63,10 +57,33 @@ class Move:
     line: int | None = None
 
 
+Numbers = tuple[int, int, int, int, int]  # a turn as plain numbers: card, rotation, a, b, push
+
+
+@dataclass(frozen=True, slots=True)
+class Turns(Sequence[Move]):
+    """The turns of a game as ``parse`` read them: plain numbers a turn, numbered from 1, and the line
+    each is on.  A Move is made only when one is asked for: the replay reads the numbers
+    (``plain_moves``), and making the 44 Moves of a game would add a sixth to scoring it."""
+
+    numbers: tuple[Numbers, ...]
+    lines: Sequence[int]
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, index):  # type: ignore[override]  # an int gives a Move, a slice a tuple of them
+        if isinstance(index, slice):
+            return tuple(self[k] for k in range(*index.indices(len(self.numbers))))
+        card, rotation, a, b, push = self.numbers[index]
+        number = index + 1 if index >= 0 else len(self.numbers) + index + 1
+        return Move(number, card, rotation, a, b, push, self.lines[index])
+
+
 @dataclass(frozen=True)
 class Game:
     start: tuple[Placed, Placed, Placed, Placed]  # reading order: top left, top right, bottom left, bottom right
-    moves: tuple[Move, ...]
+    moves: Sequence[Move]  # a tuple of Moves, or the Turns that parse read
     names: tuple[str, str] = ("", "")  # black's, white's
     line: int | None = None  # where 'start:' was written
     puzzle: str = ""  # the puzzle this game answers: its last turn is the answer, scored alone
@@ -80,234 +97,228 @@ class Game:
 
 
 def _plain(g: Game) -> tuple:
-    return (tuple((p.card, p.rotation) for p in g.start),
-            tuple((m.number, m.card, m.rotation, m.a, m.b, m.push) for m in g.moves), g.names, g.puzzle)
+    return (tuple((p.card, p.rotation) for p in g.start), tuple(map(tuple, plain_moves(g))), g.names, g.puzzle)
+
+
+def plain_moves(game: Game) -> Sequence[Numbers]:
+    """The game's turns as plain numbers: (card, rotation, a, b, push) a turn."""
+    moves = game.moves
+    if isinstance(moves, Turns):
+        return moves.numbers
+    return [(m.card, m.rotation, m.a, m.b, m.push) for m in moves]
 
 
 def rotation_word(rotation: int) -> str:
     return {0: "up", 180: "down"}.get(rotation, str(rotation))
 
 
+# ---------------------------------------------------------------- reading
+
+_COMMENT = re.compile(r"(?:^|(?<=\s))#")  # '#' at the start of a line or after a space begins a comment
+_KEY = re.compile(r"(black|white|puzzle)\s*:")  # of a line in lower case
+_START = re.compile(r"start\s*:")
+# A row of the starting city: two cards, each with its orientation, commas and spaces around them.  An
+# orientation is every character up to the next space (possessive: '17 up,3 down' is one card).
+_ROW = re.compile(r"[\s,]*([0-9]+)\s+(\S++)[\s,]*([0-9]+)\s+(\S++)[\s,]*")
+# A turn with the spaces around it and any comment taken off.  Within a line of readable characters
+# the only spaces are spaces and tabs, so with re.M the same pattern finds each turn of many lines
+# joined by newlines, one a line.  Every repeat is possessive (++, *+): giving back a character could
+# never make another reading, and not trying saves a sixth of the search.
+_TURN = re.compile(r"^([0-9]++)[ \t]*+[.:][ \t]*+([0-9]++)[ \t]++(\S++)[ \t]++at[ \t]++([0-9]++)[ \t]*+\|"
+                   r"[ \t]*+([0-9]++)[ \t]++push[ \t]++([0-9]++)$", re.M)
+_WAY = {"up": 0, "down": 180}  # the orientations as format writes them
+_INT = {str(n): n for n in range(1000)}  # numbers as format writes them: no leading zero
+_COUNT = [tuple(str(n) for n in range(1, k + 1)) for k in range(MAX_TURNS + 1)]  # "1" ... "k"
+
+
 def _err(source: str, line: int, col: int, message: str, hint: str | None = None) -> InputError:
     return InputError(message, file=source, line=line, col=col, hint=hint)
 
 
-def _number(text: str, source: str, line: int, col: int, what: str) -> int:
+def _number(m: re.Match[str], k: int, source: str, line: int, off: int) -> int:
+    """Group ``k`` of ``m``, a card's number (``off``: the column before the text ``m`` searched)."""
+    text = m[k]
     if len(text) > 4 or int(text) > MAX_CARD:
-        raise _err(source, line, col, f"{what} {text} is far too large", hint="cards are numbered 1 to 48")
+        raise _err(source, line, off + m.start(k) + 1, f"card {text} is far too large", hint="cards are numbered 1 to 48")
     return int(text)
 
 
-def _rotation(word: str, source: str, line: int, col: int) -> int:
-    r = ORIENTATIONS.get(word.lower())
+def _rotation(m: re.Match[str], k: int, source: str, line: int, off: int) -> int:
+    """Group ``k`` of ``m``, an orientation."""
+    r = ORIENTATIONS.get(m[k].lower())
     if r is None:
-        raise _err(source, line, col, f"'{word}' is not an orientation",
+        raise _err(source, line, off + m.start(k) + 1, f"'{m[k]}' is not an orientation",
                    hint="write 'up' (the card's number at the top left) or 'down' (turned half round)")
     return r
 
 
-class _Read(Game):
-    """A Game read by ``parse``'s quick reader: its moves are kept as plain numbers, (card, rotation,
-    a, b, push) a turn, and made into Moves only when asked for (the replay reads the numbers)."""
-
-    @property  # type: ignore[override]
-    def moves(self) -> tuple[Move, ...]:
-        d = self.__dict__
-        moves = d.get("_moves")
-        if moves is None:
-            line = d["_line"]
-            moves = d["_moves"] = tuple(Move(n, card, rot, a, b, push, line + n)
-                                        for n, (card, rot, a, b, push) in enumerate(d["_raw"], 1))
-        return moves
-
-    @moves.setter
-    def moves(self, value: tuple[Move, ...]) -> None:  # as Game.__init__ sets it
-        self.__dict__["_moves"] = value
-        self.__dict__["_raw"] = None
-
-
-def plain_moves(game: Game) -> list[tuple[int, int, int, int, int]]:
-    """The game's turns as plain numbers: (card, rotation, a, b, push) a turn."""
-    raw = game.__dict__.get("_raw")
-    if raw is not None:
-        return raw
-    return [(m.card, m.rotation, m.a, m.b, m.push) for m in game.moves]
-
-
-_HEAD = re.compile(
-    r"(?:black: ([^\n#]+)\n)?(?:white: ([^\n#]+)\n)?start:\n"
-    r" *([0-9]{1,3}) (up|down) +([0-9]{1,3}) (up|down)\n"
-    r" *([0-9]{1,3}) (up|down) +([0-9]{1,3}) (up|down)\n")
-_TURN = re.compile(r"([0-9]{1,3})\. ([0-9]{1,3}) (up|down) at ([0-9]{1,3})\|([0-9]{1,3}) push ([0-9]{1,3})\n")
-_TURN_MARKS = len(". " " " " at " "|" " push " "\n")  # the characters of a turn line besides its six fields
-_WAY = {"up": 0, "down": 180}
-_INT = {str(n): n for n in range(1000)}  # numbers as written without leading zeros
-_COUNT = [tuple(str(n) for n in range(1, k + 1)) for k in range(MAX_TURNS + 1)]  # "1" ... "k"
-
-
-def _quick(text: str) -> Game | None:
-    """The game of a text written as ``format`` writes it (names, the start, the turns, nothing else),
-    the same as ``parse_plain`` reads it; None for any other text, which ``parse_plain`` reads."""
-    m = _HEAD.match(text)
-    if m is None:
-        return None
-    black, white, c1, w1, c2, w2, c3, w3, c4, w4 = m.groups()
-    line = 1
-    for name in (black, white):
-        if name is not None:
-            if len(name) > _NAME_MAX or not name.isprintable() or name.strip() != name:
-                return None
-            line += 1
-    turns = _TURN.findall(text, m.end())
-    n = len(turns)
-    if n > MAX_TURNS:
-        return None
-    if n:
-        numbers, cards, ways, a, b, push = zip(*turns)
-        # the turns are numbered 1, 2, 3 ... and every character after the start is in one of them
-        if (numbers != _COUNT[n]
-                or len("".join(chain.from_iterable(turns))) + _TURN_MARKS * n != len(text) - m.end()):
-            return None
-        num = _INT.__getitem__
-        try:
-            raw = list(zip(map(num, cards), map(_WAY.__getitem__, ways), map(num, a), map(num, b), map(num, push)))
-        except KeyError:  # a number written with a leading zero
-            return None
-    elif m.end() != len(text):
-        return None
-    else:
-        raw = []
-    cards4 = [_INT.get(c) for c in (c1, c2, c3, c4)]
-    if None in cards4:
-        return None
-    game = object.__new__(_Read)
-    game.__dict__.update(
-        start=(Placed(cards4[0], _WAY[w1], line + 1), Placed(cards4[1], _WAY[w2], line + 1),
-               Placed(cards4[2], _WAY[w3], line + 2), Placed(cards4[3], _WAY[w4], line + 2)),
-        names=(black or "", white or ""), line=line, puzzle="", _raw=raw, _line=line + 2)
-    return game
-
-
 def parse(text: str, source: str = "<text>", data: object = None) -> Game:
-    """Read a typed-in game (see the module's docstring): the quick reader for text as ``format``
-    writes it, ``parse_plain`` for anything else."""
-    game = _quick(text)
-    return game if game is not None else parse_plain(text, source)
+    """Read a typed-in game (see the module's docstring), saying where anything cannot be read: the
+    names, the puzzle and the starting city line by line, then the turns."""
+    lines = text.splitlines()
+    head = _Head(source)
+    first = head.read(lines)
+    return Game(head.start(), _turns(lines, first, source), (head.names[0], head.names[1]), head.start_line,
+                head.puzzle)
 
 
-def _name(key: re.Match[str], stripped: str, names: list[str], source: str, number: int, col: int) -> None:
-    """A 'black:' or 'white:' line: the player's name into ``names``."""
-    who = 0 if key.group(1) == "black" else 1
-    name = stripped[key.end():].strip()
-    if len(name) > _NAME_MAX:
-        raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
-    if names[who]:
-        raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
-    if not name.isprintable():
-        raise _err(source, number, col + key.end(), "a name holds a control or invisible character")
-    names[who] = name
+def _body(raw: str) -> tuple[str, str, int]:
+    """A line without its comment, stripped, and the column its first word starts at."""
+    body = _COMMENT.split(raw, 1)[0] if "#" in raw else raw
+    stripped = body.strip()
+    return body, stripped, len(body) - len(body.lstrip()) + 1
+
+
+def _readable(body: str, stripped: str, source: str, number: int) -> None:
+    """Refuse a line with a character other than ASCII letters, digits, signs, spaces and tabs."""
+    if not (stripped.isascii() and stripped.replace("\t", " ").isprintable()):
+        bad = next(c for c in stripped if not (c.isascii() and (c.isprintable() or c == "\t")))
+        raise _err(source, number, body.index(bad) + 1, f"unexpected character {bad!r}",
+                   hint="write the game with ASCII letters and digits as docs/formats/scrambled-streets.md shows")
+
+
+class _Head:
+    """The lines before the turns: the players' names, the puzzle answered, and the starting city."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.names = ["", ""]
+        self.puzzle = ""
+        self.start_line: int | None = None
+        self.rows: list[list[Placed]] = []
+
+    def read(self, lines: list[str]) -> int:
+        """Read the head; the index of the line after the starting city's second row."""
+        source = self.source
+        for i, raw in enumerate(lines):
+            number = i + 1
+            body, stripped, col = _body(raw)
+            if not stripped:
+                continue
+            low = stripped.lower()
+            key = _KEY.match(low) if self.start_line is None else None
+            if key is not None:
+                self._setting(key, stripped, number, col)
+                continue
+            _readable(body, stripped, source, number)
+            if _START.fullmatch(low):
+                if self.start_line is not None:
+                    raise _err(source, number, col, "'start:' is written twice", hint="a game has one starting city")
+                self.start_line = number
+            elif self.start_line is not None:
+                self.rows.append(_start_row(body, stripped, source, number, col))
+                if len(self.rows) == 2:
+                    return i + 1
+            elif _TURN.fullmatch(stripped) is not None:
+                raise _err(source, number, col, "a turn before the starting city",
+                           hint="write 'start:' and the two rows of the starting city first")
+            else:
+                key_word = low.split(":", 1)[0].strip() if ":" in low else ""
+                near = did_you_mean(key_word, ["black", "white", "start", "puzzle"]) if key_word else None
+                raise _err(source, number, col, f"expected 'black:', 'white:' or 'start:', got '{stripped}'",
+                           hint=near or "the starting city comes before the turns; see docs/formats/scrambled-streets.md")
+        last = max(len(lines), 1)
+        if self.start_line is None:
+            raise _err(source, last, 1, "no starting city",
+                       hint="write 'start:' and then the city's two rows, e.g. '17 up  3 down'")
+        n = len(self.rows)
+        raise _err(source, last, 1, f"the starting city has {n} row{'s' if n != 1 else ''}; it needs two")
+
+    def _setting(self, key: re.Match[str], stripped: str, number: int, col: int) -> None:
+        """A 'black:', 'white:' or 'puzzle:' line."""
+        source, value = self.source, stripped[key.end():].strip()
+        if key.group(1) == "puzzle":
+            if self.puzzle:
+                raise _err(source, number, col, "'puzzle:' is written twice")
+            if not value or len(value) > 120 or not value.isprintable():
+                raise _err(source, number, col, "'puzzle:' names the puzzle's id, e.g. 'puzzle: scrambled-streets#x'")
+            self.puzzle = value
+            return
+        who = 0 if key.group(1) == "black" else 1
+        if len(value) > _NAME_MAX:
+            raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
+        if self.names[who]:
+            raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
+        if not value.isprintable():
+            raise _err(source, number, col + key.end(), "a name holds a control or invisible character")
+        self.names[who] = value
+
+    def start(self) -> tuple[Placed, Placed, Placed, Placed]:
+        top, bottom = self.rows
+        return (top[0], top[1], bottom[0], bottom[1])
 
 
 def _start_row(body: str, stripped: str, source: str, number: int, col: int) -> list[Placed]:
     """A row of the starting city: two cards with their orientations."""
-    pairs = list(_PAIR_RE.finditer(body))
-    rest = _PAIR_RE.sub("", body).replace(",", "").strip()
-    if rest or len(pairs) != 2:
+    m = _ROW.fullmatch(body)
+    if m is None:
         raise _err(source, number, col,
                    f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
                    f"got '{stripped}'")
-    return [Placed(_number(m.group(1), source, number, m.start(1) + 1, "card"),
-                   _rotation(m.group(2), source, number, m.start(2) + 1), number) for m in pairs]
+    return [Placed(_number(m, 1, source, number, 0), _rotation(m, 2, source, number, 0), number),
+            Placed(_number(m, 3, source, number, 0), _rotation(m, 4, source, number, 0), number)]
 
 
-def parse_plain(text: str, source: str = "<text>", data: object = None) -> Game:
-    """Read a typed-in game line by line, saying where anything cannot be read."""
-    names = ["", ""]
-    puzzle = ""
-    start_line: int | None = None
-    rows: list[tuple[int, list[Placed]]] = []
-    moves: list[Move] = []
-    state = "head"  # head -> rows (after 'start:') -> turns
-    last_line = 0
-    errors: list[InputError] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        last_line = number
-        body = _COMMENT.split(raw, 1)[0]  # '#' at the start or after a space begins a comment
-        if not body.strip():
-            continue
-        stripped = body.strip()
-        col = len(body) - len(body.lstrip()) + 1
-        low = stripped.lower()
-        key = re.match(r"(black|white)\s*:", low)
-        if key and state == "head":
-            _name(key, stripped, names, source, number, col)
-            continue
-        pm = re.match(r"puzzle\s*:", low)
-        if pm and state == "head":
-            if puzzle:
-                raise _err(source, number, col, "'puzzle:' is written twice")
-            puzzle = stripped[pm.end():].strip()
-            if not puzzle or len(puzzle) > 120 or not puzzle.isprintable():
-                raise _err(source, number, col, "'puzzle:' names the puzzle's id, e.g. 'puzzle: scrambled-streets#x'")
-            continue
-        if any(not (c.isascii() and (c.isprintable() or c == "\t")) for c in stripped):
-            bad = next(c for c in stripped if not (c.isascii() and (c.isprintable() or c == "\t")))
-            raise _err(source, number, body.index(bad) + 1, f"unexpected character {bad!r}",
-                       hint="write the game with ASCII letters and digits as docs/formats/scrambled-streets.md shows")
-        if re.fullmatch(r"start\s*:", low):
-            if start_line is not None:
-                raise _err(source, number, col, "'start:' is written twice", hint="a game has one starting city")
-            start_line = number
-            state = "rows"
-            continue
-        if state == "rows" and len(rows) < 2:
-            rows.append((number, _start_row(body, stripped, source, number, col)))
-            if len(rows) == 2:
-                state = "turns"
-            continue
-        if state == "turns":  # each turn is read on its own: every unreadable turn is reported
+def _turns(lines: list[str], first: int, source: str) -> Turns:
+    """The turns, from ``lines[first]`` on.  When every line is a turn as ``format`` writes it (the
+    usual case) one search finds them all; otherwise they are read line by line."""
+    count = len(lines) - first
+    if count == 0:
+        return Turns((), ())
+    found = _TURN.findall("\n".join(lines[first:]))
+    if len(found) == count <= MAX_TURNS:  # every line is a turn
+        numbers, cards, ways, a, b, push = zip(*found)
+        if numbers == _COUNT[count]:
+            num = _INT.__getitem__
             try:
-                moves.append(_turn(body, source, number, col, len(moves) + len(errors) + 1))
-            except InputError as error:
-                errors.append(error)
+                turns = tuple(zip(map(num, cards), map(_WAY.__getitem__, ways), map(num, a), map(num, b),
+                                  map(num, push)))
+            except KeyError:  # a number with a leading zero or over 999, an orientation written otherwise
+                pass
+            else:
+                return Turns(turns, range(first + 1, first + 1 + count))
+    return _turns_by_line(lines, first, source)
+
+
+def _turns_by_line(lines: list[str], first: int, source: str) -> Turns:
+    """The turns read one line at a time; every turn that cannot be read is reported."""
+    turns: list[Numbers] = []
+    at: list[int] = []
+    errors: list[InputError] = []
+    for number in range(first + 1, len(lines) + 1):
+        body, stripped, col = _body(lines[number - 1])
+        if not stripped:
             continue
-        if _TURN_RE.fullmatch(body.strip()) is not None:
-            raise _err(source, number, col, "a turn before the starting city",
-                       hint="write 'start:' and the two rows of the starting city first")
-        key = stripped.split(":", 1)[0].strip().lower() if ":" in stripped else ""
-        near = did_you_mean(key, ["black", "white", "start", "puzzle"]) if key else None
-        raise _err(source, number, col, f"expected 'black:', 'white:' or 'start:', got '{stripped}'",
-                   hint=near or "the starting city comes before the turns; see docs/formats/scrambled-streets.md")
+        _readable(body, stripped, source, number)
+        if _START.fullmatch(stripped.lower()):
+            raise _err(source, number, col, "'start:' is written twice", hint="a game has one starting city")
+        try:
+            turns.append(_turn(stripped, source, number, col, len(turns) + len(errors) + 1))
+            at.append(number)
+        except InputError as error:
+            errors.append(error)
     raise_all(errors)
-    if start_line is None:
-        raise _err(source, max(last_line, 1), 1, "no starting city",
-                   hint="write 'start:' and then the city's two rows, e.g. '17 up  3 down'")
-    if len(rows) < 2:
-        raise _err(source, max(last_line, 1), 1, f"the starting city has {len(rows)} row{'s' if len(rows) != 1 else ''}; it needs two")
-    start = tuple(rows[0][1] + rows[1][1])
-    return Game(start, tuple(moves), (names[0], names[1]), start_line, puzzle)  # type: ignore[arg-type]
+    return Turns(tuple(turns), tuple(at))
 
 
-def _turn(body: str, source: str, number: int, col: int, expected: int) -> Move:
-    """One turn line: ``N. CARD WAY at A|B push P``, the ``expected``-th of the game."""
-    stripped = body.strip()
-    m = _TURN_RE.fullmatch(stripped)
+def _turn(stripped: str, source: str, number: int, col: int, expected: int) -> Numbers:
+    """One turn: ``N. CARD WAY at A|B push P``, the ``expected``-th of the game."""
+    m = _TURN.fullmatch(stripped)
     if m is None:
         words = stripped.split()
         near = next((did_you_mean(w.lower(), ["at", "push"]) for w in words if w.isalpha() and w.lower() not in
                      ("at", "push", "up", "down") and did_you_mean(w.lower(), ["at", "push"])), None)
         raise _err(source, number, col, f"'{stripped}' is not a turn",
                    hint=(near + " " if near else "") + "write a turn as: 1. 25 up at 17|3 push 3")
-    off = col - 1
-    n = int(m.group("n")[:6])
-    if n != expected:
-        raise _err(source, number, col, f"expected turn {expected} here, got turn {m.group('n')}",
+    written = m[1]
+    if int(written[:6]) != expected:
+        raise _err(source, number, col, f"expected turn {expected} here, got turn {written}",
                    hint="number the turns 1, 2, 3... in the order they were played")
-    if n > MAX_TURNS:
+    if expected > MAX_TURNS:
         raise _err(source, number, col, f"a game has at most {MAX_TURNS} turns")
-    vals = {k: _number(m.group(k), source, number, off + m.start(k) + 1, "card") for k in ("card", "a", "b", "p")}
-    rot = _rotation(m.group("rot"), source, number, off + m.start("rot") + 1)
-    return Move(n, vals["card"], rot, vals["a"], vals["b"], vals["p"], number)
+    off = col - 1
+    card_n, a_n, b_n, push_n = (_number(m, k, source, number, off) for k in (2, 4, 5, 6))
+    return (card_n, _rotation(m, 3, source, number, off), a_n, b_n, push_n)
 
 
 def format(game: Game, data: object = None) -> str:

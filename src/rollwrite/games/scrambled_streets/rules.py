@@ -17,13 +17,14 @@ Nothing here draws; sheet.py draws what these functions return.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
 from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
 from rollwrite.games.scrambled_streets.data import PLAYERS, START_PLACES, START_SIZE, Deck
-from rollwrite.games.scrambled_streets.format import Game, plain_moves, rotation_word
+from rollwrite.games.scrambled_streets.format import Game, Numbers, plain_moves, rotation_word
 
 LOOP_BONUS = 2
 TIE_BONUS = 2
@@ -550,7 +551,7 @@ def _start_problems(game: Game, deck: Deck, deal: Any, seen: set[int]) -> list[P
     return problems
 
 
-def _laid(game: Game, moves: list[tuple[int, int, int, int, int]], ncards: int) -> dict[int, int]:
+def _laid(game: Game, moves: Sequence[Numbers], ncards: int) -> dict[int, int]:
     """Every card the game lays before a card that cannot be played, as it lies."""
     lie = {p.card: p.rotation for p in game.start}
     lie.update([(m[0], m[1]) for m in moves])  # when every card can be played (at once, for speed)

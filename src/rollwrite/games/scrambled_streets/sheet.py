@@ -294,6 +294,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     puzzle = getattr(ctx, "puzzle", None)
     if puzzle is None:
         return
+    # deferred for start-up: `print scrambled-streets` and 1 more commands need this module, not this import
     from rollwrite.games.scrambled_streets.solve import place
 
     deck: Deck = ctx.data
@@ -302,6 +303,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     lh = size * PT * 1.45
     who = "Black" if pos.player == "black" else "White"
     answer = getattr(ctx, "answer", None) is not None
+    # deferred for start-up: `score scrambled-streets` needs this module, not jobs
     from rollwrite.jobs import SheetJob, puzzle_stamp
 
     title = puzzle_stamp(SheetJob(None, puzzle, ctx.answer))

@@ -182,7 +182,7 @@ def puzzle_of(pos: Position, deal: Deal):
     best, path = pos.answer.paths[0]
     n = len(pos.game.moves) + 1
     move = Move(n, pos.card, 180 if best.turned else 0, best.a, best.b, best.push)
-    answer = Game(pos.game.start, pos.game.moves + (move,), puzzle=deal.id)
+    answer = Game(pos.game.start, (*pos.game.moves, move), puzzle=deal.id)
     who = "Black" if pos.player == "black" else "White"
     prompt = (f"{who} has drawn card {pos.card}. Where does it go to score the most? "
               f"({pos.answer.tried} placements are possible.)")

@@ -41,6 +41,7 @@ class ShelvingWars(Game["Sheet", Data]):
         return read_data(node)
 
     def element_types(self) -> dict[str, ElementType]:
+        # deferred for start-up: `games` needs this module, not games.shelving_wars.sheet
         from rollwrite.games.shelving_wars.sheet import element_types
 
         return element_types()
@@ -53,6 +54,7 @@ class ShelvingWars(Game["Sheet", Data]):
         return {"size": d.size, "turns": d.turns, "dice": d.dice, "sides": d.sides}
 
     def variations_of(self, sheet: Any) -> dict[str, int]:
+        # deferred for start-up: `games` needs this module, not games.shelving_wars.format
         from rollwrite.games.shelving_wars.format import Sheet
 
         if not isinstance(sheet, Sheet):
@@ -64,6 +66,7 @@ class ShelvingWars(Game["Sheet", Data]):
         return dice_shape(getattr(layout, "dice", None), d.dice, d.sides, d.turns, players)
 
     def score_dice_spec(self, layout: Any, sheet: Sheet) -> Any:
+        # deferred for start-up: `games` needs this module, not games.shelving_wars.format
         from rollwrite.games.shelving_wars.format import Sheet
 
         if not isinstance(sheet, Sheet):
@@ -76,22 +79,26 @@ class ShelvingWars(Game["Sheet", Data]):
 
     # ---- typed-in sheets
     def parse(self, text: str, source: str, data: Data) -> Sheet:
+        # deferred for start-up: `games` needs this module, not games.shelving_wars.format
         from rollwrite.games.shelving_wars.format import parse_sheet
 
         return parse_sheet(text, source, as_data(data))
 
     def format(self, sheet: Sheet, data: Data) -> str:
+        # deferred for start-up: `games` needs this module, not games.shelving_wars.format
         from rollwrite.games.shelving_wars.format import format_sheet
 
         return format_sheet(sheet, as_data(data))
 
     def evaluate(self, sheet: Sheet, data: Data, schedule: Schedule | None) -> Evaluation:
+        # deferred for start-up: `games` needs this module, not games.shelving_wars.rules
         from rollwrite.games.shelving_wars.rules import evaluate
 
         return evaluate(sheet, as_data(data), schedule)
 
     # ---- solo puzzles
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Any:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.shelving_wars.solve import make_puzzle
 
         return make_puzzle(layout, challenge, schedule, options)
@@ -100,6 +107,7 @@ class ShelvingWars(Game["Sheet", Data]):
         return {"size": sheet.size}
 
     def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.shelving_wars.solve import puzzle_layout
 
         return puzzle_layout(layout, options)

@@ -12,7 +12,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from rollwrite.dice import DiceSpec
 from rollwrite.errors import UsageError
+from rollwrite.spec.nodes import Reader, Seq, expect_str
 
 
 MIN_SIZE = 4
@@ -54,8 +56,6 @@ DEFAULT_DATA = Data()
 
 
 def read_data(node: Any) -> Data:
-    from rollwrite.spec.nodes import Reader, Seq, expect_str
-
     r = Reader(node, "the data section")
     size = r.int("size", minimum=MIN_SIZE, maximum=MAX_SIZE)
     reason = r.str("size-reason")
@@ -125,8 +125,6 @@ def vary(game: Any, layout: Any, options: dict[str, int | None], players: int) -
 
 def dice_shape(base: Any, count: int, sides: int, turns: int, players: int) -> Any:
     """The dice schedule's shape: one group of ``count`` d``sides`` per player and turn."""
-    from rollwrite.dice import DiceSpec
-
     groups = tuple(f"Player {k}" for k in range(1, players + 1))
     if base is None:
         return DiceSpec(count=count, sides=sides, turns=turns, groups=groups)

@@ -26,12 +26,13 @@ budget runs out the best game found is kept, with the bound no game can beat.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from rollwrite.difficulty import by_gap
 from rollwrite.errors import UsageError
 from rollwrite.games.base import Puzzle
-from rollwrite.games.shelving_wars.data import MAX_SIZE, MIN_SIZE, dice_shape, layout_data
+from rollwrite.games.shelving_wars.data import MIN_SIZE, dice_shape, layout_data
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet
 from rollwrite.record import replace
 
@@ -261,8 +262,6 @@ PUZZLE_SIZE = 10
 
 def make_puzzle(layout, challenge: str, schedule, options: dict):
     """The solo puzzle of a challenge: player 1's rolls on a small battlefield (``--size``, default 10)."""
-    import dataclasses
-
 
     d = layout_data(layout)
     rolls = [t.dice for t in schedule.group(1)]
@@ -314,8 +313,6 @@ SOLO_RULES = (
 
 def puzzle_layout(layout, options: dict):
     """The layout of a solo puzzle: one player, the battlefield ``--size`` (default 10) squares a side."""
-    import dataclasses
-
 
     d = layout_data(layout)
     size = options.get("size")

@@ -4,6 +4,7 @@ format is in docs/formats/wobbly-cafe.md and every reading of the rules in docs/
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.games.base import ElementType, Evaluation, Game
@@ -29,36 +30,40 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
     can_puzzle = True
 
     def load_data(self, node: Node | None) -> CafeData:
+        # deferred for start-up: `games` needs this module, not games.wobbly_cafe.data
         from rollwrite.games.wobbly_cafe.data import load_data
 
         return load_data(node)
 
     def element_types(self) -> dict[str, ElementType]:
+        # deferred for start-up: `games` needs this module, not games.wobbly_cafe.sheet
         from rollwrite.games.wobbly_cafe.sheet import element_types
 
         return element_types()
 
     def parse(self, text: str, source: str, data: CafeData) -> CafeSheet:
+        # deferred for start-up: `games` needs this module, not this import
         from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.format import parse_sheet
 
         return parse_sheet(text, source, as_data(data))
 
     def format(self, sheet: CafeSheet, data: CafeData) -> str:
+        # deferred for start-up: `games` needs this module, not this import
         from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.format import format_sheet
 
         return format_sheet(sheet, as_data(data))
 
     def evaluate(self, sheet: CafeSheet, data: CafeData, schedule: Schedule | None) -> Evaluation:
+        # deferred for start-up: `games` needs this module, not this import
         from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.rules import evaluate
 
         return evaluate(sheet, as_data(data), schedule)
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
-        import dataclasses
-
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.play import difficulty
         from rollwrite.games.wobbly_cafe.solve import floor_rolls, make_puzzle

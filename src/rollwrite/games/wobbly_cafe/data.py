@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rollwrite.spec.nodes import Reader, Scalar, Seq
+
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.spec.nodes import Node
 
@@ -137,8 +139,6 @@ DEFAULT_DATA = parse_shape(DEFAULT_SHAPE)
 
 def load_data(node: Node | None) -> CafeData:
     """The layout's ``data:`` section as CafeData (the default floor when there is none)."""
-    from rollwrite.spec.nodes import Reader, Scalar, Seq
-
     if node is None:
         return DEFAULT_DATA
     rd = Reader(node, "data")

@@ -165,7 +165,6 @@ def _place(items: list[_Row | _Header], source: str, data: CafeData, last_line: 
     """Put the rows on the floors: each header starts its floor, rows without one fill the floors in order.
     A run of rows one short of (or one more than) whole floors is matched against the floor's shape, so
     the row that seems to be missing (or extra) is named rather than every row after it."""
-    nrows = len(data.rows)
     floors: list[list[tuple[int | None, ...]]] = []
     lines: list[list[int]] = []
     runs: list[tuple[_Header | None, list[_Row]]] = [(None, [])]
@@ -207,7 +206,6 @@ def _header_in_order(header: _Header, done: int, source: str, data: CafeData, er
 def _fill(rows: list[_Row], floors: list, lines: list, source: str, data: CafeData, errors: list[InputError],
           *, end: _Header | None, last_line: int) -> None:
     """Place one run of rows (after a header, or at the start) on as many whole floors as it fills."""
-    nrows = len(data.rows)
     room = max(data.floors - len(floors), 0)
     if room == 0:
         if rows:
@@ -229,7 +227,6 @@ def _fill(rows: list[_Row], floors: list, lines: list, source: str, data: CafeDa
 def _align(rows: list[_Row], want: list[int], first: int, source: str, data: CafeData, errors: list[InputError],
            *, end: _Header | None, last_line: int) -> list[tuple[tuple[int | None, ...], int]]:
     """The rows matched to the spaces they stand for (``want``: each row's length, floor after floor)."""
-    nrows = len(data.rows)
     have = [len(r.values) for r in rows]
     gap = len(rows) - len(want)
     where = (lambda k: (first + k // nrows + 1, k % nrows + 1))  # noqa: E731 - (floor, row) of position k

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from typing import Any
 
-from rollwrite.draw.elements import MIN_TEXT
+from rollwrite.draw.elements import FormulaV, GENERIC, MIN_TEXT
+from rollwrite.draw.scene import PT
 from rollwrite.games.base import ElementType
+from rollwrite.games.wobbly_cafe.rules import score_floor
 from rollwrite.record import replace
 from rollwrite.games.wobbly_cafe.data import CafeData, as_data
-from rollwrite.spec.nodes import Node
+from rollwrite.spec.nodes import Node, Reader, expect_pair
 
 
 
@@ -33,8 +36,6 @@ class FloorV:
 
 
 def _read_floor(node: Node, data: Any) -> FloorV:
-    from rollwrite.spec.nodes import Reader
-
     cafe = as_data(data)
     r = Reader(node, "a wobbly-cafe.floor")
     floor = r.int("floor", minimum=1, maximum=cafe.floors)
@@ -57,8 +58,6 @@ def _floor_bounds(v: FloorV) -> tuple[float, float, float, float]:
 
 def _sun(pen: Any, cx: float, cy: float, r: float) -> None:
     """The nice-view mark: a small sun, drawn with strokes so a player can copy it."""
-    import math
-
     pen.circle(cx, cy, r * 0.45, width=0.25, stroke="#333333", fill="#ffffff")
     for i in range(8):
         a = i * math.pi / 4
@@ -97,7 +96,6 @@ def _build_floor(v: FloorV, pen: Any, ctx: Any) -> None:
 
 def _draw_answer(v: FloorV, pen: Any, ctx: Any) -> None:
     """On an answer page: each space's number, as a player writes it; paying groups in bold."""
-    from rollwrite.draw.scene import PT
     from rollwrite.games.wobbly_cafe.rules import paying_groups  # only an answer page needs the rules
 
     sheet = getattr(ctx, "answer", None)
@@ -147,8 +145,6 @@ class RollsV:
 
 
 def _read_rolls(node: Node, data: Any) -> RollsV:
-    from rollwrite.spec.nodes import Reader, expect_pair
-
     cafe = as_data(data)
     r = Reader(node, "a wobbly-cafe.rolls")
     floor = r.int("floor", minimum=1, maximum=cafe.floors)
@@ -160,8 +156,6 @@ def _read_rolls(node: Node, data: Any) -> RollsV:
 
 
 def _build_rolls(v: RollsV, pen: Any, ctx: Any) -> None:
-    from rollwrite.draw.scene import PT
-
     schedule = getattr(ctx, "schedule", None)
     if schedule is None or v.floor > len(schedule.spec.groups):
         return
@@ -193,9 +187,6 @@ class TallyV:
 
 
 def _read_tally(node: Node, data: Any) -> TallyV:
-    from rollwrite.draw.elements import FormulaV
-    from rollwrite.spec.nodes import Reader
-
     cafe = as_data(data)
     r = Reader(node, "a wobbly-cafe.tally")
     floor = r.int("floor", 0, minimum=0, maximum=cafe.floors)
@@ -214,16 +205,10 @@ def _read_tally(node: Node, data: Any) -> TallyV:
 
 
 def _tally_size(v: TallyV) -> tuple[float, float]:
-    from rollwrite.draw.elements import GENERIC
-
     return GENERIC["formula"].size(v.formula)
 
 
 def _build_tally(v: TallyV, pen: Any, ctx: Any) -> None:
-    from rollwrite.draw.elements import GENERIC
-    from rollwrite.draw.scene import PT
-    from rollwrite.games.wobbly_cafe.rules import score_floor
-
     formula = GENERIC["formula"]
     formula.build(v.formula, pen, ctx)
     sheet = getattr(ctx, "answer", None)
