@@ -206,6 +206,7 @@ def _header_in_order(header: _Header, done: int, source: str, data: CafeData, er
 def _fill(rows: list[_Row], floors: list, lines: list, source: str, data: CafeData, errors: list[InputError],
           *, end: _Header | None, last_line: int) -> None:
     """Place one run of rows (after a header, or at the start) on as many whole floors as it fills."""
+    nrows = len(data.rows)
     room = max(data.floors - len(floors), 0)
     if room == 0:
         if rows:
@@ -227,6 +228,7 @@ def _fill(rows: list[_Row], floors: list, lines: list, source: str, data: CafeDa
 def _align(rows: list[_Row], want: list[int], first: int, source: str, data: CafeData, errors: list[InputError],
            *, end: _Header | None, last_line: int) -> list[tuple[tuple[int | None, ...], int]]:
     """The rows matched to the spaces they stand for (``want``: each row's length, floor after floor)."""
+    nrows = len(data.rows)
     have = [len(r.values) for r in rows]
     gap = len(rows) - len(want)
     where = (lambda k: (first + k // nrows + 1, k % nrows + 1))  # noqa: E731 - (floor, row) of position k
