@@ -165,3 +165,14 @@ def test_the_puzzle_prints_the_rolls_and_reserves_roll_shows(cli, quick):
     assert [[list(t.dice), [list(r) for r in t.rerolls]] for t in p.schedule.turns] == \
         [[t["dice"], t["rerolls"]] for t in rolled["turns"]]
     assert [d for d, _ in schedule_dice(p.schedule)] == [tuple(t["dice"]) for t in rolled["turns"]]
+
+
+def test_a_limit_on_children_above_their_number_changes_nothing():
+    chart, sched = _free_play("e")
+    dice = schedule_dice(sched)
+    narrow = solve.Search(spend=True, wall_tries=2, cafes=True, width=5, per_parent=2)
+    (score2, turn2, node2), nodes2 = solve._beam(chart, dice, narrow)
+    (score0, turn0, node0), nodes0 = solve._beam(chart, dice, replace(narrow, per_parent=0))
+    (score9, turn9, node9), nodes9 = solve._beam(chart, dice, replace(narrow, per_parent=10_000))
+    assert (score9, turn9, node9.log, nodes9) == (score0, turn0, node0.log, nodes0)
+    assert nodes2 != nodes0  # the limit of 2 does keep other stores
