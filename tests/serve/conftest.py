@@ -8,16 +8,11 @@ on a machine outside CI; with CI=true (where .ci/run installs Debian's postgresq
 from __future__ import annotations
 
 import itertools
-import os
 
 import pytest
 
-from pg_server import Postgres, binaries
+from pg_server import NO_POSTGRES, Postgres, needs_postgres
 
-NO_POSTGRES = None if binaries() is not None else "no PostgreSQL server programs (apt-get install postgresql; .ci/run installs it)"
-if NO_POSTGRES and os.environ.get("CI") == "true":
-    raise RuntimeError(f"the desk's PostgreSQL tests must run in CI: {NO_POSTGRES}")
-needs_postgres = pytest.mark.skipif(NO_POSTGRES is not None, reason=NO_POSTGRES or "")
 _names = itertools.count(1)
 
 

@@ -16,6 +16,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import pytest
+
 USER = "desk"  # the database's own superuser, made by initdb; nothing to do with the system's users
 
 
@@ -86,3 +88,9 @@ class Postgres:
                 self._run(str(self.bin / "pg_ctl"), "stop", "-w", "-m", "immediate", "-D", str(self.data))
         finally:
             shutil.rmtree(self.home, ignore_errors=True)
+
+
+NO_POSTGRES = None if binaries() is not None else "no PostgreSQL server programs (apt-get install postgresql; .ci/run installs it)"
+if NO_POSTGRES and os.environ.get("CI") == "true":
+    raise RuntimeError(f"the desk's PostgreSQL tests must run in CI: {NO_POSTGRES}")
+needs_postgres = pytest.mark.skipif(NO_POSTGRES is not None, reason=NO_POSTGRES or "")

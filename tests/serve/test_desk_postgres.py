@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from conftest import needs_postgres
+from pg_server import needs_postgres
 from desk_server import Server
 from rollwrite.serve import db
 
