@@ -22,7 +22,10 @@ def guide_commands() -> list[str]:
     return [line.strip() for line in text.splitlines() if line.startswith("    rollwrite ")]
 
 
-@pytest.mark.parametrize("commands", [readme_commands, guide_commands], ids=["README", "docs/puzzles.md"])
+# README's block runs in the default run too, in tests/test_docs_run.py (which leaves its slow commands to
+# the long run, and checks "of par" too): here it runs whole, with the long tests
+@pytest.mark.parametrize("commands", [pytest.param(readme_commands, id="README", marks=pytest.mark.long),
+                                      pytest.param(guide_commands, id="docs/puzzles.md")])
 def test_every_puzzle_command_shown_works(cli, tmp_path, monkeypatch, commands):
     monkeypatch.chdir(tmp_path)
     lines = commands()
