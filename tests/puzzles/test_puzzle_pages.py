@@ -11,6 +11,8 @@ import pytest
 from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
 from rollwrite.draw.scene import Text
 from rollwrite.errors import UsageError
+from rollwrite.games.long_way import solve as long_way_solve
+from rollwrite.games.wobbly_cafe import solve as cafe_solve
 from rollwrite.sheet import build_scene
 from rollwrite.spec.page import PAPERS, with_options
 
@@ -24,7 +26,12 @@ def made():
 
     def get(game):
         if game not in cache:  # three puzzles: a booklet whose pages could mix them
-            cache[game] = make_puzzles(game, seed="pages", count=3)
+            with pytest.MonkeyPatch.context() as mp:  # small searches: the pages are laid out alike whatever the par
+                mp.setattr(long_way_solve, "SEARCHES", tuple((*s[:-1], 3) for s in long_way_solve.SEARCHES))
+                for name, value in (("NODE_BUDGET", 300), ("LOCAL_MOVES", 300), ("LOCAL_RESTARTS", 1),
+                                    ("PUZZLE_CONFLICTS", 500), ("PUZZLE_LONG_RUNS", 1)):
+                    mp.setattr(cafe_solve, name, value)  # as the Wobbly Café's command tests do
+                cache[game] = make_puzzles(game, seed="pages", count=3)
         return cache[game]
 
     return get
