@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from typer.testing import CliRunner
 
@@ -15,6 +17,21 @@ def cli():
         return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def made_puzzle():
+    """made_puzzle(game, seed) -> (layout, game, puzzle): the one puzzle of ``make_puzzles(game, seed=seed)``,
+    made once in a test process (a puzzle is slow to make, and nothing a test does changes one).  Not for a
+    test that changes a solver's settings or reads the par record a run leaves."""
+    from rollwrite.cli.puzzle import make_puzzles
+
+    @cache
+    def made(game: str, seed: str):
+        layout, g, (p,) = make_puzzles(game, seed=seed)
+        return layout, g, p
+
+    return made
 
 
 @pytest.fixture(autouse=True)
