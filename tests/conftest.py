@@ -1,11 +1,21 @@
 from __future__ import annotations
 
+import os
+import sys
 from functools import cache
 
 import pytest
-from typer.testing import CliRunner
 
-from rollwrite.cli.app import app
+# Python keeps the compiled bytecode of what the tests import, in this process, in the test workers and
+# in every process a test starts, even where the environment forbids writing it (PYTHONDONTWRITEBYTECODE):
+# otherwise each of them compiles rollwrite and the test modules from source again, seconds of CPU each
+# (the __pycache__ folders are ignored by git).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from typer.testing import CliRunner  # noqa: E402 - after the bytecode setting above
+
+from rollwrite.cli.app import app  # noqa: E402
 
 
 @pytest.fixture

@@ -15,12 +15,11 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from desk_server import ROLLWRITE, Server
+from desk_server import Server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -54,13 +53,11 @@ CASES = [
 ]
 
 
-def cli_score(game: str, kind: str, value: str, text: str) -> tuple[str, dict]:
+def cli_score(cli, game: str, kind: str, value: str, text: str) -> tuple[str, dict]:  # noqa: ANN001 - the cli fixture
     """What ``rollwrite score`` says of ``text``: its total line, and its --json document."""
     seeded = [f"--{kind}", value] if game != "lines-and-sections" else []  # a game without dice: no dice to check
-    run = subprocess.run([*ROLLWRITE, "score", game, "-", *seeded], input=text, capture_output=True, text=True,
-                         cwd=ROOT)
-    doc = json.loads(subprocess.run([*ROLLWRITE, "score", game, "-", "--json", *seeded], input=text,
-                                    capture_output=True, text=True, cwd=ROOT).stdout or "{}")
+    run = cli("score", game, "-", *seeded, input=text)
+    doc = json.loads(cli("score", game, "-", "--json", *seeded, input=text).stdout or "{}")
     totals = [ln for ln in run.stdout.splitlines() if ln.startswith("total: ")]
     return (totals[-1] if totals else run.stderr.strip()), doc
 
@@ -151,9 +148,9 @@ def _desk_cases():
 
 
 @pytest.mark.parametrize(("game", "kind", "value", "example", "cell", "wrong", "typed"), list(_desk_cases()))
-def test_desk_in_a_browser(server, browser, game, kind, value, example, cell, wrong, typed):
+def test_desk_in_a_browser(cli, server, browser, game, kind, value, example, cell, wrong, typed):
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
-    want_total, _ = cli_score(game, kind, value, text)
+    want_total, _ = cli_score(cli, game, kind, value, text)
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(f"{server.url}/play/{game}/{kind}/{value}")
     assert page.locator("svg").first.is_visible()
@@ -172,7 +169,7 @@ def test_desk_in_a_browser(server, browser, game, kind, value, example, cell, wr
     settle(page)
     bad = page.locator(f"#c-{cell}")
     assert "bad" in bad.get_attribute("class") and bad.get_attribute("aria-invalid") == "true"
-    _, doc = cli_score(game, kind, value, page.input_value("#text"))
+    _, doc = cli_score(cli, game, kind, value, page.input_value("#text"))
     said = page.inner_text("#problems")
     words = [p["message"] for p in doc.get("problems", [])] or [re.sub(r"^<stdin>:\d+:\d+: ", "", doc["error"].split("\n")[0])]
     assert words and all(w in said for w in words)
