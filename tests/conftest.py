@@ -16,6 +16,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 from typer.testing import CliRunner  # noqa: E402 - after the bytecode setting above
 
 from rollwrite.cli.app import app  # noqa: E402
+from searches import small_searches  # noqa: E402
 
 
 @pytest.fixture
@@ -27,6 +28,12 @@ def cli():
         return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """Small searches (tests/searches.py), so the puzzle command tests stay fast."""
+    small_searches(monkeypatch)
 
 
 @pytest.fixture(scope="session")

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 
-from conftest import LONG_TESTS, pytest_collection_modifyitems
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_every_long_test_exists():
+@pytest.fixture
+def conftest(request):
+    """tests/conftest.py as pytest loaded it (``import conftest`` may find tests/serve/conftest.py instead)."""
+    (module,) = [p for p in request.config.pluginmanager.get_plugins()
+                 if getattr(p, "__file__", None) == str(ROOT / "tests" / "conftest.py")]
+    return module
+
+
+def test_every_long_test_exists(conftest):
     missing = []
-    for name in LONG_TESTS:
+    for name in conftest.LONG_TESTS:
         path, _, test = name.partition("::")
         source = ROOT / path
         if not source.exists() or f"def {test}(" not in source.read_text(encoding="utf-8"):
@@ -22,7 +30,7 @@ def test_every_long_test_exists():
     assert not missing, f"no such test (renamed or removed? update LONG_TESTS in tests/conftest.py): {missing}"
 
 
-def test_the_default_run_leaves_the_long_tests_out():
+def test_the_default_run_leaves_the_long_tests_out(conftest):
     path = "tests/games/long-way/test_long_way_exhaustive.py"
     name = "test_the_search_finds_the_best_two_turn_game"
     default = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", path],
@@ -31,5 +39,5 @@ def test_the_default_run_leaves_the_long_tests_out():
     # and `-m long` takes it: the hook marks it long (one process of pytest is enough to show both)
     item = SimpleNamespace(nodeid=f"{path}::{name}", marks=[])
     item.add_marker = item.marks.append
-    pytest_collection_modifyitems(None, [item])
+    conftest.pytest_collection_modifyitems(None, [item])
     assert [m.name for m in item.marks] == ["long"]

@@ -104,17 +104,11 @@ def test_the_key_changes_with_the_options_and_the_id():
 
 
 @pytest.mark.parametrize("game", ["wobbly-cafe", "long-way", "shelving-wars", "scrambled-streets"])
-def test_a_puzzle_rebuilt_from_its_record_checks_its_own_answer(game, monkeypatch):
+def test_a_puzzle_rebuilt_from_its_record_checks_its_own_answer(game, quick):
     from rollwrite.cli.puzzle import make_puzzles, puzzle_to_check
-    from rollwrite.games.long_way import solve as long_way_solve
-    from rollwrite.games.wobbly_cafe import solve as cafe_solve
     from rollwrite.spec.layout import load_builtin
 
-    # small searches, as the games' own command tests make them: the record keeps whatever par they find
-    monkeypatch.setattr(long_way_solve, "SEARCHES", tuple((*s[:-1], 3) for s in long_way_solve.SEARCHES))
-    for name, value in (("NODE_BUDGET", 300), ("LOCAL_MOVES", 300), ("LOCAL_RESTARTS", 1), ("PUZZLE_CONFLICTS", 500),
-                        ("PUZZLE_LONG_RUNS", 1)):
-        monkeypatch.setattr(cafe_solve, name, value)
+    # small searches (the quick fixture), as the games' own command tests make them: the record keeps the par
     layout, g, (made,) = make_puzzles(game, seed="again")
     rebuilt = puzzle_to_check(game, seed="again", daily=None, options=g.puzzle_options_of(made.answer))
     assert rebuilt.extra == {}  # from the record: nothing was solved

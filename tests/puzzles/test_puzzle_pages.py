@@ -11,10 +11,9 @@ import pytest
 from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
 from rollwrite.draw.scene import Text
 from rollwrite.errors import UsageError
-from rollwrite.games.long_way import solve as long_way_solve
-from rollwrite.games.wobbly_cafe import solve as cafe_solve
 from rollwrite.sheet import build_scene
 from rollwrite.spec.page import PAPERS, with_options
+from searches import small_searches
 
 GAMES = ["wobbly-cafe", "shelving-wars", "scrambled-streets", "long-way", "lines-and-sections"]
 PER_PAGE = ["1", "2", "3", "4", "6", "max"]
@@ -27,10 +26,7 @@ def made():
     def get(game):
         if game not in cache:  # three puzzles: a booklet whose pages could mix them
             with pytest.MonkeyPatch.context() as mp:  # small searches: the pages are laid out alike whatever the par
-                mp.setattr(long_way_solve, "SEARCHES", tuple((*s[:-1], 3) for s in long_way_solve.SEARCHES))
-                for name, value in (("NODE_BUDGET", 300), ("LOCAL_MOVES", 300), ("LOCAL_RESTARTS", 1),
-                                    ("PUZZLE_CONFLICTS", 500), ("PUZZLE_LONG_RUNS", 1)):
-                    mp.setattr(cafe_solve, name, value)  # as the Wobbly Café's command tests do
+                small_searches(mp)
                 cache[game] = make_puzzles(game, seed="pages", count=3)
         return cache[game]
 

@@ -15,12 +15,6 @@ from rollwrite.games.long_way.play import play, schedule_dice
 from rollwrite.games.long_way.rules import check, customers_path
 
 
-@pytest.fixture
-def quick(monkeypatch):
-    """Narrow beams, so the command tests stay fast (each search of SEARCHES three states wide)."""
-    monkeypatch.setattr(solve, "SEARCHES", tuple((*search[:-1], 3) for search in solve.SEARCHES))
-
-
 def _puzzle(seed: str):
     from rollwrite.cli.puzzle import make_puzzles
 
