@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rollwrite.games.long_way import solve as long_way
@@ -11,7 +13,7 @@ from rollwrite.games.wobbly_cafe import solve as cafe
 def small_searches(mp: pytest.MonkeyPatch) -> None:
     """The Long Way's beams three states wide and small Wobbly Café search budgets (the puzzles' labels then
     say what is not proven): for tests of what a puzzle run does and prints, not of the par it finds."""
-    mp.setattr(long_way, "SEARCHES", tuple((*search[:-1], 3) for search in long_way.SEARCHES))
+    mp.setattr(long_way, "SEARCHES", tuple(replace(search, width=3) for search in long_way.SEARCHES))
     for name, value in (("NODE_BUDGET", 300), ("LOCAL_MOVES", 300), ("LOCAL_RESTARTS", 1), ("PUZZLE_CONFLICTS", 500),
                         ("PUZZLE_LONG_RUNS", 1)):
         mp.setattr(cafe, name, value)
