@@ -39,16 +39,17 @@ PAGES = {
 }
 
 
-def make_screens(out: Path, browser: Any = None, width: int = 1100) -> list[Path]:
-    """One PNG per game in ``out``; returns the files written.  ``browser``: a Playwright browser to use
-    (one is started on /usr/bin/chromium when None)."""
+def make_screens(out: Path, browser: Any = None, width: int = 1100,
+                 games: tuple[str, ...] = tuple(PAGES)) -> list[Path]:
+    """One PNG per game of ``games`` (default: all) in ``out``; returns the files written.  ``browser``: a
+    Playwright browser to use (one is started on /usr/bin/chromium when None)."""
     if browser is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
             launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
-                return make_screens(out, launched, width)
+                return make_screens(out, launched, width, games)
             finally:
                 launched.close()
     from PIL import Image
@@ -59,7 +60,8 @@ def make_screens(out: Path, browser: Any = None, width: int = 1100) -> list[Path
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "desk.sqlite").start()
         try:
-            for game, (challenge, example) in PAGES.items():
+            for game in games:
+                challenge, example = PAGES[game]
                 page = browser.new_page(viewport={"width": width, "height": 1000})
                 page.goto(f"{server.url}/play/{game}/{challenge}")
                 page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))

@@ -1,9 +1,22 @@
 from __future__ import annotations
 
-import pytest
-from typer.testing import CliRunner
+import os
+import sys
+from functools import cache
 
-from rollwrite.cli.app import app
+import pytest
+
+# Python keeps the compiled bytecode of what the tests import, in this process, in the test workers and
+# in every process a test starts, even where the environment forbids writing it (PYTHONDONTWRITEBYTECODE):
+# otherwise each of them compiles rollwrite and the test modules from source again, seconds of CPU each
+# (the __pycache__ folders are ignored by git).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from typer.testing import CliRunner  # noqa: E402 - after the bytecode setting above
+
+from rollwrite.cli.app import app  # noqa: E402
+from searches import small_searches  # noqa: E402
 
 
 @pytest.fixture
@@ -15,6 +28,27 @@ def cli():
         return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """Small searches (tests/searches.py), so the puzzle command tests stay fast."""
+    small_searches(monkeypatch)
+
+
+@pytest.fixture(scope="session")
+def made_puzzle():
+    """made_puzzle(game, seed) -> (layout, game, puzzle): the one puzzle of ``make_puzzles(game, seed=seed)``,
+    made once in a test process (a puzzle is slow to make, and nothing a test does changes one).  Not for a
+    test that changes a solver's settings or reads the par record a run leaves."""
+    from rollwrite.cli.puzzle import make_puzzles
+
+    @cache
+    def made(game: str, seed: str):
+        layout, g, (p,) = make_puzzles(game, seed=seed)
+        return layout, g, p
+
+    return made
 
 
 @pytest.fixture(autouse=True)

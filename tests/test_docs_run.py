@@ -105,6 +105,8 @@ def _run(command: str, code: int, cli, tmp_path: Path) -> None:  # noqa: ANN001 
                 shutil.copyfile(source, target)
     result = cli(*words)
     assert result.exit_code == code, f"{command}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+    if "--puzzle" in words:  # a puzzle's answer is scored against its par
+        assert " of par " in result.stdout, command
     if save is not None:
         (tmp_path / save).write_text(result.stdout, encoding="utf-8")
 

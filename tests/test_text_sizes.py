@@ -10,7 +10,6 @@ import pytest
 
 from rollwrite import games
 from rollwrite.cli.printing import print_scene
-from rollwrite.cli.puzzle import make_puzzles
 from rollwrite.sheet import SheetJob, build_scene
 from rollwrite.spec.layout import load_builtin
 from rollwrite.spec.page import with_options
@@ -44,8 +43,9 @@ def test_sheets_and_dailies(slug, large):
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large-print"])
 @pytest.mark.parametrize("slug", [s for s in GAMES if games.get(s).can_puzzle])
-def test_puzzles_and_answers(slug, large):
-    layout, _, puzzles = make_puzzles(slug, seed="x")
+def test_puzzles_and_answers(slug, large, made_puzzle):
+    layout, _, puzzle = made_puzzle(slug, "x")  # the same puzzle for both sizes
+    puzzles = [puzzle]
     spec = with_options(layout.page, **page(large))
     jobs = [SheetJob(p.schedule, p) for p in puzzles] + [SheetJob(p.schedule, p, p.answer) for p in puzzles]
     assert smallest(build_scene(layout, sheets=len(jobs), page=spec, jobs=jobs)) >= least(large)

@@ -166,13 +166,40 @@ def test_quick_score_imports_no_typer_click_or_rich():
     assert '"game":"long-way"' in out
 
 
-def test_the_quick_path_knows_every_option_of_the_typer_command():
+@pytest.mark.parametrize("name", ["print", "games"])
+def test_the_quick_path_knows_every_option_of_the_typer_command(name):
     """Both readers come from one table (cli/options.py): no option of the command is unknown to the
     quick path, and the quick path knows no option the command lacks."""
     from typer.main import get_command
 
     from rollwrite.cli.app import app
 
-    command = get_command(app).commands["print"]
+    command = get_command(app).commands[name]
     words = {w for p in command.params if p.name != "game" for w in (*p.opts, *p.secondary_opts)}
-    assert words == set(fast._WORDS)
+    assert words == set(fast.WORDS[name])
+
+
+GAMES = [["games"], ["games", "--json"], ["games", "-j", "-q"], ["games", "--quiet"], ["games", "-q", "--json"]]
+
+
+@pytest.mark.parametrize("words", GAMES, ids=" ".join)
+def test_quick_games_does_what_the_typer_app_does(words, cli, capsys):
+    assert fast.quick_games(words, {}) is not None  # the quick path takes these
+    code, out, err = _run_fast(words, capsys)
+    result = cli(*words)
+    assert (code, out, err) == (result.exit_code, result.stdout, result.stderr)
+
+
+@pytest.mark.parametrize("words", [
+    ["games", "--help"], ["games", "-h"], ["games", "long-way"], ["games", "--json", "--json"], ["games", "-jq"],
+    ["games", "--json=1"], ["games", "--"], ["print", "--json"], ["roll", "games"],
+])
+def test_other_games_lines_are_left_to_the_typer_app(words):
+    assert fast.quick_games(words, {}) is None
+    assert fast.quick_games(["games"], {"_ROLLWRITE_COMPLETE": "complete_bash"}) is None
+
+
+def test_quick_games_imports_no_typer_click_or_rich():
+    out = _run_alone(["games"], codes=(0,), slow=("typer", "click", "rich", "pydantic", "reportlab"))
+    assert out.splitlines()[-1] == "[]"
+    assert out.startswith("lines-and-sections ")

@@ -124,13 +124,13 @@ def test_cafe_and_shelving_grades_follow_their_greedy_players():
     assert simple <= p.par and p.difficulty == by_gap(p.par, simple, SW)
 
 
-def test_long_way_grade_follows_the_automatic_player():
+def test_long_way_grade_follows_the_automatic_player(made_puzzle):
     from rollwrite.games.long_way import CUTS
     from rollwrite.games.long_way.data import as_chart
     from rollwrite.games.long_way.play import play, schedule_dice
     from rollwrite.games.long_way.rules import score
 
-    layout, _, (p,) = make_puzzles("long-way", seed="picnic")
+    layout, _, p = made_puzzle("long-way", "picnic")
     chart = as_chart(layout.data)
     simple = score(play(chart, schedule_dice(p.schedule)), chart).total
     assert simple <= p.par and p.difficulty == by_count(p.par - simple, CUTS)

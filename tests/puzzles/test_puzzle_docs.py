@@ -22,7 +22,22 @@ def guide_commands() -> list[str]:
     return [line.strip() for line in text.splitlines() if line.startswith("    rollwrite ")]
 
 
-@pytest.mark.parametrize("commands", [readme_commands, guide_commands], ids=["README", "docs/puzzles.md"])
+BOOKLET = "rollwrite puzzle shelving-wars --daily 2027-01-01 --days 7 --count 3 -o booklet.pdf"  # 21 puzzles
+
+
+def guide_commands_quick() -> list[str]:
+    """The guide's commands but its booklet of 21 puzzles (a shorter booklet of days and counts runs in the
+    default run: tests/test_print_days.py); the whole guide runs with the long tests."""
+    lines = guide_commands()
+    assert BOOKLET in lines
+    return [line for line in lines if line != BOOKLET]
+
+
+# README's block runs in the default run too, in tests/test_docs_run.py (which leaves its slow commands to
+# the long run, and checks "of par" too): here it runs whole, with the long tests
+@pytest.mark.parametrize("commands", [pytest.param(readme_commands, id="README", marks=pytest.mark.long),
+                                      pytest.param(guide_commands_quick, id="docs/puzzles.md"),
+                                      pytest.param(guide_commands, id="docs/puzzles.md whole", marks=pytest.mark.long)])
 def test_every_puzzle_command_shown_works(cli, tmp_path, monkeypatch, commands):
     monkeypatch.chdir(tmp_path)
     lines = commands()

@@ -13,6 +13,7 @@ from rollwrite.draw.scene import Text
 from rollwrite.errors import UsageError
 from rollwrite.sheet import build_scene
 from rollwrite.spec.page import PAPERS, with_options
+from searches import small_searches
 
 GAMES = ["wobbly-cafe", "shelving-wars", "scrambled-streets", "long-way", "lines-and-sections"]
 PER_PAGE = ["1", "2", "3", "4", "6", "max"]
@@ -24,7 +25,9 @@ def made():
 
     def get(game):
         if game not in cache:  # three puzzles: a booklet whose pages could mix them
-            cache[game] = make_puzzles(game, seed="pages", count=3)
+            with pytest.MonkeyPatch.context() as mp:  # small searches: the pages are laid out alike whatever the par
+                small_searches(mp)
+                cache[game] = make_puzzles(game, seed="pages", count=3)
         return cache[game]
 
     return get

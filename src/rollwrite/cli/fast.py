@@ -6,7 +6,8 @@ than the rest of a plain ``rollwrite print long-way``.  So ``main`` first looks 
 builds the Typer command too), each given once with a plain value, is run
 directly through :func:`rollwrite.cli.printing.print_command_body` — the same function the Typer
 command calls — with the same output and exit codes; so is a batch ``score GAME FILE... --jsonl``
-(optionally ``--jobs N``), through :func:`rollwrite.cli.scoring.run_batch`.  Anything else (help,
+(optionally ``--jobs N``), through :func:`rollwrite.cli.scoring.run_batch`; and so is ``games`` with
+its options (its own table there), through :func:`rollwrite.cli.listing.games_lines`.  Anything else (help,
 completion, ``--version``, other commands, any other option, a repeated option, a value the Typer app
 would have to convert or might refuse, ``-``, ``--``) goes to the Typer app unchanged
 (:func:`rollwrite.cli.app.main`).
@@ -23,12 +24,13 @@ import sys
 from typing import Any
 
 from rollwrite.cli.common import rewrite_daily
-from rollwrite.cli.options import PRINT_OPTIONS
+from rollwrite.cli.options import GAMES_OPTIONS, PRINT_OPTIONS
 from rollwrite.errors import RollwriteError
 
-# option word -> (parameter name, kind, the value the word itself sets or None), from the one table of
-# print's options that the Typer command is built from too (cli/options.py)
-_WORDS = {word: (opt.name, opt.kind, value) for opt in PRINT_OPTIONS for word, value in opt.words().items()}
+# command -> option word -> (parameter name, kind, the value the word itself sets or None), from the
+# tables of options that the Typer commands are built from too (cli/options.py)
+WORDS = {command: {word: (opt.name, opt.kind, value) for opt in table for word, value in opt.words().items()}
+         for command, table in (("print", PRINT_OPTIONS), ("games", GAMES_OPTIONS))}
 _DIGITS = re.compile(r"[0-9]{1,9}")
 _DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")  # a number both paths read alike
 
@@ -54,8 +56,20 @@ def quick_print(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | 
     None when the command line is not one the quick path takes (the Typer app then reads it)."""
     if not argv or argv[0] != "print" or any(k.startswith("_ROLLWRITE_COMPLETE") for k in environ):
         return None
+    return _options(rewrite_daily(argv[1:]), WORDS["print"], takes_game=True)
 
-    words = rewrite_daily(argv[1:])
+
+def quick_games(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | None:
+    """The keyword arguments of ``games_lines`` for a ``games`` command line (the words after
+    ``rollwrite``), or None when the quick path does not take it."""
+    if not argv or argv[0] != "games" or any(k.startswith("_ROLLWRITE_COMPLETE") for k in environ):
+        return None
+    return _options(argv[1:], WORDS["games"], takes_game=False)
+
+
+def _options(words: list[str], known: dict[str, tuple[str, type, Any]], takes_game: bool) -> dict[str, Any] | None:
+    """The keyword arguments the option words ``known`` give for ``words`` (with ``game``: the one plain
+    word, when ``takes_game``), or None when the Typer app should read them."""
     kw: dict[str, Any] = {}
     game: str | None = None
     i = 0
@@ -63,25 +77,27 @@ def quick_print(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | 
         word, value, step = words[i], None, 1
         if word.startswith("--") and "=" in word:
             word, text = word.split("=", 1)
-            if word not in _WORDS or _WORDS[word][2] is not None:
+            if word not in known or known[word][2] is not None:
                 return None
-            value = _value(_WORDS[word][1], text)
-        elif word in _WORDS:
-            name, kind, value = _WORDS[word]
+            value = _value(known[word][1], text)
+        elif word in known:
+            name, kind, value = known[word]
             if value is None:
                 if i + 1 >= len(words):
                     return None
                 value, step = _value(kind, words[i + 1]), 2
-        elif _plain(word) and game is None:
+        elif takes_game and _plain(word) and game is None:
             game, i = word, i + 1
             continue
         else:
             return None
-        name = _WORDS[word][0]
+        name = known[word][0]
         if value is None or name in kw:
             return None
         kw[name] = value
         i += step
+    if not takes_game:
+        return kw
     if game is None:
         return None
     return {"game": game, **kw}
@@ -134,6 +150,14 @@ def _run_score(kw: dict[str, Any]) -> None:
     sys.exit(worst)
 
 
+def _run_games(kw: dict[str, Any]) -> None:
+    # deferred for start-up: `print long-way` and the other quick commands need this module, not this import
+    from rollwrite.cli.listing import games_lines
+
+    for line in games_lines(**kw):
+        _say(line, sys.stdout)
+
+
 def _run_print(kw: dict[str, Any]) -> None:
     # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
     from rollwrite.cli.printing import print_command_body
@@ -160,11 +184,11 @@ def _say(line: str, stream: Any) -> None:
 
 def main() -> None:
     """Console entry point (``rollwrite`` and ``python -m rollwrite``)."""
-    kw = quick_print(sys.argv[1:])
-    run = _run_print
-    if kw is None:
-        kw, run = quick_score(sys.argv[1:]), _run_score
-    if kw is None:
+    for quick, run in ((quick_print, _run_print), (quick_games, _run_games), (quick_score, _run_score)):
+        kw = quick(sys.argv[1:])
+        if kw is not None:
+            break
+    else:
         # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
         from rollwrite.cli.app import main as typer_main
 

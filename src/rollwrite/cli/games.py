@@ -2,62 +2,22 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 import typer
 
+from rollwrite.cli.listing import games_lines
+from rollwrite.cli.options import GAMES_OPTIONS
 from rollwrite.cli.root import app
-from rollwrite.cli.common import QUIET_HELP
+from rollwrite.cli.typer_options import options_signature
 
 
-@app.command("games")
-def games_command(
-    as_json: bool = typer.Option(False, "--json", "-j", help="Print one JSON list instead of the table: each game's "
-                                 "slug, title, summary, players (fewest, most) and the commands it takes."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
-) -> None:
+def games_command(**options: Any) -> None:
     """List the games rollwrite knows, one line each."""
-    if quiet:
-        return
-    rows = game_rows()
-    if as_json:
-        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
-        return
-    width = max((len(r["slug"]) for r in rows), default=0) + 1
-    for r in rows:
-        typer.echo(f"{r['slug']:<{width}}{r['title']}: {r['summary']} [{', '.join(r['commands'])}]".replace(":  [", " ["))
+    for line in games_lines(**options):
+        typer.echo(line)
 
 
-def game_rows() -> list[dict]:
-    """Each built-in game, in slug order: slug, title, summary, players [fewest, most], commands."""
-    # deferred for start-up: `--help` needs this module, not yaml
-    import yaml
-
-    # deferred for start-up: `--help` needs this module, not games, games.base, resources
-    from rollwrite import games
-    from rollwrite.games.base import Game
-    from rollwrite.resources import layouts_dir
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it
-    rows = []
-    for path in sorted(layouts_dir().glob("*.yaml")):
-        slug = path.stem
-        try:
-            head = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
-        except (OSError, yaml.YAMLError):
-            head = {}
-        head = head if isinstance(head, dict) else {}
-        game = games.get(slug)
-        uses = ["print"]
-        deals = game is not None and type(game).dice_spec is not Game.dice_spec  # the game's own dice or deal
-        if head.get("dice") or deals:
-            uses.append("roll")
-        if game is not None and game.can_score:
-            uses.append("score")
-        if game is not None and getattr(game, "can_solve", False):
-            uses.append("solve")
-        if game is not None and getattr(game, "can_puzzle", False):
-            uses.append("puzzle")
-        rows.append({"slug": slug, "title": str(head.get("title", slug)), "summary": str(head.get("summary", "")),
-                     "players": list(game.players) if game is not None else None, "commands": uses})
-    return rows
+# the command's parameters are the option table's (see cli/options.py), given to Typer as the signature
+games_command.__signature__ = options_signature(GAMES_OPTIONS)  # type: ignore[attr-defined]
+app.command("games")(games_command)

@@ -1,8 +1,9 @@
-"""The options of ``rollwrite print``, declared once.
+"""The options of ``rollwrite print`` and ``rollwrite games``, declared once.
 
-This table builds both readers of a print command line: the Typer command (:mod:`rollwrite.cli.print_cmd`
-turns each entry into a ``typer.Option``) and the quick path of :mod:`rollwrite.cli.fast`, which reads a
-plain command line without importing Typer.  An option added here is known to both; an option written
+Each table builds both readers of its command line: the Typer command (:mod:`rollwrite.cli.print_cmd` and
+:mod:`rollwrite.cli.games` turn each entry into a ``typer.Option`` through
+:mod:`rollwrite.cli.typer_options`) and the quick path of :mod:`rollwrite.cli.fast`, which reads a plain
+command line without importing Typer.  An option added here is known to both; an option written
 anywhere else is known to neither.  This module imports nothing heavy, so the quick path stays quick.
 """
 
@@ -91,4 +92,10 @@ PRINT_OPTIONS: tuple[Opt, ...] = (
         "How many turns the game lasts. For a layout of your own: the length of its dice schedule.", "N", VARIATION),
     Opt("dice", ("--dice",), int, "Dice rolled each turn.", "N", VARIATION),
     Opt("sides", ("--sides",), int, "Sides of each die.", "N", VARIATION),
+)
+
+GAMES_OPTIONS: tuple[Opt, ...] = (
+    Opt("as_json", ("--json", "-j"), bool, "Print one JSON list instead of the table: each game's slug, title, "
+        "summary, players (fewest, most) and the commands it takes."),
+    Opt("quiet", ("--quiet", "-q"), bool, QUIET_HELP),
 )

@@ -6,33 +6,17 @@ PNG is a preview of the PDF, drawn by PDFium at ``--dpi``; SVG and PNG write one
 from __future__ import annotations
 
 import inspect
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from rollwrite.cli import polish
 from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import ID_HELP, ScheduleCommand
-from rollwrite.cli.options import PRINT_OPTIONS, Opt
+from rollwrite.cli.options import PRINT_OPTIONS
 from rollwrite.cli.printing import print_command_body
+from rollwrite.cli.typer_options import options_signature
 from rollwrite.errors import RollwriteError
-
-
-def _parameter(opt: Opt) -> inspect.Parameter:
-    """The Typer parameter of one entry of the option table."""
-    extra: dict[str, Any] = {}
-    if opt.metavar is not None:
-        extra["metavar"] = opt.metavar
-    if opt.panel is not None:
-        extra["rich_help_panel"] = opt.panel
-    if opt.complete is not None:
-        extra["autocompletion"] = getattr(polish, opt.complete)
-    if opt.switch:
-        extra["show_default"] = False
-    kind = opt.kind if opt.kind is bool and not opt.switch else Optional[opt.kind]
-    option = typer.Option(*opt.flags, help=opt.help, **extra)
-    return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY, default=opt.default,
-                             annotation=Annotated[kind, option])
 
 
 _GAME = inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Annotated[str, typer.Argument(
@@ -51,5 +35,5 @@ def print_command(game: str, **options: Any) -> None:
 
 
 # the command's parameters are the option table's (see cli/options.py), given to Typer as the signature
-print_command.__signature__ = inspect.Signature([_GAME, *map(_parameter, PRINT_OPTIONS)])  # type: ignore[attr-defined]
+print_command.__signature__ = options_signature(PRINT_OPTIONS, _GAME)  # type: ignore[attr-defined]
 app.command("print", cls=ScheduleCommand)(print_command)

@@ -5,6 +5,7 @@ not proven is never printed as proven."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ def _known_sheets() -> list[tuple[Path, str]]:
     return out
 
 
+@cache  # several tests hold the same puzzle to par: it is made once (nothing here changes it)
 def _puzzle(challenge: str):
     from rollwrite.cli.puzzle import make_puzzles
 

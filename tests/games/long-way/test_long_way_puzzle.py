@@ -15,12 +15,6 @@ from rollwrite.games.long_way.play import play, schedule_dice
 from rollwrite.games.long_way.rules import check, customers_path
 
 
-@pytest.fixture
-def quick(monkeypatch):
-    """A narrow beam, so the command tests stay fast."""
-    monkeypatch.setattr(solve, "WIDTH", 3)
-
-
 def _puzzle(seed: str):
     from rollwrite.cli.puzzle import make_puzzles
 

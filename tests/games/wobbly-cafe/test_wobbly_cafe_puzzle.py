@@ -182,16 +182,6 @@ def test_a_floor_with_too_few_rolls_is_refused():
         solve_floor(TINY[0], [(1, 2)])
 
 
-@pytest.fixture
-def quick(monkeypatch):
-    """Small search budgets, so the command tests stay fast (the labels then say what is not proven)."""
-    monkeypatch.setattr(solve, "NODE_BUDGET", 300)
-    monkeypatch.setattr(solve, "LOCAL_MOVES", 300)
-    monkeypatch.setattr(solve, "LOCAL_RESTARTS", 1)
-    monkeypatch.setattr(solve, "PUZZLE_CONFLICTS", 500)
-    monkeypatch.setattr(solve, "PUZZLE_LONG_RUNS", 1)
-
-
 def test_puzzle_answers_score_par_through_score(cli, tmp_path, quick):
     out = tmp_path / "p.pdf"
     r = cli("puzzle", "wobbly-cafe", "--daily", "2026-11-22", "--with-solutions", "--answers", str(tmp_path / "a"), "-o", str(out))
