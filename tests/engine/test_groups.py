@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rollwrite.draw.scene import Page, Rect, Text
+from rollwrite.draw.scene import Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.sheet import build_scene
 from rollwrite.spec.compose import letters

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
-from rollwrite.draw.scene import Circle, Line, Path, Rect, Text
+from rollwrite.draw.scene import Circle, Path, Rect, Text
 from rollwrite.games.long_way.rules import score
 from rollwrite.games.long_way.sheet import outer_side
 from rollwrite.sheet import build_scene

@@ -12,8 +12,6 @@ turns.  Every store is scored by the rules' own path (``customers_path``).
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rollwrite.games.long_way import solve
 from rollwrite.games.long_way.data import SIZE, as_chart
