@@ -96,13 +96,13 @@ def stream_scene(
     ``on_sheet()`` is called as each sheet is laid out (for a progress bar).
     """
     if (schedule is not None) + (schedules is not None) + (jobs is not None) > 1:
-        raise TypeError("build_scene takes one of schedule, schedules and jobs")
+        raise TypeError("stream_scene (and build_scene) take one of schedule, schedules and jobs")
     if jobs is not None:
         if sheets is not None and sheets != len(jobs):
-            raise TypeError(f"build_scene: sheets={sheets} but {len(jobs)} jobs")
+            raise TypeError(f"stream_scene: sheets={sheets} but {len(jobs)} jobs")
         sheets = len(jobs)
     if sheets is None:
-        raise TypeError("build_scene needs sheets (or jobs)")
+        raise TypeError("stream_scene (and build_scene) need sheets (or jobs)")
     spec = page or layout.page
     if paper is not None:
         spec = spec.replace(paper=paper)
