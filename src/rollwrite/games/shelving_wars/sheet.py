@@ -107,16 +107,34 @@ def _draw_answer(pen: Pen, ctx: Any, cell: float) -> None:
     sheet = getattr(ctx, "answer", None)
     if sheet is None:
         return
+    d = _data(ctx)
+    corners = {corner_square(d.corners[k], d.size) for k in range(_players(ctx, d))}
     for player in sheet.players:
         for i, t in enumerate(player.turns, start=1):
             if not hasattr(t, "h"):
                 continue
             x, y, w, h = t.col * cell, t.row * cell, t.w * cell, t.h * cell
             pen.rect(x, y, w, h, width=0.9)
+            x, y, w, h = _clear_of_corners(t, cell, corners, (x, y, w, h))
             label = f"{i}: {t.h}×{t.w}"
             size = _fit(label, min(9.0, h / PT * 0.5), w - 1.0, "bold")
             pen.text(x + w / 2, y + h / 2 + size * PT * 0.35, label, size=size, font="bold", anchor="middle")
 
+
+
+def _clear_of_corners(t: Any, cell: float, corners: set[tuple[int, int]],
+                      area: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Where a box's label goes: the box, less the row or column of a starting corner's ringed number
+    inside it (a box of one square keeps it all: there is nowhere else)."""
+    x, y, w, h = area
+    for r, c in corners:
+        if not (t.row <= r < t.row + t.h and t.col <= c < t.col + t.w):
+            continue
+        if t.w > 1:  # leave out the corner's column
+            x, w = (x + cell, w - cell) if c == t.col else (x, w - cell)
+        elif t.h > 1:  # a box one square wide: leave out the corner's row
+            y, h = (y + cell, h - cell) if r == t.row else (y, h - cell)
+    return x, y, w, h
 
 # ---------------------------------------------------------------- the score columns
 
