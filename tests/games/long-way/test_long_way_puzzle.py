@@ -30,7 +30,7 @@ def test_the_search_beats_the_automatic_player_and_keeps_under_its_bound(seed, q
     player = customers_path(play(chart, dice)).total
     assert result.player == player
     assert result.par >= player
-    assert result.par <= result.bound == solve.bound(dice)
+    assert result.par <= result.bound == solve.bound(chart, dice)
     assert customers_path(result.sheet).total == result.par
     assert check(result.sheet, chart, p.schedule) == []  # the answer's log replays by the rules
     assert result.nodes > len(dice)  # more than one line of play was looked at
@@ -105,11 +105,23 @@ def test_par_is_the_best_of_the_searches():
 
 
 def test_the_bound_by_hand():
-    assert solve.bound([None] * 40) == 3 * 38  # two cafeterias, 38 tile turns, three legs
-    assert solve.bound([None] * 2) == 2  # one cafeteria and one display, two legs pass it
-    assert solve.bound([None] * 1) == 1
-    assert solve.bound([None] * 60) == 3 * 45  # the 49 spaces, less two cafeterias, limit the displays
-    assert solve.bound([]) == 0
+    """games/long_way/bound.py, worked by hand on schedules without reserves."""
+    from rollwrite.spec.layout import resolve
+
+    chart = as_chart(resolve("long-way").data)
+
+    def only(light: int, turns: int) -> list:
+        return [((light, 1), ((), ()))] * turns
+
+    assert solve.bound(chart, []) == 0
+    # one tile and 9 steps from the entrance to the exit: an open store crosses empty spaces, and a
+    # store walled off scores 0
+    assert all(solve.bound(chart, only(light, 1)) == 0 for light in range(1, 7))
+    # nine five-space tiles fit beside two cafeterias; the customers pass each at most three times
+    assert solve.bound(chart, only(6, 40)) == 3 * 9
+    # 38 one-space tiles and two cafeterias: each display twice, and three times at most for 23 of
+    # them (the 45 spaces hold the 38 and 7 spaces walled by bonuses; a triple needs one more space)
+    assert solve.bound(chart, only(1, 40)) == 2 * 38 + 23
 
 
 @pytest.mark.parametrize("how", [("--daily", "2026-11-22"), ("--seed", "club")])

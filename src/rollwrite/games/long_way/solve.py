@@ -39,10 +39,10 @@ answer is the best-scoring one seen, stopped on the turn after it.  Nothing depe
 searches are the same on every machine.  The automatic player's own game is a candidate too, so par
 never ends below it.
 
-The bound is a relaxation: each turn puts at most one display in the store, a cafeteria turn none; the
-route has one leg more than the store has cafeterias, and each leg passes each display at most once.  So
-with ``c`` cafeterias (two spaces each) no sheet beats ``(c + 1) * min(turns - c, 49 - 2c)``; the bound
-is the largest of these.  It is far from par: it ignores that each leg is a shortest path.
+The bound (bound.py, with its proof) counts the tiles the dice and the coins can bring into 49 spaces,
+turn by turn, and how often the customers' route can pass a display: each leg at most once, and a
+second or third time only where the legs' being shortest paths leaves room.  It is far above par (73
+to 99 on the dailies of 2027): it ignores where the tiles fit and where their walls are.
 
 Weighing a store (its customers' route) is most of the work.  A display drawn off every shortest path
 of every leg the scorer weighed leaves the route as it was (``PathResult.dag``), so the children of one
@@ -55,6 +55,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rollwrite.games.base import Puzzle
+from rollwrite.games.long_way.bound import score_bound
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
 from rollwrite.games.long_way.play import _cells, _closes_gate, _empty, play, schedule_dice
@@ -354,9 +355,9 @@ class Result:
     player: int  # what the plain automatic player scores on the same schedule
 
 
-def bound(dice: list) -> int:
-    turns = len(dice)
-    return max((c + 1) * max(min(turns - c, CELLS - 2 * c), 0) for c in range(0, min(2, turns) + 1))
+def bound(chart: Chart, dice: list) -> int:
+    """A score no sheet of ``dice`` beats on the puzzle's store (bound.py proves it)."""
+    return score_bound(chart, dice, ENTRANCE.cell, EXIT.cell)
 
 
 def _beam(chart: Chart, dice: list, search: Search):
@@ -410,7 +411,7 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
         if n < len(dice) and (not log or log[-1].action != "stop"):  # the player stops on the next turn
             log += (LogTurn(n + 1, dice[n][0], (), "stop"),)
         sheet, par = _sheet(node.st, log), total
-    return Result(sheet, par, bound(dice), nodes, auto_score)
+    return Result(sheet, par, bound(chart, dice), nodes, auto_score)
 
 
 def make_puzzle(chart: Chart, challenge: str, schedule: Any, *, width: int | None = None):
