@@ -149,15 +149,24 @@ def _bonus(s: _State, rnd: random.Random) -> Bonus:
     return Bonus("coins")
 
 
-def _tile(chart, s: _State, n: int, roll, rerolls, dice_now, place, rnd) -> LogTurn:
-    at, cells = place
+def _earns(s: _State, cell: int, shown: int) -> bool:
+    return any(neighbour(cell, sd) >= 0 and _edge_open(s, cell, sd)
+               and s.marks[neighbour(cell, sd)] in (*CAFE_LETTERS, str(shown)) for sd in (N, E, S, W))
+
+
+def _tile(chart, s: _State, n: int, roll, rerolls, dice_now, places, rnd) -> LogTurn:
+    """A tile of ``dice_now`` drawn in one of ``places`` (mostly beside what is drawn), its display
+    (mostly one that earns a bonus) and the bonus it earns."""
+    near = [(at, cells) for at, cells in places
+            if any(neighbour(c, sd) >= 0 and s.marks[neighbour(c, sd)] != "." for c in cells for sd in (N, E, S, W))]
+    at, cells = rnd.choice(near if near and rnd.random() < 0.8 else places)
     for c, w in zip(cells, chart.tile(*dice_now).walls):
         s.walls[c], s.marks[c] = w, ("o" if not w else ".")
-    cell, shown = rnd.choice(cells), rnd.choice(dice_now)
+    options = [(c, f) for c in cells for f in sorted(set(dice_now))]
+    earning = [(c, f) for c, f in options if _earns(s, c, f)]
+    cell, shown = rnd.choice(earning if earning and rnd.random() < 0.8 else options)
     s.marks[cell] = str(shown)
-    earned = any(neighbour(cell, sd) >= 0 and _edge_open(s, cell, sd)
-                 and s.marks[neighbour(cell, sd)] in (*CAFE_LETTERS, str(shown)) for sd in (N, E, S, W))
-    bonus = _bonus(s, rnd) if earned else None
+    bonus = _bonus(s, rnd) if _earns(s, cell, shown) else None
     return LogTurn(n, roll, tuple(rerolls), "tile", at, (shown, cell), bonus)
 
 
@@ -180,9 +189,9 @@ def random_game(chart, dice, rnd: random.Random) -> Sheet:
         pairs = [(a, b) for a in range(CELLS) for b in (a + 1, a + SIZE) if b < CELLS and (b != a + 1 or b % SIZE)
                  and s.marks[a] == s.marks[b] == "." and not s.walls[a] | s.walls[b]]
         pick = rnd.random()
-        if places and pick < 0.8:
-            log.append(_tile(chart, s, n, roll, rerolls, tuple(cur), rnd.choice(places), rnd))
-        elif pairs and len(s.cafes) < 2 and pick < 0.95:
+        if places and pick < 0.9:
+            log.append(_tile(chart, s, n, roll, rerolls, tuple(cur), places, rnd))
+        elif pairs and len(s.cafes) < 2 and pick < 0.98:
             a, b = rnd.choice(pairs)
             s.marks[a] = s.marks[b] = CAFE_LETTERS[len(s.cafes)]
             s.cafes.append((a, b))
@@ -193,13 +202,18 @@ def random_game(chart, dice, rnd: random.Random) -> Sheet:
     return Sheet(tuple(s.marks), tuple(s.walls), tuple(s.doors), ENTRANCE, EXIT, s.gained, s.spent, tuple(log))
 
 
-long_turn = st.tuples(st.tuples(face, face), st.tuples(st.lists(face, max_size=6).map(tuple),
-                                                       st.lists(face, max_size=6).map(tuple)))
+def random_dice(rnd: random.Random, turns: int) -> list:
+    """``turns`` random rolls, each die with a reserve of up to 6 rerolls."""
+    def reserve() -> tuple[int, ...]:
+        return tuple(rnd.randint(1, 6) for _ in range(rnd.choice((0, 2, 6, 6))))
+
+    return [((rnd.randint(1, 6), rnd.randint(1, 6)), (reserve(), reserve())) for _ in range(turns)]
 
 
 @FAST
-@given(dice=st.lists(long_turn, max_size=40), rnd=st.randoms(use_true_random=False))
-def test_no_random_game_leaves_the_counts_or_beats_the_bound(chart, dice, rnd):
+@given(turns=st.integers(0, 40), rnd=st.randoms(use_true_random=False))
+def test_no_random_game_leaves_the_counts_or_beats_the_bound(chart, turns, rnd):
+    dice = random_dice(rnd, turns)
     sheet = random_game(chart, dice, rnd)
     assert check(sheet, chart, _Schedule(dice)) == []  # a game the rules allow
     assert counts(sheet) in stores(chart, dice)
@@ -367,7 +381,7 @@ def test_a_store_passing_displays_three_times_reaches_the_route_bound():
 def _days() -> list:
     days, d = [], dt.date(2027, 1, 1)
     while d.year == 2027:
-        sample = d in (dt.date(2027, 1, 6), dt.date(2027, 11, 24))
+        sample = d == dt.date(2027, 11, 24)  # par 29, the highest; test_long_way_par holds five more
         days.append(pytest.param(d.isoformat(), marks=() if sample else pytest.mark.long))
         d += dt.timedelta(days=1)
     return days

@@ -11,7 +11,7 @@ rerolls; rerolls of the dark die change only walls, and only cost coins.  Coins 
 only from bonuses, at most one bonus a tile, and only when its display touches a cafeteria or an
 earlier display: the first tile of a store without a cafeteria earns none.  A bonus is two coins, a
 wall or a doorway.  A bonus wall may be drawn on an empty space, which is then no longer empty (and
-takes no tile later); no other move fills a space.  So every finished store has ``c`` cafeterias
+takes no tile later); tiles, cafeterias and such walls are all that fill spaces.  So every finished store has ``c`` cafeterias
 (``2c`` spaces), ``t`` tiles and ``t`` displays (one a tile), and ``f`` filled spaces that are neither a
 cafeteria nor a display (the tiles' other spaces and spaces filled by a bonus wall), with
 ``2c + t + f <= 49``; and the same sequence of sizes, rerolls and bonuses (each wall bonus filling a
@@ -28,8 +28,9 @@ display at most once, and the score is the sum over the legs of the displays pas
 spaces crossed.  A space's *multiplicity* is the number of legs through it.  Distances are in the
 finished store (walls without a doorway closed, both sides alike), never shorter than on the open
 grid, so the entrance and the exit, ``M`` steps apart on the open grid (9 on the puzzle's store), are
-at least ``M`` steps apart in any store.  Below, ``d(x, y)`` is that distance; a leg's spaces between
-its ends are never cafeteria spaces (a shortest path would stop at the first one it met).
+at least ``M`` steps apart in any store.  Below, ``d(x, y)`` is that distance (to a cafeteria: to the
+nearer of its spaces); between its ends a leg never passes a space of a cafeteria it joins (a
+shortest path would stop at the first one it met).
 
 - No cafeteria: one leg of at least ``M + 1`` spaces, each a display (at most ``t``), a filled space
   (at most ``f``) or an empty one (-1): the score is at most ``t - max(0, M + 1 - t - f)``.
