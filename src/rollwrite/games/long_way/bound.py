@@ -42,8 +42,8 @@ shortest path would stop at the first one it met).
   shortest path from x to A).  Take the x with the largest ``j``, ``q``: the ``d1 - q`` spaces of L1
   before x and the ``d2 - q`` of L2 after it are on one leg only (one on both would lie further from A
   than ``q``), and there are ``d(entrance, x) + d(x, exit) >= M`` of them.  Every display counts at
-  most twice, and each of those ``M`` spaces is a display counted once, a filled space, or an empty
-  space costing a point: at most ``2t - max(0, M - f)``.
+  most twice, and each of those ``M`` or more spaces is a display counted once, a filled space, or an
+  empty space costing a point: at most ``2t - max(0, M - f)``.
 - Two cafeterias, A the nearer (``d(e, A) <= d(e, B)``, e the entrance): legs L1 = e -> A, L2 = A -> B
   and L3 = B -> exit.  A display counts at most three times, and three times only if it is on L1 and
   L2.  For a space x on L1 and L2, ``d(e, A) = d(e, x) + d(x, A)`` and ``d(e, B) <= d(e, x) + d(x, B)``
