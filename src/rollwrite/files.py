@@ -14,15 +14,14 @@ import os
 import re
 import stat
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from rollwrite.errors import InputError, excerpt
+from rollwrite.record import Value
 
 
-@dataclass(frozen=True)
-class TextLimits:
+class TextLimits(Value):  # a Value, not a dataclass: made at every start-up (see rollwrite.record)
     """What a file of one kind may hold.  ``None`` leaves that check out."""
 
     kind: str  # how messages call the file: "a sheet", "a layout file"

@@ -11,7 +11,6 @@ are converted to it.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -289,6 +288,9 @@ class Reader:
 
     def _missing(self, key: str) -> InputError:
         """'rows' is missing -- or, when an unread key looks like a typo of it, says which."""
+        # deferred for start-up: `print long-way` and every layout that is whole never looks for a typo
+        import difflib
+
         unread = [k for k in self.node.entries if k not in self.known]
         close = difflib.get_close_matches(key, unread, n=1, cutoff=0.6)
         if close:
