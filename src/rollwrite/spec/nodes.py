@@ -44,8 +44,14 @@ def short_path(path: str) -> str | None:
         raise NotImplementedError
 
 
+# The node classes write their own __init__ (the generic one of rollwrite.record, in the same field
+# order): a layout is hundreds of nodes, made at every start-up.
+
 class Scalar(Node):
     value: Any = None
+
+    def __init__(self, file: str, line: int, col: int, path: str, value: Any = None) -> None:
+        self.file, self.line, self.col, self.path, self.value = file, line, col, path, value
 
     def plain(self) -> Any:
         return self.value
@@ -57,9 +63,16 @@ class Filled(Scalar):
 
     text: str = ""
 
+    def __init__(self, file: str, line: int, col: int, path: str, value: Any = None, text: str = "") -> None:
+        self.file, self.line, self.col, self.path, self.value, self.text = file, line, col, path, value, text
+
 
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
+
+    def __init__(self, file: str, line: int, col: int, path: str, items: list[Node] | None = None) -> None:
+        self.file, self.line, self.col, self.path = file, line, col, path
+        self.items = [] if items is None else items
 
     def plain(self) -> Any:
         return [i.plain() for i in self.items]
@@ -75,6 +88,12 @@ class Map(Node):
     entries: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)  # key -> (key node, value node)
     #: keys of the same mapping that were read elsewhere (an element's 'type' and 'at'), for messages
     handled: tuple[str, ...] = ()
+
+    def __init__(self, file: str, line: int, col: int, path: str,
+                 entries: dict[str, tuple[Scalar, Node]] | None = None, handled: tuple[str, ...] = ()) -> None:
+        self.file, self.line, self.col, self.path = file, line, col, path
+        self.entries = {} if entries is None else entries
+        self.handled = handled
 
     def plain(self) -> Any:
         return {k: v.plain() for k, (_, v) in self.entries.items()}
