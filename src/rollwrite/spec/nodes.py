@@ -176,7 +176,8 @@ def _got(node: Node) -> str:
 
 #: millimetres per unit
 UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
-_QUANTITY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-z]*)\s*")
+# (a pattern: re compiles it when first used; the built-in layouts are read from their recorded nodes)
+_QUANTITY = r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-z]*)\s*"
 _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)")
 
 
@@ -214,7 +215,7 @@ def _quantity(node: Node, v: Any, unit: str | None, desc: str, bare: bool = Fals
                          hint=f"write it as a plain number: {float(v.strip().rstrip('%').strip()) / 100:g}")
     if re.fullmatch(r"\s*[+-]?\d+,\d+\s*[A-Za-z]*\s*", v):
         raise node.error(f"expected {desc}, got '{excerpt(v)}'", hint=f"write decimals with a point: '{excerpt(v.strip().replace(',', '.'))}'")
-    m = _QUANTITY.fullmatch(v)
+    m = re.fullmatch(_QUANTITY, v)
     if not m:
         raise node.error(f"expected {desc}, got '{excerpt(v)}'")
     number, suffix = float(m.group(1)), m.group(2).lower()
@@ -255,7 +256,7 @@ def expect_number(node: Node, *, whole: bool = False, minimum: float | None = No
         raise node.error(f"expected {desc}, got {_got(node)}")
     written = None
     if not isinstance(v, (int, float)):
-        if whole and isinstance(v, str) and (m := _QUANTITY.fullmatch(v)) and m.group(2).lower() in UNITS:
+        if whole and isinstance(v, str) and (m := re.fullmatch(_QUANTITY, v)) and m.group(2).lower() in UNITS:
             raise node.error(f"expected {desc}, got '{excerpt(v)}'", hint="a count takes no unit")
         written = str(v).strip()
         v = _quantity(node, v, None if whole else unit, desc)
@@ -409,7 +410,7 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
 
 
 _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
-_HEX3 = re.compile(r"#[0-9a-fA-F]{3}")
+_HEX3 = r"#[0-9a-fA-F]{3}"  # (a pattern: re compiles it when first used, and `print long-way` never uses it)
 COLOR_FORMS = "a CSS colour name (red, steelblue, darkgreen), #rgb or #rrggbb"
 
 
@@ -421,7 +422,7 @@ def expect_color(node: Node) -> str:
     v = v.strip()
     if _HEX6.fullmatch(v):
         return v
-    if _HEX3.fullmatch(v):
+    if re.fullmatch(_HEX3, v):
         return "#" + "".join(c * 2 for c in v[1:]).lower()
     if v.startswith("#"):
         raise node.error(f"'{v}' is not a colour: after '#' come 3 or 6 hexadecimal digits", hint=f"write {COLOR_FORMS}")
