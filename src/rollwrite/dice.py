@@ -25,8 +25,9 @@ from rollwrite.record import Value
 ALGORITHM = "rollwrite-dice-1"
 MAX_SIDES = 1000
 _SEED_MAX = 64
-_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_SLUG_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+# (patterns: re compiles them when first used, and a print without a seed or a day never does)
+_DATE_RE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+_SLUG_RE = r"[a-z0-9]+(-[a-z0-9]+)*"
 _ZWJ = "\u200d"  # zero width joiner: allowed, it glues emoji sequences together
 VARIANT_MARK = "~"
 _VARIANT_RE = re.compile(r"(?:([0-9]+)d([0-9]+))?(?:s([0-9]+))?(?:t([0-9]+))?")
@@ -67,7 +68,7 @@ def normalise_seed(seed: str | None) -> str:
 
 def check_slug(game: str) -> str:
     """A game slug as used in ids: lower-case ASCII letters and digits in words joined by single '-'."""
-    if not isinstance(game, str) or not _SLUG_RE.fullmatch(game):
+    if not isinstance(game, str) or not re.fullmatch(_SLUG_RE, game):
         raise UsageError(
             f"{game!r} is not a game name", hint="game names are lower-case words joined by '-', e.g. long-way"
         )
@@ -76,7 +77,7 @@ def check_slug(game: str) -> str:
 
 def parse_day(text: str | None) -> _dt.date:
     """A ``YYYY-MM-DD`` date (UTC calendar day) or a UsageError that says what is wrong."""
-    if not _DATE_RE.fullmatch(text or ""):
+    if not re.fullmatch(_DATE_RE, text or ""):
         raise UsageError(f"'{excerpt(text or '')}' is not a date", hint="write the date as YYYY-MM-DD, e.g. 2026-11-22")
     assert text is not None
     try:

@@ -8,14 +8,14 @@ Exit codes: 1 = a rule violation or a wrong claimed score; 2 = unusable input or
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Sequence
 
 # Characters a terminal acts on rather than shows (C0 and C1 controls, DEL) and lone surrogates, which
-# no terminal can be sent; a message's own line breaks and tabs are kept.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_CONTROL_ALL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# no terminal can be sent; a message's own line breaks and tabs are kept.  (Patterns, compiled by ``re``
+# when first used: most texts are printable, and `print long-way` never needs them.)
+_CONTROL = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]"
+_CONTROL_ALL = "[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
 
 
 def _escape(m: re.Match) -> str:
@@ -26,7 +26,9 @@ def _escape(m: re.Match) -> str:
 def printable(text: str, lines: bool = True) -> str:
     """``text`` with every control character escaped (ESC as ``\\x1b``), so that what a file holds can be
     shown on a terminal without the terminal acting on it; with ``lines`` False, line breaks and tabs too."""
-    return (_CONTROL if lines else _CONTROL_ALL).sub(_escape, text)
+    if text.isprintable():  # no control character, no surrogate: nothing to escape
+        return text
+    return re.sub(_CONTROL if lines else _CONTROL_ALL, _escape, text)
 
 
 #: Most characters of a file's text a message quotes (a value, a key): enough to find it, never a line
@@ -121,5 +123,8 @@ class UsageError(RollwriteError):
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A ``did you mean 'x'?`` suggestion for an unknown name, or None when nothing is close."""
+    # deferred for start-up: `print long-way` and every command given right names never suggest one
+    import difflib
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None

@@ -14,15 +14,14 @@ import os
 import re
 import stat
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from rollwrite.errors import InputError, excerpt
+from rollwrite.record import Value
 
 
-@dataclass(frozen=True)
-class TextLimits:
+class TextLimits(Value):  # a Value, not a dataclass: made at every start-up (see rollwrite.record)
     """What a file of one kind may hold.  ``None`` leaves that check out."""
 
     kind: str  # how messages call the file: "a sheet", "a layout file"
@@ -269,8 +268,9 @@ def _check_runs(body: str, name: str, lineno: int, limits: TextLimits) -> None:
 
 #: How deep a JSON document read from a user may nest lists and objects (a sheet's record nests 1 deep).
 JSON_DEPTH = 64
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+# (patterns: re compiles them when first used, and a print reads no JSON)
+_JSON_STRING = r'"(?:[^"\\]|\\.)*"'
+_NOT_BRACKET = r"[^\[\]{}]+"
 
 
 def load_json(text: str, name: str, line: int | None = None, max_depth: int = JSON_DEPTH, what: str = "JSON") -> Any:
@@ -280,7 +280,7 @@ def load_json(text: str, name: str, line: int | None = None, max_depth: int = JS
     # deferred for start-up: `print long-way` and 5 more commands need this module, not this import
     import json
 
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    brackets = re.sub(_NOT_BRACKET, "", re.sub(_JSON_STRING, "", text))
     if len(brackets) > max_depth:
         depth = max(accumulate(1 if c in "[{" else -1 for c in brackets))
         if depth > max_depth:

@@ -168,7 +168,8 @@ _PNG = b"\x89PNG\r\n\x1a\n"
 #: A file larger than this is not one of rollwrite's (a year of dailies as one PDF is a few MB).
 MAX_OWN = 512 * 1024 * 1024
 _BLOCK = 1 << 20
-_SVG_MARK = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: page (\d+) of (\d+);")
+# (a pattern: re compiles it when first used, and writing a new PDF never does)
+_SVG_MARK = rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: page (\d+) of (\d+);"
 
 
 def _digest_hole(data: bytes | bytearray, at: int) -> tuple[int, int]:
@@ -311,7 +312,7 @@ def _png_texts(head: bytes) -> dict[bytes, bytes]:
     return out
 
 
-_RUN = re.compile(r"page (\d+) of (\d+)\Z")
+_RUN = r"page (\d+) of (\d+)\Z"  # (a pattern, as _SVG_MARK)
 
 
 def written_by_rollwrite(path: Path) -> dict | None:
@@ -330,12 +331,12 @@ def written_by_rollwrite(path: Path) -> dict | None:
             head = fh.read(4096)
     except (OSError, ValueError):
         return None
-    m = _SVG_MARK.match(head)
+    m = re.match(_SVG_MARK, head)
     if m:
         return {"page": int(m.group(2)), "pages": int(m.group(3))}
     texts = _png_texts(head)
     if texts.get(b"Software", b"").startswith(b"rollwrite"):
-        run = _RUN.match(texts.get(b"rollwrite", b"").decode("utf-8", "replace"))
+        run = re.match(_RUN, texts.get(b"rollwrite", b"").decode("utf-8", "replace"))
         return {"page": int(run.group(1)), "pages": int(run.group(2))} if run else {}
     return {}
 

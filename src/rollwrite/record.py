@@ -28,7 +28,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import MISSING, Field, FrozenInstanceError
 from operator import attrgetter
-from threading import get_ident
 from typing import TYPE_CHECKING, Any
 
 _set = object.__setattr__  # how a frozen value's own __init__ sets a field
@@ -51,6 +50,7 @@ class Mutable:
     _defaults: dict[str, Any] = {}
     _factories: dict[str, Any] = {}
     _values: Any = staticmethod(lambda obj: ())
+    _post: Any = None  # the class's __post_init__, called after the fields are set
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -74,6 +74,7 @@ class Mutable:
                     raise TypeError(f"non-default argument {n!r} follows default argument")
         cls._fields, cls._defaults, cls._values = names, defaults, staticmethod(_key(names))
         cls._factories = {n: d.default_factory for n, d in defaults.items() if isinstance(d, Field)}
+        cls._post = getattr(cls, "__post_init__", None)
         for n in cls._factories:  # as a dataclass: a field made by a factory has no class attribute
             if n in cls.__dict__:
                 delattr(cls, n)
@@ -81,30 +82,28 @@ class Mutable:
     def __init__(self, *args: Any, **kw: Any) -> None:
         cls = type(self)
         names = cls._fields
-        if len(args) > len(names):
+        given = len(args)
+        if given > len(names):
             raise TypeError(f"{cls.__name__}.__init__() takes {len(names) + 1} positional arguments "
-                            f"but {len(args) + 1} were given")
-        values = dict(zip(names, args))
-        for name, value in kw.items():
+                            f"but {given + 1} were given")
+        for name in kw:
             if name not in names:
                 raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {name!r}")
-            if name in values:
+            if names.index(name) < given:
                 raise TypeError(f"{cls.__name__}.__init__() got multiple values for argument {name!r}")
-            values[name] = value
-        if len(values) != len(names):
-            missing = [n for n in names if n not in values and n not in cls._defaults]
+        for name, value in zip(names, args):  # in field order, as a dataclass's __init__
+            _set(self, name, value)
+        if given < len(names):
+            defaults, factories = cls._defaults, cls._factories
+            rest = names[given:]
+            missing = [n for n in rest if n not in kw and n not in defaults]
             if missing:
                 raise TypeError(f"{cls.__name__}.__init__() missing {len(missing)} required argument"
                                 f"{'s' if len(missing) > 1 else ''}: {', '.join(repr(n) for n in missing)}")
-        factories = cls._factories
-        for n in names:  # in field order, as a dataclass's __init__
-            if n in values:
-                _set(self, n, values[n])
-            else:
-                _set(self, n, factories[n]() if n in factories else cls._defaults[n])
-        post = getattr(self, "__post_init__", None)
-        if post is not None:
-            post()
+            for n in rest:
+                _set(self, n, kw[n] if n in kw else factories[n]() if n in factories else defaults[n])
+        if cls._post is not None:
+            cls._post(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -134,6 +133,9 @@ _active: set[tuple[int, int]] = set()
 
 
 def _repr(obj: Mutable) -> str:
+    # deferred for start-up: `print long-way` and most commands never show a value's repr
+    from threading import get_ident
+
     key = (id(obj), get_ident())
     if key in _active:  # a value that holds itself, as dataclasses' repr says it
         return "..."
@@ -172,12 +174,13 @@ class Record:
     if TYPE_CHECKING:  # the __init__ that dataclasses.dataclass writes, for type checkers
         def __init__(self, *args: Any, **kw: Any) -> None: ...
 
-    def __init_subclass__(cls, **kw: Any) -> None:
+    def __init_subclass__(cls, base: bool = False, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        dataclasses.dataclass(cls, frozen=cls._frozen, init="__init__" not in cls.__dict__)
+        if not base:  # (a base of records, with no fields, is not made a dataclass itself)
+            dataclasses.dataclass(cls, frozen=cls._frozen, init="__init__" not in cls.__dict__)
 
 
-class Frozen(Record):
+class Frozen(Record, base=True):
     """``@dataclass(frozen=True)``, for the game packages (see the module's docstring)."""
 
     _frozen = True

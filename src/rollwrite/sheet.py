@@ -147,7 +147,7 @@ class _Run:
         if self.share:
             self.sharing = _Sharing(self.types, None)
             deque(self._drawn(counting=True), maxlen=0)  # each page dropped as soon as it is counted
-            self.sharing = _Sharing(self.types, self.sharing.counts)
+            self.sharing = _Sharing(self.types, self.sharing)
         for page in self._drawn(counting=False):
             made = self.sharing.resolve(page, symbols) if self.sharing is not None else []
             _check_glyphs([page.items] + [s.items for s in made], self.layout)
@@ -257,19 +257,31 @@ def _draw_sheet(elements: Any, types: Any, pen: Pen, ctx: BuildContext, sharing:
         sharing.sheet(elements, pen, ctx)
 
 
-def _has_placeholder(value: Any, depth: int = 0) -> bool:
-    """Whether a text anywhere in an element's value holds a ``{name}`` placeholder."""
+def _has_placeholder(value: Any, depth: int = 0, seen: dict[tuple[int, int], bool] | None = None) -> bool:
+    """Whether a text anywhere in an element's value holds a ``{name}`` placeholder.  ``seen`` (id and
+    depth of a value looked into -> the answer) lets the elements of one run that hold the same value
+    (a game's data, held by several of its elements) look into it once."""
     if isinstance(value, str):
-        return _PLACEHOLDER.search(value) is not None
+        return "{" in value and _PLACEHOLDER.search(value) is not None
     if depth > 8 or isinstance(value, (int, float, bool)) or value is None:
         return False
+    if seen is None:
+        seen = {}
+    key = (id(value), depth)
+    found = seen.get(key)
+    if found is not None:
+        return found
+    depth += 1
     if isinstance(value, dict):
-        return any(_has_placeholder(k, depth + 1) or _has_placeholder(v, depth + 1) for k, v in value.items())
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return any(_has_placeholder(v, depth + 1) for v in value)
-    if isinstance(value, Mutable) or (is_dataclass(value) and not isinstance(value, type)):
-        return any(_has_placeholder(getattr(value, f), depth + 1) for f in fields(value))
-    return "{" in repr(value)  # anything else: drawn per sheet when in doubt
+        found = any(_has_placeholder(k, depth, seen) or _has_placeholder(v, depth, seen) for k, v in value.items())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        found = any(_has_placeholder(v, depth, seen) for v in value)
+    elif isinstance(value, Mutable) or (is_dataclass(value) and not isinstance(value, type)):
+        found = any(_has_placeholder(getattr(value, f), depth, seen) for f in fields(value))
+    else:
+        found = "{" in repr(value)  # anything else: drawn per sheet when in doubt
+    seen[key] = found
+    return found
 
 
 class _Reads:
@@ -313,20 +325,30 @@ class _Sharing:
     drawn in place.  Paint order is kept: runs and per-sheet drawings follow the layout's order.
 
     Whether a run appears twice is known only at the end of the run of pages, and pages are drawn one
-    at a time, so it takes two passes over the same sheets, each with a fresh ``_Sharing`` (so both
-    make the same drawings in the same order and number them alike): the first (``counts`` None) draws
-    nothing per sheet and only counts each run's uses; the second, given those counts, draws the pages,
-    and :meth:`resolve` turns each page's runs into symbols or drawings in place as the page is done.
+    at a time, so it takes two passes over the same sheets, each with its own ``_Sharing``: the first
+    (``first`` None) draws nothing per sheet and only counts each run's uses and makes the drawings;
+    the second, given the first, draws the pages with the first's counts and drawings (asked for in
+    the same order, they have the same numbers; which elements are drawn on each sheet is found again
+    as the sheets come, as in the first), and :meth:`resolve` turns each page's runs into symbols or
+    drawings in place as the page is done.
     """
 
-    def __init__(self, types: Any, counts: Counter[tuple] | None) -> None:
+    def __init__(self, types: Any, first: _Sharing | None) -> None:
         self.types = types
-        self.counting = counts is None
-        self.counts: Counter[tuple] = Counter() if counts is None else counts  # run of builds -> uses
-        self.builds: dict[int, list[tuple[dict, int]]] = {}  # id(element) -> [(reads, build)]
-        self.items: list[list[Any]] = []  # build -> items in the sheet's frame
+        self.counting = first is None
+        self.counts: Counter[tuple] = Counter() if first is None else first.counts  # run of builds -> uses
+        # id(element) -> whether its value holds a placeholder, and what was looked into to know it (see
+        # _has_placeholder): found once for both passes, from the elements the first pass keeps alive
+        self.placeholders: dict[int, bool] = {} if first is None else first.placeholders
+        self.looked: dict[tuple[int, int], bool] = {} if first is None else first.looked
+        # id(element) -> [(reads, build)], and build -> items in the sheet's frame: the second pass finds
+        # every drawing the first made (both ask for the same drawings in the same order, so they number
+        # them alike), and draws only what is drawn on each sheet
+        self.builds: dict[int, list[tuple[dict, int]]] = {} if first is None else first.builds
+        self.items: list[list[Any]] = [] if first is None else first.items
         self.per_sheet: dict[int, bool] = {}  # id(element) -> drawn on every sheet
-        self.keep: list[Any] = []  # the elements whose ids key the tables, kept alive
+        # the elements whose ids key the tables, kept alive
+        self.keep: list[Any] = [] if first is None else first.keep
         self.names: dict[tuple, str] = {}  # a run used on two sheets or more -> its symbol's name
         self.build_uses: Counter[int] = Counter()
         for key, n in self.counts.items():
@@ -341,9 +363,11 @@ class _Sharing:
     def _is_per_sheet(self, el: Any) -> bool:
         found = self.per_sheet.get(id(el))
         if found is None:
-            found = _has_placeholder(el.value)
+            found = self.placeholders.get(id(el))
+            if found is None:
+                found = self.placeholders[id(el)] = _has_placeholder(el.value, 0, self.looked)
+                self.keep.append(el)
             self.per_sheet[id(el)] = found
-            self.keep.append(el)
         return found
 
     def _build(self, el: Any, ctx: BuildContext, vars: dict | None) -> int | None:

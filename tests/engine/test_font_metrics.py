@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import pytest
 from fontTools.ttLib import TTFont
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rollwrite.draw import fontgen, metrics
 from rollwrite.resources import fonts_dir
+
+from oracles import measures
 
 
 def test_fontdata_is_up_to_date_with_the_font_files():
@@ -54,3 +58,15 @@ def test_the_ascii_shortcut_agrees_with_looking_each_character_up(name):
     for text in ("Day 17  3  5", "l: 1234", "a\tb", "a\x07b", "x\x7fy", "Café ×3", ""):
         slow = sorted({ch for ch in text if ord(ch) not in face.advance and ch not in "\n\r\t"})
         assert metrics.missing_glyphs(text, name) == slow
+
+
+@pytest.mark.parametrize("name", metrics.FONTS)
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.characters(max_codepoint=0x2FFF), max_size=40), size=st.sampled_from([6.4, 9, 10.5]))
+def test_widths_and_glyphs_agree_with_the_plain_table(name, text, size):
+    # the runs of code points (and the ASCII table) give what one dict of every advance gives
+    face = metrics._Face(name)
+    plain = metrics._Face(name).advance  # (a face of its own: the dict is made when asked for)
+    assert face.width(text, size) == measures.width(plain, face.missing_width, face.units, text, size)
+    assert metrics.missing_glyphs(text, name) == measures.missing(plain, text)
+    assert all(face.has(ord(ch)) == (ord(ch) in plain) for ch in text)

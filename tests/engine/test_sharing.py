@@ -6,14 +6,18 @@ import io
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from rollwrite import games
 from rollwrite.cli.printing import print_scene, run_print
 from rollwrite.draw import scene as sc
-from rollwrite.record import fields, replace
+from rollwrite.record import Value, fields, replace
 from rollwrite.sheet import build_scene
 from rollwrite.spec.layout import load_builtin
+
+from oracles import measures
 
 
 def _numbers(v):
@@ -143,3 +147,33 @@ def test_moving_an_item_is_a_replace_through_init(item):
     again = replace(moved, **{name: getattr(moved, name) for name in fields(moved)})  # __init__ accepts it
     assert again == moved and hash(again) == hash(moved)
     assert sc.placed([item], 0.0, 0.0)[0] == item
+
+
+class _Pair(Value):
+    left: object
+    right: object
+
+
+_TEXTS = st.sampled_from(["", "plain", "{n}", "Day {day}", "{ not one }", "{2x}", "{a}{b}", "a {", "}"])
+_VALUES = st.recursive(
+    st.one_of(_TEXTS, st.integers(-3, 3), st.floats(allow_nan=False, width=16), st.none(), st.booleans()),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.lists(inner, max_size=3).map(tuple),
+                            st.dictionaries(_TEXTS, inner, max_size=3), st.builds(_Pair, inner, inner)),
+    max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(_VALUES, min_size=1, max_size=4), shared=_VALUES)
+def test_a_placeholder_is_found_as_the_plain_walk_finds_it(values, shared):
+    # each value on its own, and several elements that hold one value between them looked into with
+    # one record of what was seen (as the sharing of a run does): the plain walk's answers
+    from rollwrite.sheet import _has_placeholder
+
+    seen: dict = {}
+    for v in values + [shared, (shared, 1), [[shared]], shared]:
+        assert _has_placeholder(v) == measures.has_placeholder(v)
+        assert _has_placeholder(v, 0, seen) == measures.has_placeholder(v)
+    deep = shared
+    for _ in range(10):  # deeper than the walk goes: the same answer at each depth, seen or not
+        deep = [deep]
+        assert _has_placeholder(deep, 0, seen) == measures.has_placeholder(deep)

@@ -32,7 +32,9 @@ from rollwrite.errors import RollwriteError
 WORDS = {command: {word: (opt.name, opt.kind, value) for opt in table for word, value in opt.words().items()}
          for command, table in (("print", PRINT_OPTIONS), ("games", GAMES_OPTIONS))}
 _DIGITS = re.compile(r"[0-9]{1,9}")
-_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")  # a number both paths read alike
+# a number both paths read alike (a pattern: re compiles it when first used, and most command lines
+# have no decimal option)
+_DECIMAL = r"[0-9]{1,6}(?:\.[0-9]{1,6})?"
 
 
 def _plain(value: str) -> bool:
@@ -47,7 +49,7 @@ def _value(kind: type, text: str) -> Any:
     if kind is int:
         return int(text) if _DIGITS.fullmatch(text) else None
     if kind is float:
-        return float(text) if _DECIMAL.fullmatch(text) else None
+        return float(text) if re.fullmatch(_DECIMAL, text) else None
     return kind(text)
 
 
@@ -171,13 +173,14 @@ def _run_print(kw: dict[str, Any]) -> None:
         _say(line, sys.stdout)
 
 
-_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # the escapes click's echo drops when not on a terminal
+# the escapes click's echo drops when not on a terminal (a pattern: re compiles it when first used)
+_ANSI = r"\033\[[;?0-9]*[a-zA-Z]"
 
 
 def _say(line: str, stream: Any) -> None:
     """Write a line as ``typer.echo`` does: flushed, colour escapes dropped unless on a terminal."""
     if "\033" in line and not stream.isatty():
-        line = _ANSI.sub("", line)
+        line = re.sub(_ANSI, "", line)
     stream.write(line + "\n")
     stream.flush()
 

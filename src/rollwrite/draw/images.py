@@ -30,7 +30,8 @@ MAX_SVG_BYTES = 512 * 1024
 MAX_SVG_TAGS = 5000
 MAX_SIDE = 3000
 _PNG = b"\x89PNG\r\n\x1a\n"
-_OUTSIDE = re.compile(r"<!DOCTYPE|<!ENTITY|(?:href|src)\s*=\s*[\"'](?!#)|url\(\s*[\"']?(?!#)|@import", re.I)
+# (a pattern: re compiles it when first used, and a sheet without pictures never does)
+_OUTSIDE = r"<!DOCTYPE|<!ENTITY|(?:href|src)\s*=\s*[\"'](?!#)|url\(\s*[\"']?(?!#)|@import"
 
 
 class ImageV(Value):
@@ -82,7 +83,7 @@ def _svg_size(node: Node, data: bytes) -> tuple[float, float]:
     if len(data) > MAX_SVG_BYTES:
         raise node.error(f"this SVG file is larger than {MAX_SVG_BYTES // 1024} KB")
     text = data.decode("utf-8", errors="replace")
-    bad = _OUTSIDE.search(text)
+    bad = re.search(_OUTSIDE, text, re.I)
     if bad:
         raise node.error(f"this SVG reaches outside itself ('{bad.group(0).strip()}')",
                          hint="a picture may not name other files, pages or entities: save it as plain SVG")

@@ -12,7 +12,9 @@ from __future__ import annotations
 import base64
 import struct
 import zlib
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
 
 from rollwrite.draw.fontdata import FONTS as DATA
 from rollwrite.draw.scene import PT
@@ -28,7 +30,12 @@ FONTS = tuple(FONT_FILES)
 
 
 class _Face:
+    """A font's measures.  ``advance`` maps every code point the font draws to its advance width; it is
+    unpacked only when asked for (about 1 ms a font): measuring looks a code point up in the font's
+    runs of code points (:meth:`advance_of`, :meth:`has`), ASCII in a table of its own."""
+
     def __init__(self, name: str) -> None:
+        self._advance: dict[int, int] | None = None
         if is_user_font(name):
             self._own(measure(name))
             return
@@ -40,28 +47,56 @@ class _Face:
         blob = zlib.decompress(base64.b64decode("".join(rec["advances"])))
         (n,) = struct.unpack_from("<I", blob)
         runs = struct.unpack_from(f"<{2 * n}I", blob, 4)
-        widths = struct.unpack_from(f"<{(len(blob) - 4 - 8 * n) // 2}H", blob, 4 + 8 * n)
-        advance: dict[int, int] = {}
-        at = 0
-        for i in range(0, 2 * n, 2):
-            first, count = runs[i], runs[i + 1]
-            advance.update(zip(range(first, first + count), widths[at:at + count]))
-            at += count
-        self.advance = advance
-        #: the font draws every printable ASCII character (space to tilde)
-        self.ascii_ok = all(cp in advance for cp in range(32, 127))
+        self._widths = struct.unpack_from(f"<{(len(blob) - 4 - 8 * n) // 2}H", blob, 4 + 8 * n)
+        self._starts = list(runs[0::2])  # each run's first code point, in order
+        self._counts = runs[1::2]
+        self._at = list(accumulate(self._counts, initial=0))  # where each run's widths start
+        self._tables()
 
     def _own(self, rec: dict) -> None:
         """A layout's own font, measured from its file (see :mod:`rollwrite.draw.userfonts`)."""
         self.units = rec["units"]
         self.missing_width = rec["missing"]
         self.ascent = rec["ascent"] / self.units
-        self.advance = rec["advance"]
-        self.ascii_ok = all(cp in self.advance for cp in range(32, 127))
+        self._advance = rec["advance"]
+        self._tables()
+
+    def _tables(self) -> None:
+        #: each ASCII code point's advance, the .notdef's where the font has no glyph
+        self.ascii_widths = [self.advance_of(cp) for cp in range(128)]
+        #: the font draws every printable ASCII character (space to tilde)
+        self.ascii_ok = all(self.has(cp) for cp in range(32, 127))
+
+    def _run(self, cp: int) -> int:
+        """The index in the font's widths of code point ``cp``, or -1 when the font has no glyph for it."""
+        i = bisect_right(self._starts, cp) - 1
+        if i >= 0 and cp < self._starts[i] + self._counts[i]:
+            return self._at[i] + cp - self._starts[i]
+        return -1
+
+    def has(self, cp: int) -> bool:
+        """Whether the font draws code point ``cp``."""
+        return cp in self._advance if self._advance is not None else self._run(cp) >= 0
+
+    def advance_of(self, cp: int) -> int:
+        """The advance width of code point ``cp`` (the .notdef's when the font has no glyph for it)."""
+        if self._advance is not None:
+            return self._advance.get(cp, self.missing_width)
+        k = self._run(cp)
+        return self._widths[k] if k >= 0 else self.missing_width
+
+    @property
+    def advance(self) -> dict[int, int]:
+        if self._advance is None:
+            self._advance = {cp: self._widths[at + k] for first, count, at in zip(self._starts, self._counts, self._at)
+                             for k, cp in enumerate(range(first, first + count))}
+        return self._advance
 
     def width(self, text: str, size_pt: float) -> float:
-        adv = self.advance
-        total = sum(adv.get(ord(ch), self.missing_width) for ch in text)
+        if text.isascii():
+            total = sum(map(self.ascii_widths.__getitem__, text.encode("ascii")))
+        else:
+            total = sum(map(self.advance_of, map(ord, text)))
         return total / self.units * size_pt * PT
 
 
@@ -83,17 +118,16 @@ def missing_glyphs(text: str, font: str = "regular") -> list[str]:
     f = face(font)
     if f.ascii_ok and text.isascii() and text.isprintable():  # most texts: nothing to look up
         return []
-    adv = f.advance
-    return sorted({ch for ch in text if ord(ch) not in adv and ch not in "\n\r\t"})
+    return sorted({ch for ch in text if not f.has(ord(ch)) and ch not in "\n\r\t"})
 
 
 def printable(text: str, fonts: tuple[str, ...] = ("regular", "bold")) -> str:
     """``text`` with each character one of ``fonts`` cannot draw written as ``[U+XXXX]``: what a sheet
     shows of a text that comes from a user (a seed), so it never prints an empty box."""
-    faces = [face(f).advance for f in fonts]
-    if all(all(ord(ch) in adv for adv in faces) for ch in text):
+    faces = [face(f) for f in fonts]
+    if all(all(f.has(ord(ch)) for f in faces) for ch in text):
         return text
-    return "".join(ch if all(ord(ch) in adv for adv in faces) else f"[U+{ord(ch):04X}]" for ch in text)
+    return "".join(ch if all(f.has(ord(ch)) for f in faces) else f"[U+{ord(ch):04X}]" for ch in text)
 
 
 def wrap(runs: list[tuple[str, str]], width: float, size_pt: float) -> list[list[tuple[str, str]]]:

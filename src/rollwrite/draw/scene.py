@@ -577,13 +577,13 @@ def fill(text: str, values: dict[str, str]) -> str:
 
 HC_WIDTH = 0.35  # mm: the thinnest line of a high-contrast sheet
 HC_DARKEST_GREY = 0.35  # the luminance (0 black, 1 white) a faint line or text is darkened to
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_HEX = r"#[0-9a-fA-F]{6}"  # (a pattern: re compiles it when first used, and only --high-contrast uses it)
 
 
 def _darkened(color: str | None) -> str | None:
     """A light colour (luminance above HC_DARKEST_GREY) made as dark as that, keeping its hue; black,
     dark colours and white (a knock-out line on a dark fill) stay as they are."""
-    if color is None or not _HEX.fullmatch(color):
+    if color is None or not re.fullmatch(_HEX, color):
         return color
     rgb = [int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     lum = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]

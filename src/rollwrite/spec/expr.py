@@ -29,8 +29,9 @@ MAX_CHARS = 200
 MAX_DEPTH = 24
 MAX_INT = 10**12
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
-                    r"|('[^']*')|(//|==|!=|<=|>=|[-+*/%()<>,]))")
+# a pattern, compiled by ``re`` when first used: `print long-way` imports this module but reads no expression
+_TOKEN = (r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
+          r"|('[^']*')|(//|==|!=|<=|>=|[-+*/%()<>,]))")
 _FUNCTIONS = ("min", "max", "abs", "if")
 _WORDS = ("and", "or", "not", "true", "false")
 
@@ -57,13 +58,14 @@ def _tokens(text: str) -> list[tuple[str, Any, int]]:
     """(kind, value, offset) tokens: kind is num, name, str, op or end."""
     out: list[tuple[str, Any, int]] = []
     pos = 0
+    token = re.compile(_TOKEN)
     while True:
         while pos < len(text) and text[pos].isspace():
             pos += 1
         if pos >= len(text):
             out.append(("end", None, pos))
             return out
-        m = _TOKEN.match(text, pos)
+        m = token.match(text, pos)
         if not m:
             raise ExprError(f"unexpected character {text[pos]!r}", pos,
                             hint="expressions use numbers, names, + - * / // % ( ) , and comparisons")

@@ -11,7 +11,6 @@ are converted to it.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -45,8 +44,14 @@ def short_path(path: str) -> str | None:
         raise NotImplementedError
 
 
+# The node classes write their own __init__ (the generic one of rollwrite.record, in the same field
+# order): a layout is hundreds of nodes, made at every start-up.
+
 class Scalar(Node):
     value: Any = None
+
+    def __init__(self, file: str, line: int, col: int, path: str, value: Any = None) -> None:
+        self.file, self.line, self.col, self.path, self.value = file, line, col, path, value
 
     def plain(self) -> Any:
         return self.value
@@ -58,9 +63,16 @@ class Filled(Scalar):
 
     text: str = ""
 
+    def __init__(self, file: str, line: int, col: int, path: str, value: Any = None, text: str = "") -> None:
+        self.file, self.line, self.col, self.path, self.value, self.text = file, line, col, path, value, text
+
 
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
+
+    def __init__(self, file: str, line: int, col: int, path: str, items: list[Node] | None = None) -> None:
+        self.file, self.line, self.col, self.path = file, line, col, path
+        self.items = [] if items is None else items
 
     def plain(self) -> Any:
         return [i.plain() for i in self.items]
@@ -76,6 +88,12 @@ class Map(Node):
     entries: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)  # key -> (key node, value node)
     #: keys of the same mapping that were read elsewhere (an element's 'type' and 'at'), for messages
     handled: tuple[str, ...] = ()
+
+    def __init__(self, file: str, line: int, col: int, path: str,
+                 entries: dict[str, tuple[Scalar, Node]] | None = None, handled: tuple[str, ...] = ()) -> None:
+        self.file, self.line, self.col, self.path = file, line, col, path
+        self.entries = {} if entries is None else entries
+        self.handled = handled
 
     def plain(self) -> Any:
         return {k: v.plain() for k, (_, v) in self.entries.items()}
@@ -158,7 +176,8 @@ def _got(node: Node) -> str:
 
 #: millimetres per unit
 UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
-_QUANTITY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-z]*)\s*")
+# (a pattern: re compiles it when first used; the built-in layouts are read from their recorded nodes)
+_QUANTITY = r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-z]*)\s*"
 _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)")
 
 
@@ -196,7 +215,7 @@ def _quantity(node: Node, v: Any, unit: str | None, desc: str, bare: bool = Fals
                          hint=f"write it as a plain number: {float(v.strip().rstrip('%').strip()) / 100:g}")
     if re.fullmatch(r"\s*[+-]?\d+,\d+\s*[A-Za-z]*\s*", v):
         raise node.error(f"expected {desc}, got '{excerpt(v)}'", hint=f"write decimals with a point: '{excerpt(v.strip().replace(',', '.'))}'")
-    m = _QUANTITY.fullmatch(v)
+    m = re.fullmatch(_QUANTITY, v)
     if not m:
         raise node.error(f"expected {desc}, got '{excerpt(v)}'")
     number, suffix = float(m.group(1)), m.group(2).lower()
@@ -237,7 +256,7 @@ def expect_number(node: Node, *, whole: bool = False, minimum: float | None = No
         raise node.error(f"expected {desc}, got {_got(node)}")
     written = None
     if not isinstance(v, (int, float)):
-        if whole and isinstance(v, str) and (m := _QUANTITY.fullmatch(v)) and m.group(2).lower() in UNITS:
+        if whole and isinstance(v, str) and (m := re.fullmatch(_QUANTITY, v)) and m.group(2).lower() in UNITS:
             raise node.error(f"expected {desc}, got '{excerpt(v)}'", hint="a count takes no unit")
         written = str(v).strip()
         v = _quantity(node, v, None if whole else unit, desc)
@@ -289,6 +308,9 @@ class Reader:
 
     def _missing(self, key: str) -> InputError:
         """'rows' is missing -- or, when an unread key looks like a typo of it, says which."""
+        # deferred for start-up: `print long-way` and every layout that is whole never looks for a typo
+        import difflib
+
         unread = [k for k in self.node.entries if k not in self.known]
         close = difflib.get_close_matches(key, unread, n=1, cutoff=0.6)
         if close:
@@ -388,7 +410,7 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
 
 
 _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
-_HEX3 = re.compile(r"#[0-9a-fA-F]{3}")
+_HEX3 = r"#[0-9a-fA-F]{3}"  # (a pattern: re compiles it when first used, and `print long-way` never uses it)
 COLOR_FORMS = "a CSS colour name (red, steelblue, darkgreen), #rgb or #rrggbb"
 
 
@@ -400,7 +422,7 @@ def expect_color(node: Node) -> str:
     v = v.strip()
     if _HEX6.fullmatch(v):
         return v
-    if _HEX3.fullmatch(v):
+    if re.fullmatch(_HEX3, v):
         return "#" + "".join(c * 2 for c in v[1:]).lower()
     if v.startswith("#"):
         raise node.error(f"'{v}' is not a colour: after '#' come 3 or 6 hexadecimal digits", hint=f"write {COLOR_FORMS}")

@@ -43,8 +43,9 @@ ORIENTATIONS = ("portrait", "landscape")
 
 _NUM = r"(\d+(?:\.\d+)?)"
 _UNIT = r"\s*(mm|cm|in)?"
-_CUSTOM = re.compile(rf"^\s*{_NUM}{_UNIT}\s*[x×*]\s*{_NUM}{_UNIT}\s*$", re.IGNORECASE)
-_GRID = re.compile(r"^\s*(\d{1,3})\s*[x×*]\s*(\d{1,3})\s*$", re.IGNORECASE)
+# (patterns: re compiles them when first used, and a print on named paper in one to a page never does)
+_CUSTOM = rf"^\s*{_NUM}{_UNIT}\s*[x×*]\s*{_NUM}{_UNIT}\s*$"
+_GRID = r"^\s*(\d{1,3})\s*[x×*]\s*(\d{1,3})\s*$"
 
 PAPER_HELP = "a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT with mm, cm or in (e.g. 100x150mm, 4x6in)"
 
@@ -63,7 +64,7 @@ def paper_size(text: str) -> tuple[str, float, float]:
     if name in PAPERS:
         w, h = PAPERS[name]
         return name, w, h
-    m = _CUSTOM.match(name)
+    m = re.match(_CUSTOM, name, re.IGNORECASE)
     if m is None:
         hint = did_you_mean(name, PAPERS)
         raise UsageError(
@@ -115,7 +116,7 @@ def parse_per_page(text: str | int) -> PerPage:
         if not 1 <= n <= MAX_PER_PAGE:
             raise UsageError(f"per page: {n} is not between 1 and {MAX_PER_PAGE}")
         return PerPage(count=n)
-    m = _GRID.match(raw)
+    m = re.match(_GRID, raw, re.IGNORECASE)
     if m:
         cols, rows = int(m.group(1)), int(m.group(2))
         if cols < 1 or rows < 1 or cols * rows > MAX_PER_PAGE:
