@@ -17,15 +17,20 @@ either order.  :func:`solve_floor` finds the best floor in these steps:
    without reaching the bound, that bound is ruled out and the search asks for one less.  It is
    quick on about half of the floors the restarts miss;
 4. a floor still open after ``NODE_BUDGET`` nodes goes to a SAT solver (a :class:`FloorQuestion`, in
-   :func:`settle`), asked the same questions: a floor reaching the bound (yes: proven), or none (no:
-   the bound comes down by one).  It finds floors at the bound far sooner than the search on the
-   floors the search finds hard;
-5. in a puzzle, floors still open after that get a few long anneals (:func:`anneal_more`), which
-   prove nothing but often find a better floor than the searches had when they stopped.
+   :func:`settle`), asked for one point more than the best floor so far: a yes comes with a better
+   floor (par rises to its score, and it is proven when that is the bound), a no proves par.  The
+   questions climb from par rather than come down from the bound: on the floors where the bound
+   cannot be reached, a question for a score just above the optimum is the one "no" that must be
+   proven either way, and each "no" above it cost as many conflicts again (the hard floors of
+   2027 need 30,000 to 150,000 conflicts for that one "no"), while the "yes" answers below it come
+   in a few thousand;
+5. in a puzzle, floors still open after that may get long anneals (:func:`anneal_more`; none by
+   default, ``PUZZLE_LONG_RUNS``), which prove nothing: the climbing questions find better floors.
 
 The search counts nodes and the SAT solver conflicts, never seconds, so the same floor gets the same
 answer on every machine.  When the budgets run out the best sheet found is kept with the honest
-statement "par >= N, no sheet beats M", M being the lowest bound not ruled out.
+statement "par >= N, no sheet beats M", M being the lowest bound not ruled out (by the search; the
+SAT questions rule out only the score just above par, which proves it).
 """
 
 from __future__ import annotations
@@ -48,9 +53,11 @@ Pair = tuple[int, int]
 NODE_BUDGET = 30_000
 #: search nodes one puzzle may use over all its floors
 PUZZLE_NODES = 75_000
-#: SAT conflicts one floor may use, and one puzzle over its floors (see :func:`settle_floors`)
-CONFLICTS = 35_000
-PUZZLE_CONFLICTS = 35_000
+#: SAT conflicts one floor may use, and one puzzle over its floors (see :func:`settle_floors`); all
+#: of it goes to a floor when the others need none, as on the hardest days of 2027 (2027-01-12,
+#: 2027-10-11: 27,500 and 31,000 conflicts for their hard floor)
+CONFLICTS = 45_000
+PUZZLE_CONFLICTS = 45_000
 #: SAT conflicts each open floor of a puzzle may use in the first round (see :func:`settle_floors`)
 FIRST_CONFLICTS = 10_000
 #: local-search moves per restart, and restarts (the search stops as soon as it reaches the bound)
@@ -59,8 +66,9 @@ LOCAL_RESTARTS = 3
 #: the SAT solver python-sat runs for :class:`FloorQuestion`
 SOLVER = "cadical195"
 #: long anneals (each its own seed) one puzzle runs on the floors the searches leave open, in turn:
-#: they do not prove anything, but find better floors than the searches had when they stopped
-PUZZLE_LONG_RUNS = 2
+#: they do not prove anything; none by default, since the SAT questions climb from par and find
+#: better floors than the anneals did (and the time goes to the questions)
+PUZZLE_LONG_RUNS = 0
 #: moves of a long anneal per slot pair (30,800 on the usual floor of 22, about 0.2 s)
 LONG_MOVES_PER_PAIR = 1_400
 
@@ -106,11 +114,13 @@ class _Geometry:
         self.nice = frozenset(index[p] for p in data.nice)
         self.slots: list[tuple[int, int]] = []  # (left cell, right cell), row by row, outer pair first
         self.slot_row: list[int] = []
+        self.mirror = list(range(self.n))  # space -> the space across the middle line
         base = 0
         for r, cols in enumerate(data.rows):
             m = len(cols)
             for k in range(m // 2):
                 self.slots.append((base + k, base + m - 1 - k))
+                self.mirror[base + k], self.mirror[base + m - 1 - k] = base + m - 1 - k, base + k
                 self.slot_row.append(r)
             base += m
         # the slot after which each row is complete
@@ -690,7 +700,10 @@ class FloorQuestion:
       (a, b) at slot pair (left, right) puts a left and b right, or b left and a right when turned;
     - how many spaces hold each value (the rolls imply it, but the solver does better told outright);
     - ``y[S]``: the set S of v joined spaces is a paying group of value v.  It needs v on every space of S
-      and no v on any space beside S, so S is then the whole group: a group of exactly v spaces;
+      and no v on any space beside S, so S is then the whole group: a group of exactly v spaces.  A set
+      holding both spaces of more slot pairs than there are rolls (v, v) has no y: it could never
+      hold v on all its spaces (of the 3,966 sets of six spaces, 1,784 hold no slot pair whole and
+      3,332 at most one);
     - per value, a running count of its spaces outside every paying group: paying groups share no
       space and each has v spaces, so ``at least j`` groups pay exactly when at most count - v j are
       outside (see :meth:`_paying`); and per nice view, how much its paying group is worth
@@ -724,6 +737,7 @@ class FloorQuestion:
             for i, p in enumerate(lits):
                 for q in lits[i + 1:]:
                     self.clauses.append([-p, -q])
+        self.rolls = rolls
         self._slots(rolls)
         for v in values:  # implied by the rolls, but it helps the solver to know it outright
             self._equals([self.val[c, v] for c in range(g.n)], counts[v])
@@ -781,12 +795,15 @@ class FloorQuestion:
         doubling: dict[tuple[int, int], list[int]] = {}
         terms: list[tuple[int, dict[int, int], int]] = []
         most = {v: counts[v] // v for v in values}
+        doubles = Counter(a for a, b in self.rolls if a == b)
         for v in values:
             if not most[v]:
                 continue
             groups = []
             holding: dict[int, list[int]] = {c: [] for c in range(g.n)}  # the groups each space is in
             for cells in connected_sets(g, v):
+                if sum(1 for c in cells if g.mirror[c] > c and g.mirror[c] in cells) > doubles[v]:
+                    continue  # each slot pair wholly inside holds a roll (v, v): there are not that many
                 y = new()
                 groups.append(y)
                 inside = set(cells)
@@ -953,9 +970,10 @@ def solve_floor(data: CafeData, rolls: list[Pair], *, budget: int | None = None,
 
 def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: int,
            question: FloorQuestion | None = None) -> FloorResult:
-    """``result`` after asking a SAT solver (a :class:`FloorQuestion`) for its bound and, each time
-    the answer is no, for one less, until the question has used ``conflicts`` conflicts in all: proven
-    when an answer is yes, or when the bound comes down to par.  A new question starts its guesses
+    """``result`` after asking a SAT solver (a :class:`FloorQuestion`) for a floor one point better than
+    par, again and again, until the question has used ``conflicts`` conflicts in all: each yes raises
+    par to the score of the floor it gives (proven when that reaches the bound), a no proves par (the
+    bound comes down to it).  A new question starts its guesses
     from ``result``'s floor and is closed at the end; a ``question`` passed in (for these rolls,
     asked before by this function) goes on from what it learned and is left open."""
     if result.proven or conflicts <= 0:
@@ -968,17 +986,18 @@ def settle(data: CafeData, rolls: list[Pair], result: FloorResult, conflicts: in
         question.prefer([v or 0 for row in floor for v in row])
     try:
         while par < top and question.conflicts < conflicts:
-            answer = question.ask(top, conflicts - question.conflicts)
+            answer = question.ask(par + 1, conflicts - question.conflicts)
             if answer is None:
                 break
             if answer:
                 val = question.values()
-                par = score_values(g, val)
-                if par != top:  # no floor beats the bound: a solver answer that does is a fault
-                    raise AssertionError(f"the SAT floor scores {par}, the bound is {top}")
-                floor = g.to_floor(val)
+                score = score_values(g, val)
+                if not par < score <= top:  # a floor beating the bound, or one short of the target, is a fault
+                    raise AssertionError(f"the SAT floor scores {score}: asked for {par + 1}, the bound is {top}")
+                par, floor = score, g.to_floor(val)
+                question.prefer(val)  # the next question starts its guesses from this floor
             else:
-                top -= 1
+                top = par
     finally:
         if own:
             question.close()
@@ -989,7 +1008,8 @@ def settle_floors(data: CafeData, rolls: list[list[Pair]], results: list[FloorRe
     """A puzzle's floors after :func:`settle`, the open ones sharing ``PUZZLE_CONFLICTS`` conflicts in
     two rounds: first each an even share of at most ``FIRST_CONFLICTS`` (most floors need far fewer),
     then those still open an even share of what is left (at most ``CONFLICTS`` a floor in all), each
-    question going on from what it learned in the first round."""
+    question going on from what it learned in the first round: the budget goes where floors are still
+    open, and a day with one hard floor gives it nearly all."""
     results = list(results)
     questions: dict[int, FloorQuestion] = {}
     left = PUZZLE_CONFLICTS
@@ -1047,7 +1067,7 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
 
     The floors share ``PUZZLE_NODES`` search nodes and then ``PUZZLE_CONFLICTS`` SAT conflicts (in two
     rounds, :func:`settle_floors`), so a puzzle whose floors are all hard still comes out in bounded
-    time; floors still open after that share ``PUZZLE_LONG_RUNS`` long anneals."""
+    time; floors still open after that share ``PUZZLE_LONG_RUNS`` long anneals (none by default)."""
 
     nodes = PUZZLE_NODES
     base = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31
