@@ -21,9 +21,9 @@ either order.  :func:`solve_floor` finds the best floor in these steps:
    floor (par rises to its score, and it is proven when that is the bound), a no proves par.  The
    questions climb from par rather than come down from the bound: on the floors where the bound
    cannot be reached, a question for a score just above the optimum is the one "no" that must be
-   proven either way, and each "no" above it cost as many conflicts again (the hard floors of
-   2027 need 30,000 to 150,000 conflicts for that one "no"), while the "yes" answers below it come
-   in a few thousand;
+   proven either way, and each "no" above it cost about as many conflicts again (the hard floors
+   of 2027 need from 25,000 to well over 100,000 conflicts for that one "no"), while the "yes"
+   answers below it come in a few thousand;
 5. in a puzzle, floors still open after that may get long anneals (:func:`anneal_more`; none by
    default, ``PUZZLE_LONG_RUNS``), which prove nothing: the climbing questions find better floors.
 
