@@ -24,8 +24,9 @@ either order.  :func:`solve_floor` finds the best floor in these steps:
    proven either way, and each "no" above it cost about as many conflicts again (the hard floors
    of 2027 need from 25,000 to well over 100,000 conflicts for that one "no"), while the "yes"
    answers below it come in a few thousand;
-5. in a puzzle, floors still open after that may get long anneals (:func:`anneal_more`; none by
-   default, ``PUZZLE_LONG_RUNS``), which prove nothing: the climbing questions find better floors.
+5. in a puzzle, floors still open after that get a few long anneals (:func:`anneal_more`), which
+   prove nothing but sometimes find a better floor than the questions had when they stopped (on
+   2027-09-28 floor 1: 46, where the questions stop at 45).
 
 The search counts nodes and the SAT solver conflicts, never seconds, so the same floor gets the same
 answer on every machine.  When the budgets run out the best sheet found is kept with the honest
@@ -66,9 +67,8 @@ LOCAL_RESTARTS = 3
 #: the SAT solver python-sat runs for :class:`FloorQuestion`
 SOLVER = "cadical195"
 #: long anneals (each its own seed) one puzzle runs on the floors the searches leave open, in turn:
-#: they do not prove anything; none by default, since the SAT questions climb from par and find
-#: better floors than the anneals did (and the time goes to the questions)
-PUZZLE_LONG_RUNS = 0
+#: they do not prove anything, but find better floors than the searches had when they stopped
+PUZZLE_LONG_RUNS = 2
 #: moves of a long anneal per slot pair (30,800 on the usual floor of 22, about 0.2 s)
 LONG_MOVES_PER_PAIR = 1_400
 
@@ -1067,7 +1067,7 @@ def make_puzzle(data: CafeData, challenge: str, schedule, *, budget: int | None 
 
     The floors share ``PUZZLE_NODES`` search nodes and then ``PUZZLE_CONFLICTS`` SAT conflicts (in two
     rounds, :func:`settle_floors`), so a puzzle whose floors are all hard still comes out in bounded
-    time; floors still open after that share ``PUZZLE_LONG_RUNS`` long anneals (none by default)."""
+    time; floors still open after that share ``PUZZLE_LONG_RUNS`` long anneals."""
 
     nodes = PUZZLE_NODES
     base = int.from_bytes(challenge.encode("utf-8")[-8:].rjust(8, b"\0"), "big") * 31
