@@ -182,3 +182,18 @@ def test_a_limit_on_children_above_their_number_changes_nothing():
     (score9, turn9, node9), nodes9 = solve._beam(chart, dice, replace(narrow, per_parent=10_000))
     assert (score9, turn9, node9.log, nodes9) == (score0, turn0, node0.log, nodes0)
     assert nodes2 != nodes0  # the limit of 2 does keep other stores
+
+
+def test_the_searches_find_the_same_on_one_process_or_several():
+    chart, sched = _free_play("e")
+    dice = schedule_dice(sched)
+    alone = solve.solve(chart, dice, width=3)
+    for jobs in (2, 4, 7):  # fewer processes than searches, a share of them, more
+        shared = solve.solve(chart, dice, width=3, jobs=jobs)
+        assert (shared.sheet, shared.par, shared.bound, shared.nodes, shared.player) == \
+            (alone.sheet, alone.par, alone.bound, alone.nodes, alone.player)
+
+
+def test_the_costliest_searches_go_first():
+    order = sorted(solve.SEARCHES, key=solve._costliest_first)
+    assert order[0].cafes and not order[-1].cafes and not order[-1].spend

@@ -391,13 +391,46 @@ def _beam(chart: Chart, dice: list, search: Search):
     return best, nodes
 
 
-def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
+def _costliest_first(search: Search) -> tuple:
+    """The order a pool takes the searches in, so that the last to finish is a cheap one: those with
+    more moves first (a cafeteria on every pair of empty spaces makes the most), then the wider."""
+    return (-search.cafes, -search.spend, -search.wall_tries, -search.width)
+
+
+_SEARCHER: tuple = ()  # (chart, dice, searches) of the puzzle this process searches for
+
+
+def _start_searcher(chart: Chart, dice: list, searches: tuple[Search, ...]) -> None:
+    global _SEARCHER
+    _SEARCHER = (chart, dice, searches)
+
+
+def _search(i: int) -> tuple:
+    chart, dice, searches = _SEARCHER
+    return _beam(chart, dice, searches[i])
+
+
+def _searched(chart: Chart, dice: list, searches: tuple[Search, ...], jobs: int) -> list[tuple]:
+    """:func:`_beam` of each of ``searches``, in their order, run on up to ``jobs`` processes: the
+    searches are independent, so they find the same on any number."""
+    if jobs <= 1:
+        return [_beam(chart, dice, search) for search in searches]
+    # deferred: a puzzle made on one process needs no multiprocessing (about 60 ms to import)
+    from rollwrite.pool import process_pool
+
+    order = sorted(range(len(searches)), key=lambda i: _costliest_first(searches[i]))
+    with process_pool(min(jobs, len(searches)), _start_searcher, (chart, dice, searches)) as pool:
+        futures = {i: pool.submit(_search, i) for i in order}
+        return [futures[i].result() for i in range(len(searches))]
+
+
+def solve(chart: Chart, dice: list, *, width: int | None = None, jobs: int = 1) -> Result:
     """The best store of the beam searches of ``width`` (default WIDTH) states in SEARCHES, or of the
-    automatic player if none beats it (module docstring)."""
+    automatic player if none beats it (module docstring); the searches run on up to ``jobs`` processes."""
     best: tuple[int, int, _Node] | None = None
     nodes = 0
-    for search in SEARCHES:
-        found, n = _beam(chart, dice, search if width is None else replace(search, width=width))
+    searches = SEARCHES if width is None else tuple(replace(search, width=width) for search in SEARCHES)
+    for found, n in _searched(chart, dice, searches, jobs):
         nodes += n
         if found is not None and (best is None or found[0] > best[0]):  # ties: the earlier search
             best = found
@@ -414,9 +447,9 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
     return Result(sheet, par, bound(chart, dice), nodes, auto_score)
 
 
-def make_puzzle(chart: Chart, challenge: str, schedule: Any, *, width: int | None = None):
+def make_puzzle(chart: Chart, challenge: str, schedule: Any, *, width: int | None = None, jobs: int = 1):
 
-    result = solve(chart, schedule_dice(schedule), width=width)
+    result = solve(chart, schedule_dice(schedule), width=width, jobs=jobs)
     return Puzzle(
         game="long-way",
         challenge=challenge,
