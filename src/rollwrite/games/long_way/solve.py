@@ -46,7 +46,11 @@ to 99 on the dailies of 2027): it ignores where the tiles fit and where their wa
 
 Weighing a store (its customers' route) is most of the work.  A display drawn off every shortest path
 of every leg the scorer weighed leaves the route as it was (``PathResult.dag``), so the children of one
-tile placement whose display is off those paths are weighed once, as the tile without its display.
+tile placement whose display is off those paths are weighed once, as the tile without its display; a
+child whose display is on them is weighed from that route (``rules.with_display``: the same moves and
+steps between stops, only the legs through the display walked again).  The six searches are
+independent: with ``jobs`` they run on several processes, costliest first, and par is read from their
+results in the order of ``SEARCHES`` (the same on any number of processes).
 """
 
 from __future__ import annotations
@@ -59,7 +63,9 @@ from rollwrite.games.long_way.bound import score_bound
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
 from rollwrite.games.long_way.play import _cells, _closes_gate, _empty, play, schedule_dice
-from rollwrite.games.long_way.rules import CAFE_LETTERS, PathResult, _edge_open, _State, customers_path, neighbour
+from rollwrite.games.long_way.rules import (
+    CAFE_LETTERS, PathResult, _edge_open, _State, customers_path, neighbour, with_display,
+)
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -299,9 +305,9 @@ def _tile_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int], plan: t
                out: list[_Node], blocked: list[_Node]) -> None:
     """The children of one tile drawn at one place (``plan``: the dice, the rerolls, the coins left and
     spent, the place), its display on each open space, into ``out``; a store walled off by a bonus wall
-    across a gate into ``blocked`` (one is enough: they all score 0).  A display off every shortest
-    path of the route's legs leaves the route as the tile alone leaves it, so such children are
-    weighed once, as the tile without its display (when it has two open spaces or more)."""
+    across a gate into ``blocked`` (one is enough: they all score 0).  When the tile has two open spaces
+    or more, its store without a display is weighed once: a display off every shortest path of the
+    route's legs leaves that route as it is, and one on them is weighed from it (module docstring)."""
     st = node.st
     cur, rerolls, coins, spent, at = plan
     base, cells = _drawn(chart, st, cur, at)
@@ -314,7 +320,7 @@ def _tile_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int], plan: t
         ch = _copy(base)
         ch.marks[c] = str(face)
         turn = LogTurn(n, roll, rerolls, "tile", at, (face, c))
-        known = _ranked(bare) if bare is not None and not bare.dag >> c & 1 else None
+        known = None if bare is None else _ranked(with_display(bare, c) if bare.dag >> c & 1 else bare)
         if not earning:
             ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
             out.append(_Node(ch, node.log + (turn,)))
