@@ -144,8 +144,23 @@ def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple
     """The best-scoring path among the shortest ones from ``src`` to ``tgt`` (masks), its score, and the
     mask of the spaces on any shortest path (what the score can depend on); among equal scores, the
     step into a space comes from its first neighbour in _PRED_ORDER, and the path ends on the
-    lowest-numbered space.  (Legs are short, a few spaces a layer: the steps of Moves are written out
-    and a layer's spaces read bit by bit, which takes a third less time than calling for them.)"""
+    lowest-numbered space."""
+    on = shortest_layers(moves, src, tgt)
+    if on is None:
+        return None
+    path, value = best_on(moves, on, weight)
+    dag = 0
+    for layer in on:
+        dag |= layer
+    return path, value, dag
+
+
+def shortest_layers(moves: Moves, src: int, tgt: int) -> list[int] | None:
+    """The spaces of the shortest paths from ``src`` to ``tgt`` (masks), as a mask per step from
+    ``src`` (the first: the spaces of ``src`` they start from; the last: those of ``tgt`` they end
+    on), or None when no path joins them.  (Legs are short, a few spaces a step: the steps of Moves
+    are written out, and :func:`best_on` reads a layer's spaces bit by bit, which takes a third less
+    time than calling for them.)"""
     north, south, east, west = moves.n, moves.s, moves.e, moves.w
     layers = [src]
     seen = f = src
@@ -156,13 +171,19 @@ def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple
         seen |= f
         layers.append(f)
     # from the end back, the spaces of each layer with a step into the next layer's: the shortest paths
-    g = dag = f & tgt
+    g = f & tgt
     on = [g]
     for k in range(len(layers) - 2, -1, -1):
         g = layers[k] & ((north & (g << SIZE)) | (south & (g >> SIZE)) | (east & (g >> 1)) | (west & (g << 1)))
         on.append(g)
-        dag |= g
     on.reverse()
+    return on
+
+
+def best_on(moves: Moves, on: list[int], weight: list[int]) -> tuple[tuple[int, ...], int]:
+    """The best-scoring of the shortest paths whose layers are ``on`` (:func:`shortest_layers`) and its
+    score, ties broken as :func:`best_leg` says."""
+    north, south, east, west = moves.n, moves.s, moves.e, moves.w
     best = [0] * CELLS
     prev = [-1] * CELLS
     m = on[0]
@@ -207,7 +228,7 @@ def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple
         path.append(c)
         c = prev[c]
     path.reverse()
-    return tuple(path), best[end], dag
+    return tuple(path), best[end]
 
 
 # ---------------------------------------------------------------- scoring
@@ -243,7 +264,8 @@ class Walk:
     stops: list[tuple[str, int]]
     exit: tuple[str, int]
     dist: dict[tuple[int, int], int | None]
-    legs: dict[tuple[int, int], tuple[Leg | None, int]]
+    #: (from, to) -> (the leg or None, the spaces on its shortest paths, their layers: shortest_layers)
+    legs: dict[tuple[int, int], tuple[Leg | None, int, list[int] | None]]
 
 
 @dataclass
@@ -283,8 +305,11 @@ def with_display(res: PathResult, cell: int) -> PathResult:
         raise ValueError(f"{cell_name(cell)} is a cafeteria's space: a display is never drawn there")
     weight = walk.weight.copy()
     weight[cell] = 1
-    legs = {key: got for key, got in walk.legs.items() if not got[1] >> cell & 1}
-    return _route(Walk(walk.moves, weight, walk.stops, walk.exit, dict(walk.dist), legs))
+    again = Walk(walk.moves, weight, walk.stops, walk.exit, dict(walk.dist), {})
+    for key, got in walk.legs.items():
+        # a leg through the display: the same layers, the best path among them weighed again
+        again.legs[key] = got if not got[1] >> cell & 1 else _weighed(again, key, got[2])
+    return _route(again)
 
 
 def _steps(walk: Walk, a: int, b: int) -> int | None:
@@ -295,21 +320,30 @@ def _steps(walk: Walk, a: int, b: int) -> int | None:
     return walk.dist[key]
 
 
-def _leg(walk: Walk, a: int, b: int) -> tuple[Leg | None, int]:
-    """The best leg from stop ``a`` to stop ``b`` (-1: the exit) of ``walk`` and the spaces on its
-    shortest paths (walked once)."""
-    got = walk.legs.get((a, b))
+def _leg(walk: Walk, a: int, b: int) -> tuple[Leg | None, int, list[int] | None]:
+    """The best leg from stop ``a`` to stop ``b`` (-1: the exit) of ``walk``, the spaces on its
+    shortest paths and their layers (walked once)."""
+    key = (a, b)
+    got = walk.legs.get(key)
     if got is None:
-        start, target = walk.stops[a], walk.exit if b < 0 else walk.stops[b]
-        found = best_leg(walk.moves, start[1], target[1], walk.weight)
-        if found is None:
-            got = (None, 0)
-        else:
-            path, value, on = found
-            passed = list(map(walk.weight.__getitem__, path))
-            got = (Leg(start[0], target[0], path, value, passed.count(1), passed.count(-1)), on)
-        walk.legs[(a, b)] = got
+        target = walk.exit if b < 0 else walk.stops[b]
+        got = walk.legs[key] = _weighed(walk, key, shortest_layers(walk.moves, walk.stops[a][1], target[1]))
     return got
+
+
+def _weighed(walk: Walk, key: tuple[int, int], on: list[int] | None) -> tuple[Leg | None, int, list[int] | None]:
+    """The leg ``key`` of ``walk`` whose shortest paths' layers are ``on`` (None: no path)."""
+    if on is None:
+        return None, 0, None
+    a, b = key
+    path, value = best_on(walk.moves, on, walk.weight)
+    passed = list(map(walk.weight.__getitem__, path))
+    dag = 0
+    for layer in on:
+        dag |= layer
+    leg = Leg(walk.stops[a][0], (walk.exit if b < 0 else walk.stops[b])[0], path, value, passed.count(1),
+              passed.count(-1))
+    return leg, dag, on
 
 
 def _route(walk: Walk) -> PathResult:
@@ -337,7 +371,7 @@ def _route(walk: Walk) -> PathResult:
         legs: list[Leg] = []
         here = 0
         for nxt in order + (-1,):
-            lg, on = _leg(walk, here, nxt)
+            lg, on, _ = _leg(walk, here, nxt)
             dag |= on
             if lg is None:
                 reason = reason or f"the exit cannot be reached from the {stops[here][0]}"
