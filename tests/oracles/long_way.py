@@ -2,7 +2,9 @@
 by space, each leg a layered walk, a space's best way in picked among its neighbours one by one.
 
 The production scorer (``rollwrite.games.long_way.rules.customers_path``) builds the same route faster;
-the property tests hold it to this one: the same legs, order, reason, score and ``dag``.
+the property tests hold it to this one: the same legs, order, reason, score and ``dag``.  (Which
+spaces are cafeterias and what each space weighs are read by the rules' own ``cafeterias`` and
+``weights``.)
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from __future__ import annotations
 from itertools import permutations
 
 from rollwrite.games.long_way.data import SIZE
-from rollwrite.games.long_way.format import CAFE_LETTERS, Sheet, cell_name, edge_sides
-from rollwrite.games.long_way.rules import Leg, PathResult
+from rollwrite.games.long_way.format import Sheet, cell_name, edge_sides
+from rollwrite.games.long_way.rules import Leg, PathResult, cafeterias, weights
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -22,31 +24,9 @@ _ROW0 = (1 << SIZE) - 1
 _ROW6 = _ROW0 << (SIZE * (SIZE - 1))
 
 
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-_ROW_CELLS = [[tuple(r * SIZE + c for c in range(SIZE) if bits >> c & 1) for bits in range(1 << SIZE)]
-              for r in range(SIZE)]
-
-
 def _cells(mask: int) -> list[int]:
-    """The spaces of ``mask`` in reading order (a list: quicker than _bits for whole stores)."""
-    out: list[int] = []
-    for row in _ROW_CELLS:
-        if not mask:
-            break
-        bits = mask & _ROW0
-        if bits:
-            out += row[bits]
-        mask >>= SIZE
-    return out
-
-
-# ---------------------------------------------------------------- moves
+    """The spaces of ``mask`` in reading order."""
+    return [c for c in range(CELLS) if mask >> c & 1]
 
 
 class Moves:
@@ -153,20 +133,6 @@ def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple
         path.append(prev[path[-1]])
     path.reverse()
     return tuple(path), best[end], dag
-
-
-def cafeterias(sheet: Sheet) -> list[tuple[str, int]]:
-    """(letter, mask of its spaces) for each cafeteria letter on the sheet, in letter order."""
-    found: dict[str, int] = {}
-    for i, m in enumerate(sheet.marks):
-        if m in CAFE_LETTERS:
-            found[m] = found.get(m, 0) | (1 << i)
-    return sorted(found.items())
-
-
-def weights(sheet: Sheet) -> list[int]:
-    """+1 on a display, -1 on an empty space (no mark and no wall), 0 elsewhere."""
-    return [1 if m in "123456" else (-1 if m == "." and not w else 0) for m, w in zip(sheet.marks, sheet.walls)]
 
 
 def _gate_open(sheet: Sheet, gate) -> bool:

@@ -15,7 +15,7 @@ from rollwrite.games.long_way.format import CAFE_LETTERS
 from rollwrite.games.long_way.play import play
 from rollwrite.games.long_way.rules import customers_path, with_display
 
-from test_long_way_props import CHART, sheets
+from test_long_way_props import CHART, DICE, sheets
 
 FAST = settings(max_examples=200, deadline=None)
 
@@ -32,10 +32,7 @@ def test_the_route_is_the_plain_one(sheet):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.tuples(st.integers(1, 6), st.integers(1, 6)),
-                          st.tuples(st.lists(st.integers(1, 6), min_size=6, max_size=6).map(tuple),
-                                    st.lists(st.integers(1, 6), min_size=6, max_size=6).map(tuple))),
-                min_size=1, max_size=40), st.text(max_size=5))
+@given(DICE, st.text(max_size=5))
 def test_the_route_of_a_played_store_is_the_plain_one(dice, style):
     sheet = play(CHART, dice, style=style)
     _same(customers_path(sheet), oracle.customers_path(sheet))
