@@ -100,7 +100,7 @@ class Moves:
 
 def rings(moves: Moves, src: int, tgt: int) -> list[int] | None:
     """The spaces ``k`` steps from ``src`` (a mask) for k = 0, 1, ... up to the first ring that meets
-    ``tgt``, or None when none does.  (Legs are short, a few spaces a ring: the step is written out,
+    ``tgt`` (the fewest steps between them: its number), or None when none does.  (Legs are short, a few spaces a ring: the step is written out,
     as a call a step would take a fifth of the time.)"""
     north, south, east, west = moves.n, moves.s, moves.e, moves.w
     out = [src]
@@ -112,12 +112,6 @@ def rings(moves: Moves, src: int, tgt: int) -> list[int] | None:
         seen |= f
         out.append(f)
     return out
-
-
-def distance(moves: Moves, src: int, tgt: int) -> int | None:
-    """Fewest steps from any space of ``src`` to any of ``tgt`` (masks), or None."""
-    found = rings(moves, src, tgt)
-    return None if found is None else len(found) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,16 +245,18 @@ def _gate_open(sheet: Sheet, gate) -> bool:
 @dataclass(slots=True)
 class Walk:
     """What a route is weighed from: the open moves, each space's weight, the stops (the entrance, then
-    each cafeteria) and the exit as (name, mask), and, filled in as the route is weighed, the steps
-    between stops (``dist``) and the legs walked with the spaces on their shortest paths (``legs``)."""
+    each cafeteria) and the exit as (name, mask), and, filled in as the route is weighed, the shortest
+    paths between two stops (``layers``: each the layers of :func:`shortest_layers`, walked once for
+    both the steps between the stops and their leg) and the legs weighed (``legs``)."""
 
     moves: Moves
     weight: list[int]
     stops: list[tuple[str, int]]
     exit: tuple[str, int]
-    dist: dict[tuple[int, int], int | None]
-    #: (from, to) -> (the leg or None, the spaces on its shortest paths, their layers: shortest_layers)
-    legs: dict[tuple[int, int], tuple[Leg | None, int, list[int] | None]]
+    #: (from, to: -1 for the exit) -> the layers of the shortest paths, or None when there is none
+    layers: dict[tuple[int, int], list[int] | None]
+    #: (from, to) -> (the leg or None, the spaces on its shortest paths)
+    legs: dict[tuple[int, int], tuple[Leg | None, int]]
 
 
 @dataclass
@@ -291,8 +287,8 @@ def customers_path(sheet: Sheet) -> PathResult:
 def with_display(res: PathResult, cell: int) -> PathResult:
     """The route of the store ``res`` was weighed on (by :func:`customers_path`) once a display is drawn
     on ``cell``, a space that is no cafeteria's: a display opens and closes no way, so the steps
-    between stops stay, and so does every leg whose shortest paths all miss ``cell``; only the others
-    are walked again."""
+    between stops and their shortest paths stay, and so does every leg whose shortest paths all miss
+    ``cell``; only the others are weighed again, along the same shortest paths."""
     walk = res.walk
     if walk is None:  # a wall closes the entrance or the exit, and a display opens none
         return replace(res)
@@ -300,37 +296,45 @@ def with_display(res: PathResult, cell: int) -> PathResult:
         raise ValueError(f"{cell_name(cell)} is a cafeteria's space: a display is never drawn there")
     weight = walk.weight.copy()
     weight[cell] = 1
-    again = Walk(walk.moves, weight, walk.stops, walk.exit, dict(walk.dist), {})
+    again = Walk(walk.moves, weight, walk.stops, walk.exit, dict(walk.layers), {})
     for key, got in walk.legs.items():
         # a leg through the display: the same layers, the best path among them weighed again
-        again.legs[key] = got if not got[1] >> cell & 1 else _weighed(again, key, got[2])
+        again.legs[key] = got if not got[1] >> cell & 1 else _weighed(again, key)
     return _route(again)
 
 
-def _steps(walk: Walk, a: int, b: int) -> int | None:
-    """Fewest steps from stop ``a`` to stop ``b`` of ``walk`` (counted once)."""
+def _layers(walk: Walk, a: int, b: int) -> list[int] | None:
+    """The layers of the shortest paths from stop ``a`` to stop ``b`` (-1: the exit) of ``walk``, or
+    None (walked once)."""
     key = (a, b)
-    if key not in walk.dist:
-        walk.dist[key] = distance(walk.moves, walk.stops[a][1], walk.stops[b][1])
-    return walk.dist[key]
+    if key not in walk.layers:
+        target = walk.exit if b < 0 else walk.stops[b]
+        walk.layers[key] = shortest_layers(walk.moves, walk.stops[a][1], target[1])
+    return walk.layers[key]
 
 
-def _leg(walk: Walk, a: int, b: int) -> tuple[Leg | None, int, list[int] | None]:
-    """The best leg from stop ``a`` to stop ``b`` (-1: the exit) of ``walk``, the spaces on its
-    shortest paths and their layers (walked once)."""
+def _steps(walk: Walk, a: int, b: int) -> int | None:
+    """Fewest steps from stop ``a`` to stop ``b`` of ``walk``."""
+    on = _layers(walk, a, b)
+    return None if on is None else len(on) - 1
+
+
+def _leg(walk: Walk, a: int, b: int) -> tuple[Leg | None, int]:
+    """The best leg from stop ``a`` to stop ``b`` (-1: the exit) of ``walk`` and the spaces on its
+    shortest paths (weighed once)."""
     key = (a, b)
     got = walk.legs.get(key)
     if got is None:
-        target = walk.exit if b < 0 else walk.stops[b]
-        got = walk.legs[key] = _weighed(walk, key, shortest_layers(walk.moves, walk.stops[a][1], target[1]))
+        got = walk.legs[key] = _weighed(walk, key)
     return got
 
 
-def _weighed(walk: Walk, key: tuple[int, int], on: list[int] | None) -> tuple[Leg | None, int, list[int] | None]:
-    """The leg ``key`` of ``walk`` whose shortest paths' layers are ``on`` (None: no path)."""
-    if on is None:
-        return None, 0, None
+def _weighed(walk: Walk, key: tuple[int, int]) -> tuple[Leg | None, int]:
+    """The leg ``key`` of ``walk`` and the spaces on its shortest paths (None and 0: no path)."""
     a, b = key
+    on = _layers(walk, a, b)
+    if on is None:
+        return None, 0
     path, value = best_on(walk.moves, on, walk.weight)
     passed = list(map(walk.weight.__getitem__, path))
     dag = 0
@@ -338,7 +342,7 @@ def _weighed(walk: Walk, key: tuple[int, int], on: list[int] | None) -> tuple[Le
         dag |= layer
     leg = Leg(walk.stops[a][0], (walk.exit if b < 0 else walk.stops[b])[0], path, value, passed.count(1),
               passed.count(-1))
-    return leg, dag, on
+    return leg, dag
 
 
 def _route(walk: Walk) -> PathResult:
@@ -364,18 +368,18 @@ def _route(walk: Walk) -> PathResult:
         if not ok:
             continue
         legs: list[Leg] = []
-        here = 0
+        here = total = 0
         for nxt in order + (-1,):
-            lg, on, _ = _leg(walk, here, nxt)
+            lg, on = _leg(walk, here, nxt)
             dag |= on
             if lg is None:
                 reason = reason or f"the exit cannot be reached from the {stops[here][0]}"
                 break
             legs.append(lg)
+            total += lg.value
             here = nxt
         if lg is None:  # a leg that cannot be walked
             continue
-        total = sum(lg.value for lg in legs)
         if best is None or total > best.total:
             best = PathResult(total, tuple(legs), None, tuple(stops[i][0] for i in order))
     if best is None:
