@@ -100,8 +100,8 @@ class Moves:
 
 def rings(moves: Moves, src: int, tgt: int) -> list[int] | None:
     """The spaces ``k`` steps from ``src`` (a mask) for k = 0, 1, ... up to the first ring that meets
-    ``tgt`` (the fewest steps between them: its number), or None when none does.  (Legs are short, a few spaces a ring: the step is written out,
-    as a call a step would take a fifth of the time.)"""
+    ``tgt`` (the fewest steps between them: its number), or None when none does.  (Legs are short,
+    a few spaces a ring: the step is written out, as a call a step would take a fifth of the time.)"""
     north, south, east, west = moves.n, moves.s, moves.e, moves.w
     out = [src]
     seen = f = src
@@ -136,21 +136,6 @@ _PRED_ORDER = [(v + SIZE if v + SIZE < CELLS else OUTSIDE, v - SIZE if v >= SIZE
                 v - 1 if v % SIZE else OUTSIDE, v + 1 if v % SIZE < SIZE - 1 else OUTSIDE) for v in range(CELLS)]
 
 
-def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple[int, ...], int, int] | None:
-    """The best-scoring path among the shortest ones from ``src`` to ``tgt`` (masks), its score, and the
-    mask of the spaces on any shortest path (what the score can depend on); among equal scores, the
-    step into a space comes from its first neighbour in _PRED_ORDER, and the path ends on the
-    lowest-numbered space."""
-    on = shortest_layers(moves, src, tgt)
-    if on is None:
-        return None
-    path, value = best_on(moves, on, weight)
-    dag = 0
-    for layer in on:
-        dag |= layer
-    return path, value, dag
-
-
 def shortest_layers(moves: Moves, src: int, tgt: int) -> list[int] | None:
     """The spaces of the shortest paths from ``src`` to ``tgt`` (masks), as a mask per step from
     ``src`` (the first: the spaces of ``src`` they start from; the last: those of ``tgt`` they end
@@ -171,7 +156,9 @@ def shortest_layers(moves: Moves, src: int, tgt: int) -> list[int] | None:
 
 def best_on(moves: Moves, on: list[int], weight: list[int]) -> tuple[tuple[int, ...], int]:
     """The best-scoring of the shortest paths whose layers are ``on`` (:func:`shortest_layers`) and its
-    score, ties broken as :func:`best_leg` says."""
+    score; among equal scores, the step into a space comes from its first neighbour in _PRED_ORDER,
+    and the path ends on the lowest-numbered space.  (A layer holds a few spaces: they are read bit by
+    bit, quicker than calling for them.)"""
     north, south, east, west = moves.n, moves.s, moves.e, moves.w
     best = [0] * CELLS
     prev = [-1] * CELLS
