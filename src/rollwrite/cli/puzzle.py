@@ -67,7 +67,7 @@ def puzzle_command(
     bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=OUTPUT, help=BLEED_HELP),
     margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=OUTPUT, help=MARGIN_HELP),
     high_contrast: bool = typer.Option(False, "--high-contrast", rich_help_panel=OUTPUT, help=HIGH_CONTRAST_HELP),
-    jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", help="Make the puzzles on N processes at once (default: one per core); the files are the same on any number."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", help="Make the puzzles on N processes at once (default: one per core; one Long Way puzzle runs its searches on them); the files are the same on any number."),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
     try:
@@ -140,7 +140,10 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     run = challenge_run(layout.game, seed, daily, days, count)
     advance = on_start(len(run)) if on_start is not None else None
     puzzles = []
-    for puzzle in _made(run, (game, options, difficulty), min(jobs or cores(), len(run))):
+    budget = jobs or cores()
+    # the puzzles share the processes; a puzzle with processes to spare may use them (the Long Way's
+    # searches), so one puzzle alone uses every core
+    for puzzle in _made(run, (game, options, difficulty, max(1, budget // len(run))), min(budget, len(run))):
         puzzles.append(dataclasses.replace(puzzle, challenge=with_variant(puzzle.challenge, variant)) if variant
                        else puzzle)
         if advance is not None:
@@ -156,28 +159,25 @@ def _made(run: list, args: tuple, n: int) -> Any:
         yield from map(_make_one, run)
         return
     # deferred for start-up: `games`, `--help` need this module, not multiprocessing, concurrent.futures
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
+    from rollwrite.pool import process_pool
 
-    methods = mp.get_all_start_methods()
-    ctx = mp.get_context("fork" if "fork" in methods else methods[0])
-    with ProcessPoolExecutor(n, mp_context=ctx, initializer=_start_maker, initargs=(args,)) as pool:
+    with process_pool(n, _start_maker, (args,)) as pool:
         yield from pool.map(_make_one, run)
 
 
-_MAKER: tuple = ()  # (layout, game, options, difficulty) of the puzzles this process makes
+_MAKER: tuple = ()  # (layout, game, options, difficulty, processes a puzzle may use) of this process's puzzles
 
 
 def _start_maker(args: tuple) -> None:
     global _MAKER
-    game, options, difficulty = args
-    _MAKER = (*_puzzle_setup(game, options), difficulty)
+    game, options, difficulty, jobs = args
+    _MAKER = (*_puzzle_setup(game, options), difficulty, jobs)
 
 
 def _make_one(item: tuple) -> Any:
-    layout, g, opts, difficulty = _MAKER
+    layout, g, opts, difficulty, jobs = _MAKER
     gid, s, day = item
-    return graded_puzzle(g, layout, gid, s, day, opts, difficulty)
+    return graded_puzzle(g, layout, gid, s, day, opts, difficulty, jobs=jobs)
 
 
 def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
@@ -213,31 +213,33 @@ def challenge_schedule(g: Any, layout: Any, gid: str, seed: str | None, day: str
     return make_schedule(layout.game, gid, spec, seed=seed, day=day) if spec is not None else None
 
 
-def one_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None, opts: dict[str, int]) -> Any:
-    """The puzzle of one challenge (``gid``, with its seed or its day), recorded for ``score --puzzle``."""
+def one_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None, opts: dict[str, int], *,
+               jobs: int = 1) -> Any:
+    """The puzzle of one challenge (``gid``, with its seed or its day), made on up to ``jobs`` processes
+    (the same puzzle on any number) and recorded for ``score --puzzle``."""
     # deferred for start-up: `games`, `--help` need this module, not cli.par_records
     from rollwrite.cli import par_records
 
-    puzzle = g.make_puzzle(layout, gid, challenge_schedule(g, layout, gid, seed, day), opts)
+    puzzle = g.make_puzzle(layout, gid, challenge_schedule(g, layout, gid, seed, day), opts, jobs=jobs)
     par_records.save(g, layout, puzzle)
     return puzzle
 
 
 def graded_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | None,
-                  opts: dict[str, int], difficulty: str | None) -> Any:
+                  opts: dict[str, int], difficulty: str | None, *, jobs: int = 1) -> Any:
     """The puzzle of a challenge, or with ``difficulty`` the first of it and the seeds derived from it
     (``SEED/hard/1``, ``SEED/hard/2`` ..., ``DATE/hard/1`` ... for a day) that is that hard: the same
     puzzle on every machine, and its id (``GAME#SEED/hard/2``) makes it again with ``--seed``."""
     # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import game_id, normalise_seed
 
-    puzzle = one_puzzle(g, layout, gid, seed, day, opts)
+    puzzle = one_puzzle(g, layout, gid, seed, day, opts, jobs=jobs)
     if difficulty is None or puzzle.difficulty == difficulty:
         return puzzle
     base = seed if seed is not None else day
     for k in range(1, DIFFICULTY_TRIES + 1):
         s = normalise_seed(f"{base}/{difficulty}/{k}")
-        puzzle = one_puzzle(g, layout, game_id(layout.game, seed=s), s, None, opts)
+        puzzle = one_puzzle(g, layout, game_id(layout.game, seed=s), s, None, opts, jobs=jobs)
         if puzzle.difficulty == difficulty:
             return puzzle
     raise RollwriteError(f"no {difficulty} puzzle among {DIFFICULTY_TRIES + 1} drawn from {gid}",

@@ -437,16 +437,9 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
         head = list(itertools.islice(items, 64))
         if n > 1 and len(head) == 64 and STDIN not in files:
             # deferred for start-up: `games` and 6 more commands need this module, not this import
-            import multiprocessing as mp
+            from rollwrite.pool import process_pool
 
-            methods = mp.get_all_start_methods()
-            ctx = mp.get_context("fork" if "fork" in methods else methods[0])
-            # deferred for start-up: `games` and 6 more commands need this module, not this import
-            from concurrent.futures import ProcessPoolExecutor
-
-            # (multiprocessing.Pool's worker handler spins while results wait in their pipe: a busy
-            # thread beside the workers; the executor's one thread sleeps until a whole result is in)
-            pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=_start_worker, initargs=(scoring.args,))
+            pool = process_pool(n, _start_worker, (scoring.args,))
             # a chunk each, in order; small enough that every core still gets several of a short run
             size = max(1, min(CHUNK, len(head) // n))
             results = _in_order(pool, _chunks(itertools.chain(head, items), size), ahead=4 * n)

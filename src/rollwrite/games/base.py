@@ -282,12 +282,14 @@ class Game(Generic[SheetT, DataT]):
         :meth:`dice_spec` of the result must give the puzzle's dice."""
         return self.vary(layout, options, 1)
 
-    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
+                    jobs: int = 1) -> Puzzle:
         """The puzzle of ``challenge`` (a ``game#seed`` / ``game@date`` id) on ``layout`` (what
         :meth:`puzzle_layout` made of the game's layout and ``options``).  ``schedule`` is the challenge's dice with the shape of
         :meth:`dice_spec`, or None for a game without dice (derive anything random from the id with
         ``rollwrite.dice.words``).  Must be deterministic: no clocks, no unseeded randomness; solvers
-        count work in nodes, not seconds."""
+        count work in nodes, not seconds.  ``jobs`` is how many processes the solver may use (a game
+        may use fewer): the puzzle must be the same on any number."""
         raise UsageError(f"{self.slug} makes no puzzles")
 
     def puzzle_options_of(self, sheet: SheetT) -> dict[str, int]:

@@ -191,11 +191,15 @@ def test_scorer_agrees_with_the_reference_and_never_crashes(sheet):
     list(GAME.evaluate(sheet, CHART, None).problems)  # must not crash on sheets that break rules
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.tuples(st.integers(1, 6), st.integers(1, 6)),
+#: a game's dice: per turn the roll (light, dark) and each die's six rerolls
+DICE = st.lists(st.tuples(st.tuples(st.integers(1, 6), st.integers(1, 6)),
                           st.tuples(st.lists(st.integers(1, 6), min_size=6, max_size=6).map(tuple),
                                     st.lists(st.integers(1, 6), min_size=6, max_size=6).map(tuple))),
-                min_size=1, max_size=40), st.text(max_size=5))
+                min_size=1, max_size=40)
+
+
+@settings(max_examples=40, deadline=None)
+@given(DICE, st.text(max_size=5))
 def test_games_played_by_the_rules_pass_every_check(dice, style):
     sheet = play(CHART, dice, style=style)
     assert list(GAME.evaluate(sheet, CHART, None).problems) == []

@@ -182,3 +182,49 @@ def test_a_limit_on_children_above_their_number_changes_nothing():
     (score9, turn9, node9), nodes9 = solve._beam(chart, dice, replace(narrow, per_parent=10_000))
     assert (score9, turn9, node9.log, nodes9) == (score0, turn0, node0.log, nodes0)
     assert nodes2 != nodes0  # the limit of 2 does keep other stores
+
+
+def test_the_searches_find_the_same_on_one_process_or_several():
+    chart, sched = _free_play("e")
+    dice = schedule_dice(sched)
+    alone = solve.solve(chart, dice, width=3)
+    for jobs in (2, 4, 7):  # fewer processes than searches, a share of them, more
+        shared = solve.solve(chart, dice, width=3, jobs=jobs)
+        assert (shared.sheet, shared.par, shared.bound, shared.nodes, shared.player) == \
+            (alone.sheet, alone.par, alone.bound, alone.nodes, alone.player)
+
+
+def test_the_costliest_searches_go_first():
+    order = sorted(solve.SEARCHES, key=solve._costliest_first)
+    assert order[0].cafes and not order[-1].cafes and not order[-1].spend
+
+
+@pytest.mark.parametrize("days, jobs, given", [(None, 3, 3), (None, 1, 1), (2, 2, 1), (2, 4, 2)])
+def test_a_puzzle_runs_its_searches_on_the_processes_the_run_leaves_over(monkeypatch, days, jobs, given):
+    """docs/puzzles.md: one puzzle alone (or fewer puzzles than processes) gets the processes left over."""
+    from rollwrite.cli import puzzle as cli_puzzle
+
+    seen = []
+
+    def made(run, args, n):  # the puzzles are not made: the processes each would get are noted
+        seen.append((n, args[-1]))
+        return iter(())
+
+    monkeypatch.setattr(cli_puzzle, "_made", made)
+    cli_puzzle.make_puzzles("long-way", daily="2027-01-01", days=days, jobs=jobs)
+    assert seen == [(min(jobs, days or 1), given)]
+
+
+def test_one_puzzle_alone_hands_its_processes_to_the_searches(monkeypatch):
+    from rollwrite.cli.puzzle import make_puzzles
+
+    class Reached(Exception):
+        pass
+
+    def solved(chart, dice, *, width=None, jobs=1):
+        raise Reached(jobs)
+
+    monkeypatch.setattr(solve, "solve", solved)
+    with pytest.raises(Reached) as got:
+        make_puzzles("long-way", daily="2027-01-01", jobs=3)
+    assert got.value.args == (3,)

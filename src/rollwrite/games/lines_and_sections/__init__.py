@@ -100,7 +100,8 @@ class LinesAndSections(Game["Position", Data]):
         return solved(referee(sheet))
 
     # ---- "shade to win" puzzles
-    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Any:
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
+                    jobs: int = 1) -> Any:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.lines_and_sections.solve import game_puzzle
 

@@ -74,7 +74,8 @@ class LongWay(Game["Sheet", "Chart"]):
         return evaluate(sheet, as_chart(data), schedule)
 
     # ---- solo puzzles
-    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
+                    jobs: int = 1) -> Puzzle:
         # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
         from rollwrite.games.long_way.data import as_chart
         from rollwrite.games.long_way.solve import make_puzzle
@@ -82,7 +83,7 @@ class LongWay(Game["Sheet", "Chart"]):
         if schedule is None:
             raise UsageError("a Long Way puzzle needs the challenge's dice")
         chart = as_chart(layout.data)
-        return graded(make_puzzle(chart, challenge, schedule), chart)
+        return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
 
 
 #: points of par the automatic player misses that part easy from medium and medium from hard

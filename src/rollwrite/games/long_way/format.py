@@ -463,11 +463,11 @@ def _sheet(source: str, nlines: int, seen: dict[str, int], rows: list, row_lines
             raise InputError(f"the sheet has no '{key}:' line", file=source, line=1, col=1,
                              hint=f"add e.g. '{key}: A4 W' (the space and the side it opens to)")
     assert entrance is not None and exit_ is not None
-    flat = [cell for row in rows for cell in row]
+    marks, walls, doors = zip(*(cell for row in rows for cell in row))
     return Sheet(
-        marks=tuple(m for m, _, _ in flat),
-        walls=tuple(w for _, w, _ in flat),
-        doors=tuple(d for _, _, d in flat),
+        marks=marks,
+        walls=walls,
+        doors=doors,
         entrance=entrance,
         exit=exit_,
         gained=gained,

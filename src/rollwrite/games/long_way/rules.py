@@ -7,7 +7,7 @@ the sides N=1, E=2, S=4, W=8 of one space; a wall with a doorway no longer block
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Any
 
@@ -76,53 +76,45 @@ def _cells(mask: int) -> list[int]:
 # ---------------------------------------------------------------- moves
 
 
+#: for each space and each wall mask it may have (0-15), the space's bit in the masks of the spaces
+#: walled on their north side (bits 0-48 of one int), east (49-97), south (98-146) and west (147-195)
+_WALL_BITS = [[sum(1 << (k * CELLS + i) for k, side in enumerate((N, E, S, W)) if v & side) for v in range(16)]
+              for i in range(CELLS)]
+
+
 class Moves:
     """Which moves between neighbouring spaces are open, as bit masks of the spaces they start from."""
 
     __slots__ = ("n", "e", "s", "w")
 
     def __init__(self, walls: tuple[int, ...] | list[int], doors: tuple[int, ...] | list[int]) -> None:
-        sn = se = ss = sw = 0
-        for i in range(CELLS):
-            solid = walls[i] & ~doors[i]
-            if solid:
-                b = 1 << i
-                if solid & N:
-                    sn |= b
-                if solid & E:
-                    se |= b
-                if solid & S:
-                    ss |= b
-                if solid & W:
-                    sw |= b
+        solid = [w & ~d for w, d in zip(walls, doors)] if any(doors) else walls
+        walled = sum(map(list.__getitem__, _WALL_BITS, solid))
+        sn, se, ss, sw = walled & ALL, walled >> CELLS & ALL, walled >> 2 * CELLS & ALL, walled >> 3 * CELLS
         # a move is blocked by the wall of the space it leaves or the facing wall of the space it enters
         self.n = ALL & ~_ROW0 & ~sn & ~(ss << SIZE)
         self.s = ALL & ~_ROW6 & ~ss & ~(sn >> SIZE)
         self.e = ALL & ~_COL6 & ~se & ~(sw >> 1)
         self.w = ALL & ~_COL0 & ~sw & ~(se << 1)
 
-    def step(self, f: int) -> int:
-        return ((f & self.n) >> SIZE) | ((f & self.s) << SIZE) | ((f & self.e) << 1) | ((f & self.w) >> 1)
 
-    def back(self, g: int) -> int:
-        """The spaces with an open move into ``g``."""
-        return (self.n & (g << SIZE)) | (self.s & (g >> SIZE)) | (self.e & (g >> 1)) | (self.w & (g << 1))
-
-
-def distance(moves: Moves, src: int, tgt: int) -> int | None:
-    """Fewest steps from any space of ``src`` to any of ``tgt`` (masks), or None."""
+def rings(moves: Moves, src: int, tgt: int) -> list[int] | None:
+    """The spaces ``k`` steps from ``src`` (a mask) for k = 0, 1, ... up to the first ring that meets
+    ``tgt`` (the fewest steps between them: its number), or None when none does.  (Legs are short,
+    a few spaces a ring: the step is written out, as a call a step would take a fifth of the time.)"""
+    north, south, east, west = moves.n, moves.s, moves.e, moves.w
+    out = [src]
     seen = f = src
-    d = 0
     while not f & tgt:
-        f = moves.step(f) & ~seen
+        f = (((f & north) >> SIZE) | ((f & south) << SIZE) | ((f & east) << 1) | ((f & west) >> 1)) & ~seen
         if not f:
             return None
         seen |= f
-        d += 1
-    return d
+        out.append(f)
+    return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Leg:
     start: str
     end: str
@@ -136,63 +128,83 @@ class Leg:
         return len(self.path) - 1
 
 
+#: a space beyond the outer wall: a bit no mask of spaces has
+OUTSIDE = 63
 #: for each space, its neighbours in the order a leg's step into it is looked for (from the south,
-#: the north, the west, the east), -1 at the outer wall
-_PRED_ORDER = [(v + SIZE if v + SIZE < CELLS else -1, v - SIZE, v - 1 if v % SIZE else -1,
-                v + 1 if v % SIZE < SIZE - 1 else -1) for v in range(CELLS)]
+#: the north, the west, the east), OUTSIDE at the outer wall
+_PRED_ORDER = [(v + SIZE if v + SIZE < CELLS else OUTSIDE, v - SIZE if v >= SIZE else OUTSIDE,
+                v - 1 if v % SIZE else OUTSIDE, v + 1 if v % SIZE < SIZE - 1 else OUTSIDE) for v in range(CELLS)]
 
 
-def best_leg(moves: Moves, src: int, tgt: int, weight: list[int]) -> tuple[tuple[int, ...], int, int] | None:
-    """The best-scoring path among the shortest ones from ``src`` to ``tgt`` (masks), its score, and the
-    mask of the spaces on any shortest path (what the score can depend on); among equal scores, the
-    step into a space comes from its first neighbour in _PRED_ORDER, and the path ends on the
-    lowest-numbered space."""
-    layers = [src]
-    seen = f = src
-    while not f & tgt:
-        f = moves.step(f) & ~seen
-        if not f:
-            return None
-        seen |= f
-        layers.append(f)
-    on = [0] * len(layers)
-    on[-1] = f & tgt
+def shortest_layers(moves: Moves, src: int, tgt: int) -> list[int] | None:
+    """The spaces of the shortest paths from ``src`` to ``tgt`` (masks), as a mask per step from
+    ``src`` (the first: the spaces of ``src`` they start from; the last: those of ``tgt`` they end
+    on), or None when no path joins them: of each ring (:func:`rings`), from the end back, the spaces
+    with a step into the next one's."""
+    layers = rings(moves, src, tgt)
+    if layers is None:
+        return None
+    north, south, east, west = moves.n, moves.s, moves.e, moves.w
+    g = layers[-1] & tgt
+    on = [g]
     for k in range(len(layers) - 2, -1, -1):
-        on[k] = layers[k] & moves.back(on[k + 1])
+        g = layers[k] & ((north & (g << SIZE)) | (south & (g >> SIZE)) | (east & (g >> 1)) | (west & (g << 1)))
+        on.append(g)
+    on.reverse()
+    return on
+
+
+def best_on(moves: Moves, on: list[int], weight: list[int]) -> tuple[tuple[int, ...], int]:
+    """The best-scoring of the shortest paths whose layers are ``on`` (:func:`shortest_layers`) and its
+    score; among equal scores, the step into a space comes from its first neighbour in _PRED_ORDER,
+    and the path ends on the lowest-numbered space.  (A layer holds a few spaces: they are read bit by
+    bit, quicker than calling for them.)"""
+    north, south, east, west = moves.n, moves.s, moves.e, moves.w
     best = [0] * CELLS
     prev = [-1] * CELLS
-    dag = 0
-    for layer in on:
-        dag |= layer
-    for c in _cells(on[0]):
+    m = on[0]
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
         best[c] = weight[c]
+        m ^= low
+    lowest = -CELLS - 1  # below every path's score
     for k in range(1, len(on)):
         lp = on[k - 1]
         # the spaces of the layer before that can step north, south, east, west
-        mn, ms, me, mw = lp & moves.n, lp & moves.s, lp & moves.e, lp & moves.w
-        for v in _cells(on[k]):
+        mn, ms, me, mw = lp & north, lp & south, lp & east, lp & west
+        m = on[k]
+        while m:
+            low = m & -m
+            v = low.bit_length() - 1
+            m ^= low
             below, above, left, right = _PRED_ORDER[v]
-            arg = -1
-            if below >= 0 and mn >> below & 1:
-                arg = below
-            if above >= 0 and ms >> above & 1 and (arg < 0 or best[above] > best[arg]):
-                arg = above
-            if left >= 0 and me >> left & 1 and (arg < 0 or best[left] > best[arg]):
-                arg = left
-            if right >= 0 and mw >> right & 1 and (arg < 0 or best[right] > best[arg]):
-                arg = right
-            best[v] = best[arg] + weight[v]
+            arg, top = -1, lowest  # the first neighbour with the best score, and that score
+            if mn >> below & 1:
+                arg, top = below, best[below]
+            if ms >> above & 1 and best[above] > top:
+                arg, top = above, best[above]
+            if me >> left & 1 and best[left] > top:
+                arg, top = left, best[left]
+            if mw >> right & 1 and best[right] > top:
+                arg, top = right, best[right]
+            best[v] = top + weight[v]
             prev[v] = arg
-    ends = _cells(on[-1])
-    end = ends[0]
-    for c in ends:
+    m = on[-1]
+    end = (m & -m).bit_length() - 1
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
         if best[c] > best[end]:
             end = c
+        m ^= low
     path = [end]
-    while prev[path[-1]] >= 0:
-        path.append(prev[path[-1]])
+    c = prev[end]
+    while c >= 0:
+        path.append(c)
+        c = prev[c]
     path.reverse()
-    return tuple(path), best[end], dag
+    return tuple(path), best[end]
 
 
 # ---------------------------------------------------------------- scoring
@@ -217,6 +229,23 @@ def _gate_open(sheet: Sheet, gate) -> bool:
     return not (side and sheet.walls[gate.cell] & side & ~sheet.doors[gate.cell])
 
 
+@dataclass(slots=True)
+class Walk:
+    """What a route is weighed from: the open moves, each space's weight, the stops (the entrance, then
+    each cafeteria) and the exit as (name, mask), and, filled in as the route is weighed, the shortest
+    paths between two stops (``layers``: each the layers of :func:`shortest_layers`, walked once for
+    both the steps between the stops and their leg) and the legs weighed (``legs``)."""
+
+    moves: Moves
+    weight: list[int]
+    stops: list[tuple[str, int]]
+    exit: tuple[str, int]
+    #: (from, to: -1 for the exit) -> the layers of the shortest paths, or None when there is none
+    layers: dict[tuple[int, int], list[int] | None]
+    #: (from, to) -> (the leg or None, the spaces on its shortest paths)
+    legs: dict[tuple[int, int], tuple[Leg | None, int]]
+
+
 @dataclass
 class PathResult:
     total: int
@@ -226,56 +255,95 @@ class PathResult:
     #: the spaces on some shortest path of every leg weighed (each order of the cafeterias tried): a
     #: display or a dot drawn anywhere else leaves the route and its score as they are
     dag: int = 0
+    #: what the route was weighed from (None when a wall closes the entrance or the exit)
+    walk: Walk | None = field(default=None, compare=False, repr=False)
 
 
 def customers_path(sheet: Sheet) -> PathResult:
     """The customers' route: entrance -> nearer cafeteria -> other cafeteria -> exit, each leg a
     shortest path; among equally short routes (and equally near cafeterias) the best-scoring one."""
-    moves = Moves(sheet.walls, sheet.doors)
-    weight = weights(sheet)
     ent, ext = sheet.entrance, sheet.exit
     if not _gate_open(sheet, ent):
         return PathResult(0, (), f"a wall without a doorway closes the entrance ({cell_name(ent.cell)})", ())
     if not _gate_open(sheet, ext):
         return PathResult(0, (), f"a wall without a doorway closes the exit ({cell_name(ext.cell)})", ())
-    cafes = cafeterias(sheet)
-    stops = [("entrance", 1 << ent.cell)] + [(f"cafeteria {l}", m) for l, m in cafes]
-    exit_stop = ("exit", 1 << ext.cell)
-    dist: dict[tuple[int, int], int | None] = {}
+    stops = [("entrance", 1 << ent.cell)] + [(f"cafeteria {letter}", m) for letter, m in cafeterias(sheet)]
+    return _route(Walk(Moves(sheet.walls, sheet.doors), weights(sheet), stops, ("exit", 1 << ext.cell), {}, {}))
 
-    def d(a: int, b: int) -> int | None:
-        key = (a, b)
-        if key not in dist:
-            dist[key] = distance(moves, stops[a][1], stops[b][1])
-        return dist[key]
 
-    legs_cache: dict[tuple[int, int], Leg | None] = {}
-    dag = [0]
+def with_display(res: PathResult, cell: int) -> PathResult:
+    """The route of the store ``res`` was weighed on (by :func:`customers_path`) once a display is drawn
+    on ``cell``, a space that is no cafeteria's: a display opens and closes no way, so the steps
+    between stops and their shortest paths stay, and so does every leg whose shortest paths all miss
+    ``cell``; only the others are weighed again, along the same shortest paths."""
+    walk = res.walk
+    if walk is None:  # a wall closes the entrance or the exit, and a display opens none
+        return replace(res)
+    if any(mask >> cell & 1 for _, mask in walk.stops[1:]):
+        raise ValueError(f"{cell_name(cell)} is a cafeteria's space: a display is never drawn there")
+    weight = walk.weight.copy()
+    weight[cell] = 1
+    again = Walk(walk.moves, weight, walk.stops, walk.exit, dict(walk.layers), {})
+    for key, got in walk.legs.items():
+        # a leg through the display: the same layers, the best path among them weighed again
+        again.legs[key] = got if not got[1] >> cell & 1 else _weighed(again, key)
+    return _route(again)
 
-    def leg(a: int, b: int) -> Leg | None:
-        key = (a, b)
-        if key not in legs_cache:
-            target = exit_stop if b < 0 else stops[b]
-            found = best_leg(moves, stops[a][1], target[1], weight)
-            if found is None:
-                legs_cache[key] = None
-            else:
-                path, value, on = found
-                dag[0] |= on
-                disp = sum(1 for c in path if weight[c] > 0)
-                emp = sum(1 for c in path if weight[c] < 0)
-                legs_cache[key] = Leg(stops[a][0], target[0], path, value, disp, emp)
-        return legs_cache[key]
 
-    k = len(cafes)
+def _layers(walk: Walk, a: int, b: int) -> list[int] | None:
+    """The layers of the shortest paths from stop ``a`` to stop ``b`` (-1: the exit) of ``walk``, or
+    None (walked once)."""
+    key = (a, b)
+    if key not in walk.layers:
+        target = walk.exit if b < 0 else walk.stops[b]
+        walk.layers[key] = shortest_layers(walk.moves, walk.stops[a][1], target[1])
+    return walk.layers[key]
+
+
+def _steps(walk: Walk, a: int, b: int) -> int | None:
+    """Fewest steps from stop ``a`` to stop ``b`` of ``walk``."""
+    on = _layers(walk, a, b)
+    return None if on is None else len(on) - 1
+
+
+def _leg(walk: Walk, a: int, b: int) -> tuple[Leg | None, int]:
+    """The best leg from stop ``a`` to stop ``b`` (-1: the exit) of ``walk`` and the spaces on its
+    shortest paths (weighed once)."""
+    key = (a, b)
+    got = walk.legs.get(key)
+    if got is None:
+        got = walk.legs[key] = _weighed(walk, key)
+    return got
+
+
+def _weighed(walk: Walk, key: tuple[int, int]) -> tuple[Leg | None, int]:
+    """The leg ``key`` of ``walk`` and the spaces on its shortest paths (None and 0: no path)."""
+    a, b = key
+    on = _layers(walk, a, b)
+    if on is None:
+        return None, 0
+    path, value = best_on(walk.moves, on, walk.weight)
+    passed = list(map(walk.weight.__getitem__, path))
+    dag = 0
+    for layer in on:
+        dag |= layer
+    leg = Leg(walk.stops[a][0], (walk.exit if b < 0 else walk.stops[b])[0], path, value, passed.count(1),
+              passed.count(-1))
+    return leg, dag
+
+
+def _route(walk: Walk) -> PathResult:
+    """The best route of ``walk`` (:func:`customers_path`), every cafeteria taken when it is a nearest."""
+    stops = walk.stops
     best: PathResult | None = None
     reason = None
-    for order in permutations(range(1, k + 1)):
+    dag = 0
+    for order in permutations(range(1, len(stops))):
         # keep only the orders in which every next cafeteria is a nearest one
         here, ok, remaining = 0, True, set(order)
         for nxt in order:
-            dn = d(here, nxt)
-            near = [d(here, o) for o in remaining]
+            dn = _steps(walk, here, nxt)
+            near = [_steps(walk, here, o) for o in remaining]
             reach = [x for x in near if x is not None]
             if dn is None or (reach and dn > min(reach)):
                 ok = False
@@ -287,22 +355,24 @@ def customers_path(sheet: Sheet) -> PathResult:
         if not ok:
             continue
         legs: list[Leg] = []
-        here = 0
-        for nxt in list(order) + [-1]:
-            lg = leg(here, nxt)
+        here = total = 0
+        for nxt in order + (-1,):
+            lg, on = _leg(walk, here, nxt)
+            dag |= on
             if lg is None:
                 reason = reason or f"the exit cannot be reached from the {stops[here][0]}"
                 break
             legs.append(lg)
+            total += lg.value
             here = nxt
         if lg is None:  # a leg that cannot be walked
             continue
-        total = sum(lg.value for lg in legs)
         if best is None or total > best.total:
             best = PathResult(total, tuple(legs), None, tuple(stops[i][0] for i in order))
     if best is None:
-        return PathResult(0, (), reason or "the exit cannot be reached", (), dag[0])
-    best.dag = dag[0]
+        return PathResult(0, (), reason or "the exit cannot be reached", (), dag, walk)
+    best.dag = dag
+    best.walk = walk
     return best
 
 
@@ -1104,4 +1174,4 @@ def evaluate(sheet: Sheet, chart: Chart, schedule: Any | None) -> Evaluation:
     return Evaluation(tuple(check(sheet, chart, schedule)), score(sheet, chart))
 
 
-__all__ = ["check", "customers_path", "evaluate", "find_tiling", "replay", "score", "side_letters", "LogTurn"]
+__all__ = ["check", "customers_path", "evaluate", "find_tiling", "replay", "score", "side_letters", "with_display", "LogTurn"]

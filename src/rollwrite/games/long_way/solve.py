@@ -46,7 +46,11 @@ to 99 on the dailies of 2027): it ignores where the tiles fit and where their wa
 
 Weighing a store (its customers' route) is most of the work.  A display drawn off every shortest path
 of every leg the scorer weighed leaves the route as it was (``PathResult.dag``), so the children of one
-tile placement whose display is off those paths are weighed once, as the tile without its display.
+tile placement whose display is off those paths are weighed once, as the tile without its display; a
+child whose display is on them is weighed from that route (``rules.with_display``: the same moves and
+steps between stops, only the legs through the display walked again).  The six searches are
+independent: with ``jobs`` they run on several processes, costliest first, and par is read from their
+results in the order of ``SEARCHES`` (the same on any number of processes).
 """
 
 from __future__ import annotations
@@ -59,7 +63,9 @@ from rollwrite.games.long_way.bound import score_bound
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
 from rollwrite.games.long_way.play import _cells, _closes_gate, _empty, play, schedule_dice
-from rollwrite.games.long_way.rules import CAFE_LETTERS, PathResult, _edge_open, _State, customers_path, neighbour
+from rollwrite.games.long_way.rules import (
+    CAFE_LETTERS, PathResult, _edge_open, _State, customers_path, neighbour, with_display,
+)
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -107,8 +113,10 @@ def _ranked(res: PathResult) -> tuple[int, int]:
     """:func:`_value` of a store whose route is ``res``."""
     if res.reason is not None:
         return res.total, BLOCKED
-    displays = sum(lg.displays for lg in res.legs)
-    empties = sum(lg.empties for lg in res.legs)
+    displays = empties = 0
+    for lg in res.legs:  # (a loop: a quarter of the time of two sums over generators)
+        displays += lg.displays
+        empties += lg.empties
     return res.total, 2 * displays - empties
 
 
@@ -299,9 +307,9 @@ def _tile_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int], plan: t
                out: list[_Node], blocked: list[_Node]) -> None:
     """The children of one tile drawn at one place (``plan``: the dice, the rerolls, the coins left and
     spent, the place), its display on each open space, into ``out``; a store walled off by a bonus wall
-    across a gate into ``blocked`` (one is enough: they all score 0).  A display off every shortest
-    path of the route's legs leaves the route as the tile alone leaves it, so such children are
-    weighed once, as the tile without its display (when it has two open spaces or more)."""
+    across a gate into ``blocked`` (one is enough: they all score 0).  When the tile has two open spaces
+    or more, its store without a display is weighed once: a display off every shortest path of the
+    route's legs leaves that route as it is, and one on them is weighed from it (module docstring)."""
     st = node.st
     cur, rerolls, coins, spent, at = plan
     base, cells = _drawn(chart, st, cur, at)
@@ -314,7 +322,7 @@ def _tile_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int], plan: t
         ch = _copy(base)
         ch.marks[c] = str(face)
         turn = LogTurn(n, roll, rerolls, "tile", at, (face, c))
-        known = _ranked(bare) if bare is not None and not bare.dag >> c & 1 else None
+        known = None if bare is None else _ranked(with_display(bare, c) if bare.dag >> c & 1 else bare)
         if not earning:
             ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
             out.append(_Node(ch, node.log + (turn,)))
@@ -391,13 +399,46 @@ def _beam(chart: Chart, dice: list, search: Search):
     return best, nodes
 
 
-def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
+def _costliest_first(search: Search) -> tuple:
+    """The order a pool takes the searches in, so that the last to finish is a cheap one: those with
+    more moves first (a cafeteria on every pair of empty spaces makes the most), then the wider."""
+    return (-search.cafes, -search.spend, -search.wall_tries, -search.width)
+
+
+_SEARCHER: tuple = ()  # (chart, dice, searches) of the puzzle this process searches for
+
+
+def _start_searcher(chart: Chart, dice: list, searches: tuple[Search, ...]) -> None:
+    global _SEARCHER
+    _SEARCHER = (chart, dice, searches)
+
+
+def _search(i: int) -> tuple:
+    chart, dice, searches = _SEARCHER
+    return _beam(chart, dice, searches[i])
+
+
+def _searched(chart: Chart, dice: list, searches: tuple[Search, ...], jobs: int) -> list[tuple]:
+    """:func:`_beam` of each of ``searches``, in their order, run on up to ``jobs`` processes: the
+    searches are independent, so they find the same on any number."""
+    if jobs <= 1:
+        return [_beam(chart, dice, search) for search in searches]
+    # deferred: a puzzle made on one process needs no multiprocessing (about 60 ms to import)
+    from rollwrite.pool import process_pool
+
+    order = sorted(range(len(searches)), key=lambda i: _costliest_first(searches[i]))
+    with process_pool(min(jobs, len(searches)), _start_searcher, (chart, dice, searches)) as pool:
+        futures = {i: pool.submit(_search, i) for i in order}
+        return [futures[i].result() for i in range(len(searches))]
+
+
+def solve(chart: Chart, dice: list, *, width: int | None = None, jobs: int = 1) -> Result:
     """The best store of the beam searches of ``width`` (default WIDTH) states in SEARCHES, or of the
-    automatic player if none beats it (module docstring)."""
+    automatic player if none beats it (module docstring); the searches run on up to ``jobs`` processes."""
     best: tuple[int, int, _Node] | None = None
     nodes = 0
-    for search in SEARCHES:
-        found, n = _beam(chart, dice, search if width is None else replace(search, width=width))
+    searches = SEARCHES if width is None else tuple(replace(search, width=width) for search in SEARCHES)
+    for found, n in _searched(chart, dice, searches, jobs):
         nodes += n
         if found is not None and (best is None or found[0] > best[0]):  # ties: the earlier search
             best = found
@@ -414,9 +455,9 @@ def solve(chart: Chart, dice: list, *, width: int | None = None) -> Result:
     return Result(sheet, par, bound(chart, dice), nodes, auto_score)
 
 
-def make_puzzle(chart: Chart, challenge: str, schedule: Any, *, width: int | None = None):
+def make_puzzle(chart: Chart, challenge: str, schedule: Any, *, width: int | None = None, jobs: int = 1):
 
-    result = solve(chart, schedule_dice(schedule), width=width)
+    result = solve(chart, schedule_dice(schedule), width=width, jobs=jobs)
     return Puzzle(
         game="long-way",
         challenge=challenge,

@@ -68,7 +68,8 @@ class ScrambledStreets(Game["Position", "Deck"]):
 
         return evaluate(sheet, data, schedule)
 
-    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Puzzle:
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
+                    jobs: int = 1) -> Puzzle:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.scrambled_streets.solve import make_position, puzzle_of
 

@@ -97,7 +97,8 @@ class ShelvingWars(Game["Sheet", Data]):
         return evaluate(sheet, as_data(data), schedule)
 
     # ---- solo puzzles
-    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int]) -> Any:
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
+                    jobs: int = 1) -> Any:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.shelving_wars.solve import make_puzzle
 

@@ -62,7 +62,8 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
 
         return evaluate(sheet, as_data(data), schedule)
 
-    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int]) -> Puzzle:
+    def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
+                    jobs: int = 1) -> Puzzle:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.wobbly_cafe.data import as_data
         from rollwrite.games.wobbly_cafe.play import difficulty
