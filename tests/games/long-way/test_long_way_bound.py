@@ -310,6 +310,12 @@ def test_no_store_beats_the_route_bound_of_its_counts(store):
     assert total <= route_bound(*counts(store), APART)
 
 
+@given(st.integers(0, 12), st.integers(0, 49), st.integers(0, 49), st.integers(0, 12))
+def test_a_bound_never_grows_as_the_gates_move_apart(cafes, filled, tiles, apart):
+    c = min(cafes, 2)
+    assert route_bound(c, max(filled, tiles), tiles, apart) >= route_bound(c, max(filled, tiles), tiles, apart + 1)
+
+
 def test_the_route_bound_by_hand():
     # one display and a cafeteria: the legs hold 8 spaces or more besides the cafeteria's (the gates
     # are 9 steps apart), 7 of them empty; passing the display twice needs 9 single-leg spaces
@@ -394,6 +400,8 @@ def test_the_bound_holds_par_and_the_automatic_player_on_the_dailies(day):
     layout, _, (p,) = make_puzzles("long-way", daily=day)
     chart, dice = as_chart(layout.data), schedule_dice(p.schedule)
     assert p.bound == solve.bound(chart, dice) < 114  # tighter than the count alone
+    # the player draws the gates: the bound holds wherever, and is no looser here than the searches' gates'
+    assert p.bound == score_bound(chart, dice, ENTRANCE.cell, EXIT.cell)
     assert p.par <= p.bound and p.par_proven == (p.par >= p.bound)
     for style in ("", "a", "b"):
         assert customers_path(play(chart, dice, style=style)).total <= p.bound

@@ -106,6 +106,7 @@ def test_par_is_the_best_of_the_searches():
 
 def test_the_bound_by_hand():
     """games/long_way/bound.py, worked by hand on schedules without reserves."""
+    from rollwrite.games.long_way.bound import score_bound
     from rollwrite.spec.layout import resolve
 
     chart = as_chart(resolve("long-way").data)
@@ -114,9 +115,11 @@ def test_the_bound_by_hand():
         return [((light, 1), ((), ()))] * turns
 
     assert solve.bound(chart, []) == 0
-    # one tile and 9 steps from the entrance to the exit: an open store crosses empty spaces, and a
-    # store walled off scores 0
-    assert all(solve.bound(chart, only(light, 1)) == 0 for light in range(1, 7))
+    # one tile: the player may draw the entrance and the exit on the same edge space, and the tile's
+    # display on it scores 1; 9 steps apart (the searches' gates) an open store crosses empty spaces,
+    # and a store walled off scores 0
+    assert all(solve.bound(chart, only(light, 1)) == 1 for light in range(1, 7))
+    assert all(score_bound(chart, only(light, 1), 21, 6) == 0 for light in range(1, 7))
     # nine five-space tiles fit beside two cafeterias; the customers pass each at most three times
     assert solve.bound(chart, only(6, 40)) == 3 * 9
     # 38 one-space tiles and two cafeterias: each display twice, and three times at most for 23 of

@@ -27,7 +27,8 @@ exit; a cafeteria's two spaces are one stop).  A leg is a path of distinct space
 display at most once, and the score is the sum over the legs of the displays passed less the empty
 spaces crossed.  A space's *multiplicity* is the number of legs through it.  Distances are in the
 finished store (walls without a doorway closed, both sides alike), never shorter than on the open
-grid, so the entrance and the exit, ``M`` steps apart on the open grid (9 on the puzzle's store), are
+grid, so the entrance and the exit, ``M`` steps apart on the open grid (the player draws them where she likes, so the puzzle takes
+``M = 0``; between the searches' gates it is 9), are
 at least ``M`` steps apart in any store.  Below, ``d(x, y)`` is that distance (to a cafeteria: to the
 nearer of its spaces); between its ends a leg never passes a space of a cafeteria it joins (a
 shortest path would stop at the first one it met).
@@ -140,8 +141,12 @@ def route_bound(cafes: int, filled: int, tiles: int, apart: int) -> int:
     return 2 * t + min(t, (t + f + 1) // 2)
 
 
-def score_bound(chart: Chart, dice: Sequence[Turn], entrance: int, exit: int) -> int:
-    """A score no sheet of ``dice`` beats, the entrance and exit on spaces ``entrance`` and ``exit``."""
-    (er, ec), (xr, xc) = divmod(entrance, SIZE), divmod(exit, SIZE)
-    apart = abs(er - xr) + abs(ec - xc)
+def score_bound(chart: Chart, dice: Sequence[Turn], entrance: int | None = None, exit: int | None = None) -> int:
+    """A score no sheet of ``dice`` beats, the entrance and exit on spaces ``entrance`` and ``exit``;
+    without them, wherever the player draws them (as the rules let her): the bound of gates 0 steps
+    apart, the loosest, since a bound only grows as ``M`` falls."""
+    apart = 0
+    if entrance is not None and exit is not None:
+        (er, ec), (xr, xc) = divmod(entrance, SIZE), divmod(exit, SIZE)
+        apart = abs(er - xr) + abs(ec - xc)
     return max(0, max(route_bound(c, filled, t, apart) for c, filled, t in stores(chart, dice)))
