@@ -453,7 +453,7 @@ def _pusher(tab: Any, grid: bytearray, link: list, mask: list, where: list, seq:
         # column's last or first): every card there moves one on
         end = p - p % S + S - 1 if d == 1 else p - p % S if d == -1 else S * S - S + p % S if d > 0 else p % S
         line = grid[p:end:d]
-        moved = line.replace(b"\0", b"")
+        moved = line.translate(None, b"\0")  # the cards in it (deleting the empty cells: quicker than replace)
         for g, _mq in backs[d][pushed]:  # the pushed card leaves the other one
             h = link[g]
             link[g] = link[h] = -1
