@@ -211,7 +211,8 @@ def _player(bit: int, mine: list, keys: list, link: list, partner: list, sub: li
     """One player's pieces (see the comment above): (cut, join, best).  ``cut(x, y)`` and ``join(x, y)``
     follow a link between points of the player's streets that ``link`` has just lost or gained;
     ``best()`` is the player's best piece as (streets, is a ring, the point each street is entered at
-    divided by ``div``: 6 gives the cards)."""
+    divided by ``div``: 6 gives the cards).  ``mine`` is the player's ``PointTables.mine``, ``keys`` each
+    card's ``card * 2 + turned`` as the game lays it (0: not laid)."""
     far = partner[:]  # every street is a line of one until it is joined
     ln = [1] * len(partner)
     ends: defaultdict = defaultdict(list)  # n -> a loose end of each line of n streets made (some gone since)
