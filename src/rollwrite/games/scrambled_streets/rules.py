@@ -206,22 +206,25 @@ class _Ring:
         self.point = point  # a point of one of its streets
 
 
-def _player(bit: int, ones: list, link: list, partner: list, sub: list, mask: list, seq: list, where: list,
-            div: int):
+def _player(bit: int, mine: list, keys: list, link: list, partner: list, sub: list, mask: list, seq: list,
+            where: list, div: int):
     """One player's pieces (see the comment above): (cut, join, best).  ``cut(x, y)`` and ``join(x, y)``
     follow a link between points of the player's streets that ``link`` has just lost or gained;
     ``best()`` is the player's best piece as (streets, is a ring, the point each street is entered at
-    divided by ``div``: 6 gives the cards)."""
+    divided by ``div``: 6 gives the cards).  ``mine`` is the player's ``PointTables.mine``, ``keys`` each
+    card's ``card * 2 + turned`` as the game lays it (0: not laid)."""
     far = partner[:]  # every street is a line of one until it is joined
     ln = [1] * len(partner)
     ends: defaultdict = defaultdict(list)  # n -> a loose end of each line of n streets made (some gone since)
-    ends[1] = ones  # every point of the player's streets, of cards not down yet too (``best`` asks; kept whole)
+    # ends[1], every point of the player's streets (of cards not down yet too), is made when ``best`` first
+    # needs it, if ever (seldom: a line of two streets is almost always there); it is then kept whole
+    wait = [mine, keys]
     rings: dict = {}  # ring -> its number of streets
     ring_of: list = [None] * len(partner)  # each point of a street -> the ring the street was last in
     top = [1]  # no line is longer
     return (_cutter(bit, link, partner, mask, far, ln, ends, rings, ring_of, top),
             _joiner(link, partner, far, ln, ends, rings, ring_of, top),
-            _finder(bit, link, partner, sub, mask, seq, where, far, ln, ends, rings, top, div))
+            _finder(bit, link, partner, sub, mask, seq, where, far, ln, ends, rings, top, div, wait))
 
 
 def _cutter(bit: int, link: list, partner: list, mask: list, far: list, ln: list, ends: defaultdict, rings: dict,
@@ -290,7 +293,7 @@ def _joiner(link: list, partner: list, far: list, ln: list, ends: defaultdict, r
 
 
 def _finder(bit: int, link: list, partner: list, sub: list, mask: list, seq: list, where: list, far: list,
-            ln: list, ends: defaultdict, rings: dict, top: list, div: int):
+            ln: list, ends: defaultdict, rings: dict, top: list, div: int, wait: list):
     def best(link: list = link, partner: list = partner, sub: list = sub, mask: list = mask, seq: list = seq,
              where: list = where, far: list = far, ln: list = ln) -> tuple[int, bool, list[int]]:
         t = top[0]
@@ -317,6 +320,10 @@ def _finder(bit: int, link: list, partner: list, sub: list, mask: list, seq: lis
                     break
                 ends[t] = keep
             elif t == 1:
+                if wait:  # (see ``_player``)
+                    keys, mine = wait.pop(), wait.pop()
+                    ends[1] = list(chain.from_iterable(map(mine.__getitem__, keys)))
+                    continue
                 break
             t -= 1
         top[0] = t
@@ -387,10 +394,8 @@ class Streets:
         self.where = where = [0] * (ncards + 1)  # each card's cell, 0 when it is not down
         self.seq = seq = [0] * (ncards + 1)
         self.after = [0]  # every seq is below this
-        cut_b, join_b, best_b = _player(1, list(chain.from_iterable(map(tab.mine[0].__getitem__, keys))),
-                                        link, partner, sub, mask, seq, where, div)
-        cut_w, join_w, best_w = _player(2, list(chain.from_iterable(map(tab.mine[1].__getitem__, keys))),
-                                        link, partner, sub, mask, seq, where, div)
+        cut_b, join_b, best_b = _player(1, tab.mine[0], keys, link, partner, sub, mask, seq, where, div)
+        cut_w, join_w, best_w = _player(2, tab.mine[1], keys, link, partner, sub, mask, seq, where, div)
 
         def cut_bw(g: int, h: int) -> None:
             cut_b(g, h)
@@ -453,7 +458,7 @@ def _pusher(tab: Any, grid: bytearray, link: list, mask: list, where: list, seq:
         # column's last or first): every card there moves one on
         end = p - p % S + S - 1 if d == 1 else p - p % S if d == -1 else S * S - S + p % S if d > 0 else p % S
         line = grid[p:end:d]
-        moved = line.replace(b"\0", b"")
+        moved = line.translate(None, b"\0")  # the cards in it (deleting the empty cells: quicker than replace)
         for g, _mq in backs[d][pushed]:  # the pushed card leaves the other one
             h = link[g]
             link[g] = link[h] = -1
