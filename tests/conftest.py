@@ -56,16 +56,39 @@ def quick(monkeypatch):
 
 
 @pytest.fixture(scope="session")
-def made_puzzle():
-    """made_puzzle(game, seed) -> (layout, game, puzzle): the one puzzle of ``make_puzzles(game, seed=seed)``,
-    made once in a test process (a puzzle is slow to make, and nothing a test does changes one).  Not for a
-    test that changes a solver's settings or reads the par record a run leaves."""
+def made_puzzle(tmp_path_factory):
+    """made_puzzle(game, seed) or made_puzzle(game, daily=DATE) -> (layout, game, puzzle): the one puzzle of
+    ``make_puzzles(game, seed=seed)`` (or ``daily=DATE``), made once in a test run: a puzzle is slow to make,
+    and nothing a test does changes one.  With -n the test processes share it (the first to need it makes
+    it while the others wait; the folder is the run's own, so nothing is kept from one run to the next).
+    Not for a test that changes a solver's settings or reads the par record a run leaves."""
+    import fcntl
+    import pickle
+
     from rollwrite.cli.puzzle import make_puzzles
 
-    @cache
-    def made(game: str, seed: str):
-        layout, g, (p,) = make_puzzles(game, seed=seed)
+    shared = None
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the workers' common folder, this run's alone
+        shared = tmp_path_factory.getbasetemp().parent / "made-puzzles"
+        shared.mkdir(exist_ok=True)
+
+    def make(game: str, seed: str | None, daily: str | None):
+        layout, g, (p,) = make_puzzles(game, seed=seed, daily=daily)
         return layout, g, p
+
+    @cache
+    def made(game: str, seed: str | None = None, *, daily: str | None = None):
+        if shared is None:
+            return make(game, seed, daily)
+        file = shared / f"{game}-{seed}-{daily}.pickle"
+        with open(shared / f"{file.name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+            if file.exists():
+                return pickle.loads(file.read_bytes())
+            made = make(game, seed, daily)
+            file.with_suffix(".part").write_bytes(pickle.dumps(made))
+            file.with_suffix(".part").replace(file)
+            return made
 
     return made
 

@@ -19,6 +19,7 @@ from rollwrite.cli.printing import print_scene, run_print
 from rollwrite.cli.puzzle import run_puzzle
 from rollwrite.draw import scene as scene_module
 from rollwrite.draw.scene import Page, Streamed
+from searches import small_searches
 
 
 #: where the pages of a run are made: a sheet's front and back, an extra page, a darkened copy
@@ -59,11 +60,12 @@ CASES = [
 
 
 @pytest.mark.parametrize("command,game,kw,fmt", CASES, ids=lambda c: str(c))
-def test_a_run_holds_one_page_at_a_time(command, game, kw, fmt, tmp_path, pages_alive):
+def test_a_run_holds_one_page_at_a_time(command, game, kw, fmt, tmp_path, pages_alive, monkeypatch):
     out = tmp_path / f"run.{fmt}"
     if command == "print":
         written = run_print(game, output=out, quiet=True, **kw)
-    else:
+    else:  # small searches: the pages are made alike whatever the par
+        small_searches(monkeypatch)
         _, written = run_puzzle(game, output=out, quiet=True, jobs=1, **kw)
     pages = sum(n for _, n in written)
     assert pages >= 3 and len(pages_alive) >= pages  # the run has pages enough to tell

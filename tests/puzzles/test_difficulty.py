@@ -107,17 +107,17 @@ def test_the_cafe_greedy_player_never_beats_brute_force(data_):
     assert greedy_floor(data, rolls[:1]) == max(alone)
 
 
-def test_cafe_and_shelving_grades_follow_their_greedy_players():
+def test_cafe_and_shelving_grades_follow_their_greedy_players(made_puzzle):
     from rollwrite.games.shelving_wars.solve import CUTS as SW, greedy
     from rollwrite.games.wobbly_cafe.data import as_data
     from rollwrite.games.wobbly_cafe.play import CUTS as WC, greedy_floor
     from rollwrite.games.wobbly_cafe.solve import floor_rolls
 
-    layout, _, (p,) = make_puzzles("wobbly-cafe", seed="grade")
+    layout, _, p = made_puzzle("wobbly-cafe", "picnic")
     d = as_data(layout.data)
     simple = sum(greedy_floor(d, floor_rolls(p.schedule, f)) for f in range(1, d.floors + 1))
     assert simple <= p.par and p.difficulty == by_gap(p.par, simple, WC)
-    layout, _, (p,) = make_puzzles("shelving-wars", seed="grade")
+    layout, _, p = made_puzzle("shelving-wars", "picnic")
     rolls = [t.dice for t in p.schedule.group(1)]
     simple = greedy(10, rolls)
     assert simple <= p.par and p.difficulty == by_gap(p.par, simple, SW)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
+from rollwrite.cli.puzzle import puzzle_jobs
 from rollwrite.draw.scene import Circle, Path, Rect, Text
 from rollwrite.games.long_way.rules import score
 from rollwrite.games.long_way.sheet import outer_side
@@ -13,8 +13,8 @@ from rollwrite.sheet import build_scene
 
 
 @pytest.fixture(scope="module")
-def pages():
-    layout, _, (p,) = make_puzzles("long-way", seed="b")
+def pages(made_puzzle):
+    layout, _, p = made_puzzle("long-way", "picnic")  # the puzzle the par tests make too
     scene = build_scene(layout, sheets=2, jobs=puzzle_jobs([p], with_solutions=True))
     return p, [scene.page_items(page) for page in scene.pages]
 

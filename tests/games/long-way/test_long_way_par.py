@@ -5,7 +5,6 @@ not proven is never printed as proven."""
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -33,24 +32,36 @@ def _known_sheets() -> list[tuple[Path, str]]:
     return out
 
 
-@cache  # several tests hold the same puzzle to par: it is made once (nothing here changes it)
-def _puzzle(challenge: str):
-    from rollwrite.cli.puzzle import make_puzzles
+@pytest.fixture
+def puzzle(made_puzzle):
+    """puzzle(challenge) -> (data, puzzle): a seed, or ``@DATE`` for a daily (made once in a run)."""
 
-    if challenge.startswith("@"):
-        layout, _, (p,) = make_puzzles("long-way", daily=challenge[1:])
-    else:
-        layout, _, (p,) = make_puzzles("long-way", seed=challenge)
-    return layout.data, p
+    def get(challenge: str):
+        if challenge.startswith("@"):
+            layout, _, p = made_puzzle("long-way", daily=challenge[1:])
+        else:
+            layout, _, p = made_puzzle("long-way", challenge)
+        return layout.data, p
+
+    return get
+
+
+#: the challenges held to par in the default run (each puzzle takes seconds of search); the long run holds
+#: every known sheet and the automatic player on every challenge here to the par of its puzzle
+DEFAULT = {"picnic", "@2027-07-30"}
+
+
+def _cases(pairs):
+    return [pytest.param(*pair, marks=() if pair[-1] in DEFAULT else pytest.mark.long) for pair in pairs]
 
 
 def test_the_sheets_that_name_a_challenge_are_found():
     assert {path.name for path, _ in _known_sheets()} >= {"picnic.txt", "flat-pack.txt", "daily-2027-07-30.txt"}
 
 
-@pytest.mark.parametrize(("path", "challenge"), _known_sheets(), ids=lambda x: getattr(x, "name", x))
-def test_no_known_sheet_beats_the_par_of_its_puzzle(path, challenge):
-    data, p = _puzzle(challenge)
+@pytest.mark.parametrize(("path", "challenge"), _cases(_known_sheets()), ids=lambda x: getattr(x, "name", x))
+def test_no_known_sheet_beats_the_par_of_its_puzzle(path, challenge, puzzle):
+    data, p = puzzle(challenge)
     sheet = parse(path.read_text(), path.name)
     ev = GAME.evaluate_puzzle(p, sheet, data)
     assert ev.problems == ()  # a sheet the rules allow...
@@ -58,16 +69,16 @@ def test_no_known_sheet_beats_the_par_of_its_puzzle(path, challenge):
     assert customers_path(p.answer).total == p.par  # and par is what the answer scores
 
 
-@pytest.mark.parametrize("challenge", ["picnic", "club", "@2027-07-30"])
-def test_the_automatic_player_never_beats_par(challenge):
-    data, p = _puzzle(challenge)
+@pytest.mark.parametrize("challenge", _cases([("picnic",), ("club",), ("@2027-07-30",)]))
+def test_the_automatic_player_never_beats_par(challenge, puzzle):
+    data, p = puzzle(challenge)
     dice = schedule_dice(p.schedule)
     for style in ("", "a", "b", "c", "d"):
         assert customers_path(play(as_chart(data), dice, style=style)).total <= p.par
 
 
-def test_a_par_below_its_bound_is_not_called_proven():
-    data, p = _puzzle("picnic")
+def test_a_par_below_its_bound_is_not_called_proven(puzzle):
+    data, p = puzzle("picnic")
     assert p.par < p.bound
     assert not p.par_proven
     assert f"no sheet beats {p.bound}" in p.par_text() and "(proven)" not in p.par_text()

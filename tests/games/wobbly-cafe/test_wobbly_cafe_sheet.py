@@ -133,14 +133,14 @@ def test_shape_lines_give_back_the_shape():
     assert parse_shape(DEFAULT_DATA.shape_lines()) == DEFAULT_DATA
 
 
-def test_an_answer_fills_in_every_tally_and_ticks_every_roll():
-    from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
+def test_an_answer_fills_in_every_tally_and_ticks_every_roll(made_puzzle):
+    from rollwrite.cli.puzzle import puzzle_jobs
     from rollwrite.draw.scene import Path, Text
     from rollwrite.games.wobbly_cafe.data import as_data
     from rollwrite.games.wobbly_cafe.rules import score_floor
     from rollwrite.sheet import build_scene
 
-    layout, _, (p,) = make_puzzles("wobbly-cafe", seed="tally")
+    layout, _, p = made_puzzle("wobbly-cafe", "picnic")
     jobs = puzzle_jobs([p], with_solutions=True)
     scene = build_scene(layout, sheets=2, jobs=jobs)
     puzzle_page, answer_page = (scene.page_items(page) for page in scene.pages)
