@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from searches import small_searches
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "docs" / "formats").glob("*.md"))]
 
@@ -81,9 +83,13 @@ def test_the_docs_show_commands():
 
 
 @pytest.mark.parametrize("block", list(_params()))
-def test_the_commands_of_a_block_run_one_after_another(block, cli, tmp_path, monkeypatch):
-    """The commands of one block run in order in one folder (a later one may use what an earlier wrote)."""
+def test_the_commands_of_a_block_run_one_after_another(block, cli, tmp_path, monkeypatch, request):
+    """The commands of one block run in order in one folder (a later one may use what an earlier wrote).
+    Puzzles are made with small searches in the default run (the commands work alike), with the real
+    ones in the long run (the blocks whole)."""
     monkeypatch.chdir(tmp_path)
+    if request.node.get_closest_marker("long") is None:
+        small_searches(monkeypatch)
     for command, code in block:
         _run(command, code, cli, tmp_path)
 

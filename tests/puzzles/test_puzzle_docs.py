@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from searches import small_searches
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -38,8 +40,10 @@ def guide_commands_quick() -> list[str]:
 @pytest.mark.parametrize("commands", [pytest.param(readme_commands, id="README", marks=pytest.mark.long),
                                       pytest.param(guide_commands_quick, id="docs/puzzles.md"),
                                       pytest.param(guide_commands, id="docs/puzzles.md whole", marks=pytest.mark.long)])
-def test_every_puzzle_command_shown_works(cli, tmp_path, monkeypatch, commands):
+def test_every_puzzle_command_shown_works(cli, tmp_path, monkeypatch, commands, request):
     monkeypatch.chdir(tmp_path)
+    if request.node.get_closest_marker("long") is None:  # the commands work alike with small searches
+        small_searches(monkeypatch)
     lines = commands()
     assert len(lines) >= 5
     for line in lines:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 
-@pytest.mark.parametrize("game", ["shelving-wars", "scrambled-streets", "lines-and-sections"])
+# two games in the default run (the processes' work is shared out alike for every game), all three in the long run
+@pytest.mark.parametrize("game", ["shelving-wars", pytest.param("scrambled-streets", marks=pytest.mark.long),
+                                  "lines-and-sections"])
 def test_the_same_bytes_on_one_process_or_several(cli, tmp_path, game):
     outs = []
     for jobs in ("1", "2", "3"):

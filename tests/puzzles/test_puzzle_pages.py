@@ -27,7 +27,7 @@ def made():
         if game not in cache:  # three puzzles: a booklet whose pages could mix them
             with pytest.MonkeyPatch.context() as mp:  # small searches: the pages are laid out alike whatever the par
                 small_searches(mp)
-                cache[game] = make_puzzles(game, seed="pages", count=3)
+                cache[game] = make_puzzles(game, seed="pages", count=3, jobs=1)
         return cache[game]
 
     return get
@@ -73,7 +73,7 @@ def test_no_page_holds_a_puzzle_and_an_answer(made, game):
     assert tried >= len(PAPERS)
 
 
-def test_the_cafe_puzzle_and_its_answer_print_on_two_pages(cli, tmp_path):
+def test_the_cafe_puzzle_and_its_answer_print_on_two_pages(cli, tmp_path, quick):
     # one café sheet fits a page twice over: the answer used to print beside its puzzle
     out = tmp_path / "c.pdf"
     r = cli("puzzle", "wobbly-cafe", "--seed", "abc", "--with-solutions", "--per-page", "max", "-o", str(out))
