@@ -14,7 +14,9 @@ import pytest
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from typer.testing import CliRunner  # noqa: E402 - after the bytecode setting above
+import strength  # noqa: E402 - after the bytecode setting above
+from hypothesis import is_hypothesis_test, settings  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
 
 from rollwrite.cli.app import app  # noqa: E402
 from searches import small_searches  # noqa: E402
@@ -120,10 +122,19 @@ LONG_TESTS = {
 }
 
 
+def pytest_configure(config):  # noqa: ANN001 - pytest's hook
+    """The property tests' strength (tests/strength.py): full in the long run, a third in the default run;
+    a property test that does not say how many examples it takes runs Hypothesis' 100, or 34."""
+    strength.LONG = "long" in (config.getoption("markexpr", "") or "").replace("not long", "")
+    settings.register_profile("rollwrite", max_examples=strength.examples(100))
+    settings.load_profile("rollwrite")
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config, items):  # noqa: ANN001 - pytest's hook
     for item in items:
-        if item.nodeid.split("[")[0] in LONG_TESTS:
+        # the long tests; and in the long run every property test, which runs at full strength there
+        if item.nodeid.split("[")[0] in LONG_TESTS or (strength.LONG and is_hypothesis_test(getattr(item, "obj", None))):
             item.add_marker(pytest.mark.long)
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from strength import examples
 from pypdf import PdfReader
 
 from rollwrite import games
@@ -65,7 +67,7 @@ def test_a_deck_bleeds_by_default_and_its_art_runs_into_the_bleed():
     assert any(isinstance(it, Line) and it.width == 0.2 for it in back.items)  # the backs have crop marks
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(paper=st.sampled_from(sorted(PAPERS)), per=st.sampled_from(["max", "1", "2", "3", "4", "2x2", "3x1"]),
        bleed=st.sampled_from([0.0, 1.0, 3.0]), slug=st.sampled_from(["wobbly-cafe", "scrambled-streets"]),
        backs=st.booleans())

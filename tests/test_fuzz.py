@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 import fuzzcases
 from rollwrite import games
 
@@ -28,7 +30,7 @@ def _clean(result) -> None:
 
 
 @pytest.mark.parametrize("slug", SCORED)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rnd=st.randoms(use_true_random=False))
 def test_broken_sheets_never_crash_the_scorer(slug, rnd, cli, tmp_path):
     kind, data = fuzzcases.sheet_case(slug, rnd)
@@ -37,7 +39,7 @@ def test_broken_sheets_never_crash_the_scorer(slug, rnd, cli, tmp_path):
     _clean(cli("score", slug, str(path)))
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rnd=st.randoms(use_true_random=False))
 def test_broken_layouts_never_crash_check_layout(rnd, cli, tmp_path):
     name, text = fuzzcases.layout_case(rnd)

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.cli.scoring import run_batch
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -155,7 +157,7 @@ _docs = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
                      | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=25)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_docs)
 def test_the_json_line_is_the_json_modules_text(doc):
     from rollwrite.cli.scoring import json_line

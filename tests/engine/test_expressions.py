@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.errors import InputError
 from rollwrite.spec.expr import MAX_CHARS, MAX_DEPTH, ExprError, evaluate, parse
 from rollwrite.spec.layout import check_geometry, load_layout, parse_layout
@@ -100,7 +102,7 @@ def _expressions(draw, depth=3):
 
 
 @given(_expressions(), st.integers(-20, 20), st.integers(-20, 20))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_whole_number_arithmetic_agrees_with_python(text, i, n):
     """The reference is Python's own arithmetic on the same text (only in the test)."""
     try:
@@ -113,7 +115,7 @@ def test_whole_number_arithmetic_agrees_with_python(text, i, n):
 
 
 @given(st.text(max_size=60))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_any_text_gives_a_value_or_an_expression_error(text):
     try:
         evaluate(text, {"i": 1})
@@ -230,7 +232,7 @@ def test_nested_repeats_that_when_leaves_empty_are_still_bounded():
 
 
 @given(st.text(alphabet="{}()+-*/%<>=!,.' abcij0123456789", max_size=40))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_any_text_value_is_filled_or_refused_with_a_place(text):
     from rollwrite.spec.fill import fill_scalar
     from rollwrite.spec.nodes import Scalar

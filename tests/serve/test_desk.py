@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from strength import examples
 from sqlalchemy import create_engine, insert, select, text
 from starlette.testclient import TestClient
 
@@ -246,7 +248,7 @@ _CHECKED = {game: (Desk(game), challenge(game, kind, value), (ROOT / "examples" 
 
 
 @pytest.mark.parametrize("game", sorted(_CHECKED))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_typing_in_the_turns_is_answered_and_marked_on_the_form(game, data):
     """Whatever is typed into the cells of an example sheet, the check answers (a reading problem or rule

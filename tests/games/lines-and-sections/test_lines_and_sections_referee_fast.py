@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.games.lines_and_sections import LinesAndSections
 from rollwrite.games.lines_and_sections.format import Game, Shade
 from rollwrite.games.lines_and_sections.rules import STEPS, board, referee
@@ -55,14 +57,14 @@ def _plain_results(res):
             res.sections, res.trail.points, res.trail.used, res.trail.drawn_on, res.trail.passes, res.trail.last)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(games())
 def test_the_quick_referee_is_the_plain_one(game_board):
     game, _ = game_board
     assert _plain_results(referee(game)) == _plain_results(oracle.referee(game))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(games())
 def test_an_evaluation_is_the_plain_referee_and_its_score(game_board):
     game, _ = game_board

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.games.lines_and_sections.rules import Trail, board
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 5), st.data())
 def test_blocked_is_why_not_without_words(n, data):
     b = board(n)

@@ -9,6 +9,8 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.errors import InputError
 from rollwrite.games import get
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet, format_sheet, parse
@@ -19,7 +21,7 @@ GAME = get("long-way")
 CHART = load_builtin("long-way").data
 SIDES = {1: (-1, 0), 2: (0, 1), 4: (1, 0), 8: (0, -1)}
 OPP = {1: 4, 4: 1, 2: 8, 8: 2}
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=examples(150), deadline=None)
 
 
 # ---------------------------------------------------------------- strategies
@@ -198,7 +200,7 @@ DICE = st.lists(st.tuples(st.tuples(st.integers(1, 6), st.integers(1, 6)),
                 min_size=1, max_size=40)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(DICE, st.text(max_size=5))
 def test_games_played_by_the_rules_pass_every_check(dice, style):
     sheet = play(CHART, dice, style=style)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.games.long_way.format import Gate, Sheet
 from rollwrite.games.long_way.rules import find_tiling, placements
 from rollwrite.spec.layout import load_builtin
@@ -69,7 +71,7 @@ def small_sheets(draw):
                  Gate(21, 8), Gate(27, 2), 0, 0, None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small_sheets(), st.integers(0, 30))
 def test_tiling_search_agrees_with_trying_every_tiling(sheet, need):
     best = most_walls(sheet)
@@ -91,7 +93,7 @@ def test_tiling_search_agrees_with_trying_every_tiling(sheet, need):
         assert found.explained < need
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(small_sheets())
 def test_without_need_any_tiling_is_one_with_the_most_walls(sheet):
     best = most_walls(sheet)

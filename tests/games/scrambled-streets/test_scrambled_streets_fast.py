@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.games.scrambled_streets.format import parse
 from rollwrite.games.scrambled_streets.rules import City, longest, replay
 from rollwrite.games.scrambled_streets.solve import play
@@ -43,13 +45,13 @@ def random_game(rng: random.Random, turns: int) -> None:
         same_as_plain(city)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=44))
 def test_random_pushes_keep_the_pieces_of_the_plain_count(seed, turns):
     random_game(random.Random(seed), turns)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=10),
        st.integers(min_value=0, max_value=44), st.booleans())
 def test_replay_scores_every_turn_as_the_plain_count(seed, turns, greedy):

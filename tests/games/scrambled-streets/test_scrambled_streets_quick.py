@@ -13,6 +13,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.dice import Deal, DealSpec, make_deal
 from rollwrite.errors import InputError
 from rollwrite.games.scrambled_streets import ScrambledStreets
@@ -259,7 +261,7 @@ EDITS = st.lists(st.tuples(st.integers(min_value=0, max_value=10**4), st.integer
                  min_size=1, max_size=4)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), EDITS,
        st.text(max_size=45), st.sampled_from(("", "Ann")))
 def test_the_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits, black, white):
@@ -275,7 +277,7 @@ def test_the_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits, black
     same_reading(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(min_value=0, max_value=10**6))
 def test_the_reader_agrees_with_the_plain_one_on_games_as_written(seed):
     rng = random.Random(seed)

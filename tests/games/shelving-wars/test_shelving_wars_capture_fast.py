@@ -7,6 +7,8 @@ from collections import deque
 
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.games.shelving_wars.data import CORNERS
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
 from rollwrite.games.shelving_wars.rules import captured, corner_square
@@ -66,7 +68,7 @@ def battlefields(draw):
     return Sheet(size=size, turns=12, dice=3, sides=6, capture=True, players=players)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(battlefields(), st.data())
 def test_captured_matches_the_plain_search(sheet, data):
     k = data.draw(st.integers(0, len(sheet.players) - 1))

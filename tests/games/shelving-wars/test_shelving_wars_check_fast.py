@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
 from rollwrite.games.shelving_wars.rules import Board, Placed, play_order, corner_square, dice_fit, evaluate, joins
@@ -85,7 +87,7 @@ def near_games(draw):
     return sheet, schedule
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(near_games())
 def test_the_board_finds_what_the_plain_board_finds(game):
     sheet, schedule = game
@@ -106,7 +108,7 @@ def test_the_board_finds_what_the_plain_board_finds(game):
             assert quick.any_box(k, rolled) == plain.any_box(k, rolled)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(near_games())
 def test_the_check_words_every_problem_the_plain_board_finds(game):
     """Every (rule, message) the plain board finds for a box or shelf is among the sheet's problems."""
@@ -127,19 +129,19 @@ def _box(size: int = 8):
     return st.builds(Box, st.integers(-2, size), st.integers(-2, size), st.integers(1, 6), st.integers(1, 6))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_box(), _box())
 def test_joins_is_the_plain_joins(a, b):
     assert joins(a, b) == oracle.joins(a, b)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(1, 7), st.integers(1, 7), st.lists(st.integers(1, 7), max_size=4).map(tuple))
 def test_the_dice_fit_is_the_plain_one(h, w, dice):
     assert dice_fit(h, w, dice) == oracle.dice_fit(h, w, dice)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(near_games())
 def test_the_score_is_the_plain_one(game):
     sheet, _ = game

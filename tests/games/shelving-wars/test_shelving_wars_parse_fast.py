@@ -10,6 +10,8 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.errors import InputError
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf, format_sheet, parse_sheet
@@ -72,7 +74,7 @@ def _read(text: str, plain: bool):
     return sheet, lines
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(texts())
 def test_the_quick_reading_is_the_plain_one(text):
     assert _read(text, plain=False) == _read(text, plain=True)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.errors import InputError
 from rollwrite.games.shelving_wars import ShelvingWars
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
 
 G = ShelvingWars()
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=examples(150), deadline=None)
 
 WORDS = ["box", "shelf", "player:", "at", "from", "rolled", "x", "3x4", "A1", "J10", "Z99", "top-left", "br",
          "up", "down", "size:", "turns:", "dice:", "capture:", "yes", "3d6", "0", "7", "99999", "#", ",", "×",

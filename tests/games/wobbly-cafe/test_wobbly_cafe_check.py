@@ -7,6 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.dice import DiceSpec, Schedule, Turn, game_id, make_schedule
 from rollwrite.games.wobbly_cafe import WobblyCafe
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
@@ -142,7 +144,7 @@ def test_the_daily_example_is_checked_against_the_real_schedule():
 # ---------------------------------------------------------------- properties
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 10_000), st.data())
 def test_swapping_a_mirror_pair_keeps_the_pair_check_passing(seed, data):
     sheet = placed_sheet(DAILY, seed)
@@ -155,7 +157,7 @@ def test_swapping_a_mirror_pair_keeps_the_pair_check_passing(seed, data):
     assert check_sheet(swapped, D, DAILY) == []
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 10_000), st.data())
 def test_moving_one_value_off_its_mirror_is_caught(seed, data):
     sheet = placed_sheet(DAILY, seed)
@@ -174,7 +176,7 @@ def test_moving_one_value_off_its_mirror_is_caught(seed, data):
 cells = st.one_of(st.none(), st.integers(-3, 12))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.lists(st.lists(cells, min_size=0, max_size=9), min_size=0, max_size=8), min_size=0, max_size=4))
 def test_scorer_and_checker_never_crash_on_any_sheet(floors):
     sheet = CafeSheet(tuple(tuple(tuple(r) for r in fl) for fl in floors))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, CafeData
 from rollwrite.games.wobbly_cafe.rules import paying_groups
 
@@ -41,7 +43,7 @@ def test_a_row_naming_a_column_twice_or_out_of_order_is_no_cafe():
             CafeData(width=3, rows=rows, nice=frozenset())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_paying_groups_are_the_paying_ones_of_the_plain_search(data):
     cafe = data.draw(cafes())

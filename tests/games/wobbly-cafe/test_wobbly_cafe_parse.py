@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.errors import InputError
 from rollwrite.games.wobbly_cafe import WobblyCafe
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
@@ -178,14 +180,14 @@ def sheets(draw):
     return CafeSheet(floors, name.strip())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(sheets())
 def test_format_then_parse_round_trips(sheet):
     back = parse(format_sheet(sheet, D))
     assert back.floors == sheet.floors and back.name == sheet.name
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=400))
 def test_parser_raises_only_input_errors_on_any_text(text):
     try:
@@ -199,7 +201,7 @@ def test_parser_raises_only_input_errors_on_any_text(text):
 row_chars = st.sampled_from(list("0123456789._| \t#\n") + ["floor 1\n", "floor 2\n", "name: x\n"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(row_chars, max_size=200).map("".join))
 def test_parser_raises_only_input_errors_on_near_miss_text(text):
     try:

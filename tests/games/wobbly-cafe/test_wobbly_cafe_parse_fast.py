@@ -7,6 +7,8 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
+from strength import examples
+
 from rollwrite.errors import InputError
 from rollwrite.games.wobbly_cafe import format as fmt
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA as D
@@ -43,7 +45,7 @@ def _outcome(text):
         return str(error)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(sheets())
 def test_plain_rows_read_as_the_character_by_character_reading(text):
     fast = _outcome(text)

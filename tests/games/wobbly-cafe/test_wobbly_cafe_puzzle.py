@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from strength import examples
+
 from rollwrite.games.wobbly_cafe import solve
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, parse_shape
 from rollwrite.games.wobbly_cafe.solve import FloorQuestion, connected_sets
@@ -36,7 +38,7 @@ def tiny_floors(draw):
     return data, draw(st.lists(st.tuples(die, die), min_size=data.pairs, max_size=data.pairs))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_solver_matches_brute_force_on_tiny_floors(data_):
     data, rolls = data_.draw(tiny_floors())
@@ -68,7 +70,7 @@ def _check_running_bound(monkeypatch):
     return checked
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_the_running_bound_equals_the_bound_from_scratch(monkeypatch, data_):
     data, rolls = data_.draw(tiny_floors())
@@ -138,7 +140,7 @@ def test_connected_sets_are_every_joined_set_once():
         assert connected_sets(g, size) == joined
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_the_sat_question_agrees_with_brute_force(data_):
     # for every target: "yes" exactly when some floor reaches it, and the floor it gives does
@@ -156,7 +158,7 @@ def test_the_sat_question_agrees_with_brute_force(data_):
         question.close()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.data())
 def test_the_sat_solver_alone_proves_the_optimum(data_):
     # no search nodes and a single short restart: what is proven is proven by the SAT answers
@@ -323,7 +325,7 @@ def test_the_anneals_a_puzzle_has_go_to_its_open_floors_in_turn(monkeypatch):
     assert calls == [floors[0], floors[1], floors[2], floors[0], floors[1]]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.data())
 def test_one_more_anneal_labels_par_honestly(data_):
     data, rolls = data_.draw(tiny_floors())
