@@ -7,8 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.errors import InputError
 from rollwrite.spec.nodes import LIMITS, Map, Scalar, Seq, YamlLimits
 from rollwrite.spec.loading import load_yaml, load_yaml_file
@@ -248,7 +246,7 @@ def test_too_much_drawing_is_refused(cli, tmp_path):
 # ---------------------------------------------------------------- never an internal error
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.text(alphabet="ab:-[]{}&*!<>,|#'\" \n\t1.", max_size=120))
 def test_any_text_loads_or_gives_an_input_error(text):
     try:
@@ -259,7 +257,7 @@ def test_any_text_loads_or_gives_an_input_error(text):
     assert isinstance(node, (Map, Seq, Scalar))
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
                     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(min_size=1, max_size=5), kids, max_size=4),
                     max_leaves=20))

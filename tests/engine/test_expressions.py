@@ -115,7 +115,7 @@ def test_whole_number_arithmetic_agrees_with_python(text, i, n):
 
 
 @given(st.text(max_size=60))
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=300, deadline=None)
 def test_any_text_gives_a_value_or_an_expression_error(text):
     try:
         evaluate(text, {"i": 1})
@@ -232,7 +232,7 @@ def test_nested_repeats_that_when_leaves_empty_are_still_bounded():
 
 
 @given(st.text(alphabet="{}()+-*/%<>=!,.' abcij0123456789", max_size=40))
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=300, deadline=None)
 def test_any_text_value_is_filled_or_refused_with_a_place(text):
     from rollwrite.spec.fill import fill_scalar
     from rollwrite.spec.nodes import Scalar

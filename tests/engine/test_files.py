@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from strength import examples
-
 from rollwrite.errors import InputError
 from rollwrite.files import SHEET, TextLimits, check_text, decode, read_text
 
@@ -107,7 +105,7 @@ def test_a_file_that_grows_after_it_was_measured_is_still_bounded(tmp_path, monk
         assert files.read_bounded(fh, "s.txt", SHEET) == b"z" * 100
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="0123456789 #a\n", max_size=60))
 def test_ascii_text_is_checked_as_line_by_line(text):
     """An ASCII text is checked over the whole text at once; one non-ASCII character in a comment line

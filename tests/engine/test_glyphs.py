@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from strength import examples
 from pypdf import PdfReader
 
 from rollwrite.draw.metrics import missing_glyphs, printable
@@ -23,7 +21,7 @@ def test_printable_writes_missing_characters_as_codes():
     assert printable("a\U0001F468\U0001F469b") == "a[U+1F468][U+1F469]b"
 
 
-@settings(max_examples=examples(80), deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.text(max_size=20))
 def test_printable_text_has_every_glyph(text):
     shown = printable(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))

@@ -10,8 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.draw.scene import Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.sheet import build_scene
@@ -163,7 +161,7 @@ def test_nested_repeats_with_their_own_names():
     assert [e.value.text for e in layout.sheet.elements] == ["1A", "1B", "1C", "2A", "2B", "2C"]
 
 
-@settings(max_examples=examples(50), deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.integers(min_value=1, max_value=20000))
 def test_letters_count_like_spreadsheet_columns(n):
     s = letters(n)

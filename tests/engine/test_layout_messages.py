@@ -8,8 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.errors import InputError
 from rollwrite.spec.layout import check_geometry, parse_layout
 
@@ -67,7 +65,7 @@ def test_pinned(element, message):
     assert err(element) == message
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(1, 12), st.floats(-5, 5, allow_nan=False), st.floats(-5, 5, allow_nan=False),
        st.integers(0, 3))
 def test_a_repeat_puts_copy_k_at_at_plus_k_steps(count, dx, dy, turns):

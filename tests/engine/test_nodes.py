@@ -6,8 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.errors import InputError
 from rollwrite.spec.nodes import Reader
 from rollwrite.spec.loading import load_yaml
@@ -61,7 +59,7 @@ def test_booleans_are_not_numbers():
     assert err(lambda: Reader(node).int("rows")) == "b.yaml:1:7: rows: expected a whole number, got True"
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.text(max_size=200))
 def test_loader_never_crashes(text):
     try:

@@ -12,8 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.dice import Schedule
 from rollwrite.output import SEAL_SLOT, id_suffix, seal, written_by_rollwrite
 
@@ -204,7 +202,7 @@ def _seeded(seed: str) -> Schedule:
     return Schedule("long-way", f"long-way#{seed}", None, (), seed=seed)  # type: ignore[arg-type]
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.text(min_size=1, max_size=64), st.text(min_size=1, max_size=64))
 def test_seed_names_are_safe_and_never_shared(a, b):
     na, nb = id_suffix(_seeded(a)), id_suffix(_seeded(b))

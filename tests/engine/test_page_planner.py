@@ -7,8 +7,6 @@ import io
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from strength import examples
 from pypdf import PdfReader
 
 from rollwrite.draw.scene import Rect, Text
@@ -151,7 +149,7 @@ def _overlaps(seg, box) -> bool:
     return max(x1, x2) > bx0 and min(x1, x2) < bx1 and max(y1, y2) > by0 and min(y1, y2) < by1
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     w=st.floats(20, 150), h=st.floats(20, 150), gutter=st.sampled_from([0.0, 2.0, 5.0, 8.0]),
     bleed=st.sampled_from([0.0, 1.0, 2.0]), margin=st.floats(6, 15), paper=st.sampled_from(sorted(PAPERS)),

@@ -6,8 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.errors import InputError
 from rollwrite.spec.nodes import Reader, expect_pair
 from rollwrite.spec.loading import load_yaml
@@ -70,14 +68,14 @@ def test_unit_mistakes_have_pinned_messages():
     )
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.floats(min_value=-1000, max_value=1000, allow_nan=False), st.sampled_from(["mm", "cm", "in", "pt"]))
 def test_a_length_with_a_unit_is_its_value_in_mm(value, unit):
     factor = {"mm": 1, "cm": 10, "in": 25.4, "pt": 25.4 / 72}[unit]
     assert read(f"x: {value!r}{unit}\n") == pytest.approx(value * factor, rel=1e-9, abs=1e-9)
 
 
-@settings(max_examples=examples(80), deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.text(max_size=12))
 def test_any_text_is_a_number_or_a_clear_error(text):
     node = load_yaml("x: 0\n", "u.yaml")

@@ -8,8 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.cli.puzzle import make_puzzles
 from rollwrite.difficulty import LEVELS, by_count, by_gap
 
@@ -86,7 +84,7 @@ def test_lines_and_sections_has_one_winning_section(seed):
 
 
 
-@settings(max_examples=examples(25), deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.data())
 def test_the_cafe_greedy_player_never_beats_brute_force(data_):
     from rollwrite.games.wobbly_cafe.data import parse_shape

@@ -6,8 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.errors import InputError
 from rollwrite.games.lines_and_sections.format import Game, Shade, format_game, parse
 from rollwrite.games.lines_and_sections.rules import Trail, board, referee
@@ -97,7 +95,7 @@ def games(draw):
     return Game(n, players, path, tuple(shades))
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(games())
 def test_random_legal_games_round_trip_and_referee_cleanly(g):
     text = format_game(g)
@@ -110,7 +108,7 @@ def test_random_legal_games_round_trip_and_referee_cleanly(g):
         assert res.winner is not None and len(res.out) == len(g.players) - 1
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.text(alphabet="size:playrth 0123456789ABCDEabcde,-#\n", max_size=120))
 def test_any_text_parses_or_fails_with_a_place(text):
     try:

@@ -8,8 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.errors import UsageError
 from rollwrite.games.lines_and_sections.format import Game, Shade, parse
 from rollwrite.games.lines_and_sections.rules import OPPOSITE, Trail, board, referee, sections
@@ -30,14 +28,14 @@ def graphs(draw, most=9):
     return adj
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(graphs())
 def test_grundy_value_decides_like_brute_force(adj):
     full = (1 << len(adj)) - 1
     assert (Kayles(adj).value(full) != 0) == kayles_brute(adj, full)
 
 
-@settings(max_examples=examples(30), deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(graphs(6), graphs(6))
 def test_values_of_separate_parts_add_by_xor(g1, g2):
     n1 = len(g1)
@@ -109,7 +107,7 @@ def test_phase_two_analysis_matches_play_by_the_rules(size, seed):
     assert set(p.winning) == expected
 
 
-@settings(max_examples=examples(25), deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(3, 5), st.integers(0, 10_000), st.lists(st.integers(0, 50), max_size=40))
 def test_following_the_solver_wins_as_the_referee_sees_it(size, seed, replies):
     """The solver's moves, re-played through the referee against any replies, win whenever the

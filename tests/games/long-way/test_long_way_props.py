@@ -200,7 +200,7 @@ DICE = st.lists(st.tuples(st.tuples(st.integers(1, 6), st.integers(1, 6)),
                 min_size=1, max_size=40)
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(DICE, st.text(max_size=5))
 def test_games_played_by_the_rules_pass_every_check(dice, style):
     sheet = play(CHART, dice, style=style)

@@ -93,7 +93,7 @@ def test_tiling_search_agrees_with_trying_every_tiling(sheet, need):
         assert found.explained < need
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(small_sheets())
 def test_without_need_any_tiling_is_one_with_the_most_walls(sheet):
     best = most_walls(sheet)

@@ -45,7 +45,7 @@ def random_game(rng: random.Random, turns: int) -> None:
         same_as_plain(city)
 
 
-@settings(max_examples=examples(25), deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=44))
 def test_random_pushes_keep_the_pieces_of_the_plain_count(seed, turns):
     random_game(random.Random(seed), turns)

@@ -9,8 +9,6 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.errors import InputError
 from rollwrite.games.scrambled_streets.format import format, parse
 from rollwrite.games.scrambled_streets.rules import LOOP_BONUS, City, longest, replay
@@ -20,7 +18,7 @@ from rollwrite.spec.layout import load_builtin
 DECK = load_builtin("scrambled-streets").data
 
 
-@settings(max_examples=examples(15), deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789 -", min_size=1, max_size=12),
        st.integers(min_value=0, max_value=44))
 def test_random_legal_games_replay_and_round_trip(seed, turns):
@@ -33,7 +31,7 @@ def test_random_legal_games_replay_and_round_trip(seed, turns):
         assert t["points"] >= 1  # the new card brings at least one street of the mover's colour or gray
 
 
-@settings(max_examples=examples(15), deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=1, max_value=30))
 def test_longest_never_exceeds_the_streets_of_its_colours(n, turns):
     _, city = play(DECK, f"scrambled-streets#n{n}", turns, greedy=False)
@@ -76,7 +74,7 @@ def brute_force(city: City, player: str) -> int:
     return best
 
 
-@settings(max_examples=examples(20), deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 48), st.booleans()), min_size=1, max_size=6, unique_by=lambda t: t[0]),
        st.integers(0, 2**16))
 def test_longest_agrees_with_brute_force_on_small_cities(cards, shape):
@@ -87,7 +85,7 @@ def test_longest_agrees_with_brute_force_on_small_cities(cards, shape):
         assert longest(city, DECK, player).value == brute_force(city, player)
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.text(max_size=200))
 def test_the_parser_raises_only_input_errors(text):
     try:
@@ -96,7 +94,7 @@ def test_the_parser_raises_only_input_errors(text):
         assert e.line is not None and e.file == "t.txt"
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from([
     "start:", "  17 up  3 down", "  40 down 8 up", "1. 25 up at 17|3 push 3", "black: Ann", "white: Bo",
     "2. 9 down at 40|17 push 40", "3. 1 up at 25|3 push 25", "# note", "", "1. 2 90 at 1|2 push 9",

@@ -277,7 +277,7 @@ def test_the_reader_agrees_with_the_plain_one_on_edited_texts(seed, edits, black
     same_reading(text)
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6))
 def test_the_reader_agrees_with_the_plain_one_on_games_as_written(seed):
     rng = random.Random(seed)

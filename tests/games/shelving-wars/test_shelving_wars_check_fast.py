@@ -129,13 +129,13 @@ def _box(size: int = 8):
     return st.builds(Box, st.integers(-2, size), st.integers(-2, size), st.integers(1, 6), st.integers(1, 6))
 
 
-@settings(max_examples=examples(500), deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(_box(), _box())
 def test_joins_is_the_plain_joins(a, b):
     assert joins(a, b) == oracle.joins(a, b)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(1, 7), st.integers(1, 7), st.lists(st.integers(1, 7), max_size=4).map(tuple))
 def test_the_dice_fit_is_the_plain_one(h, w, dice):
     assert dice_fit(h, w, dice) == oracle.dice_fit(h, w, dice)

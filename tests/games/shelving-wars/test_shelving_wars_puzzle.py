@@ -9,8 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strength import examples
-
 from rollwrite.games.shelving_wars import solve as sw
 from rollwrite.dice import Turn
 from rollwrite.games.shelving_wars.data import Data
@@ -47,7 +45,7 @@ def exhaustive(size: int, rolls: list[tuple[int, ...]]) -> int:
     return go(0, [], 0)
 
 
-@settings(max_examples=examples(25), deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(4, 5), st.lists(st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)), min_size=1, max_size=3))
 def test_solver_matches_exhaustive_search(size, rolls):
     result = sw.solve(size, rolls, budget=10**6)
@@ -92,7 +90,7 @@ def test_solo_puzzle_size_is_checked(cli):
     assert r.exit_code == 2 and "4 to 12 squares" in r.stderr
 
 
-@settings(max_examples=examples(15), deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)), min_size=3, max_size=4))
 def test_solver_matches_exhaustive_search_on_longer_games(rolls):
     # 4 squares a side fill up within a few turns, so rolls that fit nowhere, and cheap boxes the
@@ -116,7 +114,7 @@ def test_a_size_that_fits_nowhere_now_is_left_out_of_the_bound():
     assert result.proven and result.score == result.bound == exhaustive(6, rolls) == 15
 
 
-@settings(max_examples=examples(10), deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)), min_size=2, max_size=3),
        st.integers(1, 40))
 def test_an_unfinished_search_never_bounds_below_the_best_game(rolls, budget):
@@ -150,7 +148,7 @@ def _public_total(size, rolls, boxes):
 d6_rolls = st.lists(st.tuples(*[st.integers(1, 6)] * 3), min_size=1, max_size=4)
 
 
-@settings(max_examples=examples(12), deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.integers(5, 7), d6_rolls, st.data())
 def test_a_random_legal_game_never_beats_proven_par(size, rolls, data):
     result = sw.solve(size, rolls)

@@ -144,7 +144,7 @@ def test_the_daily_example_is_checked_against_the_real_schedule():
 # ---------------------------------------------------------------- properties
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(0, 10_000), st.data())
 def test_swapping_a_mirror_pair_keeps_the_pair_check_passing(seed, data):
     sheet = placed_sheet(DAILY, seed)
@@ -157,7 +157,7 @@ def test_swapping_a_mirror_pair_keeps_the_pair_check_passing(seed, data):
     assert check_sheet(swapped, D, DAILY) == []
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(0, 10_000), st.data())
 def test_moving_one_value_off_its_mirror_is_caught(seed, data):
     sheet = placed_sheet(DAILY, seed)

@@ -187,7 +187,7 @@ def test_format_then_parse_round_trips(sheet):
     assert back.floors == sheet.floors and back.name == sheet.name
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.text(max_size=400))
 def test_parser_raises_only_input_errors_on_any_text(text):
     try:
@@ -201,7 +201,7 @@ def test_parser_raises_only_input_errors_on_any_text(text):
 row_chars = st.sampled_from(list("0123456789._| \t#\n") + ["floor 1\n", "floor 2\n", "name: x\n"])
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(row_chars, max_size=200).map("".join))
 def test_parser_raises_only_input_errors_on_near_miss_text(text):
     try:

@@ -70,7 +70,7 @@ def _check_running_bound(monkeypatch):
     return checked
 
 
-@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_the_running_bound_equals_the_bound_from_scratch(monkeypatch, data_):
     data, rolls = data_.draw(tiny_floors())
@@ -325,7 +325,7 @@ def test_the_anneals_a_puzzle_has_go_to_its_open_floors_in_turn(monkeypatch):
     assert calls == [floors[0], floors[1], floors[2], floors[0], floors[1]]
 
 
-@settings(max_examples=examples(20), deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.data())
 def test_one_more_anneal_labels_par_honestly(data_):
     data, rolls = data_.draw(tiny_floors())
