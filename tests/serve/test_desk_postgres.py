@@ -16,6 +16,8 @@ from rollwrite.serve import db
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = "rollwrite serve --db postgresql:///desk"
 PAGE = "/play/wobbly-cafe/daily/2026-11-22"
+#: seconds: on a machine loaded by other work a page can take longer than httpx's 5 s to come
+TIMEOUT = 60
 
 
 def submit(client: httpx.Client, name: str, text: str) -> httpx.Response:
@@ -33,14 +35,14 @@ def test_the_readmes_postgresql_desk_keeps_its_leaderboard_across_a_restart(post
     try:
         sheet = (ROOT / "examples/wobbly-cafe/daily-2026-11-22.txt").read_text(encoding="utf-8")
         slip = (ROOT / "examples/wobbly-cafe/daily-2026-11-22-slip.txt").read_text(encoding="utf-8")
-        with httpx.Client(base_url=server.url) as client:
+        with httpx.Client(base_url=server.url, timeout=TIMEOUT) as client:
             for name in ("Ann", "Bob"):
                 assert submit(client, name, sheet).status_code == 303
             assert submit(client, "Cy", slip).status_code == 422  # a sheet that breaks a rule is not stored
             before = client.get(PAGE + "/leaderboard.json").json()["places"]
         assert before == [{"rank": 1, "name": "Ann", "score": 128}, {"rank": 1, "name": "Bob", "score": 128}]
         server.restart()
-        with httpx.Client(base_url=server.url) as client:
+        with httpx.Client(base_url=server.url, timeout=TIMEOUT) as client:
             assert client.get(PAGE + "/leaderboard.json").json()["places"] == before
     finally:
         server.stop()
