@@ -300,6 +300,7 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     page.focus('.field button[data-point="A1"]')
     page.keyboard.press("Enter")  # written into the turn last worked on
     assert page.input_value("#c-p1t1at") == "A1"
+    settle(page)  # the answer to the last change: one to an earlier, half-typed box may still be on its way
     painted = page.eval_on_selector_all(".field button.p1", "bs => bs.map(b => b.dataset.point)")
     assert sorted(painted) == ["A1", "A2", "B1", "B2", "C1", "C2"]
     assert page.get_attribute('.field button[data-point="B2"]', "aria-label") == "square B2, player 1's box"
