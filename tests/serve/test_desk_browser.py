@@ -289,7 +289,7 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     """Shelving Wars: a square picked on the battlefield goes into the turn worked on, and the boxes and
     shelves typed are drawn there, a box with a problem outlined."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(f"{server.url}/play/shelving-wars/seed/closet")
+    page.goto(f"{server.url}/play/shelving-wars/seed/shelf")  # its dice give the 2 x 3 box and the shelf of 2
     page.fill("#c-size", "8")
     assert page.locator(".field button.sq").count() == 64
     corners = page.eval_on_selector_all(".field button.home", "bs => bs.map(b => [b.dataset.point, b.textContent])")
