@@ -68,7 +68,6 @@ def test_geometry_read_from_the_points():
 
 
 def _with(text_from: str, text_to: str) -> str:
-    source = (LAYOUT.source if LAYOUT.source.startswith("/") else None)
     from rollwrite.resources import layouts_dir
 
     text = (layouts_dir() / "scrambled-streets.yaml").read_text(encoding="utf-8")
