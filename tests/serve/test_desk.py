@@ -197,7 +197,7 @@ def test_serve_leaves_a_file_that_is_not_its_database_as_it_is(cli, tmp_path):
     for path, message in ((notes, "cannot open"), (other, "holds tables that are not the desk's")):
         result = cli("serve", "--db", str(path))
         assert result.exit_code == 2, result.output
-        assert result.stderr.startswith(f"rollwrite: --db: ") and message in result.stderr
+        assert result.stderr.startswith("rollwrite: --db: ") and message in result.stderr
     assert {p: p.read_bytes() for p in (notes, other)} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "other.sqlite"]
 
