@@ -307,9 +307,10 @@ def _tile_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int], plan: t
                out: list[_Node], blocked: list[_Node]) -> None:
     """The children of one tile drawn at one place (``plan``: the dice, the rerolls, the coins left and
     spent, the place), its display on each open space, into ``out``; a store walled off by a bonus wall
-    across a gate into ``blocked`` (one is enough: they all score 0).  When the tile has two open spaces
-    or more, its store without a display is weighed once: a display off every shortest path of the
-    route's legs leaves that route as it is, and one on them is weighed from it (module docstring)."""
+    across a gate into ``blocked`` (one is enough: they all score 0).  Each display's store is weighed
+    once, for its rank and for the walls across its route.  When the tile has two open spaces or more,
+    its store without a display is weighed first: a display off every shortest path of the route's
+    legs leaves that route as it is, and one on them is weighed from it (module docstring)."""
     st = node.st
     cur, rerolls, coins, spent, at = plan
     base, cells = _drawn(chart, st, cur, at)
@@ -322,19 +323,17 @@ def _tile_kids(chart: Chart, node: _Node, n: int, roll: tuple[int, int], plan: t
         ch = _copy(base)
         ch.marks[c] = str(face)
         turn = LogTurn(n, roll, rerolls, "tile", at, (face, c))
-        known = None if bare is None else _ranked(with_display(bare, c) if bare.dag >> c & 1 else bare)
+        route = (customers_path(_sheet(ch, ())) if bare is None
+                 else with_display(bare, c) if bare.dag >> c & 1 else bare)
+        total, rank = _ranked(route)
         if not earning:
             ch = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins, st.gained, spent)
-            out.append(_Node(ch, node.log + (turn,)))
-            if known is not None:
-                out[-1].total, out[-1].value = known
+            out.append(_Node(ch, node.log + (turn,), rank, total=total))
             continue
         rich = _State(ch.marks, ch.walls, ch.doors, ch.owner, ch.cafes, coins + 2, st.gained + 2, spent)
-        out.append(_Node(rich, node.log + (replace(turn, bonus=Bonus("coins")),)))
-        if known is not None:
-            out[-1].total, out[-1].value = known
+        out.append(_Node(rich, node.log + (replace(turn, bonus=Bonus("coins")),), rank, total=total))
         walled: list[tuple[int, _Node]] = []
-        for cell, side in _walls_across_path(ch, customers_path(_sheet(ch, ()))) if wall_tries else ():
+        for cell, side in _walls_across_path(ch, route) if wall_tries else ():
             w = _copy(ch)
             w.walls[cell] |= side
             w = _State(w.marks, w.walls, w.doors, w.owner, w.cafes, coins, st.gained, spent)
