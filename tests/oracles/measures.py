@@ -1,6 +1,7 @@
 """Plain references of the sheet engine's quick measures, for the property tests only.
 
-``width`` and ``missing`` read a font's advances from one dict of every code point it maps (what
+``advances`` unpacks a built-in font's advances into one dict; ``width`` and ``missing`` read them
+from that dict of every code point it maps (what
 ``rollwrite.draw.metrics`` looks up in the font's runs of code points, ASCII in a table of its own);
 ``has_placeholder`` walks an element's value with no record of what it has looked into (what
 ``rollwrite.sheet`` looks for once a run, each value it shares looked into once).
@@ -8,15 +9,35 @@
 
 from __future__ import annotations
 
+import base64
 import re
+import struct
+import zlib
 from dataclasses import fields as dataclass_fields
 from dataclasses import is_dataclass
 from typing import Any
 
+from rollwrite.draw.fontdata import FONTS
 from rollwrite.draw.scene import PT
 from rollwrite.record import Mutable, fields
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def advances(name: str) -> dict[int, int]:
+    """Every code point a built-in font draws and its advance width, unpacked from
+    ``rollwrite.draw.fontdata`` one run at a time."""
+    blob = zlib.decompress(base64.b64decode("".join(FONTS[name]["advances"])))
+    (n,) = struct.unpack_from("<I", blob)
+    runs = struct.unpack_from(f"<{2 * n}I", blob, 4)
+    widths = struct.unpack_from(f"<{(len(blob) - 4 - 8 * n) // 2}H", blob, 4 + 8 * n)
+    out: dict[int, int] = {}
+    at = 0
+    for i in range(0, 2 * n, 2):
+        first, count = runs[i], runs[i + 1]
+        out.update(zip(range(first, first + count), widths[at:at + count]))
+        at += count
+    return out
 
 
 def width(advance: dict[int, int], missing_width: int, units: int, text: str, size_pt: float) -> float:

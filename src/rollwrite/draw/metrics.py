@@ -30,9 +30,10 @@ FONTS = tuple(FONT_FILES)
 
 
 class _Face:
-    """A font's measures.  ``advance`` maps every code point the font draws to its advance width; it is
-    unpacked only when asked for (about 1 ms a font): measuring looks a code point up in the font's
-    runs of code points (:meth:`advance_of`, :meth:`has`), ASCII in a table of its own."""
+    """A font's measures.  A built-in font's advances stay packed as runs of code points (unpacking
+    them into one dict costs about 1 ms a font): measuring looks a code point up in the runs
+    (:meth:`advance_of`, :meth:`has`), ASCII in a table of its own.  A layout's own font comes
+    measured as a dict (``_advance``)."""
 
     def __init__(self, name: str) -> None:
         self._advance: dict[int, int] | None = None
@@ -84,13 +85,6 @@ class _Face:
             return self._advance.get(cp, self.missing_width)
         k = self._run(cp)
         return self._widths[k] if k >= 0 else self.missing_width
-
-    @property
-    def advance(self) -> dict[int, int]:
-        if self._advance is None:
-            self._advance = {cp: self._widths[at + k] for first, count, at in zip(self._starts, self._counts, self._at)
-                             for k, cp in enumerate(range(first, first + count))}
-        return self._advance
 
     def width(self, text: str, size_pt: float) -> float:
         if text.isascii():
