@@ -16,9 +16,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import strength  # noqa: E402 - after the bytecode setting above
 from hypothesis import is_hypothesis_test, settings  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
-
-from rollwrite.cli.app import app  # noqa: E402
+from clirun import invoke  # noqa: E402
 from searches import small_searches  # noqa: E402
 
 
@@ -43,10 +41,9 @@ def pytest_runtest_teardown(item, nextitem):  # noqa: ANN001 - pytest's hook
 @pytest.fixture
 def cli():
     """Run the rollwrite CLI in-process: cli("print", "long-way") -> Result (exit_code, stdout, stderr)."""
-    runner = CliRunner()
 
     def run(*args: str, input: str | None = None):
-        return runner.invoke(app, list(args), input=input, catch_exceptions=False)
+        return invoke(list(args), input=input, catch_exceptions=False)
 
     return run
 

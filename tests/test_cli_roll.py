@@ -7,16 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from rollwrite import dice
 from rollwrite.cli import common
-from rollwrite.cli.app import app
+from clirun import invoke
 from rollwrite.cli.common import resolve_schedule, resolve_schedule_id, rewrite_daily
 from rollwrite.dice import DiceSpec
 from rollwrite.errors import UsageError
 
-runner = CliRunner()
 
 LAYOUT = """\
 game: dice-test
@@ -49,7 +47,7 @@ def layout(tmp_path: Path) -> str:
 
 
 def roll(*args: str):
-    return runner.invoke(app, ["roll", *args])
+    return invoke(["roll", *args])
 
 
 def ok_json(*args: str) -> dict:

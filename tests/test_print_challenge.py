@@ -9,18 +9,16 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from rollwrite.cli import common
-from rollwrite.cli.app import app
+from clirun import invoke
 from rollwrite.dice import DiceSpec, Schedule, make_schedule
 
-runner = CliRunner()
 
 
 def print_pdf(tmp_path: Path, name: str, *args: str) -> Path:
     out = tmp_path / f"{name}.pdf"
-    result = runner.invoke(app, ["print", *args, "-o", str(out)])
+    result = invoke(["print", *args, "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert out.is_file()
     return out
@@ -138,7 +136,7 @@ def test_different_ids_different_sheets(tmp_path: Path) -> None:
 )
 def test_print_rejects_bad_challenges(tmp_path: Path, args: list[str], message: str) -> None:
     out = tmp_path / "x.pdf"
-    result = runner.invoke(app, ["print", "long-way", *args, "-o", str(out)])
+    result = invoke(["print", "long-way", *args, "-o", str(out)])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == f"rollwrite: {message}"
     assert "Traceback" not in result.output

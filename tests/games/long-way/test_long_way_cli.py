@@ -5,18 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
 
-from rollwrite.cli.app import app
+from clirun import invoke
 
-runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "long-way"
 PICNIC = str(EXAMPLES / "picnic.txt")
 WALLED = str(EXAMPLES / "walled-in.txt")
 
 
 def score(*args: str, input: str | None = None):
-    return runner.invoke(app, ["score", "long-way", *args], input=input)
+    return invoke(["score", "long-way", *args], input=input)
 
 
 def test_right_claim_exits_0_and_draws_the_path():

@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
 
-from rollwrite.cli.app import app
+from clirun import invoke
 
-runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "wobbly-cafe"
 DAILY = str(EXAMPLES / "daily-2026-11-22.txt")
 SLIP = str(EXAMPLES / "daily-2026-11-22-slip.txt")
@@ -17,7 +15,7 @@ WORKED = str(EXAMPLES / "worked-example.txt")
 
 
 def score(*args: str):
-    return runner.invoke(app, ["score", "wobbly-cafe", *args])
+    return invoke(["score", "wobbly-cafe", *args])
 
 
 def test_a_valid_sheet_with_the_right_claim_exits_0():

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-from rollwrite.cli.app import app
+from clirun import invoke
 from rollwrite.dice import DiceSpec, game_id, make_schedule, parse_day
 from rollwrite.errors import InputError
 from rollwrite.games import get
@@ -15,7 +14,6 @@ from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, parse_shape
 from rollwrite.spec.layout import load_builtin
 from rollwrite.spec.loading import load_yaml
 
-runner = CliRunner()
 GAME = WobblyCafe()
 
 
@@ -94,7 +92,7 @@ def test_odd_width_is_rejected():
 
 def _print(tmp_path, *args: str):
     out = tmp_path / "wc.pdf"
-    result = runner.invoke(app, ["print", "wobbly-cafe", *args, "-o", str(out)])
+    result = invoke(["print", "wobbly-cafe", *args, "-o", str(out)])
     assert result.exit_code == 0, result.output
     return PdfReader(str(out))
 
