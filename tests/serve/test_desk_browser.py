@@ -129,9 +129,10 @@ def total_of(page) -> str:
 
 
 def settle(page) -> None:
-    """Wait for the answer to the last change (the status says 'checking...' until then)."""
-    page.wait_for_timeout(300)
-    page.wait_for_function("() => document.getElementById('status').textContent !== 'checking...'", polling=100, timeout=20000)
+    """Wait for the answer to the last change: the page's status says 'checking...' from the moment a change
+    is made (or its script picks up the sheet kept from before a submission) until the answer to it is shown."""
+    page.wait_for_function("() => document.readyState === 'complete'"
+                           " && document.getElementById('status').textContent !== 'checking...'", polling=50, timeout=20000)
 
 
 # Typing a whole sheet key by key (each key a live check on the server) takes long: the default run types
