@@ -1,19 +1,28 @@
-"""The Long Way's customers' path found the plain way: walls turned into four masks of open moves space
-by space, each leg a layered walk, a space's best way in picked among its neighbours one by one.
+"""The Long Way's rules found the plain way, held to the production ones by the property tests.
 
-The production scorer (``rollwrite.games.long_way.rules.customers_path``) builds the same route faster;
-the property tests hold it to this one: the same legs, order, reason, score and ``dag``.  (Which
-spaces are cafeterias and what each space weighs are read by the rules' own ``cafeterias`` and
-``weights``.)
+The customers' path: walls turned into four masks of open moves space by space, each leg a layered
+walk, a space's best way in picked among its neighbours one by one.  The production scorer
+(``rollwrite.games.long_way.rules.customers_path``) builds the same route faster: the same legs, order,
+reason, score and ``dag``.  (What each space weighs is read by the rules' own ``weights``.)
+
+The tiling of a finished sheet (``find_tiling``): the placements that suit the sheet tried one by one
+against its marks and walls, and the exact tiling settled space by space in reading order with a table
+of every partial tiling at each space; the cafeterias and the bound on bonuses read mark by mark.  The
+production check finds the same tiling (the same placements, or the same stuck space, or the same
+giving up) and the same problems.
 """
 
 from __future__ import annotations
 
 from itertools import permutations
 
-from rollwrite.games.long_way.data import SIZE
-from rollwrite.games.long_way.format import Sheet, cell_name, edge_sides
-from rollwrite.games.long_way.rules import Leg, PathResult, cafeterias, weights
+from typing import Any
+
+from rollwrite.games.long_way.data import SIZE, Chart, Placement, PlacementIndex
+from rollwrite.games.long_way.format import CAFE_LETTERS, Sheet, cell_name, edge_sides
+from rollwrite.games.long_way.rules import (
+    BONUS_LIMIT, Leg, PathResult, Tiling, _most_walls, _no_tiling, _wall_levels, weights,
+)
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -216,3 +225,150 @@ def customers_path(sheet: Sheet) -> PathResult:
         return PathResult(0, (), reason or "the exit cannot be reached", (), dag[0])
     best.dag = dag[0]
     return best
+
+
+# ---------------------------------------------------------------- the tiling and the bound on bonuses
+
+
+def cafeterias(sheet: Sheet) -> list[tuple[str, int]]:
+    """(letter, mask of its spaces) for each cafeteria letter on the sheet, in letter order."""
+    found: dict[str, int] = {}
+    for i, m in enumerate(sheet.marks):
+        if m in CAFE_LETTERS:
+            found[m] = found.get(m, 0) | (1 << i)
+    return sorted(found.items())
+
+
+def suits(sheet: Sheet, p: Placement) -> bool:
+    """A placement may lie where it does: each wall-less tile space on a dot or a display, each walled
+    one on a display or an unmarked space with at least the tile's walls, none on a cafeteria, and
+    exactly one display on it, showing the furniture of one of the tile's two dice."""
+    displays = 0
+    for cell, walls in p.walls_at:
+        mark = sheet.marks[cell]
+        if mark in CAFE_LETTERS:
+            return False
+        if mark in "123456":
+            displays += 1
+            if int(mark) not in (p.tile.light, p.tile.dark):
+                return False
+        if walls == 0 and mark not in "o123456":
+            return False
+        if walls and (mark == "o" or walls & ~sheet.walls[cell]):
+            return False
+    return displays == 1
+
+
+def fitting(sheet: Sheet, index: PlacementIndex) -> tuple[int, int, int, int, int]:
+    """The placements that suit the sheet (by number), and the spaces with a dot, a display, a cafeteria
+    and walls, as bit masks."""
+    fits = 0
+    for j, p in enumerate(index.plist):
+        if suits(sheet, p):
+            fits |= 1 << j
+    dot = disp = cafe = walled = 0
+    for i, (m, w) in enumerate(zip(sheet.marks, sheet.walls)):
+        dot |= (m == "o") << i
+        disp |= (m in "123456") << i
+        cafe |= (m in CAFE_LETTERS) << i
+        walled |= (w != 0) << i
+    return fits, dot, disp, cafe, walled
+
+
+def _chain_list(chain: Any, index: PlacementIndex) -> list[Placement]:
+    chosen = []
+    while chain is not None:
+        chosen.append(index.plist[chain[0]])
+        chain = chain[1]
+    chosen.reverse()
+    return chosen
+
+
+def exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tuple[int, list[Placement] | None] | None:
+    """A tiling by ``fits`` that covers every space of ``must``: (0, its placements); (0, None) when
+    there is none; None when it gave up (more than ``limit`` partial tilings at once).  Every space of
+    ``must`` is settled in reading order: a partial tiling is kept as the spaces after it that it
+    covers; one that covers the space passes it, one that does not lays each placement anchored there
+    (most walls first) that misses what it covers."""
+    anchored: dict[int, list[int]] = {}  # the placements of ``fits`` by their anchor, most walls first
+    for j in range(len(index.plist) - 1, -1, -1):
+        if fits >> j & 1:
+            anchored.setdefault(index.plist[j].anchor, []).append(j)
+    states: dict[int, Any] = {0: None}
+    for i in range(SIZE * SIZE):
+        if not must >> i & 1:
+            continue
+        bit = 1 << i
+        nxt: dict[int, Any] = {}
+        for cov, chain in states.items():
+            if cov & bit:
+                nxt[cov ^ bit] = chain
+                continue
+            for j in anchored.get(i, []):
+                tail = index.plist[j].mask & ~bit
+                if not tail & cov:
+                    nxt[cov | tail] = (j, chain)
+        if not nxt:
+            return 0, None
+        if len(nxt) > limit:
+            return None
+        states = nxt
+    return 0, _chain_list(next(iter(states.values())), index)
+
+
+def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: int = 4000) -> Tiling:
+    """What ``rules.find_tiling`` finds, found with the plain ``fitting`` and ``exact_tiling``."""
+    index = chart.tables.index
+    fits, dot, disp, cafe, walled = fitting(sheet, index)
+    filled = dot | disp
+    coverable = filled | (walled & ~cafe & ~dot)
+    found: tuple[int, list[Placement] | None] | None = (0, None)
+    most = 0
+    if need is not None:
+        level, lossless, must = _wall_levels(sheet, index, fits, filled, coverable & ~dot)
+        most = sum(level)
+        if need <= most:
+            exact = exact_tiling(must, lossless, index, BONUS_LIMIT)
+            if exact is not None and exact[1] is not None:
+                found = (most, exact[1])
+            elif exact is None or need < most:
+                found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, level, need)
+                if found is None:
+                    return Tiling(None, -1, False)
+    assert found is not None
+    if found[1] is None:
+        found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, [0] * SIZE * SIZE, -4 * SIZE * SIZE)
+        if found is None:
+            return Tiling(None, -1, False)
+        if found[1] is None:
+            return _no_tiling(filled, coverable, fits, index, limit)
+    explained, chosen = found
+    if need is None or explained >= need:
+        return Tiling(chosen, -1, True, explained)
+    return Tiling(None, -1, True, most if most < need else explained, short=True)
+
+
+def bonus_bound(sheet: Sheet) -> int:
+    """The most bonuses the sheet's displays can have earned: in each group of touching displays of one
+    furniture with no cafeteria beside any of them, all but the first one placed."""
+    cafe = {i for i, m in enumerate(sheet.marks) if m in CAFE_LETTERS}
+
+    def near(a: int, b: int) -> bool:
+        return abs(a - b) == SIZE or (abs(a - b) == 1 and a // SIZE == b // SIZE)
+
+    bound = 0
+    for face in "123456":
+        left = {i for i, m in enumerate(sheet.marks) if m == face}
+        bound += len(left)
+        while left:
+            group = {min(left)}
+            todo = list(group)
+            while todo:
+                a = todo.pop()
+                for b in [b for b in left if near(a, b) and b not in group]:
+                    group.add(b)
+                    todo.append(b)
+            left -= group
+            if not any(near(a, c) for a in group for c in cafe):
+                bound -= 1
+    return bound

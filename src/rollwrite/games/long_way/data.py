@@ -119,9 +119,11 @@ class Placement(Frozen):
     walls_at: tuple[tuple[int, int], ...] = ()  # (space, the tile's walls there)
 
 
-# the kind of mark on a space, for PlacementIndex.allowed: a cafeteria, a dot, a display (+ its walls), no
-# mark (+ its walls)
-_CAFE, _DOT, _DISP, _BARE = 0, 1, 2, 18
+# the code of a space for PlacementIndex.suits: the first code of its kind of mark plus its walls (0-15);
+# a display's kind is its face's
+CAFE_CODE, DOT_CODE, BARE_CODE = 0, 16, 32
+DISPLAY_CODE = {face: 32 + 16 * face for face in FACES}  # 48 to 128
+CODES = 144
 _POP = [bin(i).count("1") for i in range(16)]  # walls in a wall mask
 CELLS = SIZE * SIZE
 
@@ -134,22 +136,22 @@ class PlacementIndex:
     reading a set's bits from the top gives the placements in the order the search that names a
     stuck space tries them."""
 
-    __slots__ = ("plist", "cover", "allowed", "more", "fewer", "anchored", "tails", "tail_cells", "nwalls",
-                 "shows")
+    __slots__ = ("plist", "cover", "suits", "more", "fewer", "anchored", "masks", "tails", "tail_cells", "nwalls")
 
     def __init__(self, ranked: list[Placement]) -> None:
         count = len(ranked)
         self.plist = ranked[::-1]  # plist[i]: placement number i
         self.anchored = [0] * CELLS  # placements by their anchor
+        self.masks = [p.mask for p in self.plist]  # the spaces of each
         self.tails = [p.mask & ~(1 << p.anchor) for p in self.plist]  # the spaces after the anchor
         self.tail_cells = [tuple(c for c, _ in p.walls_at if c != p.anchor) for p in self.plist]
         self.nwalls = [p.nwalls for p in self.plist]
         everything = (1 << count) - 1
         # shows[f]: the placements whose tile may carry a display of face f (one of its two dice)
-        self.shows = [0] * 7  # faces 1 to 6
+        shows = [0] * 7  # faces 1 to 6
         for i, p in enumerate(self.plist):
             for f in {p.tile.light, p.tile.dark}:
-                self.shows[f] |= 1 << i
+                shows[f] |= 1 << i
         self.cover = [0] * CELLS  # placements covering each space
         by_walls = [[0] * 16 for _ in range(CELLS)]  # [space][tile's walls there]: placements
         for i, p in enumerate(self.plist):
@@ -158,25 +160,25 @@ class PlacementIndex:
             for cell, w in p.walls_at:
                 self.cover[cell] |= b
                 by_walls[cell][w] |= b
-        # allowed[space][kind + walls]: the placements that may lie as they do on a space showing that:
-        # not covering it, or covering it as the check of tiles allows (see find_tiling)
-        self.allowed: list[list[int]] = []
+        # suits[space][code]: the placements that may lie as they do on a space showing that (see
+        # CAFE_CODE): not covering it, or covering it as the check of tiles allows (see find_tiling): on
+        # a dot, with no walls there; on a display of a die of the tile, with no walls there or some of
+        # the space's; on a space with no mark, with some of its walls; never on a cafeteria
+        self.suits: list[list[int]] = []
         self.more: list[tuple[int, ...]] = []  # [space][k]: placements with more than k walls there
         self.fewer: list[tuple[int, ...]] = []  # [space][k]: placements with fewer than k walls there
         for cell in range(CELLS):
             off = everything & ~self.cover[cell]
             bw = by_walls[cell]
-            row = [0] * 34
-            row[_CAFE] = off
-            row[_DOT] = off | bw[0]
+            walled = [0] * 16  # [walls]: the placements with some of those walls there
             for walls in range(16):
-                subsets = 0
                 for t in range(1, 16):
                     if not t & ~walls:
-                        subsets |= bw[t]
-                row[_DISP + walls] = off | bw[0] | subsets
-                row[_BARE + walls] = off | subsets
-            self.allowed.append(row)
+                        walled[walls] |= bw[t]
+            row = [off] * 16 + [off | bw[0]] * 16 + [off | walled[w] for w in range(16)]
+            for face in FACES:
+                row += [off | (bw[0] | walled[w]) & shows[face] for w in range(16)]
+            self.suits.append(row)
             self.more.append(tuple(
                 _or_all(bw[t] for t in range(16) if _POP[t] > k) for k in range(4)))
             self.fewer.append(tuple(

@@ -8,16 +8,20 @@ the sides N=1, E=2, S=4, W=8 of one space; a wall with a doorway no longer block
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import reduce
 from itertools import permutations
+from operator import add, and_
 from typing import Any
 
 from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
 from rollwrite.games.long_way.data import (
-    _BARE, _CAFE, _DISP, _DOT, _POP, BIT, OPPOSITE, SIZE, Chart, Placement, PlacementIndex, side_letters,
+    _POP, BARE_CODE, BIT, CAFE_CODE, DISPLAY_CODE, DOT_CODE, OPPOSITE, SIZE, Chart, Placement, PlacementIndex,
+    side_letters,
 )
 from rollwrite.games.long_way.format import (
     CAFE_LETTERS,
     COLUMNS,
+    MARKS,
     Bonus,
     LogTurn,
     Sheet,
@@ -210,13 +214,27 @@ def best_on(moves: Moves, on: list[int], weight: list[int]) -> tuple[tuple[int, 
 # ---------------------------------------------------------------- scoring
 
 
+def _marks(sheet: Sheet) -> bytes:
+    """The sheet's marks from the last space to the first, as the binary digits of a mask of spaces are
+    written (bytes.translate with a table of _ONE_MARK gives the digits of the spaces with one mark)."""
+    return "".join(reversed(sheet.marks)).encode()
+
+
+def _reading(chars: str) -> bytes:
+    """A bytes.translate table for :func:`_marks` that reads the marks in ``chars`` as '1', others as '0'."""
+    return bytes.maketrans(MARKS.encode(), bytes(b"01"[m in chars] for m in MARKS))
+
+
+#: for each mark (its byte), the table reading it alone
+_ONE_MARK = {ord(m): _reading(m) for m in MARKS}
+_DOTS, _DISPLAYS, _CAFES = _reading("o"), _reading("123456"), _reading(CAFE_LETTERS)
+
+
 def cafeterias(sheet: Sheet) -> list[tuple[str, int]]:
     """(letter, mask of its spaces) for each cafeteria letter on the sheet, in letter order."""
-    found: dict[str, int] = {}
-    for i, m in enumerate(sheet.marks):
-        if m in CAFE_LETTERS:
-            found[m] = found.get(m, 0) | (1 << i)
-    return sorted(found.items())
+    marks = _marks(sheet)
+    return [(chr(letter), int(marks.translate(_ONE_MARK[letter]), 2)) for letter in CAFE_LETTERS.encode()
+            if letter in marks]
 
 
 def weights(sheet: Sheet) -> list[int]:
@@ -516,9 +534,11 @@ def score(sheet: Sheet, chart: Chart | None) -> Score:
 # ---------------------------------------------------------------- checks of a finished sheet
 
 
-# the kind of mark on a space, for PlacementIndex.allowed: a cafeteria, a dot, a display (+ its walls), no
-# mark (+ its walls)
-_MARK_KIND = {"o": _DOT, **{str(f): _DISP for f in range(1, 7)}, **{ch: _CAFE for ch in CAFE_LETTERS}}
+# the first code of each mark in PlacementIndex.suits (a space's code: its mark's plus its walls)
+_MARK_CODE = {"o": DOT_CODE, ".": BARE_CODE, **{str(f): code for f, code in DISPLAY_CODE.items()},
+              **{ch: CAFE_CODE for ch in CAFE_LETTERS}}
+# a bytes.translate table reading the walls of a store's spaces (bytes of 0-15) as '1' on a walled space
+_WALLED = bytes.maketrans(bytes(range(16)), b"0" + b"1" * 15)
 
 
 def placements(chart: Chart) -> list[list[Placement]]:
@@ -552,24 +572,9 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
     The tiling returned is one that accounts for the most walls.  When there is none, the space
     named is where a search in reading order, most-walled tiles first, got stuck."""
     index = chart.tables.index
-    cover, plist = index.cover, index.plist
     fits, dot, disp, cafe, walled = _fitting(sheet, index)
     filled = dot | disp
     coverable = filled | (walled & ~cafe & ~dot)
-    valid: dict[int, list[Placement]] = {}
-
-    def candidates(x: int) -> list[Placement]:
-        got = valid.get(x)
-        if got is None:
-            got = []
-            m = fits & cover[x]
-            while m:
-                top = m.bit_length() - 1
-                got.append(plist[top])
-                m ^= 1 << top
-            valid[x] = got
-        return got
-
     found: tuple[int, list[Placement] | None] | None = (0, None)
     most = 0
     if need is not None:
@@ -593,7 +598,7 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
         if found is None:
             return Tiling(None, -1, False)
         if found[1] is None:
-            return _no_tiling(filled, coverable, candidates, valid, limit)
+            return _no_tiling(filled, coverable, fits, index, limit)
     explained, chosen = found
     if need is None or explained >= need:
         return Tiling(chosen, -1, True, explained)
@@ -605,30 +610,12 @@ def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: i
 def _fitting(sheet: Sheet, index: PlacementIndex) -> tuple[int, int, int, int, int]:
     """The placements that suit every space of the sheet (each carrying exactly one display), and the
     spaces with a dot, a display, a cafeteria and walls, as bit masks."""
-    allowed, cover, shows, kinds = index.allowed, index.cover, index.shows, _MARK_KIND
-    dot = disp = cafe = walled = 0
-    fits = -1
-    i = 0
-    for m, w, here in zip(sheet.marks, sheet.walls, allowed):
-        kind = kinds.get(m, _BARE)
-        if kind >= _DISP:
-            if kind == _DISP:
-                disp |= 1 << i
-                # the display shows the furniture of one of the dice that drew its tile
-                fits &= shows[int(m)] | ~cover[i]
-            if w:
-                walled |= 1 << i
-                kind += w
-        elif kind == _DOT:
-            dot |= 1 << i
-            if w:
-                walled |= 1 << i
-        else:
-            cafe |= 1 << i
-            if w:
-                walled |= 1 << i
-        fits &= here[kind]
-        i += 1
+    cover = index.cover
+    fits = reduce(and_, map(list.__getitem__, index.suits, map(add, map(_MARK_CODE.__getitem__, sheet.marks),
+                                                               sheet.walls)))
+    marks = _marks(sheet)
+    dot, disp, cafe = int(marks.translate(_DOTS), 2), int(marks.translate(_DISPLAYS), 2), int(marks.translate(_CAFES), 2)
+    walled = int(bytes(reversed(sheet.walls)).translate(_WALLED), 2)
     # each tile carries exactly one display
     once = twice = 0
     for i in _cells(disp):
@@ -659,9 +646,24 @@ def _wall_levels(sheet: Sheet, index: PlacementIndex, fits: int, filled: int, wa
     return level, lossless, must
 
 
-def _no_tiling(filled: int, coverable: int, candidates, valid: dict, limit: int) -> Tiling:
-    """Where the search for a tiling gets stuck, group by group of touching marked spaces in reading
-    order (the space the problem names), or that it gave up."""
+def _no_tiling(filled: int, coverable: int, fits: int, index: PlacementIndex, limit: int) -> Tiling:
+    """Where the search for a tiling by ``fits`` gets stuck, group by group of touching marked spaces in
+    reading order (the space the problem names), or that it gave up."""
+    cover, plist = index.cover, index.plist
+    valid: dict[int, list[Placement]] = {}
+
+    def candidates(x: int) -> list[Placement]:
+        got = valid.get(x)
+        if got is None:
+            got = []
+            m = fits & cover[x]
+            while m:
+                top = m.bit_length() - 1
+                got.append(plist[top])
+                m ^= 1 << top
+            valid[x] = got
+        return got
+
     todo_all = filled
     while todo_all:
         comp = todo_all & -todo_all
@@ -681,33 +683,72 @@ def _no_tiling(filled: int, coverable: int, candidates, valid: dict, limit: int)
 def _exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tuple[int, list[Placement] | None] | None:
     """A tiling by ``fits`` (each lying within ``must``) that covers every space of ``must``: (0, its
     placements); (0, None) when there is none; None when it gave up (more than ``limit`` partial
-    tilings at once).  Spaces are settled in reading order as in _most_walls, with nothing to weigh."""
-    anchored, tails = index.anchored, index.tails
-    states: dict[int, Any] = {0: None}
-    for i in _cells(must):
-        bit = 1 << i
+    tilings at once).  Spaces are settled in reading order as in _most_walls, with nothing to weigh.
+
+    Each partial tiling is kept as the spaces it covers, the settled ones included (every partial
+    tiling covers them), so that the spaces all of them cover are passed over at once; and while there
+    is one partial tiling and one placement to lay, it is laid without a table of partial tilings."""
+    anchored, masks = index.anchored, index.masks
+    cov, chain = 0, None  # the partial tiling while there is only one
+    while True:
+        left = must & ~cov
+        if not left:
+            return 0, _chain_list(chain, index)
+        bit = left & -left  # the first space it leaves uncovered
+        m = fits & anchored[bit.bit_length() - 1]
+        if not m:
+            return 0, None
+        j = m.bit_length() - 1
+        if m == 1 << j:  # one placement to lay
+            if masks[j] & cov:
+                return 0, None
+            cov |= masks[j]
+            chain = (j, chain)
+            continue
+        states = _tilings_on({cov: chain}, must, fits, index, limit)
+        if states is None:
+            return None
+        if not states:
+            return 0, None
+        if len(states) == 1:
+            (cov, chain), = states.items()
+            continue
+        return 0, _chain_list(next(iter(states.values())), index)
+
+
+def _tilings_on(states: dict[int, Any], must: int, fits: int, index: PlacementIndex, limit: int) -> dict[int, Any] | None:
+    """The partial tilings of :func:`_exact_tiling` grown from ``states`` (spaces covered -> chain of
+    placements) until one is left, none (an empty table), or every space of ``must`` is covered; None
+    when they grow past ``limit``."""
+    anchored, masks = index.anchored, index.masks
+    while True:
+        left = 0
+        for cov in states:
+            left |= must & ~cov
+        if not left:
+            return states
+        bit = left & -left  # the first space some partial tiling leaves uncovered
         nxt: dict[int, Any] = {}
         options = None
         for cov, chain in states.items():
             if cov & bit:
-                nxt[cov ^ bit] = chain
+                nxt[cov] = chain
                 continue
             if options is None:
                 options = []
-                m = fits & anchored[i]
+                m = fits & anchored[bit.bit_length() - 1]
                 while m:
                     j = m.bit_length() - 1
-                    options.append((tails[j], j))
+                    options.append((masks[j], j))
                     m ^= 1 << j
-            for tail, j in options:
-                if not tail & cov:
-                    nxt[cov | tail] = (j, chain)
-        if not nxt:
-            return 0, None
+            for mask, j in options:
+                if not mask & cov:
+                    nxt[cov | mask] = (j, chain)
         if len(nxt) > limit:
             return None
+        if len(nxt) <= 1:
+            return nxt
         states = nxt
-    return 0, _chain_list(next(iter(states.values())), index)
 
 
 def _chain_list(chain, index: PlacementIndex) -> list[Placement]:
@@ -839,18 +880,13 @@ def _bonus_bound(sheet: Sheet) -> int:
     """The most bonuses the sheet's displays can have earned: a display earns one only next to a
     cafeteria or an earlier display of its furniture, so in each group of touching same-furniture
     displays with no cafeteria beside any of them, the first one placed earned nothing."""
-    by_mark: dict[str, int] = {}
-    for i, m in enumerate(sheet.marks):
-        if m != "." and m != "o":
-            by_mark[m] = by_mark.get(m, 0) | (1 << i)
-    cafe = 0
-    for letter in CAFE_LETTERS:
-        cafe |= by_mark.get(letter, 0)
-    near_cafe = _spread(cafe)
+    marks = _marks(sheet)
+    near_cafe = _spread(int(marks.translate(_CAFES), 2))
     bound = 0
-    for m, left in by_mark.items():
-        if m not in "123456":
+    for face in b"123456":
+        if face not in marks:
             continue
+        left = int(marks.translate(_ONE_MARK[face]), 2)
         bound += left.bit_count()
         while left:
             group = left & -left
