@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import chain
 
 from rollwrite.files import die_message, is_digits
 from rollwrite.errors import InputError, did_you_mean, raise_all
@@ -149,8 +150,9 @@ def _walled(sides: str) -> list[str]:
 
 # What the tokens players usually type read as (every mark, walls in N E S W order): constant data made
 # once by the one reader, so that reading a row is mostly a look-up; any other token is read as it comes.
-_TOKENS: dict[str, tuple[str, int, int] | str] = {
-    mark + walls: _read_token(mark + walls) for mark in ("", *MARKS) for walls in _walled("NESW") if mark + walls
+_TOKENS: dict[str, tuple[str, int, int]] = {
+    tok: read for tok in (mark + walls for mark in ("", *MARKS) for walls in _walled("NESW"))
+    if tok and not isinstance(read := _read_token(tok), str)
 }
 
 
@@ -162,10 +164,13 @@ def _token(tok: str) -> tuple[str, int, int] | str:
 _CELL_RE = re.compile(r"^([A-Za-z])([0-9]+)$")
 _RC_RE = re.compile(r"^[rR]([0-9]+)[cC]([0-9]+)$")
 _KEY_RE = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$")
+_WORD_RE = re.compile(r"[^\s,]+")
 
 
 class _Line:
     """One line of the file split into words with their columns."""
+
+    __slots__ = ("text", "number", "source")
 
     def __init__(self, text: str, number: int, source: str) -> None:
         self.text = text
@@ -178,7 +183,7 @@ class _Line:
 
 def _words(text: str, start: int = 0) -> list[tuple[str, int]]:
     """Words of ``text`` (split on spaces and commas) with their 1-based columns."""
-    return [(m.group(), m.start() + 1 + start) for m in re.finditer(r"[^\s,]+", text)]
+    return [(m.group(), m.start() + 1 + start) for m in _WORD_RE.finditer(text)]
 
 
 def _cell(word: str, col: int, line: _Line) -> int:
@@ -293,6 +298,10 @@ def _store_row(raw: str, words: list[str], line: _Line, row: int) -> list[tuple[
             f"row {row} of the store has {len(words)} spaces; expected {SIZE}{what}", col,
             hint="one token per space, split by spaces; '.' for a space with nothing drawn",
         )
+    try:  # the tokens players usually type are all read already
+        return list(map(_TOKENS.__getitem__, words))
+    except KeyError:
+        pass
     out = [_TOKENS.get(w) or _read_token(w) for w in words]
     for k, res in enumerate(out):
         if isinstance(res, str):
@@ -425,12 +434,16 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
     return LogTurn(number, t.roll, tuple(t.rerolls), t.action, t.at, t.display, t.bonus, t.cafe, line.number)
 
 
+#: the lines that may head the store's columns
+_HEADERS = (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)])
+
+
 def _store_line(raw: str, line: _Line, rows: list, row_lines: list[int], labels: _Labels,
                 errors: list[InputError]) -> None:
     """A line of the store: the column letters, or a row (a row's problem is kept in ``errors``, so that
     every row's problem is reported)."""
     words = raw.replace(",", " ").split() if "," in raw else raw.split()  # as _words splits, less the columns
-    if not rows and [w.upper() for w in words] in (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)]):
+    if not rows and [w.upper() for w in words] in _HEADERS:
         labels.labelled += 1  # the column header: the rows are likely labelled too
         return
     if len(rows) == SIZE:
@@ -463,7 +476,7 @@ def _sheet(source: str, nlines: int, seen: dict[str, int], rows: list, row_lines
             raise InputError(f"the sheet has no '{key}:' line", file=source, line=1, col=1,
                              hint=f"add e.g. '{key}: A4 W' (the space and the side it opens to)")
     assert entrance is not None and exit_ is not None
-    marks, walls, doors = zip(*(cell for row in rows for cell in row))
+    marks, walls, doors = zip(*chain.from_iterable(rows))
     return Sheet(
         marks=marks,
         walls=walls,
@@ -499,9 +512,12 @@ def parse(text: str, source: str) -> Sheet:
             if "\t" in raw:
                 raw = raw.replace("\t", " ")
             raw = raw.rstrip()
-            if not raw.replace(",", " ").strip():
+            if not raw or ("," in raw and not raw.replace(",", " ").strip()):  # nothing but spaces and commas
                 continue
             line = _Line(raw, i, source)
+            if section == "store" and ":" not in raw:  # a row of the store (or its column letters)
+                _store_line(raw, line, rows, row_lines, labels, errors)
+                continue
             km = _KEY_RE.match(raw) if ":" in raw else None
             is_key = km is not None and not (section == "log" and km.group(1).lower().startswith("turn"))
             if is_key and km is not None:

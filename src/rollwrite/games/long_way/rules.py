@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import reduce
-from itertools import permutations
-from operator import add, and_
+from itertools import accumulate, permutations
+from operator import add, and_, or_
 from typing import Any
 
 from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
@@ -80,10 +80,10 @@ def _cells(mask: int) -> list[int]:
 # ---------------------------------------------------------------- moves
 
 
-#: for each space and each wall mask it may have (0-15), the space's bit in the masks of the spaces
-#: walled on their north side (bits 0-48 of one int), east (49-97), south (98-146) and west (147-195)
-_WALL_BITS = [[sum(1 << (k * CELLS + i) for k, side in enumerate((N, E, S, W)) if v & side) for v in range(16)]
-              for i in range(CELLS)]
+#: for each side, a bytes.translate table reading the wall masks of a store's spaces (bytes of 0-15, the
+#: last space first) as the binary digits of the mask of the spaces walled on that side
+_SIDE_DIGITS = {side: bytes.maketrans(bytes(range(16)), bytes(b"01"[bool(v & side)] for v in range(16)))
+                for side in (N, E, S, W)}
 
 
 class Moves:
@@ -92,9 +92,10 @@ class Moves:
     __slots__ = ("n", "e", "s", "w")
 
     def __init__(self, walls: tuple[int, ...] | list[int], doors: tuple[int, ...] | list[int]) -> None:
-        solid = [w & ~d for w, d in zip(walls, doors)] if any(doors) else walls
-        walled = sum(map(list.__getitem__, _WALL_BITS, solid))
-        sn, se, ss, sw = walled & ALL, walled >> CELLS & ALL, walled >> 2 * CELLS & ALL, walled >> 3 * CELLS
+        solid = bytes(reversed([w & ~d for w, d in zip(walls, doors)] if any(doors) else walls))
+        digits = _SIDE_DIGITS
+        sn, se = int(solid.translate(digits[N]), 2), int(solid.translate(digits[E]), 2)
+        ss, sw = int(solid.translate(digits[S]), 2), int(solid.translate(digits[W]), 2)
         # a move is blocked by the wall of the space it leaves or the facing wall of the space it enters
         self.n = ALL & ~_ROW0 & ~sn & ~(ss << SIZE)
         self.s = ALL & ~_ROW6 & ~ss & ~(sn >> SIZE)
@@ -342,12 +343,9 @@ def _weighed(walk: Walk, key: tuple[int, int]) -> tuple[Leg | None, int]:
         return None, 0
     path, value = best_on(walk.moves, on, walk.weight)
     passed = list(map(walk.weight.__getitem__, path))
-    dag = 0
-    for layer in on:
-        dag |= layer
     leg = Leg(walk.stops[a][0], (walk.exit if b < 0 else walk.stops[b])[0], path, value, passed.count(1),
               passed.count(-1))
-    return leg, dag
+    return leg, reduce(or_, on)
 
 
 def _route(walk: Walk) -> PathResult:
@@ -503,10 +501,15 @@ def _report(sheet: Sheet, chart: Chart | None, res: PathResult) -> str:
     return "\n".join(report)
 
 
+#: each space's name on the sheet
+_NAMES = tuple(map(cell_name, range(CELLS)))
+
+
 def score(sheet: Sheet, chart: Chart | None) -> Score:
     res = customers_path(sheet)
     displays = sum(lg.displays for lg in res.legs)
     empties = sum(lg.empties for lg in res.legs)
+    paths = [list(map(_NAMES.__getitem__, lg.path)) for lg in res.legs]
     breakdown: dict[str, Any] = {
         "reachable": res.reason is None,
         "reason": res.reason,
@@ -519,13 +522,13 @@ def score(sheet: Sheet, chart: Chart | None) -> Score:
                 "displays": lg.displays,
                 "empties": lg.empties,
                 "score": lg.value,
-                "path": [cell_name(c) for c in lg.path],
+                "path": path,
             }
-            for lg in res.legs
+            for lg, path in zip(res.legs, paths)
         ],
         "displays": displays,
         "empties": empties,
-        "path": [cell_name(c) for lg in res.legs for c in lg.path],
+        "path": [name for path in paths for name in path],
         "coins": {"gained": sheet.gained, "spent": sheet.spent},
     }
     return LazyScore(res.total, breakdown, None, lambda: _report(sheet, chart, res))
@@ -616,13 +619,12 @@ def _fitting(sheet: Sheet, index: PlacementIndex) -> tuple[int, int, int, int, i
     marks = _marks(sheet)
     dot, disp, cafe = int(marks.translate(_DOTS), 2), int(marks.translate(_DISPLAYS), 2), int(marks.translate(_CAFES), 2)
     walled = int(bytes(reversed(sheet.walls)).translate(_WALLED), 2)
-    # each tile carries exactly one display
-    once = twice = 0
-    for i in _cells(disp):
-        c = cover[i]
-        twice |= once & c
-        once |= c
-    return fits & once & ~twice, dot, disp, cafe, walled
+    # each tile carries exactly one display: the placements covering a display, less those covering one
+    # of the displays before it too
+    covers = list(map(cover.__getitem__, _cells(disp)))
+    before = list(accumulate(covers, or_))  # the placements covering any of the first 1, 2, ... displays
+    twice = reduce(or_, map(and_, before, covers[1:]), 0)
+    return fits & (before[-1] if before else 0) & ~twice, dot, disp, cafe, walled
 
 
 def _wall_levels(sheet: Sheet, index: PlacementIndex, fits: int, filled: int, walled: int) -> tuple[list[int], int, int]:
@@ -630,7 +632,7 @@ def _wall_levels(sheet: Sheet, index: PlacementIndex, fits: int, filled: int, wa
     that account for that many on each of their spaces; the spaces a tiling reaching that covers."""
     level = [0] * CELLS
     more, fewer = index.more, index.fewer
-    lossless = fits
+    lossy = 0  # the placements with fewer walls than that on some space
     must = filled
     walls = sheet.walls
     for x in _cells(walled):
@@ -641,9 +643,9 @@ def _wall_levels(sheet: Sheet, index: PlacementIndex, fits: int, filled: int, wa
             k -= 1
         if k:
             level[x] = k
-            lossless &= ~fewer[x][k]
+            lossy |= fewer[x][k]
             must |= 1 << x
-    return level, lossless, must
+    return level, fits & ~lossy, must
 
 
 def _no_tiling(filled: int, coverable: int, fits: int, index: PlacementIndex, limit: int) -> Tiling:
@@ -722,9 +724,7 @@ def _tilings_on(states: dict[int, Any], must: int, fits: int, index: PlacementIn
     when they grow past ``limit``."""
     anchored, masks = index.anchored, index.masks
     while True:
-        left = 0
-        for cov in states:
-            left |= must & ~cov
+        left = must & ~reduce(and_, states)
         if not left:
             return states
         bit = left & -left  # the first space some partial tiling leaves uncovered
@@ -888,6 +888,9 @@ def _bonus_bound(sheet: Sheet) -> int:
             continue
         left = int(marks.translate(_ONE_MARK[face]), 2)
         bound += left.bit_count()
+        alone = left & ~_spread(left)  # the displays with none of their furniture beside them
+        bound -= (alone & ~near_cafe).bit_count()
+        left ^= alone
         while left:
             group = left & -left
             while True:
@@ -903,6 +906,8 @@ def _bonus_bound(sheet: Sheet) -> int:
 
 def _doorway_edges(sheet: Sheet) -> int:
     """How many wall edges have a doorway (one doorway may go through the walls on both sides)."""
+    if not any(sheet.doors):
+        return 0
     dn = de = ds = dw = 0
     for i, d in enumerate(sheet.doors):
         if d:
