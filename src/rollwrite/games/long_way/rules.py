@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import reduce
 from itertools import accumulate, permutations
-from operator import add, and_, or_
+from operator import add, and_, getitem, or_
 from typing import Any
 
 from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
@@ -92,7 +92,7 @@ class Moves:
     __slots__ = ("n", "e", "s", "w")
 
     def __init__(self, walls: tuple[int, ...] | list[int], doors: tuple[int, ...] | list[int]) -> None:
-        solid = bytes(reversed([w & ~d for w, d in zip(walls, doors)] if any(doors) else walls))
+        solid = bytes([w & ~d for w, d in zip(walls, doors)] if any(doors) else walls)[::-1]
         digits = _SIDE_DIGITS
         sn, se = int(solid.translate(digits[N]), 2), int(solid.translate(digits[E]), 2)
         ss, sw = int(solid.translate(digits[S]), 2), int(solid.translate(digits[W]), 2)
@@ -103,20 +103,38 @@ class Moves:
         self.w = ALL & ~_COL0 & ~sw & ~(se << 1)
 
 
-def rings(moves: Moves, src: int, tgt: int) -> list[int] | None:
-    """The spaces ``k`` steps from ``src`` (a mask) for k = 0, 1, ... up to the first ring that meets
-    ``tgt`` (the fewest steps between them: its number), or None when none does.  (Legs are short,
-    a few spaces a ring: the step is written out, as a call a step would take a fifth of the time.)"""
+@dataclass(slots=True)
+class Reach:
+    """The spaces 0, 1, 2, ... steps from a stop (a mask each, the first the stop's), walked as far as
+    asked so far (:func:`walk_to`)."""
+
+    rings: list[int]
+    seen: int  # the spaces of every ring
+    done: bool = False  # no space is left to reach
+
+
+def walk_to(moves: Moves, reach: Reach, tgt: int) -> int:
+    """The number of the first ring of ``reach`` that meets ``tgt`` (the fewest steps between them),
+    walking on as far as that needs, or -1 when none does.  (Legs are short, a few spaces a ring: the
+    step is written out, as a call a step would take a fifth of the time.)"""
+    out = reach.rings
+    for k, ring in enumerate(out):
+        if ring & tgt:
+            return k
+    if reach.done:
+        return -1
     north, south, east, west = moves.n, moves.s, moves.e, moves.w
-    out = [src]
-    seen = f = src
-    while not f & tgt:
+    seen, f = reach.seen, out[-1]
+    while True:
         f = (((f & north) >> SIZE) | ((f & south) << SIZE) | ((f & east) << 1) | ((f & west) >> 1)) & ~seen
         if not f:
-            return None
+            reach.seen, reach.done = seen, True
+            return -1
         seen |= f
         out.append(f)
-    return out
+        if f & tgt:
+            reach.seen = seen
+            return len(out) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +159,16 @@ _PRED_ORDER = [(v + SIZE if v + SIZE < CELLS else OUTSIDE, v - SIZE if v >= SIZE
                 v - 1 if v % SIZE else OUTSIDE, v + 1 if v % SIZE < SIZE - 1 else OUTSIDE) for v in range(CELLS)]
 
 
-def shortest_layers(moves: Moves, src: int, tgt: int) -> list[int] | None:
-    """The spaces of the shortest paths from ``src`` to ``tgt`` (masks), as a mask per step from
-    ``src`` (the first: the spaces of ``src`` they start from; the last: those of ``tgt`` they end
-    on), or None when no path joins them: of each ring (:func:`rings`), from the end back, the spaces
-    with a step into the next one's."""
-    layers = rings(moves, src, tgt)
-    if layers is None:
-        return None
+def shortest_layers(moves: Moves, rings: list[int], tgt: int) -> list[int]:
+    """The spaces of the shortest paths to ``tgt`` (a mask) from the stop of ``rings`` (its rings up to
+    the first that meets ``tgt``: :func:`walk_to`), as a mask per step from the stop (the first: the
+    stop's spaces they start from; the last: those of ``tgt`` they end on): of each ring, from the end
+    back, the spaces with a step into the next one's."""
     north, south, east, west = moves.n, moves.s, moves.e, moves.w
-    g = layers[-1] & tgt
+    g = rings[-1] & tgt
     on = [g]
-    for k in range(len(layers) - 2, -1, -1):
-        g = layers[k] & ((north & (g << SIZE)) | (south & (g >> SIZE)) | (east & (g >> 1)) | (west & (g << 1)))
+    for k in range(len(rings) - 2, -1, -1):
+        g = rings[k] & ((north & (g << SIZE)) | (south & (g >> SIZE)) | (east & (g >> 1)) | (west & (g << 1)))
         on.append(g)
     on.reverse()
     return on
@@ -218,7 +233,7 @@ def best_on(moves: Moves, on: list[int], weight: list[int]) -> tuple[tuple[int, 
 def _marks(sheet: Sheet) -> bytes:
     """The sheet's marks from the last space to the first, as the binary digits of a mask of spaces are
     written (bytes.translate with a table of _ONE_MARK gives the digits of the spaces with one mark)."""
-    return "".join(reversed(sheet.marks)).encode()
+    return "".join(sheet.marks)[::-1].encode()
 
 
 def _reading(chars: str) -> bytes:
@@ -238,9 +253,13 @@ def cafeterias(sheet: Sheet) -> list[tuple[str, int]]:
             if letter in marks]
 
 
+#: what a space weighs by its mark, without walls and with them
+_WEIGHT = {**{m: (0, 0) for m in MARKS}, ".": (-1, 0), **{f: (1, 1) for f in "123456"}}
+
+
 def weights(sheet: Sheet) -> list[int]:
     """+1 on a display, -1 on an empty space (no mark and no wall), 0 elsewhere."""
-    return [1 if m in "123456" else (-1 if m == "." and not w else 0) for m, w in zip(sheet.marks, sheet.walls)]
+    return list(map(getitem, map(_WEIGHT.__getitem__, sheet.marks), map(bool, sheet.walls)))
 
 
 def _gate_open(sheet: Sheet, gate) -> bool:
@@ -251,14 +270,16 @@ def _gate_open(sheet: Sheet, gate) -> bool:
 @dataclass(slots=True)
 class Walk:
     """What a route is weighed from: the open moves, each space's weight, the stops (the entrance, then
-    each cafeteria) and the exit as (name, mask), and, filled in as the route is weighed, the shortest
-    paths between two stops (``layers``: each the layers of :func:`shortest_layers`, walked once for
-    both the steps between the stops and their leg) and the legs weighed (``legs``)."""
+    each cafeteria) and the exit as (name, mask), and, filled in as the route is weighed, the spaces
+    reached from each stop ring by ring (``reach``: one walk out from a stop for the steps to every
+    other), the shortest paths of each leg weighed (``layers``) and the legs weighed (``legs``)."""
 
     moves: Moves
     weight: list[int]
     stops: list[tuple[str, int]]
     exit: tuple[str, int]
+    #: from -> the rings walked out from that stop
+    reach: dict[int, Reach]
     #: (from, to: -1 for the exit) -> the layers of the shortest paths, or None when there is none
     layers: dict[tuple[int, int], list[int] | None]
     #: (from, to) -> (the leg or None, the spaces on its shortest paths)
@@ -287,7 +308,7 @@ def customers_path(sheet: Sheet) -> PathResult:
     if not _gate_open(sheet, ext):
         return PathResult(0, (), f"a wall without a doorway closes the exit ({cell_name(ext.cell)})", ())
     stops = [("entrance", 1 << ent.cell)] + [(f"cafeteria {letter}", m) for letter, m in cafeterias(sheet)]
-    return _route(Walk(Moves(sheet.walls, sheet.doors), weights(sheet), stops, ("exit", 1 << ext.cell), {}, {}))
+    return _route(Walk(Moves(sheet.walls, sheet.doors), weights(sheet), stops, ("exit", 1 << ext.cell), {}, {}, {}))
 
 
 def with_display(res: PathResult, cell: int) -> PathResult:
@@ -302,27 +323,33 @@ def with_display(res: PathResult, cell: int) -> PathResult:
         raise ValueError(f"{cell_name(cell)} is a cafeteria's space: a display is never drawn there")
     weight = walk.weight.copy()
     weight[cell] = 1
-    again = Walk(walk.moves, weight, walk.stops, walk.exit, dict(walk.layers), {})
+    # the stops are as far apart as they were: every step between them is read from ``reach``
+    again = Walk(walk.moves, weight, walk.stops, walk.exit, walk.reach, dict(walk.layers), {})
     for key, got in walk.legs.items():
         # a leg through the display: the same layers, the best path among them weighed again
         again.legs[key] = got if not got[1] >> cell & 1 else _weighed(again, key)
     return _route(again)
 
 
+def _steps(walk: Walk, a: int, b: int) -> int | None:
+    """Fewest steps from stop ``a`` to stop ``b`` (-1: the exit) of ``walk``, or None."""
+    reach = walk.reach.get(a)
+    if reach is None:
+        src = walk.stops[a][1]
+        reach = walk.reach[a] = Reach([src], src)
+    k = walk_to(walk.moves, reach, (walk.exit if b < 0 else walk.stops[b])[1])
+    return None if k < 0 else k
+
+
 def _layers(walk: Walk, a: int, b: int) -> list[int] | None:
     """The layers of the shortest paths from stop ``a`` to stop ``b`` (-1: the exit) of ``walk``, or
-    None (walked once)."""
+    None (found once)."""
     key = (a, b)
     if key not in walk.layers:
-        target = walk.exit if b < 0 else walk.stops[b]
-        walk.layers[key] = shortest_layers(walk.moves, walk.stops[a][1], target[1])
+        k = _steps(walk, a, b)
+        walk.layers[key] = None if k is None else shortest_layers(
+            walk.moves, walk.reach[a].rings[:k + 1], (walk.exit if b < 0 else walk.stops[b])[1])
     return walk.layers[key]
-
-
-def _steps(walk: Walk, a: int, b: int) -> int | None:
-    """Fewest steps from stop ``a`` to stop ``b`` of ``walk``."""
-    on = _layers(walk, a, b)
-    return None if on is None else len(on) - 1
 
 
 def _leg(walk: Walk, a: int, b: int) -> tuple[Leg | None, int]:
@@ -618,7 +645,7 @@ def _fitting(sheet: Sheet, index: PlacementIndex) -> tuple[int, int, int, int, i
                                                                sheet.walls)))
     marks = _marks(sheet)
     dot, disp, cafe = int(marks.translate(_DOTS), 2), int(marks.translate(_DISPLAYS), 2), int(marks.translate(_CAFES), 2)
-    walled = int(bytes(reversed(sheet.walls)).translate(_WALLED), 2)
+    walled = int(bytes(sheet.walls)[::-1].translate(_WALLED), 2)
     # each tile carries exactly one display: the placements covering a display, less those covering one
     # of the displays before it too
     covers = list(map(cover.__getitem__, _cells(disp)))
@@ -691,7 +718,8 @@ def _exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tu
     tiling covers them), so that the spaces all of them cover are passed over at once; and while there
     is one partial tiling and one placement to lay, it is laid without a table of partial tilings."""
     anchored, masks = index.anchored, index.masks
-    cov, chain = 0, None  # the partial tiling while there is only one
+    cov: int = 0  # the partial tiling while there is only one: the spaces it covers, its placements
+    chain: Any = None
     while True:
         left = must & ~cov
         if not left:
@@ -884,10 +912,15 @@ def _bonus_bound(sheet: Sheet) -> int:
     near_cafe = _spread(int(marks.translate(_CAFES), 2))
     bound = 0
     for face in b"123456":
-        if face not in marks:
+        count = marks.count(face)
+        bound += count
+        if count == 1:  # a display alone (marks runs from the last space to the first)
+            if not near_cafe >> (CELLS - 1 - marks.index(face)) & 1:
+                bound -= 1
+            continue
+        if not count:
             continue
         left = int(marks.translate(_ONE_MARK[face]), 2)
-        bound += left.bit_count()
         alone = left & ~_spread(left)  # the displays with none of their furniture beside them
         bound -= (alone & ~near_cafe).bit_count()
         left ^= alone
