@@ -122,8 +122,7 @@ class Placement(Frozen):
 # the code of a space for PlacementIndex.suits: the first code of its kind of mark plus its walls (0-15);
 # a display's kind is its face's
 CAFE_CODE, DOT_CODE, BARE_CODE = 0, 16, 32
-DISPLAY_CODE = {face: 32 + 16 * face for face in FACES}  # 48 to 128
-CODES = 144
+DISPLAY_CODE = {face: 32 + 16 * face for face in FACES}  # 48 to 128: 144 codes in all
 _POP = [bin(i).count("1") for i in range(16)]  # walls in a wall mask
 CELLS = SIZE * SIZE
 

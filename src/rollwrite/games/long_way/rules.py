@@ -323,7 +323,8 @@ def with_display(res: PathResult, cell: int) -> PathResult:
         raise ValueError(f"{cell_name(cell)} is a cafeteria's space: a display is never drawn there")
     weight = walk.weight.copy()
     weight[cell] = 1
-    # the stops are as far apart as they were: every step between them is read from ``reach``
+    # the same store, so the same walks out from the stops: ``reach`` is shared (what either walks on,
+    # the other would walk the same)
     again = Walk(walk.moves, weight, walk.stops, walk.exit, walk.reach, dict(walk.layers), {})
     for key, got in walk.legs.items():
         # a leg through the display: the same layers, the best path among them weighed again
@@ -711,8 +712,9 @@ def _no_tiling(filled: int, coverable: int, fits: int, index: PlacementIndex, li
 
 def _exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tuple[int, list[Placement] | None] | None:
     """A tiling by ``fits`` (each lying within ``must``) that covers every space of ``must``: (0, its
-    placements); (0, None) when there is none; None when it gave up (more than ``limit`` partial
-    tilings at once).  Spaces are settled in reading order as in _most_walls, with nothing to weigh.
+    placements); (0, None) when there is none; None when it gave up (more than ``limit``, at least 1,
+    partial tilings at once).  Spaces are settled in reading order as in _most_walls, with nothing to
+    weigh.
 
     Each partial tiling is kept as the spaces it covers, the settled ones included (every partial
     tiling covers them), so that the spaces all of them cover are passed over at once; and while there
