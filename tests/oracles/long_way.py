@@ -5,10 +5,11 @@ walk, a space's best way in picked among its neighbours one by one.  The product
 (``rollwrite.games.long_way.rules.customers_path``) builds the same route faster: the same legs, order,
 reason, score and ``dag``.  (What each space weighs is read by the rules' own ``weights``.)
 
-The tiling of a finished sheet (``find_tiling``): the placements that suit the sheet tried one by one
-against its marks and walls, and the exact tiling settled space by space in reading order with a table
-of every partial tiling at each space; the cafeterias and the bound on bonuses read mark by mark.  The
-production check finds the same tiling (the same placements, or the same stuck space, or the same
+The parts of the check of a finished sheet's tiles: the placements that suit the sheet tried one by one
+against its marks and walls (``fitting``), the exact tiling settled space by space in reading order
+with a table of every partial tiling at each space (``exact_tiling``), the cafeterias and the bound on
+bonuses read mark by mark.  With these in place of the production parts, ``rules.find_tiling`` and
+``rules.check_sheet`` find the same tiling (the same placements, or the same stuck space, or the same
 giving up) and the same problems.
 """
 
@@ -18,11 +19,9 @@ from itertools import permutations
 
 from typing import Any
 
-from rollwrite.games.long_way.data import SIZE, Chart, Placement, PlacementIndex
+from rollwrite.games.long_way.data import SIZE, Placement, PlacementIndex
 from rollwrite.games.long_way.format import CAFE_LETTERS, Sheet, cell_name, edge_sides
-from rollwrite.games.long_way.rules import (
-    BONUS_LIMIT, Leg, PathResult, Tiling, _most_walls, _no_tiling, _wall_levels, weights,
-)
+from rollwrite.games.long_way.rules import Leg, PathResult, _chain_list, weights
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -275,15 +274,6 @@ def fitting(sheet: Sheet, index: PlacementIndex) -> tuple[int, int, int, int, in
     return fits, dot, disp, cafe, walled
 
 
-def _chain_list(chain: Any, index: PlacementIndex) -> list[Placement]:
-    chosen = []
-    while chain is not None:
-        chosen.append(index.plist[chain[0]])
-        chain = chain[1]
-    chosen.reverse()
-    return chosen
-
-
 def exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tuple[int, list[Placement] | None] | None:
     """A tiling by ``fits`` that covers every space of ``must``: (0, its placements); (0, None) when
     there is none; None when it gave up (more than ``limit`` partial tilings at once).  Every space of
@@ -314,38 +304,6 @@ def exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tup
             return None
         states = nxt
     return 0, _chain_list(next(iter(states.values())), index)
-
-
-def find_tiling(sheet: Sheet, chart: Chart, *, need: int | None = None, limit: int = 4000) -> Tiling:
-    """What ``rules.find_tiling`` finds, found with the plain ``fitting`` and ``exact_tiling``."""
-    index = chart.tables.index
-    fits, dot, disp, cafe, walled = fitting(sheet, index)
-    filled = dot | disp
-    coverable = filled | (walled & ~cafe & ~dot)
-    found: tuple[int, list[Placement] | None] | None = (0, None)
-    most = 0
-    if need is not None:
-        level, lossless, must = _wall_levels(sheet, index, fits, filled, coverable & ~dot)
-        most = sum(level)
-        if need <= most:
-            exact = exact_tiling(must, lossless, index, BONUS_LIMIT)
-            if exact is not None and exact[1] is not None:
-                found = (most, exact[1])
-            elif exact is None or need < most:
-                found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, level, need)
-                if found is None:
-                    return Tiling(None, -1, False)
-    assert found is not None
-    if found[1] is None:
-        found = _most_walls(filled, coverable, fits, index, BONUS_LIMIT, [0] * SIZE * SIZE, -4 * SIZE * SIZE)
-        if found is None:
-            return Tiling(None, -1, False)
-        if found[1] is None:
-            return _no_tiling(filled, coverable, fits, index, limit)
-    explained, chosen = found
-    if need is None or explained >= need:
-        return Tiling(chosen, -1, True, explained)
-    return Tiling(None, -1, True, most if most < need else explained, short=True)
 
 
 def bonus_bound(sheet: Sheet) -> int:

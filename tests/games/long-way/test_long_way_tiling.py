@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from oracles import long_way as oracle
 from strength import examples
 
 from rollwrite.games.long_way.format import Gate, Sheet
@@ -14,26 +15,6 @@ from rollwrite.spec.layout import load_builtin
 
 CHART = load_builtin("long-way").data
 ROWS = 2  # tiles span at most two rows: two rows of marks exercise every shape
-
-
-def fits(sheet: Sheet, p) -> bool:
-    """A placement suits the sheet: each wall-less tile space shows a dot or a display, each walled
-    one no dot and at least the tile's walls, none is a cafeteria, and it holds exactly one display,
-    showing one of the tile's two dice."""
-    displays = 0
-    for cell, walls in p.walls_at:
-        mark = sheet.marks[cell]
-        if mark in "AB":
-            return False
-        if mark in "123456":
-            displays += 1
-            if int(mark) not in (p.tile.light, p.tile.dark):
-                return False
-        if walls == 0 and mark not in "o123456":
-            return False
-        if walls and (mark == "o" or walls & ~sheet.walls[cell]):
-            return False
-    return displays == 1
 
 
 def most_walls(sheet: Sheet) -> int | None:
@@ -51,7 +32,7 @@ def most_walls(sheet: Sheet) -> int | None:
             best = None
             for p in cover[todo[0]]:
                 cells = frozenset(c for c, _ in p.walls_at)
-                if not cells & used and fits(sheet, p):
+                if not cells & used and oracle.suits(sheet, p):
                     more = rest(used | cells)
                     if more is not None and (best is None or p.nwalls + more > best):
                         best = p.nwalls + more
@@ -86,7 +67,7 @@ def test_tiling_search_agrees_with_trying_every_tiling(sheet, need):
         assert found.explained == best == sum(p.nwalls for p in found.found)
         covered = [c for p in found.found for c, _ in p.walls_at]
         assert len(covered) == len(set(covered))
-        assert all(fits(sheet, p) for p in found.found)
+        assert all(oracle.suits(sheet, p) for p in found.found)
     else:
         assert found.short and found.found is None
         assert found.explained >= best  # the most walls found, or a bound that already falls short
