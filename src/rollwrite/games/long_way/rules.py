@@ -111,12 +111,20 @@ class Reach:
     rings: list[int]
     seen: int  # the spaces of every ring
     done: bool = False  # no space is left to reach
+    met: dict[int, int] = field(default_factory=dict)  # target -> what walk_to found for it
 
 
 def walk_to(moves: Moves, reach: Reach, tgt: int) -> int:
     """The number of the first ring of ``reach`` that meets ``tgt`` (the fewest steps between them),
     walking on as far as that needs, or -1 when none does.  (Legs are short, a few spaces a ring: the
     step is written out, as a call a step would take a fifth of the time.)"""
+    k = reach.met.get(tgt)
+    if k is None:
+        k = reach.met[tgt] = _walk_on(moves, reach, tgt)
+    return k
+
+
+def _walk_on(moves: Moves, reach: Reach, tgt: int) -> int:
     out = reach.rings
     for k, ring in enumerate(out):
         if ring & tgt:
