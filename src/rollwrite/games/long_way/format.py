@@ -282,19 +282,20 @@ class _Labels:
                 for row, line, raw in self.maybe]
 
 
-def _store_row(raw: str, words: list[str], line: _Line, row: int) -> list[tuple[str, int, int]]:
-    """The seven spaces of a row of the store, its words split out already (their columns are found
-    only to word a problem)."""
+def _store_row(raw: str, words: list[str], line: int, source: str, row: int) -> list[tuple[str, int, int]]:
+    """The seven spaces of a row of the store (on ``line`` of ``source``), its words split out already
+    (their columns are found, and the line made, only to word a problem)."""
     labelled = len(words) == SIZE + 1
     if labelled:
         if words[0] != str(row):
-            raise line.error(f"this is row {row} of the store, but it is labelled '{words[0]}'", _words(raw)[0][1])
+            raise _Line(raw, line, source).error(f"this is row {row} of the store, but it is labelled '{words[0]}'",
+                                                 _words(raw)[0][1])
         words = words[1:]
     if len(words) != SIZE:
         col = _words(raw)[SIZE][1] if len(words) > SIZE else len(raw.rstrip()) + 1
         off = len(words) - SIZE
         what = ": one space seems to be missing" if off == -1 else ": one space too many" if off == 1 else ""
-        raise line.error(
+        raise _Line(raw, line, source).error(
             f"row {row} of the store has {len(words)} spaces; expected {SIZE}{what}", col,
             hint="one token per space, split by spaces; '.' for a space with nothing drawn",
         )
@@ -305,7 +306,7 @@ def _store_row(raw: str, words: list[str], line: _Line, row: int) -> list[tuple[
     out = [_TOKENS.get(w) or _read_token(w) for w in words]
     for k, res in enumerate(out):
         if isinstance(res, str):
-            raise line.error(res, _words(raw)[k + labelled][1])
+            raise _Line(raw, line, source).error(res, _words(raw)[k + labelled][1])
     return out  # type: ignore[return-value] - every entry is a token read, the messages raised above
 
 
@@ -438,26 +439,27 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
 _HEADERS = (list(COLUMNS), [str(k) for k in range(1, SIZE + 1)])
 
 
-def _store_line(raw: str, line: _Line, rows: list, row_lines: list[int], labels: _Labels,
+def _store_line(raw: str, line: int, source: str, rows: list, row_lines: list[int], labels: _Labels,
                 errors: list[InputError]) -> None:
-    """A line of the store: the column letters, or a row (a row's problem is kept in ``errors``, so that
-    every row's problem is reported)."""
+    """Line ``line`` of ``source``, of the store: the column letters, or a row (a row's problem is kept
+    in ``errors``, so that every row's problem is reported)."""
     words = raw.replace(",", " ").split() if "," in raw else raw.split()  # as _words splits, less the columns
     if not rows and [w.upper() for w in words] in _HEADERS:
         labels.labelled += 1  # the column header: the rows are likely labelled too
         return
     if len(rows) == SIZE:
-        raise line.error(f"the store has only {SIZE} rows; this line is one too many", _words(raw)[0][1])
+        raise _Line(raw, line, source).error(f"the store has only {SIZE} rows; this line is one too many",
+                                             _words(raw)[0][1])
     if len(words) == SIZE + 1:
         labels.labelled += 1
     elif len(words) == SIZE:
-        labels.see(words[0], len(rows) + 1, line.number, raw)
+        labels.see(words[0], len(rows) + 1, line, raw)
     try:
-        rows.append(_store_row(raw, words, line, len(rows) + 1))
+        rows.append(_store_row(raw, words, line, source, len(rows) + 1))
     except InputError as error:
         errors.append(error)
         rows.append([(".", 0, 0)] * SIZE)  # the row's place, so the rows after it keep their numbers
-    row_lines.append(line.number)
+    row_lines.append(line)
 
 
 def _sheet(source: str, nlines: int, seen: dict[str, int], rows: list, row_lines: list[int], gates: tuple,
@@ -514,10 +516,10 @@ def parse(text: str, source: str) -> Sheet:
             raw = raw.rstrip()
             if not raw or ("," in raw and not raw.replace(",", " ").strip()):  # nothing but spaces and commas
                 continue
-            line = _Line(raw, i, source)
             if section == "store" and ":" not in raw:  # a row of the store (or its column letters)
-                _store_line(raw, line, rows, row_lines, labels, errors)
+                _store_line(raw, i, source, rows, row_lines, labels, errors)
                 continue
+            line = _Line(raw, i, source)
             km = _KEY_RE.match(raw) if ":" in raw else None
             is_key = km is not None and not (section == "log" and km.group(1).lower().startswith("turn"))
             if is_key and km is not None:
@@ -550,7 +552,7 @@ def parse(text: str, source: str) -> Sheet:
                         log = []
                 continue
             if section == "store":
-                _store_line(raw, line, rows, row_lines, labels, errors)
+                _store_line(raw, i, source, rows, row_lines, labels, errors)
             elif section == "log":
                 assert log is not None
                 try:  # each turn is read on its own: every unreadable turn is reported
