@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -31,11 +32,12 @@ def module_file(name: str) -> Path | None:
     return None
 
 
-def imports_of(name: str) -> set[str]:
+@cache  # the file's tests ask for the same modules again and again; the source does not change in a run
+def imports_of(name: str) -> frozenset[str]:
     """Every module ``name`` imports, anywhere in its source, as absolute dotted names."""
     path = module_file(name)
     if path is None:
-        return set()
+        return frozenset()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -51,7 +53,7 @@ def imports_of(name: str) -> set[str]:
             out.add(mod)
             # `from pkg import sub` imports the submodule pkg.sub when there is one
             out.update(f"{mod}.{a.name}" for a in node.names if module_file(f"{mod}.{a.name}"))
-    return out
+    return frozenset(out)
 
 
 def reach(name: str) -> dict[str, str]:
