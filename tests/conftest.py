@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import sys
 from functools import cache
@@ -92,10 +93,21 @@ def made_puzzle(tmp_path_factory):
     return made
 
 
+@pytest.fixture(scope="session")
+def _caches(tmp_path_factory):
+    """The folder of the tests' cache folders, and a count of them."""
+    return tmp_path_factory.mktemp("caches"), itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def own_cache(tmp_path_factory, monkeypatch):
-    """Each test its own cache folder: the puzzles' par records never come from another test or run."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+def own_cache(_caches, monkeypatch):
+    """Each test its own cache folder: the puzzles' par records never come from another test or run.
+    (Numbered here: tmp_path_factory.mktemp reads the whole run folder for each new one, which over a
+    thousand tests a process adds up to seconds.)"""
+    base, count = _caches
+    folder = base / str(next(count))
+    folder.mkdir()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
 
 
 # Slow tests at full strength (property tests that compare a fast implementation with its reference on
@@ -130,8 +142,10 @@ def pytest_configure(config):  # noqa: ANN001 - pytest's hook
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config, items):  # noqa: ANN001 - pytest's hook
     for item in items:
-        # the long tests; and in the long run every property test, which runs at full strength there
-        if item.nodeid.split("[")[0] in LONG_TESTS or (strength.LONG and is_hypothesis_test(getattr(item, "obj", None))):
+        # the long tests; and in the long run every property test and every test marked `strength` (a loop
+        # over strength.examples(N) cases), which run at full strength there
+        if item.nodeid.split("[")[0] in LONG_TESTS or (strength.LONG and (
+                is_hypothesis_test(getattr(item, "obj", None)) or item.get_closest_marker("strength"))):
             item.add_marker(pytest.mark.long)
 
 

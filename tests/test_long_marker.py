@@ -41,3 +41,24 @@ def test_the_default_run_leaves_the_long_tests_out(conftest):
     item.add_marker = item.marks.append
     conftest.pytest_collection_modifyitems(None, [item])
     assert [m.name for m in item.marks] == ["long"]
+
+
+def test_a_strength_test_runs_whole_in_the_long_run(conftest, monkeypatch):
+    """A test marked `strength` takes a share of its cases in the default run and is marked long in the
+    long run, where strength.examples gives all of them."""
+    import strength
+
+    marked = pytest.mark.strength.mark
+
+    def item(marks):
+        it = SimpleNamespace(nodeid="tests/x.py::test_y", marks=[], obj=None,
+                             get_closest_marker=lambda name: next((m for m in marks if m.name == name), None))
+        it.add_marker = it.marks.append
+        return it
+
+    plain, loop = item([]), item([marked])
+    conftest.pytest_collection_modifyitems(None, [plain, loop])
+    assert plain.marks == loop.marks == [] and strength.examples(120) == 40
+    monkeypatch.setattr(strength, "LONG", True)
+    conftest.pytest_collection_modifyitems(None, [plain, loop])
+    assert plain.marks == [] and [m.name for m in loop.marks] == ["long"] and strength.examples(120) == 120

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,17 +69,19 @@ def same_as_plain(game: Game) -> None:
     assert list(evaluation.problems) == rep.problems
 
 
+@pytest.mark.strength
 def test_random_full_games_score_as_the_plain_replay():
     rng = random.Random("quick")
     names = ("", "Ann", "Zoë", "Bob")
-    for _ in range(120):
+    for _ in range(examples(120)):
         same_as_plain(random_game(rng, 44, (rng.choice(names), rng.choice(names))))
 
 
+@pytest.mark.strength
 def test_random_short_games_score_as_the_plain_replay():
     # small dense cities: splits, joins and rings are frequent
     rng = random.Random("quick-short")
-    for _ in range(300):
+    for _ in range(examples(300)):
         same_as_plain(random_game(rng, rng.randrange(0, 9)))
 
 
