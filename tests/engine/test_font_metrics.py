@@ -6,6 +6,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import examples
 
 from rollwrite.draw import fontgen, metrics
 from rollwrite.resources import fonts_dir
@@ -61,7 +62,7 @@ def test_the_ascii_shortcut_agrees_with_looking_each_character_up(name):
 
 
 @pytest.mark.parametrize("name", metrics.FONTS)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.text(alphabet=st.characters(max_codepoint=0x2FFF), max_size=40), size=st.sampled_from([6.4, 9, 10.5]))
 def test_widths_and_glyphs_agree_with_the_plain_table(name, text, size):
     # the runs of code points (and the ASCII table) give what one dict of every advance gives

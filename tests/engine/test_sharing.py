@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
+from strength import examples
 
 from rollwrite import games
 from rollwrite.cli.printing import print_scene, run_print
@@ -162,7 +163,7 @@ _VALUES = st.recursive(
     max_leaves=30)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(values=st.lists(_VALUES, min_size=1, max_size=4), shared=_VALUES)
 def test_a_placeholder_is_found_as_the_plain_walk_finds_it(values, shared):
     # each value on its own, and several elements that hold one value between them looked into with

@@ -18,6 +18,7 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import examples
 
 from rollwrite.games.long_way import solve
 from rollwrite.games.long_way.bound import CELLS, route_bound, score_bound, sizes, stores
@@ -303,7 +304,7 @@ def route_store(draw) -> Sheet:
     return Sheet(tuple(marks), tuple(walls), store.doors, ENTRANCE, EXIT)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(store=st.one_of(any_store(), route_store()))
 def test_no_store_beats_the_route_bound_of_its_counts(store):
     total = customers_path(store).total

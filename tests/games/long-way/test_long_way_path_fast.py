@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import examples
 
 from oracles import long_way as oracle
 from rollwrite.games.long_way.format import CAFE_LETTERS
@@ -17,7 +18,7 @@ from rollwrite.games.long_way.rules import customers_path, with_display
 
 from test_long_way_props import CHART, DICE, sheets
 
-FAST = settings(max_examples=200, deadline=None)
+FAST = settings(max_examples=examples(200), deadline=None)
 
 
 def _same(fast, plain) -> None:
