@@ -54,14 +54,13 @@ def _free_play(seed: str):
     return as_chart(layout.data), sched
 
 
-def test_the_searches_take_wall_bonuses_and_spend_coins_while_a_tile_fits():
-    # on this schedule the best store found adds walls across the route and rerolls dice whose tile fit
-    chart, sched = _free_play("g")
-    dice = schedule_dice(sched)
-    result = solve.solve(chart, dice)
-    assert check(result.sheet, chart, sched) == []
-    assert customers_path(result.sheet).total == result.par == 14
-    log = result.sheet.log
+def test_the_searches_take_wall_bonuses_and_spend_coins_while_a_tile_fits(made_puzzle):
+    # on this puzzle the best store found adds walls across the route and rerolls dice whose tile fit
+    layout, _, p = made_puzzle("long-way", "picnic")  # the puzzle the par and difficulty tests make too
+    chart = as_chart(layout.data)
+    assert check(p.answer, chart, p.schedule) == []
+    assert customers_path(p.answer).total == p.par == 8
+    log = p.answer.log
     assert [t.bonus.kind for t in log if t.bonus and t.bonus.kind == "wall"]
     fitted = [t for t in log if t.rerolls and t.action == "tile"
               and solve._options(chart, _replayed_before(chart, log, t.number), *t.roll)]
