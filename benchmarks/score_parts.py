@@ -8,7 +8,7 @@ makes them: 200 finished games of random legal play), best of --passes passes:
   read      rollwrite.files.read_text with the sheet limits, as `score` reads a file;
   parse     the game's parse;
   evaluate  the game's evaluate (every rule and the score, from one replay);
-  json      the line `score --jsonl` writes for the sheet (its document, written by json_line);
+  json      the line `score --jsonl` writes for the sheet: json_line of the document the command builds;
   all       run_batch over the sheets' files on one process (`score GAME FILES --jsonl --jobs 1`
             without the start-up): the parts above and the work between them.
 Run it on one core (`nice -n 5 taskset -c 1`) when the machine is shared.
@@ -29,7 +29,7 @@ sys.path.insert(0, str(HERE))
 from score_sheets import GAMES, make_folder  # noqa: E402
 
 from rollwrite import games  # noqa: E402
-from rollwrite.cli.scoring import json_line, run_batch  # noqa: E402
+from rollwrite.cli.scoring import _Scoring, json_line, run_batch  # noqa: E402
 from rollwrite.files import SHEET, read_text  # noqa: E402
 from rollwrite.spec.layout import load_builtin  # noqa: E402
 
@@ -53,21 +53,15 @@ def parts(game: str, folder: Path, passes: int) -> dict[str, float]:
     names = [str(p) for p in sorted(folder.iterdir())[:DISTINCT]]
     texts = [read_text(n, n, hint="", limits=SHEET) for n in names]
     sheets = [g.parse(t, n, data) for n, t in zip(names, texts)]
-    evals = [g.evaluate(s, data, None) for s in sheets]
-
-    def doc(name, ev) -> dict:  # the document of a sheet as `score --jsonl` writes it (no --seed)
-        d = {"file": name, "game": game, "id": None, "total": ev.score.total, "valid": not ev.problems,
-             "problems": [p.to_json() for p in ev.problems], "breakdown": ev.score.breakdown}
-        if ev.score.players is not None:
-            d["players"] = ev.score.players
-        return d
+    scoring = _Scoring(game, None, None, False)  # what `score GAME FILES --jsonl` scores each sheet with
+    docs = [scoring.one(x, t, want_text=False)["json"] for x, t in zip(names, texts)]
 
     n = len(names)
     return {
         "read": best(lambda: [read_text(x, x, hint="", limits=SHEET) for x in names], passes, n),
         "parse": best(lambda: [g.parse(t, x, data) for x, t in zip(names, texts)], passes, n),
         "evaluate": best(lambda: [g.evaluate(s, data, None) for s in sheets], passes, n),
-        "json": best(lambda: [json_line(doc(x, e)) for x, e in zip(names, evals)], passes, n),
+        "json": best(lambda: [json_line(d) for d in docs], passes, n),
         "all": best(lambda: run_batch(game, names, jsonl=True, jobs=1, out=io.StringIO(), err=io.StringIO()),
                     passes, n),
     }
