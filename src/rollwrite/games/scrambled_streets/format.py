@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from rollwrite.errors import InputError, did_you_mean, raise_all
 
@@ -128,7 +129,7 @@ _TURN = re.compile(r"^([0-9]++)[ \t]*+[.:][ \t]*+([0-9]++)[ \t]++(\S++)[ \t]++at
                    r"[ \t]*+([0-9]++)[ \t]++push[ \t]++([0-9]++)$", re.M)
 _WAY = {"up": 0, "down": 180}  # the orientations as format writes them
 _INT = {str(n): n for n in range(1000)}  # numbers as format writes them: no leading zero
-_COUNT = [tuple(str(n) for n in range(1, k + 1)) for k in range(MAX_TURNS + 1)]  # "1" ... "k"
+_COUNT = [str(n) for n in range(1, MAX_TURNS + 1)]  # "1", "2", ...: the first k number k turns
 
 
 def _err(source: str, line: int, col: int, message: str, hint: str | None = None) -> InputError:
@@ -266,17 +267,15 @@ def _turns(lines: list[str], first: int, source: str) -> Turns:
     if count == 0:
         return Turns((), ())
     found = _TURN.findall("\n".join(lines[first:]))
-    if len(found) == count <= MAX_TURNS:  # every line is a turn
-        numbers, cards, ways, a, b, push = zip(*found)
-        if numbers == _COUNT[count]:
-            num = _INT.__getitem__
-            try:
-                turns = tuple(zip(map(num, cards), map(_WAY.__getitem__, ways), map(num, a), map(num, b),
-                                  map(num, push)))
-            except KeyError:  # a number with a leading zero or over 999, an orientation written otherwise
-                pass
-            else:
-                return Turns(turns, range(first + 1, first + 1 + count))
+    # every line a turn, numbered 1, 2, ...
+    if len(found) == count <= MAX_TURNS and list(map(itemgetter(0), found)) == _COUNT[:count]:
+        num, way = _INT, _WAY
+        try:
+            turns = tuple([(num[card], way[w], num[a], num[b], num[push]) for _n, card, w, a, b, push in found])
+        except KeyError:  # a number with a leading zero or over 999, an orientation written otherwise
+            pass
+        else:
+            return Turns(turns, range(first + 1, first + 1 + count))
     return _turns_by_line(lines, first, source)
 
 
