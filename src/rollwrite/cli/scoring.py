@@ -357,17 +357,23 @@ def json_line(doc: Any) -> str:
     text for what a result holds (strings, whole numbers, booleans, None, lists, mappings with text
     keys, and scores in halves); what orjson refuses (a file name that is not valid UTF-8, a number key)
     goes to json.  ``tests/test_score_batch.py`` holds the two to each other."""
+    try:
+        return (_orjson_dumps or _load_orjson())(doc).decode("utf-8")
+    except TypeError:
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load_orjson() -> Any:
+    """orjson's ``dumps``, imported on first use: its import (about 18 ms) is for batches only.  A batch
+    on several processes calls this before they start, so that they do not each import it again."""
     global _orjson_dumps
-    if _orjson_dumps is None:  # imported on first use: its import (about 18 ms) is for batches only
+    if _orjson_dumps is None:
         try:
             # deferred for start-up: `games`, `--help` need this module, not orjson
             from orjson import dumps as _orjson_dumps
         except ImportError:  # pragma: no cover - an installation without it still works, more slowly
             _orjson_dumps = _refuse
-    try:
-        return _orjson_dumps(doc).decode("utf-8")
-    except TypeError:
-        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return _orjson_dumps
 
 
 def _refuse(doc: Any) -> bytes:
@@ -439,6 +445,8 @@ def run_batch(game: str, files: list[str], *, from_jsonl: str | None = None, jso
             # deferred for start-up: `games` and 6 more commands need this module, not this import
             from rollwrite.pool import process_pool
 
+            if jsonl:
+                _load_orjson()  # once, here, for every worker (forked with it where the system forks)
             pool = process_pool(n, _start_worker, (scoring.args,))
             # a chunk each, in order; small enough that every core still gets several of a short run
             size = max(1, min(CHUNK, len(head) // n))
