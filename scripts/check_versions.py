@@ -67,12 +67,27 @@ def run_end(end: str, pytest_args: list[str]) -> bool:
         return result.returncode == 0
 
 
-def main() -> int:
+ENDS = ("lowest", "highest")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; ``ends`` is both when none is named."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("ends", nargs="*", choices=["lowest", "highest"], default=["lowest", "highest"])
+    # the ends are checked here, not with choices=: argparse before Python 3.12 checks the empty list
+    # of no end named against the choices as a whole, and refuses it
+    ap.add_argument("ends", nargs="*", metavar="{lowest,highest}", help="the ends to run (default: both)")
     ap.add_argument("--pytest-args", default="-q -n auto -p no:cacheprovider",
                     help="arguments for pytest (default: the README's, without writing a cache)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
+    wrong = [e for e in args.ends if e not in ENDS]
+    if wrong:
+        ap.error(f"an end is 'lowest' or 'highest', not {wrong[0]!r}")
+    args.ends = args.ends or list(ENDS)
+    return args
+
+
+def main() -> int:
+    args = parse_args()
     ok = [run_end(end, shlex.split(args.pytest_args)) for end in args.ends]
     return 0 if all(ok) else 1
 
