@@ -47,3 +47,23 @@ def test_the_lowest_end_installs_every_lower_bound_exactly(script):
     pins = script.lowest_constraints()
     assert len(pins) == len(bounded) and "typer==0.29" in pins and "orjson==3.9" in pins
     assert all("==" in p and ">" not in p and "[" not in p for p in pins)
+
+
+def _minimum(spec: str) -> tuple[int, ...]:
+    """The lowest Python a ``Requires-Python`` such as '>=3.11' or '>=3.9, <4' admits."""
+    lows = [tuple(int(x) for x in part.strip()[2:].split(".")[:2]) for part in spec.split(",")
+            if part.strip().startswith(">=")]
+    return max(lows, default=(0,))
+
+
+def test_the_python_the_readme_names_is_the_one_pyproject_requires_and_every_exact_pin_runs_on_it():
+    from importlib.metadata import metadata
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    ours = _minimum(project["requires-python"])
+    assert f"Python {ours[0]}.{ours[1]} or newer" in (ROOT / "README.md").read_text(encoding="utf-8")
+    pinned = [r.split("==")[0].split("[")[0] for r in project["dependencies"] if "==" in r.split("#")[0]]
+    assert "fonttools" in pinned
+    for name in pinned:  # a pin that needs a newer Python than ours would make the README's install fail
+        needs = metadata(name).get("Requires-Python") or ""
+        assert _minimum(needs) <= ours, f"{name} needs Python {needs}, pyproject says {project['requires-python']}"
