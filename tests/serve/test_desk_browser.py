@@ -123,7 +123,7 @@ def form_values(page) -> dict[str, str]:
 
 
 def total_of(page) -> str:
-    page.wait_for_function("() => document.getElementById('status').textContent !== 'checking...'", polling=100)
+    page.wait_for_function("() => document.getElementById('status').textContent !== 'checking...'")
     page.wait_for_selector("#total", timeout=10000)
     return page.inner_text("#total")
 
@@ -132,7 +132,7 @@ def settle(page) -> None:
     """Wait for the answer to the last change: the page's status says 'checking...' from the moment a change
     is made (or its script picks up the sheet kept from before a submission) until the answer to it is shown."""
     page.wait_for_function("() => document.readyState === 'complete'"
-                           " && document.getElementById('status').textContent !== 'checking...'", polling=50, timeout=20000)
+                           " && document.getElementById('status').textContent !== 'checking...'", timeout=20000)
 
 
 # Typing a whole sheet key by key (each key a live check on the server) takes long: the default run types
@@ -192,7 +192,7 @@ def test_desk_in_a_browser(cli, server, browser, game, kind, value, example, cel
     # two players submit; they share the leaderboard's first place
     for name in ("Ann", "Bob"):
         page.fill("#player", name)
-        page.wait_for_function("() => !document.getElementById('send').disabled", polling=100)
+        page.wait_for_function("() => !document.getElementById('send').disabled")
         page.click("#send")
         page.wait_for_selector("#leaderboard table")
         settle(page)
