@@ -196,7 +196,6 @@ def fuzz_attacks(folder: Path) -> Attacks:
 
 
 def _killed_run(here: Path) -> tuple[int, str, float, float, str | None]:
-    import os
     import signal
     import subprocess
 
