@@ -922,15 +922,10 @@ def _bonus_bound(sheet: Sheet) -> int:
     near_cafe = _spread(int(marks.translate(_CAFES), 2))
     bound = 0
     for face in b"123456":
-        count = marks.count(face)
-        bound += count
-        if count == 1:  # a display alone (marks runs from the last space to the first)
-            if not near_cafe >> (CELLS - 1 - marks.index(face)) & 1:
-                bound -= 1
-            continue
-        if not count:
+        if face not in marks:
             continue
         left = int(marks.translate(_ONE_MARK[face]), 2)
+        bound += left.bit_count()
         alone = left & ~_spread(left)  # the displays with none of their furniture beside them
         bound -= (alone & ~near_cafe).bit_count()
         left ^= alone
