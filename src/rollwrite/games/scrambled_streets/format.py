@@ -129,7 +129,7 @@ _TURN = re.compile(r"^([0-9]++)[ \t]*+[.:][ \t]*+([0-9]++)[ \t]++(\S++)[ \t]++at
                    r"[ \t]*+([0-9]++)[ \t]++push[ \t]++([0-9]++)$", re.M)
 _WAY = {"up": 0, "down": 180}  # the orientations as format writes them
 _INT = {str(n): n for n in range(1000)}  # numbers as format writes them: no leading zero
-_COUNT = [str(n) for n in range(1, MAX_TURNS + 1)]  # "1", "2", ...: the first k number k turns
+_COUNT = [str(n) for n in range(1, MAX_TURNS + 1)]  # "1" to "200": a game of k turns numbers them _COUNT[:k]
 
 
 def _err(source: str, line: int, col: int, message: str, hint: str | None = None) -> InputError:
