@@ -23,7 +23,7 @@ from rollwrite.dice import make_schedule  # noqa: E402
 from rollwrite.games import get  # noqa: E402
 from rollwrite.games.long_way.format import Gate, format_sheet  # noqa: E402
 from rollwrite.games.long_way.play import play, schedule_dice  # noqa: E402
-from rollwrite.spec.layout import load_builtin  # noqa: E402
+from rollwrite.layoutlang.layout import load_builtin  # noqa: E402
 
 
 def sheets(n: int = 24) -> list[str]:

@@ -31,7 +31,7 @@ from score_sheets import GAMES, make_folder  # noqa: E402
 from rollwrite import games  # noqa: E402
 from rollwrite.cli.scoring import _Scoring, json_line, run_batch  # noqa: E402
 from rollwrite.files import SHEET, read_text  # noqa: E402
-from rollwrite.spec.layout import load_builtin  # noqa: E402
+from rollwrite.layoutlang.layout import load_builtin  # noqa: E402
 
 DISTINCT = 200  # the files cycle through the distinct sheets: the first 200 are all of them
 

@@ -274,7 +274,7 @@ def distinct_sheets(game: str) -> list[str]:
     """The game's distinct legal sheets as typed-in text (formatted, parsed, checked, formatted again)."""
     from rollwrite import games
     from rollwrite.errors import RollwriteError
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     g, layout = games.get(game), load_builtin(game)
     rng = random.Random(f"bench-{game}")

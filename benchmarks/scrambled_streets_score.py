@@ -27,14 +27,14 @@ from rollwrite.games.scrambled_streets.format import format as format_game  # no
 from rollwrite.games.scrambled_streets.format import parse  # noqa: E402
 from rollwrite.games.scrambled_streets.rules import replay, report  # noqa: E402
 from rollwrite.games.scrambled_streets.solve import play  # noqa: E402
-from rollwrite.spec.layout import load_builtin  # noqa: E402
+from rollwrite.layoutlang.layout import load_builtin  # noqa: E402
 
 FLOOR = """
 import sys
 from rollwrite.games.scrambled_streets.data import load
 from rollwrite.games.scrambled_streets.format import parse
 from rollwrite.games.scrambled_streets.rules import replay
-from rollwrite.spec.loading import load_yaml
+from rollwrite.layoutlang.loading import load_yaml
 import yaml
 root = load_yaml(open(sys.argv[2], encoding="utf-8").read(), sys.argv[2])
 deck = load(root.get("data"))

@@ -42,8 +42,8 @@ def layout_text(width: float, height: float, block: str) -> str:
 def scene_of(name: str, width: float, height: float, seed: str | None, block: str):
     from rollwrite.dice import game_id, make_schedule
     from rollwrite.draw.scene import Page, Scene
-    from rollwrite.jobs import BuildContext
-    from rollwrite.spec.layout import check_geometry, element_types, parse_layout
+    from rollwrite.buildcontext import BuildContext
+    from rollwrite.layoutlang.layout import check_geometry, element_types, parse_layout
 
     layout = parse_layout(layout_text(width, height, block), str(DOC.parent / f"{name}.yaml"))
     check_geometry(layout)

@@ -25,7 +25,7 @@ def make_previews(out: Path, dpi: int = 60) -> list[Path]:
     """One PNG per built-in game in ``out``; returns the files written."""
     from rollwrite.cli.printing import run_print
     from rollwrite.output import write_all
-    from rollwrite.spec.layout import builtin_slugs, load_builtin
+    from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 
     written = []
     for slug in builtin_slugs():

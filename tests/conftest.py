@@ -153,8 +153,8 @@ def pytest_collection_modifyitems(config, items):  # noqa: ANN001 - pytest's hoo
 def written():
     """written(path) -> how many elements a layout file's sheet has as its author wrote them: every entry of
     every elements list, groups included."""
-    from rollwrite.spec.loading import load_yaml_file
-    from rollwrite.spec.nodes import Map, Seq
+    from rollwrite.layoutlang.loading import load_yaml_file
+    from rollwrite.layoutlang.nodes import Map, Seq
 
     def count(seq) -> int:
         n = 0

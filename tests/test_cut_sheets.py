@@ -23,8 +23,8 @@ from rollwrite.errors import RollwriteError, UsageError
 from rollwrite.output import FORMATS, render
 from rollwrite.planner import FOOTER_CLEAR, plan_page
 from rollwrite.sheet import build_scene, check_safe_area
-from rollwrite.spec.layout import PAPERS, load_builtin, load_layout
-from rollwrite.spec.page import with_options
+from rollwrite.layoutlang.layout import PAPERS, load_builtin, load_layout
+from rollwrite.layoutlang.page import with_options
 
 MM = 72 / 25.4
 

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from rollwrite import games
 from rollwrite.cli.printing import run_print
-from rollwrite.spec.layout import check_geometry, load_builtin
+from rollwrite.layoutlang.layout import check_geometry, load_builtin
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUGS = games.known()

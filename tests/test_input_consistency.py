@@ -9,7 +9,7 @@ import pytest
 
 from rollwrite import games
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 ROOT = Path(__file__).resolve().parents[1]
 SCORED = [slug for slug in games.known() if games.get(slug).can_score]

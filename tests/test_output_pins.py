@@ -18,7 +18,7 @@ import pytest
 
 from rollwrite import games
 from rollwrite.cli.printing import run_print
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 PINS = Path(__file__).with_name("output_pins.json")
 # every game in both formats on A4, and as a PDF on Letter (where the sheet is placed on the other paper);

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from rollwrite.spec.layout import builtin_slugs
+from rollwrite.layoutlang.layout import builtin_slugs
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -40,7 +40,7 @@ def cafe(gid: str) -> Schedule:
 
 def _spec(slug: str, players: int) -> DiceSpec | None:
     from rollwrite import games
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     layout = load_builtin(slug)
     game = games.get(slug)
@@ -181,7 +181,7 @@ def test_the_id_fits_and_overlaps_no_other_text(slug: str, seed: str | None, dai
     from rollwrite import games
     from rollwrite.draw.scene import Text
     from rollwrite.sheet import build_scene
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     layout = load_builtin(slug)
     game = games.get(slug)

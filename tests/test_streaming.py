@@ -75,7 +75,7 @@ def test_a_run_holds_one_page_at_a_time(command, game, kw, fmt, tmp_path, pages_
 
 def test_a_streamed_scene_gives_the_pages_and_symbols_of_the_whole_one():
     from rollwrite.sheet import stream_scene
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     layout = load_builtin("wobbly-cafe")
     streamed = stream_scene(layout, sheets=7, share=True)

@@ -11,8 +11,8 @@ import pytest
 from rollwrite import games
 from rollwrite.cli.printing import print_scene
 from rollwrite.sheet import SheetJob, build_scene
-from rollwrite.spec.layout import load_builtin
-from rollwrite.spec.page import with_options
+from rollwrite.layoutlang.layout import load_builtin
+from rollwrite.layoutlang.page import with_options
 
 GAMES = games.known()
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rollwrite.errors import UsageError, excerpt
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 ALGORITHM = "rollwrite-dice-1"
 MAX_SIDES = 1000

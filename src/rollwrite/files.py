@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from rollwrite.errors import InputError, excerpt
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 
-class TextLimits(Value):  # a Value, not a dataclass: made at every start-up (see rollwrite.record)
+class TextLimits(Value):  # a Value, not a dataclass: made at every start-up (see rollwrite.valueclass)
     """What a file of one kind may hold.  ``None`` leaves that check out."""
 
     kind: str  # how messages call the file: "a sheet", "a layout file"

@@ -1,5 +1,5 @@
 """The checks a layout passes before it prints: ``check-layout`` makes them, and ``print`` makes them
-before it prints a layout that is not a built-in recorded as checked (rollwrite.spec.checked), so the
+before it prints a layout that is not a built-in recorded as checked (rollwrite.layoutlang.checked_builtins), so the
 two never disagree."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 from rollwrite.errors import RollwriteError
 from rollwrite.sheet import check_safe_area
-from rollwrite.spec.layout import Layout, check_geometry
-from rollwrite.spec.overlap import overlap_errors
+from rollwrite.layoutlang.layout import Layout, check_geometry
+from rollwrite.layoutlang.overlap import overlap_errors
 
 
 def check_layout(layout: Layout, page: Any = None) -> list[RollwriteError]:

@@ -30,7 +30,7 @@ from rollwrite.draw.scene import Scene
 from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.errors import InputError, UsageError, excerpt
 from rollwrite.files import NAME_MAX, check_name
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 
 class Format(Value):

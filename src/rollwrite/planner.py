@@ -1,6 +1,6 @@
 """The page planner: where sheets go on a page, knowing no output format.
 
-It takes a :class:`~rollwrite.spec.page.PageSpec` (the layout's ``page:`` section, overridden by
+It takes a :class:`~rollwrite.layoutlang.page.PageSpec` (the layout's ``page:`` section, overridden by
 command-line options) and the sheet's size, and decides the paper's orientation, how many sheets share a
 page (n-up), where each goes, where the crop marks or cut lines run, and the trim and bleed boxes.
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 
 from rollwrite.errors import UsageError
-from rollwrite.record import Value
-from rollwrite.spec.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
+from rollwrite.valueclass import Value
+from rollwrite.layoutlang.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downward
 Segment = tuple[float, float, float, float]

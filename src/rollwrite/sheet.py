@@ -23,12 +23,12 @@ from rollwrite.draw.scene import (
     PT, Page, Pen, Scene, Streamed, Symbol, Text, Use, _PLACEHOLDER, fill, ink_bounds, placed, tight_ink,
 )
 from rollwrite.errors import InputError, UsageError
-from rollwrite.jobs import BuildContext, SheetJob
+from rollwrite.buildcontext import BuildContext, SheetJob
 from rollwrite.planner import MARK_WIDTH, _num, plan_page
-from rollwrite.record import Mutable, fields
-from rollwrite.spec.layout import MAX_PAGES, Layout, element_types, extra_page_room
-from rollwrite.spec.overlap import sample_schedule
-from rollwrite.spec.page import FOOTER, LARGE_PRINT, PageSpec
+from rollwrite.valueclass import Mutable, fields
+from rollwrite.layoutlang.layout import MAX_PAGES, Layout, element_types, extra_page_room
+from rollwrite.layoutlang.overlap import sample_schedule
+from rollwrite.layoutlang.page import FOOTER, LARGE_PRINT, PageSpec
 
 LARGE_TEXT = 9.0  # pt: the smallest text of a large-print page
 

@@ -5,7 +5,7 @@ statement on each following line) that it is part of.
     def read_layout(path):
         # deferred: `rollwrite games` and `--help` load this module but never read a layout
         from rollwrite.planner import plan_page
-        from rollwrite.spec.layout import load_layout
+        from rollwrite.layoutlang.layout import load_layout
 
 Imports under ``if TYPE_CHECKING:`` never run and need no comment.
 """

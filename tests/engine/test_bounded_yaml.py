@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.spec.nodes import LIMITS, Map, Scalar, Seq, YamlLimits
-from rollwrite.spec.loading import load_yaml, load_yaml_file
+from rollwrite.layoutlang.nodes import LIMITS, Map, Scalar, Seq, YamlLimits
+from rollwrite.layoutlang.loading import load_yaml, load_yaml_file
 
 HEAD = "game: x\ntitle: t\nsheet: {size: [100, 100], elements: []}\n"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rollwrite.spec import checked
-from rollwrite.spec.layout import builtin_slugs
+from rollwrite.layoutlang import checked_builtins as checked
+from rollwrite.layoutlang.layout import builtin_slugs
 
-REFRESH = "a built-in layout changed: run python -m rollwrite.spec.checked to check and record it"
+REFRESH = "a built-in layout changed: run python -m rollwrite.layoutlang.checked_builtins to check and record it"
 
 
 @pytest.mark.parametrize("slug", builtin_slugs())
@@ -25,7 +25,7 @@ def test_no_record_for_a_layout_that_is_not_there():
 def test_print_runs_the_full_check_when_the_file_is_not_the_recorded_one(monkeypatch, tmp_path):
     from rollwrite import layoutcheck
     from rollwrite.cli import printing as print_cmd
-    from rollwrite.spec import layout as layout_mod
+    from rollwrite.layoutlang import layout as layout_mod
 
     calls = []
     real = layoutcheck.check_layout

@@ -11,8 +11,8 @@ import pytest
 from rollwrite.draw.elements import GENERIC, measure
 from rollwrite.draw.scene import Circle, Line, Page, Path, Rect
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import check_geometry, parse_layout
-from rollwrite.spec.overlap import overlap_errors
+from rollwrite.layoutlang.layout import check_geometry, parse_layout
+from rollwrite.layoutlang.overlap import overlap_errors
 
 HEAD = "game: my-test\ntitle: T\nsheet:\n  size: [150, 120]\n  elements:\n"
 
@@ -229,7 +229,7 @@ def test_in_a_table_cell_that_spans_columns_centres_on_the_whole_span():
 
 
 def test_icon_sets_from_files_under_the_folder_combine_with_icons_written_in_the_layout(tmp_path, monkeypatch):
-    from rollwrite.spec.layout import load_layout
+    from rollwrite.layoutlang.layout import load_layout
 
     monkeypatch.chdir(tmp_path)
     FilePath("sets").mkdir()

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from strength import examples
 
 from rollwrite.errors import InputError
-from rollwrite.spec.expr import MAX_CHARS, MAX_DEPTH, ExprError, evaluate, parse
-from rollwrite.spec.layout import check_geometry, load_layout, parse_layout
+from rollwrite.layoutlang.expr import MAX_CHARS, MAX_DEPTH, ExprError, evaluate, parse
+from rollwrite.layoutlang.layout import check_geometry, load_layout, parse_layout
 
 HEAD = "game: my-test\ntitle: T\n{vars}sheet:\n  size: [150, 120]\n  elements:\n"
 
@@ -234,8 +234,8 @@ def test_nested_repeats_that_when_leaves_empty_are_still_bounded():
 @given(st.text(alphabet="{}()+-*/%<>=!,.' abcij0123456789", max_size=40))
 @settings(max_examples=300, deadline=None)
 def test_any_text_value_is_filled_or_refused_with_a_place(text):
-    from rollwrite.spec.fill import fill_scalar
-    from rollwrite.spec.nodes import Scalar
+    from rollwrite.layoutlang.placeholders import fill_scalar
+    from rollwrite.layoutlang.nodes import Scalar
 
     node = Scalar("t.yaml", 3, 9, "x.text", text)
     try:

@@ -7,7 +7,7 @@ import pytest
 
 from rollwrite.errors import InputError
 from rollwrite.sheet import build_scene
-from rollwrite.spec.layout import parse_layout, puzzle_layout
+from rollwrite.layoutlang.layout import parse_layout, puzzle_layout
 
 LAYOUT = """\
 game: my-cards
@@ -76,7 +76,7 @@ def test_the_puzzle_page_becomes_the_sheet_for_puzzles():
      "outside the 150 x 200 mm of page 'puzzle'"),
 ])
 def test_mistakes(old, new, message):
-    from rollwrite.spec.layout import check_geometry
+    from rollwrite.layoutlang.layout import check_geometry
 
     with pytest.raises(InputError) as e:
         check_geometry(parse_layout(LAYOUT.replace(old, new), "x.yaml"))
@@ -84,7 +84,7 @@ def test_mistakes(old, new, message):
 
 
 def test_overlaps_on_an_extra_page_are_found():
-    from rollwrite.spec.overlap import overlap_errors
+    from rollwrite.layoutlang.overlap import overlap_errors
 
     text = LAYOUT.replace("      - {type: text, at: [0, 10], text: How to play, size: 14}",
                           "      - {type: text, at: [0, 10], text: How to play, size: 14}\n"

@@ -70,7 +70,7 @@ def test_layout_texts_the_fonts_cannot_draw_are_refused(cli, tmp_path, where, ya
 
 def test_the_last_check_refuses_any_text_that_slipped_through():
     from rollwrite.sheet import _check_glyphs
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     scene = Scene(title="t", subject="s")
     page = scene.new_page(100, 100)

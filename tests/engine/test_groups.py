@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from rollwrite.draw.scene import Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.sheet import build_scene
-from rollwrite.spec.compose import letters
-from rollwrite.spec.layout import check_geometry, parse_layout
+from rollwrite.layoutlang.compose import letters
+from rollwrite.layoutlang.layout import check_geometry, parse_layout
 
 HEAD = "game: my-test\ntitle: T\nsheet:\n  size: [120, 100]\n  elements:\n"
 

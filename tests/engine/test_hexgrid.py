@@ -12,8 +12,8 @@ from rollwrite.draw.elements import GENERIC, measure
 from rollwrite.draw.hexes import centre
 from rollwrite.draw.scene import Page, Path, Text
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import check_geometry, parse_layout
-from rollwrite.spec.overlap import overlap_errors
+from rollwrite.layoutlang.layout import check_geometry, parse_layout
+from rollwrite.layoutlang.overlap import overlap_errors
 
 HEAD = "game: my-test\ntitle: T\nsheet:\n  size: [190, 150]\n  elements:\n"
 

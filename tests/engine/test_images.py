@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import check_geometry, load_layout
+from rollwrite.layoutlang.layout import check_geometry, load_layout
 
 LOCK = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">
   <rect x="4" y="10" width="16" height="12" rx="2" fill="#333"/>

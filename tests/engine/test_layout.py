@@ -8,7 +8,7 @@ import pytest
 
 from rollwrite import games
 from rollwrite.errors import InputError, UsageError
-from rollwrite.spec.layout import builtin_slugs, check_geometry, load_builtin, load_layout, parse_layout
+from rollwrite.layoutlang.layout import builtin_slugs, check_geometry, load_builtin, load_layout, parse_layout
 
 MINIMAL = textwrap.dedent(
     """\

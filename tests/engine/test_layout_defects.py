@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import check_geometry, load_layout
+from rollwrite.layoutlang.layout import check_geometry, load_layout
 
 
 def err(tmp_path: Path, monkeypatch, text: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rollwrite.spec.layout import load_layout
+from rollwrite.layoutlang.layout import load_layout
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "layouts"
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import check_geometry, parse_layout
+from rollwrite.layoutlang.layout import check_geometry, parse_layout
 
 HEAD = "game: my-test\ntitle: T\nsheet:\n  size: [150, 120]\n  elements:\n"
 

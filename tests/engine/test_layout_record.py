@@ -1,4 +1,4 @@
-"""The built-in layouts' recorded nodes (rollwrite.spec.treedata) are what reading the YAML gives, and are
+"""The built-in layouts' recorded nodes (rollwrite.layoutlang.treedata) are what reading the YAML gives, and are
 used only while every file they were recorded from is unchanged."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import shutil
 
 import pytest
 
-from rollwrite.spec import layout as layout_mod
-from rollwrite.spec import treegen
-from rollwrite.spec.layout import builtin_slugs, layout_from_node, load_builtin
-from rollwrite.spec.nodes import Map, Node, Seq
-from rollwrite.spec.reuse import load_tree
+from rollwrite.layoutlang import layout as layout_mod
+from rollwrite.layoutlang import treegen
+from rollwrite.layoutlang.layout import builtin_slugs, layout_from_node, load_builtin
+from rollwrite.layoutlang.nodes import Map, Node, Seq
+from rollwrite.layoutlang.reuse import load_tree
 from rollwrite.resources import layouts_dir
 
 
@@ -30,7 +30,7 @@ def _same(a: Node, b: Node) -> bool:
 
 def test_treedata_is_up_to_date_with_the_layouts():
     assert treegen.OUT.read_text(encoding="utf-8") == treegen.render(), \
-        "layouts/ changed: run python -m rollwrite.spec.treegen"
+        "layouts/ changed: run python -m rollwrite.layoutlang.treegen"
 
 
 @pytest.mark.parametrize("slug", builtin_slugs())
@@ -72,7 +72,7 @@ def test_a_record_names_every_file_read_and_each_one_counts(tmp_path, monkeypatc
     folder = _own_layouts(tmp_path, monkeypatch)
     rec = treegen.record("mine")
     assert [rel for rel, _ in rec["files"]] == ["mine.yaml", "parts/base.yaml"]
-    monkeypatch.setitem(__import__("rollwrite.spec.treedata").spec.treedata.TREES, "mine", rec)
+    monkeypatch.setitem(__import__("rollwrite.layoutlang.treedata").layoutlang.treedata.TREES, "mine", rec)
     fresh = load_tree(folder / "mine.yaml", "layouts/mine.yaml")
     assert _same(treegen.recorded_tree("mine"), fresh)
     (folder / "parts" / "base.yaml").write_text("game: long-way\n", encoding="utf-8")  # only the base changes

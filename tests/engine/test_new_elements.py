@@ -9,7 +9,7 @@ import pytest
 
 from rollwrite.draw.scene import Circle, Line, Path as PathItem, Rect, Text
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import check_geometry, load_layout, parse_layout
+from rollwrite.layoutlang.layout import check_geometry, load_layout, parse_layout
 
 HEAD = "game: my-test\ntitle: T\nsheet:\n  size: [150, 120]\n  elements:\n"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "layouts"

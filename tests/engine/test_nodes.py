@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.spec.nodes import Reader
-from rollwrite.spec.loading import load_yaml
+from rollwrite.layoutlang.nodes import Reader
+from rollwrite.layoutlang.loading import load_yaml
 
 
 def err(fn) -> str:

@@ -9,8 +9,8 @@ from rollwrite.dice import game_id, make_schedule
 from rollwrite.draw.scene import Line, Text
 from rollwrite.games import get
 from rollwrite.sheet import build_scene
-from rollwrite.spec.layout import builtin_slugs, load_builtin, parse_layout
-from rollwrite.spec.overlap import find_overlaps, item_box, overlap_errors
+from rollwrite.layoutlang.layout import builtin_slugs, load_builtin, parse_layout
+from rollwrite.layoutlang.overlap import find_overlaps, item_box, overlap_errors
 
 
 @pytest.mark.parametrize("slug", builtin_slugs())

@@ -11,7 +11,7 @@ import pytest
 from rollwrite.draw.metrics import text_width
 from rollwrite.errors import InputError
 from rollwrite.resources import fonts_dir
-from rollwrite.spec.layout import check_geometry, load_layout
+from rollwrite.layoutlang.layout import check_geometry, load_layout
 
 
 def sheet(folder: Path, fonts: str, elements: str) -> None:

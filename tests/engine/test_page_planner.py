@@ -14,8 +14,8 @@ from rollwrite.errors import UsageError
 from rollwrite.output import FORMATS, render
 from rollwrite.planner import MARK_CLEAR, plan_page
 from rollwrite.sheet import build_scene
-from rollwrite.spec.layout import load_builtin, parse_layout
-from rollwrite.spec.page import PAPERS, PageSpec, PerPage, paper_size, parse_per_page, with_options
+from rollwrite.layoutlang.layout import load_builtin, parse_layout
+from rollwrite.layoutlang.page import PAPERS, PageSpec, PerPage, paper_size, parse_per_page, with_options
 
 MM = 72 / 25.4
 

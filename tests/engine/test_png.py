@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from rollwrite import games
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from rollwrite.draw.scene import PT, Scene
 from rollwrite.output import FORMATS, render
 from rollwrite.sheet import build_scene
-from rollwrite.spec.layout import load_builtin, parse_layout
+from rollwrite.layoutlang.layout import load_builtin, parse_layout
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM = 72 / 25.4

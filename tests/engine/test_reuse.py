@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import check_geometry, load_builtin, load_layout
-from rollwrite.spec.reuse import MAX_DEPTH
+from rollwrite.layoutlang.layout import check_geometry, load_builtin, load_layout
+from rollwrite.layoutlang.reuse import MAX_DEPTH
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -14,9 +14,9 @@ from strength import examples
 from rollwrite import games
 from rollwrite.cli.printing import print_scene, run_print
 from rollwrite.draw import scene as sc
-from rollwrite.record import Value, fields, replace
+from rollwrite.valueclass import Value, fields, replace
 from rollwrite.sheet import build_scene
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 from oracles import measures
 
@@ -76,7 +76,7 @@ def test_an_element_whose_text_names_the_player_is_drawn_per_sheet(tmp_path):
         "game: mine\ntitle: Mine\nsheet:\n  size: [90, 60]\n  elements:\n"
         "    - {type: text, at: [5, 10], text: 'Player {player} of {players}'}\n"
         "    - {type: box, at: [5, 20], size: [40, 20]}\n", encoding="utf-8")
-    from rollwrite.spec.layout import load_layout
+    from rollwrite.layoutlang.layout import load_layout
 
     scene = build_scene(load_layout(tmp_path / "mine.yaml"), sheets=4, share=True)
     texts = [it.text for p in scene.pages for it in scene.page_items(p) if isinstance(it, sc.Text)]

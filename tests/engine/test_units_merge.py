@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.spec.nodes import Reader, expect_pair
-from rollwrite.spec.loading import load_yaml
+from rollwrite.layoutlang.nodes import Reader, expect_pair
+from rollwrite.layoutlang.loading import load_yaml
 
 
 def read(text: str, key: str = "x", **kw):

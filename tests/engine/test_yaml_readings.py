@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rollwrite.errors import InputError
-from rollwrite.spec.yamlread import load_yaml
+from rollwrite.layoutlang.yamlread import load_yaml
 
 
 def _read(value: str):

@@ -19,7 +19,7 @@ from typing import Any
 
 from rollwrite.draw.fontdata import FONTS
 from rollwrite.draw.scene import PT
-from rollwrite.record import Mutable, fields
+from rollwrite.valueclass import Mutable, fields
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 

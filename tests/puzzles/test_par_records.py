@@ -106,7 +106,7 @@ def test_the_key_changes_with_the_options_and_the_id():
 @pytest.mark.parametrize("game", ["wobbly-cafe", "long-way", "shelving-wars", "scrambled-streets"])
 def test_a_puzzle_rebuilt_from_its_record_checks_its_own_answer(game, quick):
     from rollwrite.cli.puzzle import make_puzzles, puzzle_to_check
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     # small searches (the quick fixture), as the games' own command tests make them: the record keeps the par
     layout, g, (made,) = make_puzzles(game, seed="again")

@@ -12,7 +12,7 @@ from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
 from rollwrite.draw.scene import Text
 from rollwrite.errors import UsageError
 from rollwrite.sheet import build_scene
-from rollwrite.spec.page import PAPERS, with_options
+from rollwrite.layoutlang.page import PAPERS, with_options
 from searches import small_searches
 
 GAMES = ["wobbly-cafe", "shelving-wars", "scrambled-streets", "long-way", "lines-and-sections"]

@@ -18,7 +18,7 @@ from rollwrite.serve import db
 from rollwrite.serve.app import COOKIE, MAX_BODY, make_app
 from rollwrite.serve.desk import Desk, challenge
 from rollwrite.serve.entries import ENTRIES
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((g, p.name) for g in ENTRIES for p in (ROOT / "examples" / g).glob("*.txt"))

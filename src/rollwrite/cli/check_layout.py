@@ -25,10 +25,10 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    # deferred for start-up: `games`, `--help` need this module, not planner, layoutcheck, spec.layout
+    # deferred for start-up: `games`, `--help` need this module, not planner, layoutcheck, layoutlang.layout
     from rollwrite.planner import plan_page
     from rollwrite.layoutcheck import check_layout
-    from rollwrite.spec.layout import PAPERS, load_layout
+    from rollwrite.layoutlang.layout import PAPERS, load_layout
 
     worst = 0
     for path in paths:
@@ -54,7 +54,7 @@ def check_layout_command(
             typer.echo(printable(f"rollwrite: warning: {path}: {small}"), err=True)
         if greyscale:
             # deferred for start-up: `games`, `--help` need this module, not spec.greyscale
-            from rollwrite.spec.greyscale import greyscale_warnings
+            from rollwrite.layoutlang.greyscale import greyscale_warnings
 
             for warning in greyscale_warnings(layout):
                 typer.echo(printable(f"rollwrite: warning: {warning}"), err=True)

@@ -15,14 +15,14 @@ from typing import Any
 from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, DAYS_HELP, GUTTER_HELP,
                                   HIGH_CONTRAST_HELP, LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP,
                                   SEED_HELP)
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 PAPER = "Paper and cutting"
 CHALLENGE = "Seeded and daily challenges"
 VARIATION = "Variations (games that have them)"
 
 
-class Opt(Value):  # a Value, not a dataclass: made when the quick path starts (see rollwrite.record)
+class Opt(Value):  # a Value, not a dataclass: made when the quick path starts (see rollwrite.valueclass)
     """One option of ``rollwrite print``.
 
     ``kind`` is int, float, str, Path or bool.  A bool whose first flag holds a '/' (``--backs/--no-backs``)

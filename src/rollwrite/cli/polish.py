@@ -62,8 +62,8 @@ def _files(incomplete: str, suffixes: tuple[str, ...] | None = None) -> list[str
 
 def complete_game(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
     """Built-in games (with a seed mark once one is typed) and layout files."""
-    # deferred for start-up: `games`, `--help` need this module, not spec.layout
-    from rollwrite.spec.layout import builtin_slugs
+    # deferred for start-up: `games`, `--help` need this module, not layoutlang.layout
+    from rollwrite.layoutlang.layout import builtin_slugs
 
     out = [s for s in builtin_slugs() if s.startswith(incomplete)]
     return out + _files(incomplete, (".yaml", ".yml"))
@@ -78,8 +78,8 @@ def complete_file(ctx: typer.Context, args: list[str], incomplete: str) -> list[
 
 
 def complete_paper(ctx: typer.Context, args: list[str], incomplete: str) -> list[str]:
-    # deferred for start-up: `games`, `--help` need this module, not spec.page
-    from rollwrite.spec.page import PAPERS
+    # deferred for start-up: `games`, `--help` need this module, not layoutlang.page
+    from rollwrite.layoutlang.page import PAPERS
 
     return [p for p in PAPERS if p.startswith(incomplete.lower())]
 

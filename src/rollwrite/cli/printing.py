@@ -52,7 +52,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
               days: int | None = None, split: bool = False,
               options: dict[str, int | None] | None = None, page: dict | None = None,
               dpi: int | None = None, force: bool = False, quiet: bool = False) -> list[tuple[Path, int]]:
-    """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.spec.page.with_options`.
+    """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.layoutlang.page.with_options`.
 
     ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
     day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
@@ -124,11 +124,11 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     from rollwrite import games
     from rollwrite.files import check_name
     from rollwrite.output import check_options, format_for
-    from rollwrite.spec.checked import is_checked
+    from rollwrite.layoutlang.checked_builtins import is_checked
     from rollwrite.sheet import check_safe_area
     from rollwrite.layoutcheck import check_layout
-    from rollwrite.spec.layout import check_geometry, is_builtin_name, resolve
-    from rollwrite.spec.page import with_options
+    from rollwrite.layoutlang.layout import check_geometry, is_builtin_name, resolve
+    from rollwrite.layoutlang.page import with_options
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
     options = with_variations(options or {}, from_id)

@@ -125,9 +125,9 @@ def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None
     """(layout, game, puzzles) of a run, made on ``jobs`` processes (default: one per core).  ``on_start(n)``, when given, is called with the number of puzzles
     before the first is made and returns a function called after each one (a progress bar's advance).
     Each puzzle made leaves its par in the user's cache (``par_records``) for ``score --puzzle``."""
-    # deferred for start-up: `games`, `--help` need this module, not dice, spec.layout
+    # deferred for start-up: `games`, `--help` need this module, not dice, layoutlang.layout
     from rollwrite.dice import variant_code, with_variant
-    from rollwrite.spec.layout import load_builtin, puzzle_layout
+    from rollwrite.layoutlang.layout import load_builtin, puzzle_layout
 
     game, seed, daily, from_id = _split_id(game, seed, daily)
     options = with_variations(options or {}, from_id)
@@ -182,9 +182,9 @@ def _make_one(item: tuple) -> Any:
 
 def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
     """(the layout puzzles of ``game`` are made on, the game, its puzzle options), or a usage error."""
-    # deferred for start-up: `games`, `--help` need this module, not games, spec.layout
+    # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
     from rollwrite import games
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     layout = load_builtin(game)
     g = games.get(layout.game)
@@ -311,14 +311,14 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     an answer file with 0 pages.  ``split`` (with ``days``): a file per day, named after its date;
     ``quiet``: no progress bar; ``answers_after_each``: each puzzle's answer right after it rather than
     all answers after all puzzles (a puzzle and an answer never share a page either way); ``page``: the
-    page options of print (rollwrite.spec.page.with_options, and ``high_contrast``)."""
+    page options of print (rollwrite.layoutlang.page.with_options, and ``high_contrast``)."""
     # deferred for start-up: `games`, `--help` need this module, not this import
     from rollwrite.cli.progress import progress
     from rollwrite.files import check_name, kind_of
     from rollwrite.output import check_options, format_for, render_pages, stale_pages, targets, write_all
     from rollwrite.draw.scene import high_contrast
     from rollwrite.sheet import stream_scene
-    from rollwrite.spec.page import with_options
+    from rollwrite.layoutlang.page import with_options
 
     for given in (output, answers):
         if given is not None:
@@ -380,7 +380,7 @@ def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, 
     answer, as puzzle books have them; ``after_each`` puts each answer right after its puzzle instead.
     The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
     # deferred for start-up: `games`, `--help` need this module, not jobs
-    from rollwrite.jobs import SheetJob
+    from rollwrite.buildcontext import SheetJob
 
     shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)
              for p in puzzles]

@@ -67,9 +67,9 @@ def run_roll(
     options: dict[str, int | None] | None = None,
 ) -> tuple[Schedule, str]:
     """The schedule a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
-    # deferred for start-up: `games`, `--help` need this module, not games, spec.layout
+    # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
     from rollwrite import games
-    from rollwrite.spec.layout import resolve
+    from rollwrite.layoutlang.layout import resolve
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
     options = with_variations(options or {}, from_id)

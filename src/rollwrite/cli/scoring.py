@@ -66,9 +66,9 @@ class _Scoring:
     """What scoring a sheet needs besides the sheet: the game, its layout, the id to check against."""
 
     def __init__(self, game: str, seed: str | None, daily: str | None, puzzle: bool) -> None:
-        # deferred for start-up: `games`, `--help` need this module, not games, spec.layout
+        # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
         from rollwrite import games
-        from rollwrite.spec.layout import load_builtin
+        from rollwrite.layoutlang.layout import load_builtin
 
         if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
             game, puzzle = game[: -len(" puzzle")], True

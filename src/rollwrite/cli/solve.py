@@ -48,8 +48,8 @@ def run_solve(game: str, name: str) -> tuple[dict, str, int]:
     if g is None or not g.can_solve:
         solvers = [s for s in games.known() if getattr(games.get(s), "can_solve", False)]
         if g is None:
-            # deferred for start-up: `games`, `--help` need this module, not spec.layout
-            from rollwrite.spec.layout import load_builtin
+            # deferred for start-up: `games`, `--help` need this module, not layoutlang.layout
+            from rollwrite.layoutlang.layout import load_builtin
 
             load_builtin(game)  # an unknown name: its message lists the games
         raise UsageError(f"{game} has no solver", hint=f"games with a solver: {', '.join(solvers) or 'none'}")
@@ -77,10 +77,10 @@ def run_solve(game: str, name: str) -> tuple[dict, str, int]:
 def _data(g: Any) -> Any:
     """The game's layout ``data:`` section, read without building the sheet: a solver draws nothing,
     so the drawing code is never imported."""
-    # deferred for start-up: `games`, `--help` need this module, not resources, spec.nodes, spec.loading
+    # deferred for start-up: `games`, `--help` need this module, not resources, layoutlang.nodes, layoutlang.loading
     from rollwrite.resources import layouts_dir
-    from rollwrite.spec.nodes import Map
-    from rollwrite.spec.loading import load_yaml_file
+    from rollwrite.layoutlang.nodes import Map
+    from rollwrite.layoutlang.loading import load_yaml_file
 
     root = load_yaml_file(layouts_dir() / f"{g.slug}.yaml", display=f"layouts/{g.slug}.yaml")
     return g.load_data(root.get("data") if isinstance(root, Map) else None)

@@ -17,12 +17,12 @@ from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.figures import FIGURES
 from rollwrite.draw.hexes import HEXES
 from rollwrite.draw.images import IMAGES
-from rollwrite.draw.fills import CellFill, draw_fills, read_fills, read_shape
+from rollwrite.draw.cellfills import CellFill, draw_fills, read_fills, read_shape
 from rollwrite.draw.shapes import read_dash
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
-from rollwrite.record import Value
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair
+from rollwrite.valueclass import Value
+from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair
 
 ANCHORS = ["start", "middle", "end"]
 
@@ -799,7 +799,7 @@ def _build_challenge(v: ChallengeV, pen: Pen, ctx: Any) -> None:
     schedule = getattr(ctx, "schedule", None)
     if getattr(ctx, "puzzle", None) is not None:
         # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
-        from rollwrite.jobs import SheetJob, puzzle_stamp
+        from rollwrite.buildcontext import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(schedule, ctx.puzzle, ctx.answer))
         pen.text(0, 0, text, size=fit_size(text, v.size, "bold", v.width), font="bold", anchor=v.anchor)

@@ -7,7 +7,7 @@ Every one has ``line`` (its outline's width, 0 for none), ``color`` (the outline
 
 from __future__ import annotations
 
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 import math
 from typing import Any
@@ -15,7 +15,7 @@ from typing import Any
 from rollwrite.draw.scene import Pen
 from rollwrite.draw.shapes import read_dash
 from rollwrite.games.base import ElementType
-from rollwrite.spec.nodes import Reader, expect_pair
+from rollwrite.layoutlang.nodes import Reader, expect_pair
 
 #: corners drawn for an ellipse (a polygon this fine is smooth at any printed size)
 ELLIPSE_POINTS = 96

@@ -12,17 +12,17 @@ each hex (the two in the order written, each any sequence: numbers, letters, low
 
 from __future__ import annotations
 
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 import math
 from typing import Any
 
-from rollwrite.draw.fills import read_fills, read_shape
+from rollwrite.draw.cellfills import read_fills, read_shape
 from rollwrite.draw.marks import draw_icon, icon_name, sequence
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.spec.nodes import Node, Reader, expect_number, expect_pair
+from rollwrite.layoutlang.nodes import Node, Reader, expect_number, expect_pair
 
 SQRT3 = math.sqrt(3.0)
 MAX_HEXES = 2500

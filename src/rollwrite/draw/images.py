@@ -10,7 +10,7 @@ with svglib.
 
 from __future__ import annotations
 
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 import io
 import re
@@ -23,7 +23,7 @@ from rollwrite.draw.scene import Pen
 from rollwrite.errors import InputError
 from rollwrite.files import TextLimits, read_bounded
 from rollwrite.games.base import ElementType
-from rollwrite.spec.nodes import Node, Reader, expect_number, expect_pair, expect_str
+from rollwrite.layoutlang.nodes import Node, Reader, expect_number, expect_pair, expect_str
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_SVG_BYTES = 512 * 1024

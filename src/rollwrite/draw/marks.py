@@ -7,9 +7,9 @@ from typing import Any
 
 from rollwrite.draw import icons
 from rollwrite.draw.scene import Pen
-from rollwrite.record import Value
-from rollwrite.spec.fill import letters
-from rollwrite.spec.nodes import Node, Scalar, Seq, expect_str
+from rollwrite.valueclass import Value
+from rollwrite.layoutlang.placeholders import letters
+from rollwrite.layoutlang.nodes import Node, Scalar, Seq, expect_str
 
 SEQUENCES = ["numbers", "letters", "lower"]
 
@@ -38,7 +38,7 @@ class OwnIcon(Value):
     asked for (see docs/layout.md)."""
 
     name: str
-    parts: tuple[tuple[Any, Any], ...]  # (spec.layout.Element, its ElementType), in the 10 x 10 box
+    parts: tuple[tuple[Any, Any], ...]  # (layoutlang.layout.Element, its ElementType), in the 10 x 10 box
 
 
 class IconRef(Scalar):

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Literal, Union
 
-from rollwrite.record import Mutable, Value, _set, replace
+from rollwrite.valueclass import Mutable, Value, _set, replace
 
 PT = 25.4 / 72.0  # one typographic point in mm
 
@@ -23,7 +23,7 @@ FontName = Literal["regular", "bold", "condensed"]
 Anchor = Literal["start", "middle", "end"]
 
 # The drawing items are made by the ten thousand: each writes its own __init__, setting its fields
-# directly, rather than the generic one of rollwrite.record, which gathers its arguments first.
+# directly, rather than the generic one of rollwrite.valueclass, which gathers its arguments first.
 
 
 class Line(Value):

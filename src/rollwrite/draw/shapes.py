@@ -11,8 +11,8 @@ from typing import Any
 from rollwrite.draw.scene import Pen
 from rollwrite.errors import did_you_mean
 from rollwrite.games.base import ElementType
-from rollwrite.record import Value
-from rollwrite.spec.nodes import Node, Reader, Scalar, Seq, expect_number, expect_pair
+from rollwrite.valueclass import Value
+from rollwrite.layoutlang.nodes import Node, Reader, Scalar, Seq, expect_number, expect_pair
 
 CAPS = ["butt", "round", "square"]
 JOINS = ["miter", "round", "bevel"]

@@ -20,9 +20,9 @@ from rollwrite.draw.metrics import FONTS, text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
-from rollwrite.draw.fills import CellFill, draw_fills, read_fills
-from rollwrite.record import Value
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_color, expect_number, expect_str
+from rollwrite.draw.cellfills import CellFill, draw_fills, read_fills
+from rollwrite.valueclass import Value
+from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_color, expect_number, expect_str
 
 RULES = ["thin", "thick", "double", "none"]
 ALIGN = ["start", "middle", "end"]

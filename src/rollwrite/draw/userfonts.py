@@ -18,7 +18,7 @@ from typing import Any
 
 from rollwrite.draw.images import layout_file
 from rollwrite.errors import InputError
-from rollwrite.spec.nodes import Node, Reader, Scalar, expect_str
+from rollwrite.layoutlang.nodes import Node, Reader, Scalar, expect_str
 
 MAX_FONT_BYTES = 8 * 1024 * 1024
 PREFIX = "file:"

@@ -8,7 +8,7 @@ adds through ``element_types``.
 
 from __future__ import annotations
 
-from rollwrite.record import Record
+from rollwrite.valueclass import Record
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,7 +18,7 @@ from rollwrite.errors import UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import DealSpec, DiceSpec, Schedule
-    from rollwrite.spec.nodes import Node
+    from rollwrite.layoutlang.nodes import Node
 
 
 def plain_number(v: float) -> int | float:
@@ -177,7 +177,7 @@ class Puzzle:
 class ElementType(Record):
     """A sheet element a game adds to the layout language.
 
-    ``read(node, data)`` validates the element's YAML (a Map; use spec.nodes.Reader, which rejects
+    ``read(node, data)`` validates the element's YAML (a Map; use layoutlang.nodes.Reader, which rejects
     unknown keys) and returns a value; the keys ``type`` and ``at`` are read for it by the loader.
     ``build(value, pen, ctx)`` draws it with a :class:`rollwrite.draw.scene.Pen` already moved to the
     element's ``at``; ``ctx`` is a :class:`rollwrite.sheet.BuildContext`.  ``size(value)`` gives its

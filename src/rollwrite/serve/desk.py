@@ -22,7 +22,7 @@ from rollwrite.files import SHEET, check_text
 from rollwrite.games.base import plain_number
 from rollwrite.serve.entries import ENTRIES
 from rollwrite.serve.entry import Entry, Writer, cells_at
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 SOURCE = "sheet"  # how messages name the typed-in text
 KINDS = ("daily", "seed", "puzzle-daily", "puzzle-seed")  # a puzzle of a challenge: its dice, and a par

@@ -13,7 +13,7 @@ from rollwrite.cli.roll import run_roll
 from rollwrite.output import format_for, mark_pages, render
 from rollwrite.serve.desk import Challenge, puzzle_of
 from rollwrite.sheet import SheetJob, build_scene
-from rollwrite.spec.page import with_options
+from rollwrite.layoutlang.page import with_options
 
 _XML_HEAD = re.compile(rb"^<\?xml[^>]*\?>\s*")
 

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Circle, Line, Path, Rect, Text
 from rollwrite.sheet import build_scene
-from rollwrite.spec.layout import FOOTER, check_geometry, load_builtin
+from rollwrite.layoutlang.layout import FOOTER, check_geometry, load_builtin
 
 PINCH = "size: 2\nplayers: Ann, Bob\npath: A2 B2 B1 C1 C2 B2 B3 C3 C2\n"
 

@@ -35,7 +35,7 @@ FAST = settings(max_examples=60, deadline=None)
 
 @pytest.fixture(scope="module")
 def chart():
-    from rollwrite.spec.layout import resolve
+    from rollwrite.layoutlang.layout import resolve
 
     return as_chart(resolve("long-way").data)
 

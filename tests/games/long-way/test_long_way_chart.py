@@ -10,8 +10,8 @@ from rollwrite.draw.scene import Circle, Line, Page, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.games import get
 from rollwrite.games.long_way import SYMBOL_NAMES
-from rollwrite.spec.layout import load_builtin
-from rollwrite.spec.loading import load_yaml
+from rollwrite.layoutlang.layout import load_builtin
+from rollwrite.layoutlang.loading import load_yaml
 
 GAME = get("long-way")
 LAYOUT = load_builtin("long-way")
@@ -160,7 +160,7 @@ def test_icons_are_registered_for_layouts():
 
 def test_the_printed_sheet_carries_the_chart_and_the_displays():
     from rollwrite.sheet import build_scene
-    from rollwrite.spec.layout import check_geometry
+    from rollwrite.layoutlang.layout import check_geometry
 
     check_geometry(LAYOUT, "a4")
     check_geometry(LAYOUT, "letter")

@@ -11,7 +11,7 @@ from rollwrite.dice import make_schedule
 from rollwrite.games import get
 from rollwrite.games.long_way.format import Bonus, LogTurn, parse
 from rollwrite.games.long_way.rules import find_tiling
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 GAME = get("long-way")
 LAYOUT = load_builtin("long-way")

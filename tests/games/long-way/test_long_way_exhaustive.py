@@ -25,7 +25,7 @@ ENTRANCE, EXIT = Gate(21, 8), Gate(6, 1)
 
 @pytest.fixture(scope="module")
 def chart():
-    from rollwrite.spec.layout import resolve
+    from rollwrite.layoutlang.layout import resolve
 
     return as_chart(resolve("long-way").data)
 
@@ -179,7 +179,7 @@ def test_a_store_walled_off_by_a_bonus_beats_every_open_one():
     off a gate, and after two tiles every open store still crosses empty spaces (the best scores −5).
     A display beside a display of the same furniture earns a bonus, and a bonus wall across the exit
     leaves a store the customers cannot enter, which scores 0."""
-    from rollwrite.spec.layout import resolve
+    from rollwrite.layoutlang.layout import resolve
 
     chart = as_chart(resolve("long-way").data)
     rolls = [(1, 1), (1, 3)]

@@ -114,7 +114,7 @@ def test_the_format_docs_example_is_complete_and_scores_7():
 
     from rollwrite.dice import make_schedule
     from rollwrite.games import get
-    from rollwrite.spec.layout import load_builtin
+    from rollwrite.layoutlang.layout import load_builtin
 
     doc = (Path(__file__).parents[3] / "docs" / "formats" / "long-way.md").read_text()
     example = doc.split("## Example", 1)[1].split("```\n", 2)[1]

@@ -15,7 +15,7 @@ from rollwrite.errors import InputError
 from rollwrite.games import get
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet, format_sheet, parse
 from rollwrite.games.long_way.play import play
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 GAME = get("long-way")
 CHART = load_builtin("long-way").data

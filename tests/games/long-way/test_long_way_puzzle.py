@@ -47,7 +47,7 @@ def test_a_wider_beam_finds_no_less_on_these_schedules(quick):
 def _free_play(seed: str):
     from rollwrite import games
     from rollwrite.cli.common import resolve_schedule
-    from rollwrite.spec.layout import resolve
+    from rollwrite.layoutlang.layout import resolve
 
     layout = resolve("long-way")
     sched = resolve_schedule("long-way", games.get("long-way").dice_spec(layout, 1), seed=seed, daily=None)
@@ -106,7 +106,7 @@ def test_par_is_the_best_of_the_searches():
 def test_the_bound_by_hand():
     """games/long_way/bound.py, worked by hand on schedules without reserves."""
     from rollwrite.games.long_way.bound import score_bound
-    from rollwrite.spec.layout import resolve
+    from rollwrite.layoutlang.layout import resolve
 
     chart = as_chart(resolve("long-way").data)
 

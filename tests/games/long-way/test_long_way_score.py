@@ -8,7 +8,7 @@ import pytest
 
 from rollwrite.games import get
 from rollwrite.games.long_way.format import parse
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 GAME = get("long-way")
 CHART = load_builtin("long-way").data

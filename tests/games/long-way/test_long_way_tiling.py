@@ -11,7 +11,7 @@ from strength import examples
 
 from rollwrite.games.long_way.format import Gate, Sheet
 from rollwrite.games.long_way.rules import find_tiling, placements
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 CHART = load_builtin("long-way").data
 ROWS = 2  # tiles span at most two rows: two rows of marks exercise every shape

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from rollwrite.cli.printing import run_print
 from rollwrite.errors import InputError
-from rollwrite.spec.layout import load_builtin, parse_layout
+from rollwrite.layoutlang.layout import load_builtin, parse_layout
 
 LAYOUT = load_builtin("scrambled-streets")
 DECK = LAYOUT.data

@@ -18,7 +18,7 @@ from strength import examples
 from rollwrite.games.scrambled_streets.format import parse
 from rollwrite.games.scrambled_streets.rules import City, longest, replay
 from rollwrite.games.scrambled_streets.solve import play
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 from oracles import scrambled_streets as oracle
 

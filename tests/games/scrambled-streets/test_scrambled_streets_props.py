@@ -13,7 +13,7 @@ from rollwrite.errors import InputError
 from rollwrite.games.scrambled_streets.format import format, parse
 from rollwrite.games.scrambled_streets.rules import LOOP_BONUS, City, longest, replay
 from rollwrite.games.scrambled_streets.solve import play
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 DECK = load_builtin("scrambled-streets").data
 

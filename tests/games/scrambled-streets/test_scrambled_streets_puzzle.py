@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from rollwrite.dice import DealSpec, make_deal
 from rollwrite.games.scrambled_streets.rules import City, longest, replay
 from rollwrite.games.scrambled_streets.solve import make_position, placements, position, solve
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 DECK = load_builtin("scrambled-streets").data
 

@@ -22,7 +22,7 @@ from rollwrite.games.scrambled_streets import ScrambledStreets
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed, Turns, format, parse
 from rollwrite.games.scrambled_streets.data import START_SIZE
 from rollwrite.games.scrambled_streets.rules import City, replay
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 from oracles import scrambled_streets as oracle
 

@@ -7,7 +7,7 @@ import pytest
 
 from rollwrite.games.scrambled_streets.format import parse
 from rollwrite.games.scrambled_streets.rules import City, first_player, longest, replay
-from rollwrite.spec.layout import load_builtin
+from rollwrite.layoutlang.layout import load_builtin
 
 from oracles import scrambled_streets as oracle
 

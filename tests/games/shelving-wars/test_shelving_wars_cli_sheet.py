@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from rollwrite.errors import InputError, UsageError
 from rollwrite.games.shelving_wars import ShelvingWars
 from rollwrite.games.shelving_wars.data import Data
-from rollwrite.spec.layout import load_builtin, parse_layout
+from rollwrite.layoutlang.layout import load_builtin, parse_layout
 
 ROOT = Path(__file__).resolve().parents[3]
 EX = ROOT / "examples" / "shelving-wars"

@@ -11,8 +11,8 @@ from rollwrite.errors import InputError
 from rollwrite.games import get
 from rollwrite.games.wobbly_cafe import WobblyCafe
 from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA, parse_shape
-from rollwrite.spec.layout import load_builtin
-from rollwrite.spec.loading import load_yaml
+from rollwrite.layoutlang.layout import load_builtin
+from rollwrite.layoutlang.loading import load_yaml
 
 GAME = WobblyCafe()
 

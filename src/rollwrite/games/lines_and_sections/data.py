@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.spec.nodes import Reader
+from rollwrite.layoutlang.nodes import Reader
 
 MIN_SIZE, MAX_SIZE = 2, 12  # the notation names point columns A..M
 MIN_PLAYERS, MAX_PLAYERS = 2, 10

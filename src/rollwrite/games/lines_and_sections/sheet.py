@@ -28,7 +28,7 @@ from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.lines_and_sections.data import DEFAULT_DATA, Data
 from rollwrite.games.lines_and_sections.format import letter
-from rollwrite.spec.nodes import Node, Reader, expect_pair
+from rollwrite.layoutlang.nodes import Node, Reader, expect_pair
 
 GRID = "#c4c4c4"  # faint grid lines
 DOT = "#6a6a6a"  # the points
@@ -227,7 +227,7 @@ def _read_players(node: Node, data: Any) -> PlayersV:
 def _build_players(v: PlayersV, pen: Pen, ctx: Any) -> None:
     if _puzzle_of(ctx) is not None:
         # deferred for start-up: `score lines-and-sections` needs this module, not jobs
-        from rollwrite.jobs import SheetJob, puzzle_stamp
+        from rollwrite.buildcontext import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(None, ctx.puzzle, ctx.answer)) + " · for one player: you shade first"
         pen.text(0, 0, text, size=fit_size(text, v.text, "bold", v.w), font="bold")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rollwrite.dice import DiceSpec
 from rollwrite.errors import UsageError
 from rollwrite.games.base import ElementType, Evaluation, Game, Puzzle
-from rollwrite.spec.nodes import Node
+from rollwrite.layoutlang.nodes import Node
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.games.long_way.data import Chart

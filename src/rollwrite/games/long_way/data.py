@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from rollwrite.record import Frozen
+from rollwrite.valueclass import Frozen
 
 
 from rollwrite.errors import InputError, did_you_mean
-from rollwrite.spec.nodes import Node, Reader, Scalar, Seq, expect_number
+from rollwrite.layoutlang.nodes import Node, Reader, Scalar, Seq, expect_number
 
 SIDES = "NESW"
 N, E, S, W = 1, 2, 4, 8

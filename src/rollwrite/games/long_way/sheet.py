@@ -18,8 +18,8 @@ from rollwrite.draw.elements import GENERIC
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.long_way.data import SIZE, Chart, E, N, S, W, as_chart
-from rollwrite.record import Frozen, Record
-from rollwrite.spec.nodes import Node, Reader, expect_pair
+from rollwrite.valueclass import Frozen, Record
+from rollwrite.layoutlang.nodes import Node, Reader, expect_pair
 
 SymbolFn = Callable[[Pen, float, float, float, float], None]
 BLACK = "#000000"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rollwrite.errors import InputError
-from rollwrite.spec.nodes import Map, Node, Reader, expect_pair, expect_str
+from rollwrite.layoutlang.nodes import Map, Node, Reader, expect_pair, expect_str
 
 COLOURS = ("black", "white", "gray")  # the players' colours, then the shared one
 PLAYERS = ("black", "white")

@@ -18,7 +18,7 @@ from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.scrambled_streets.data import Deck, Street
-from rollwrite.spec.nodes import Node, Reader
+from rollwrite.layoutlang.nodes import Node, Reader
 
 _INWARD = {"n": (0.0, 1.0), "s": (0.0, -1.0), "e": (-1.0, 0.0), "w": (1.0, 0.0)}
 FRAME = "#9a9a9a"
@@ -304,7 +304,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     who = "Black" if pos.player == "black" else "White"
     answer = getattr(ctx, "answer", None) is not None
     # deferred for start-up: `score scrambled-streets` needs this module, not jobs
-    from rollwrite.jobs import SheetJob, puzzle_stamp
+    from rollwrite.buildcontext import SheetJob, puzzle_stamp
 
     title = puzzle_stamp(SheetJob(None, puzzle, ctx.answer))
     card_k = 0.45

@@ -14,7 +14,7 @@ from typing import Any
 
 from rollwrite.dice import DiceSpec
 from rollwrite.errors import UsageError
-from rollwrite.spec.nodes import Reader, Seq, expect_str
+from rollwrite.layoutlang.nodes import Reader, Seq, expect_str
 
 
 MIN_SIZE = 4

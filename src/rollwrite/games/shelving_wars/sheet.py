@@ -15,7 +15,7 @@ from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA, Data
 from rollwrite.games.shelving_wars.rules import corner_square
-from rollwrite.spec.nodes import Node, Reader, expect_pair
+from rollwrite.layoutlang.nodes import Node, Reader, expect_pair
 
 GREY = "#555555"
 PALE = "#9a9a9a"

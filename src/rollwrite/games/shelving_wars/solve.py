@@ -34,7 +34,7 @@ from rollwrite.errors import UsageError
 from rollwrite.games.base import Puzzle
 from rollwrite.games.shelving_wars.data import MIN_SIZE, dice_shape, layout_data
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet
-from rollwrite.record import replace
+from rollwrite.valueclass import replace
 
 #: positions a search may expand: every daily of 2027 is proven within 154,000
 NODE_BUDGET = 250_000

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import Schedule
     from rollwrite.games.base import Puzzle
     from rollwrite.games.wobbly_cafe.format import CafeSheet
-    from rollwrite.spec.nodes import Node
+    from rollwrite.layoutlang.nodes import Node
 
 # Only the class is made here: the data, the typed-in format, the rules, the sheet's drawing and the
 # solver are imported by the method that needs them (3 to 40 ms each): `rollwrite games` needs none of

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rollwrite.spec.nodes import Reader, Scalar, Seq
+from rollwrite.layoutlang.nodes import Reader, Scalar, Seq
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rollwrite.spec.nodes import Node
+    from rollwrite.layoutlang.nodes import Node
 
 SIDES = 6
 MAX_SIDE = 40  # largest floor width or height a layout may ask for

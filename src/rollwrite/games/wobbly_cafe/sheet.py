@@ -10,9 +10,9 @@ from rollwrite.draw.elements import FormulaV, GENERIC, MIN_TEXT
 from rollwrite.draw.scene import PT
 from rollwrite.games.base import ElementType
 from rollwrite.games.wobbly_cafe.rules import score_floor
-from rollwrite.record import replace
+from rollwrite.valueclass import replace
 from rollwrite.games.wobbly_cafe.data import CafeData, as_data
-from rollwrite.spec.nodes import Node, Reader, expect_pair
+from rollwrite.layoutlang.nodes import Node, Reader, expect_pair
 
 
 

@@ -1,7 +1,7 @@
-"""YAML text to nodes (:mod:`rollwrite.spec.nodes`), bounded while the parser's events stream in.
+"""YAML text to nodes (:mod:`rollwrite.layoutlang.nodes`), bounded while the parser's events stream in.
 
 Apart from the node classes so that code which only reads nodes never imports PyYAML: a built-in
-layout's nodes are recorded in the package (:mod:`rollwrite.spec.builtin`).
+layout's nodes are recorded in the package (:mod:`rollwrite.layoutlang.builtin`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import yaml
 
 from rollwrite.errors import InputError
 from rollwrite.files import TextLimits, too_big
-from rollwrite.spec.merge import merge_nodes
-from rollwrite.spec.nodes import LIMITS, _RELATIVE, Map, Node, Scalar, Seq, YamlLimits, _child_path
+from rollwrite.layoutlang.merge import merge_nodes
+from rollwrite.layoutlang.nodes import LIMITS, _RELATIVE, Map, Node, Scalar, Seq, YamlLimits, _child_path
 
 # PyYAML's public pieces: the resolver says which type a plain value is, the safe constructor makes it
 _constructor = yaml.constructor.SafeConstructor()

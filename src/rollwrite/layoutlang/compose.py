@@ -7,11 +7,11 @@ that ``print`` draws and ``check-layout`` measures.
   per number ``from`` .. ``to``), each copy moved by ``step: [dx, dy]`` from the one before.  Its number
   ``{i}`` runs from ``from`` (or ``start``, default 1) by ``by`` (default 1; -1 counting down to a
   smaller ``to``); ``{item}`` is its entry of ``items`` (``{item.key}`` when the entries are mappings).
-  Placeholders hold expressions (``{12-i}``, see :mod:`rollwrite.spec.fill`), filled where each copy
+  Placeholders hold expressions (``{12-i}``, see :mod:`rollwrite.layoutlang.placeholders`), filled where each copy
   lands together with the layout's ``vars``.
 * ``when:`` on any element or group keeps it only where its condition is true (``when: i % 2 == 0``).
 * ``include: FILE`` (an element list from a file beside this one) is expanded by
-  :mod:`rollwrite.spec.reuse` before this runs.
+  :mod:`rollwrite.layoutlang.reuse` before this runs.
 
 Everything happens when the layout is loaded: each element of the result carries its position, angle and
 scale on the sheet, so the renderers and the fit check need nothing special.  Placeholders left for
@@ -24,9 +24,9 @@ import math
 from typing import Any
 
 from rollwrite.errors import did_you_mean
-from rollwrite.record import Value
-from rollwrite.spec.fill import PRINT_TIME, condition, fill, letters  # noqa: F401  (letters: re-exported)
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
+from rollwrite.valueclass import Value
+from rollwrite.layoutlang.placeholders import PRINT_TIME, condition, fill, letters  # noqa: F401  (letters: re-exported)
+from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 #: most elements one sheet expands to (repeats included)
 MAX_EXPANDED = 5000

@@ -17,7 +17,7 @@ from typing import Any
 from rollwrite.draw.elements import GENERIC, measure
 from rollwrite.draw.hexes import hex_box
 from rollwrite.errors import did_you_mean
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
+from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 ALIGN = ["start", "middle", "end"]
 

@@ -19,8 +19,8 @@ import re
 from typing import Any
 
 from rollwrite.errors import RollwriteError, UsageError, did_you_mean, excerpt
-from rollwrite.record import Value, replace
-from rollwrite.spec.nodes import Reader, Scalar
+from rollwrite.valueclass import Value, replace
+from rollwrite.layoutlang.nodes import Reader, Scalar
 
 #: Named paper sizes, portrait (width, height) in mm.
 PAPERS: dict[str, tuple[float, float]] = {

@@ -9,7 +9,7 @@ so ``print`` skips measuring it a second time.
 
 Whenever a file in layouts/ changes, record it again (the test says so when it is needed):
 
-    python -m rollwrite.spec.checked          # run the full check on every built-in, then record
+    python -m rollwrite.layoutlang.checked_builtins          # run the full check on every built-in, then record
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 from rollwrite.errors import RollwriteError
 from rollwrite.layoutcheck import check_layout
 from rollwrite.resources import layouts_dir
-from rollwrite.spec.layout import builtin_slugs, load_builtin
+from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 
 CHECKED: dict[str, str] = {
     'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
@@ -46,7 +46,7 @@ def is_checked(slug: str) -> bool:
 
 
 def check_builtin(slug: str) -> None:
-    """The full check of a built-in, as ``check-layout`` makes it (:func:`rollwrite.spec.layout.check_layout`)."""
+    """The full check of a built-in, as ``check-layout`` makes it (:func:`rollwrite.layoutlang.layout.check_layout`)."""
     problems = check_layout(load_builtin(slug))
     if problems:
         raise problems[0]

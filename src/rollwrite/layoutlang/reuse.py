@@ -2,14 +2,14 @@
 
 * ``extends: NAME`` at the top of a layout starts from another one: a built-in game by its name
   (``extends: long-way``) or a file beside this one (``extends: base.yaml``).  This file's keys are laid
-  over it by key path (see :mod:`rollwrite.spec.merge`): mappings merge, ``x: +=5`` changes a number,
+  over it by key path (see :mod:`rollwrite.layoutlang.merge`): mappings merge, ``x: +=5`` changes a number,
   elements with an ``id`` replace the base's element of that id (``remove: true`` drops it) and the
   others are added.
 * ``- include: FILE`` in any list of elements puts that file's elements there.  The file holds a list of
   elements (or a mapping with ``elements:``).  With ``at``, ``rotate``, ``scale``, ``repeat`` or ``id``
   the included elements become a group placed and repeated like any other.
 
-Every file is read by :func:`rollwrite.spec.nodes.load_yaml_file`, with all of its limits, and paths are
+Every file is read by :func:`rollwrite.layoutlang.nodes.load_yaml_file`, with all of its limits, and paths are
 taken relative to the file that names them and must stay under its folder, links resolved: an absolute
 path, a ``..`` out of the folder or a link that leads out of it is refused, as is anything but a
 regular file.  A file that extends or includes itself (directly or round
@@ -24,11 +24,11 @@ from pathlib import Path
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
 from rollwrite.files import check_name, kind_of
-from rollwrite.record import Mutable
+from rollwrite.valueclass import Mutable
 from rollwrite.resources import builtin_slugs, layouts_dir
-from rollwrite.spec.merge import merge_nodes
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_str, files_of
-from rollwrite.spec.loading import load_yaml, load_yaml_file
+from rollwrite.layoutlang.merge import merge_nodes
+from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_str, files_of
+from rollwrite.layoutlang.loading import load_yaml, load_yaml_file
 
 MAX_DEPTH = 8  # files extending or including each other, the first one counted
 MAX_FILES = 64  # files read for one layout

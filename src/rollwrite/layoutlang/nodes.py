@@ -19,7 +19,7 @@ from typing import Any
 
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
-from rollwrite.record import Mutable, Value
+from rollwrite.valueclass import Mutable, Value
 
 
 class Node(Mutable):
@@ -44,7 +44,7 @@ def short_path(path: str) -> str | None:
         raise NotImplementedError
 
 
-# The node classes write their own __init__ (the generic one of rollwrite.record, in the same field
+# The node classes write their own __init__ (the generic one of rollwrite.valueclass, in the same field
 # order): a layout is hundreds of nodes, made at every start-up.
 
 class Scalar(Node):
@@ -58,7 +58,7 @@ class Scalar(Node):
 
 
 class Filled(Scalar):
-    """A value made by filling one whole placeholder (``"{n-1}"``, see :mod:`rollwrite.spec.fill`):
+    """A value made by filling one whole placeholder (``"{n-1}"``, see :mod:`rollwrite.layoutlang.placeholders`):
     ``value`` keeps the expression's type and ``text`` is how it reads where text is wanted."""
 
     text: str = ""

@@ -7,12 +7,12 @@ before the lines, so the lines lie on top; a later entry is drawn over an earlie
 
 from __future__ import annotations
 
-from rollwrite.record import Value
+from rollwrite.valueclass import Value
 
 from typing import Any
 
 from rollwrite.draw.scene import Pen
-from rollwrite.spec.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
+from rollwrite.layoutlang.nodes import Node, Reader, Seq, expect_number, expect_pair, expect_str
 
 MAX_FILLS = 2000
 

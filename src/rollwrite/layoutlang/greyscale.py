@@ -16,8 +16,8 @@ from typing import Any
 from rollwrite import games
 from rollwrite.draw.scene import Page
 from rollwrite.errors import InputError
-from rollwrite.jobs import BuildContext
-from rollwrite.spec.layout import element_types
+from rollwrite.buildcontext import BuildContext
+from rollwrite.layoutlang.layout import element_types
 
 CLOSE = 0.06
 

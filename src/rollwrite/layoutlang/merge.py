@@ -16,7 +16,7 @@ line and column.
 from __future__ import annotations
 
 from rollwrite.errors import did_you_mean
-from rollwrite.spec.nodes import _RELATIVE, Map, Node, Relative, Scalar, Seq
+from rollwrite.layoutlang.nodes import _RELATIVE, Map, Node, Relative, Scalar, Seq
 
 
 def is_relative(node: Node) -> bool:

@@ -21,8 +21,8 @@ from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import Circle, Curve, Line, PT, Page, Path, Rect, Text
 from rollwrite.errors import InputError
-from rollwrite.jobs import BuildContext
-from rollwrite.spec.layout import element_types
+from rollwrite.buildcontext import BuildContext
+from rollwrite.layoutlang.layout import element_types
 
 OVERLAP_TOLERANCE = 0.2  # mm: strokes that merely meet (a label on its box's edge line) do not count
 ASCENT, DESCENT = 0.78, 0.24  # of the text size, for DejaVu Sans

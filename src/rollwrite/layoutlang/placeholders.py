@@ -5,7 +5,7 @@ names known where the value is written: a repeat's number (``i`` or its ``var``)
 layout's ``vars``.  A value that is just one placeholder (``floor: "{i}"``, ``at: ["{i*8}", 0]``) takes
 the expression's own type, so numbers stay numbers; a key that wants text reads such a number as text.
 ``{{`` and ``}}`` write a brace.  ``{player}`` and ``{players}`` are left for print time (see
-:mod:`rollwrite.draw.scene`).  The expressions themselves are :mod:`rollwrite.spec.expr`.
+:mod:`rollwrite.draw.scene`).  The expressions themselves are :mod:`rollwrite.layoutlang.expr`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.errors import InputError, did_you_mean
-from rollwrite.spec.expr import MAX_CHARS, ExprError, UnknownName, evaluate
-from rollwrite.spec.nodes import Filled, Map, Node, Scalar, Seq
+from rollwrite.layoutlang.expr import MAX_CHARS, ExprError, UnknownName, evaluate
+from rollwrite.layoutlang.nodes import Filled, Map, Node, Scalar, Seq
 
 #: placeholders filled on each printed sheet, not when loading
 PRINT_TIME = ("player", "players")

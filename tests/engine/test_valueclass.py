@@ -1,4 +1,4 @@
-"""rollwrite.record's Value and Mutable behave as the dataclasses they stand for."""
+"""rollwrite.valueclass's Value and Mutable behave as the dataclasses they stand for."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwrite.record import Mutable, Value, fields, replace
+from rollwrite.valueclass import Mutable, Value, fields, replace
 
 
 class P(Value):

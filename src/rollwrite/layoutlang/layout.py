@@ -5,7 +5,7 @@ Top-level keys of a layout file:
 ``game``   the game's slug (a registered game, or any name for a layout of your own)
 ``title``  the sheet's title; ``summary``: one line about the game
 ``page``   paper, orientation, margin, how many sheets share a page, gutter, crop marks, bleed, scale
-           (see :mod:`rollwrite.spec.page`)
+           (see :mod:`rollwrite.layoutlang.page`)
 ``players`` default, min and max player count for ``rollwrite print``
 ``sheet``  size [w, h] of one player sheet and its ``elements`` (see docs/layout.md)
 ``dice``   the shape of the game's dice schedule (count, sides, turns, labels, groups, rerolls)
@@ -37,14 +37,14 @@ from rollwrite.errors import InputError, UsageError, did_you_mean, excerpt
 from rollwrite.files import decode
 from rollwrite.games.base import ElementType, Game
 from rollwrite.planner import plan_page
-from rollwrite.record import Value, replace
+from rollwrite.valueclass import Value, replace
 from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
-from rollwrite.spec.compose import Expander
-from rollwrite.spec.fill import fill
-from rollwrite.spec.nodes import Map, Node, Reader, Scalar, Seq, expect_pair, expect_str
-from rollwrite.spec.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
-from rollwrite.spec.page import PerPage, paper_size
-from rollwrite.spec.treegen import recorded_tree
+from rollwrite.layoutlang.compose import Expander
+from rollwrite.layoutlang.placeholders import fill
+from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_pair, expect_str
+from rollwrite.layoutlang.page import FOOTER, PAPERS, PageSpec, read_page  # noqa: F401  (FOOTER, PAPERS: re-exported)
+from rollwrite.layoutlang.page import PerPage, paper_size
+from rollwrite.layoutlang.treegen import recorded_tree
 
 MAX_PAGES = 500
 
@@ -57,7 +57,7 @@ class Element(Value):
     angle: float = 0.0  # degrees clockwise, about ``at`` (from its own 'rotate' and its groups')
     scale: float = 1.0  # from its groups' 'scale'
     id: Any = None  # its 'id', when it has one
-    #: what it may print over (see spec/overlap.py): True (anything), a tuple of ids, or () (nothing)
+    #: what it may print over (see layoutlang/overlap.py): True (anything), a tuple of ids, or () (nothing)
     overlaps: Any = ()
 
     def place(self, pen: Any) -> Any:
@@ -125,7 +125,7 @@ class Layout:
     dice: DiceSpec | None
     data: Any
     pages: tuple[ExtraPage, ...] = ()
-    #: its ``extends`` as :mod:`rollwrite.spec.reuse` keeps it (the name, then the base's files), for messages
+    #: its ``extends`` as :mod:`rollwrite.layoutlang.reuse` keeps it (the name, then the base's files), for messages
     extended: Node | None = None
 
     def replace(self, **changes: Any) -> Layout:
@@ -167,9 +167,9 @@ def _read_overlaps(node: Node | None) -> Any:
 def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
                   names: tuple[tuple[str, Any], ...] = (), own_icons: dict[str, Any] | None = None,
                   own_fonts: dict[str, str] | None = None) -> tuple[Element, ...]:
-    """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.spec.compose`);
+    """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.layoutlang.compose`);
     ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
-    before it (see :mod:`rollwrite.spec.cells`)."""
+    before it (see :mod:`rollwrite.layoutlang.cells`)."""
     made: dict[Any, Element] = {}
 
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
@@ -237,7 +237,7 @@ def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
 def _icon_set(node: Node) -> Node:
     """The mapping of icons in the icon-set file ``node`` names (under the layout's folder)."""
     # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
-    from rollwrite.spec.loading import load_yaml
+    from rollwrite.layoutlang.loading import load_yaml
 
     _, raw = layout_file(node, 512 * 1024, "an icon set")
     shown = str(Path(node.file).parent / str(node.value))  # type: ignore[attr-defined]
@@ -268,7 +268,7 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
 def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType]) -> Element:
     """``el`` (its ``at`` an extra shift, its angle its own) placed in the space ``in_node`` names."""
     # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
-    from rollwrite.spec.cells import placed, read_place
+    from rollwrite.layoutlang.cells import placed, read_place
 
     target, space, aligns, pad = read_place(in_node, made)
     own = measure(el, types[el.type])
@@ -375,7 +375,7 @@ def _count_written(seq: Seq) -> None:
 def parse_layout(text: str, source: str) -> Layout:
     """A layout from its text; ``extends`` and ``include`` name files beside ``source``."""
     # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
-    from rollwrite.spec.reuse import parse_tree
+    from rollwrite.layoutlang.reuse import parse_tree
 
     return layout_from_node(parse_tree(text, source), source)
 
@@ -408,7 +408,7 @@ def from_base(ext: Node | None, gnode: Node | None, e: InputError) -> InputError
 
 def _layout(root: Node, source: str) -> Layout:
     r = Reader(root, "the layout")
-    r.raw("extends", None)  # kept by rollwrite.spec.reuse once the base is laid under this file
+    r.raw("extends", None)  # kept by rollwrite.layoutlang.reuse once the base is laid under this file
     gnode = r.raw("game")
     slug = expect_str(gnode)
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,40}", slug):
@@ -519,7 +519,7 @@ def _plain_data(node: Node | None) -> Any:
 def load_layout(path: str | Path, display: str | None = None) -> Layout:
     """Load and validate a layout file.  ``display`` is the name used in messages (default: the path)."""
     # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
-    from rollwrite.spec.reuse import load_tree
+    from rollwrite.layoutlang.reuse import load_tree
 
     name = display or str(path)
     return layout_from_node(load_tree(path, name), name)
@@ -572,7 +572,7 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
     if paper is not None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
     # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
-    from rollwrite.jobs import BuildContext
+    from rollwrite.buildcontext import BuildContext
 
     types = element_types(games.get(layout.game))
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 from rollwrite.dice import Schedule
 from rollwrite.draw.metrics import printable
 from rollwrite.games.base import plain_number
-from rollwrite.record import Mutable, Value
+from rollwrite.valueclass import Mutable, Value
 
 if TYPE_CHECKING:
-    from rollwrite.spec.layout import Layout
+    from rollwrite.layoutlang.layout import Layout
 
 class BuildContext(Mutable):
     """What an element's ``build`` may look at besides its own value."""

@@ -1,6 +1,6 @@
 """Reading a layout's YAML: the one entry point for any code that reads layout text or a layout file.
 
-Apart from :mod:`rollwrite.spec.yamlread` so that code which only reads nodes (a built-in layout comes
+Apart from :mod:`rollwrite.layoutlang.yamlread` so that code which only reads nodes (a built-in layout comes
 from its recorded tree) never imports PyYAML.
 """
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from rollwrite.files import TextLimits, read_text
-from rollwrite.spec.nodes import LIMITS, Node, YamlLimits
+from rollwrite.layoutlang.nodes import LIMITS, Node, YamlLimits
 
 
 def load_yaml(text: str, file: str, limits: YamlLimits = LIMITS) -> Node:
-    """Parse YAML text into nodes, bounded by ``limits`` (:mod:`rollwrite.spec.yamlread`; PyYAML is
+    """Parse YAML text into nodes, bounded by ``limits`` (:mod:`rollwrite.layoutlang.yamlread`; PyYAML is
     imported only when some text is actually parsed)."""
     # deferred for start-up: PyYAML is imported only when some text is actually parsed
-    from rollwrite.spec.yamlread import load_yaml as load
+    from rollwrite.layoutlang.yamlread import load_yaml as load
 
     return load(text, file, limits)
 
