@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.draw.images import layout_file
-from rollwrite.errors import InputError
+from rollwrite.errors import InputError, excerpt
 from rollwrite.layoutlang.nodes import Node, Reader, Scalar, expect_str
 
 MAX_FONT_BYTES = 8 * 1024 * 1024
@@ -132,9 +132,9 @@ def read_fonts(node: Node | None, builtin: tuple[str, ...]) -> dict[str, str]:
     for key, (knode, _) in node.entries.items():  # type: ignore[attr-defined]
         vnode = r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
-            raise knode.error(f"'{key}' is not a name for a font", hint="use lower-case letters, digits and '-'")
+            raise knode.error(f"'{excerpt(key)}' is not a name for a font", hint="use lower-case letters, digits and '-'")
         if key in builtin:
-            raise knode.error(f"'{key}' is a built-in font already", hint=f"call yours e.g. my-{key}")
+            raise knode.error(f"'{excerpt(key)}' is a built-in font already", hint=f"call yours e.g. my-{key}")
         out[key] = load_font(vnode)  # type: ignore[arg-type]
     r.done()
     if len(out) > 8:

@@ -251,9 +251,9 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
         r.list(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
-            raise knode.error(f"'{key}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
+            raise knode.error(f"'{excerpt(key)}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
         if icons.get(key) is not None:
-            raise knode.error(f"'{key}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
+            raise knode.error(f"'{excerpt(key)}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
         parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names)
         for part in parts:
             x0, y0, x1, y1 = part.extent(measure(part, GENERIC[part.type]))
@@ -298,9 +298,9 @@ def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
         r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", key):
-            raise knode.error(f"'{key}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
+            raise knode.error(f"'{excerpt(key)}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
         if key in _RESERVED:
-            raise knode.error(f"'{key}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
+            raise knode.error(f"'{excerpt(key)}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
         value = fill(vnode, out)
         out[key] = value.value if isinstance(value, Scalar) else value
     r.done()
