@@ -472,7 +472,7 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
             except FileNotFoundError:
                 pass
     except OSError as exc:
-        raise InputError(f"cannot write the file ({exc.strerror})", file=str(exc.filename or "")) from None
+        raise InputError(f"cannot write the file ({exc.strerror or exc})", file=str(exc.filename or "")) from None
     finally:
         for tmp, _, fh in temps:
             fh.close()
