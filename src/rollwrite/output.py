@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from rollwrite import __version__
+from rollwrite.draw.pngchunks import SIGNATURE as PNG_SIGNATURE, chunk as png_chunk
 from rollwrite.draw.scene import Scene
 from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.errors import InputError, UsageError, excerpt
@@ -164,7 +165,6 @@ SEAL = b"rollwrite-sha256:"
 #: What a format writes where the digest goes; :func:`seal` fills it in.
 SEAL_SLOT = (SEAL + b"0" * 64).decode("ascii")
 _SEAL_LEN = len(SEAL) + 64
-_PNG = b"\x89PNG\r\n\x1a\n"
 #: A file larger than this is not one of rollwrite's (a year of dailies as one PDF is a few MB).
 MAX_OWN = 512 * 1024 * 1024
 _BLOCK = 1 << 20
@@ -174,7 +174,7 @@ _SVG_MARK = rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: 
 
 def _digest_hole(data: bytes | bytearray, at: int) -> tuple[int, int]:
     """Where the bytes read as zero lie: the 64 digits at ``at`` (and a PNG chunk's CRC after them)."""
-    return at, at + 64 + (4 if data[:8] == _PNG else 0)
+    return at, at + 64 + (4 if data[:8] == PNG_SIGNATURE else 0)
 
 
 def _find_seal(fh) -> int:  # noqa: ANN001 - an open binary file
@@ -260,20 +260,16 @@ def mark_svg(data: bytes, page: int, pages: int) -> bytes:
     return head + sep + b"\n" + note.encode("utf-8") + rest
 
 
-def _png_chunk(kind: bytes, body: bytes) -> bytes:
-    return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
-
-
 def mark_png(data: bytes, page: int, pages: int) -> bytes:
     """A PNG page with text chunks that say rollwrite wrote it (``Software``), as which page of how many,
     and a ``Comment`` chunk with the slot for its digest."""
-    if not data.startswith(_PNG):
+    if not data.startswith(PNG_SIGNATURE):
         return data
     end_ihdr = 8 + 12 + int.from_bytes(data[8:12], "big")
     note = f"page {page} of {pages}".encode("ascii")
-    chunks = _png_chunk(b"tEXt", b"Software\x00" + f"rollwrite {__version__}".encode("ascii"))
-    chunks += _png_chunk(b"iTXt", b"rollwrite\x00\x00\x00\x00\x00" + note)
-    chunks += _png_chunk(b"tEXt", b"Comment\x00" + SEAL_SLOT.encode("ascii"))
+    chunks = png_chunk(b"tEXt", b"Software\x00" + f"rollwrite {__version__}".encode("ascii"))
+    chunks += png_chunk(b"iTXt", b"rollwrite\x00\x00\x00\x00\x00" + note)
+    chunks += png_chunk(b"tEXt", b"Comment\x00" + SEAL_SLOT.encode("ascii"))
     return data[:end_ihdr] + chunks + data[end_ihdr:]
 
 
@@ -288,7 +284,7 @@ def mark_pages(blobs: list[bytes], fmt: Format) -> list[bytes]:
 def _png_texts(head: bytes) -> dict[bytes, bytes]:
     """The text chunks before a PNG's image data (within ``head``)."""
     out: dict[bytes, bytes] = {}
-    if not head.startswith(_PNG):
+    if not head.startswith(PNG_SIGNATURE):
         return out
     pos = 8
     while pos + 8 <= len(head):

@@ -19,6 +19,7 @@ from rollwrite.core.challenges import challenge_run, split_challenge, with_varia
 from rollwrite.core.printrun import Progress, check_output, no_progress
 from rollwrite.difficulty import LEVELS
 from rollwrite.errors import RollwriteError, UsageError, excerpt
+from rollwrite.numbers import plain_number
 from rollwrite.pool import cores
 
 
@@ -201,9 +202,6 @@ def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
 
     head = [f"# answer to {puzzle.id}"]
     if puzzle.par is not None:
-        # deferred for start-up: `--help` needs this module, not games.base
-        from rollwrite.games.base import plain_number
-
         head.append(f"# score: {plain_number(puzzle.par)}")
         head.append(f"# {puzzle.par_text()}")
     head.append(f"# check it: rollwrite score {layout.game} FILE {how} --puzzle")

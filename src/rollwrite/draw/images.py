@@ -19,6 +19,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
+from rollwrite.draw.pngchunks import SIGNATURE as PNG_SIGNATURE
 from rollwrite.draw.scene import Pen
 from rollwrite.errors import InputError
 from rollwrite.files import TextLimits, read_bounded
@@ -29,7 +30,6 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_SVG_BYTES = 512 * 1024
 MAX_SVG_TAGS = 5000
 MAX_SIDE = 3000
-_PNG = b"\x89PNG\r\n\x1a\n"
 # (a pattern: re compiles it when first used, and a sheet without pictures never does)
 _OUTSIDE = r"<!DOCTYPE|<!ENTITY|(?:href|src)\s*=\s*[\"'](?!#)|url\(\s*[\"']?(?!#)|@import"
 
@@ -111,7 +111,7 @@ def _read_image(node: Node, data: Any) -> ImageV:
     fnode = r.raw("file")
     assert fnode is not None
     path, raw = layout_file(fnode, MAX_BYTES, "a picture")
-    if raw.startswith(_PNG):
+    if raw.startswith(PNG_SIGNATURE):
         kind, (pw, ph) = "png", _png_size(fnode, raw)
     elif path.suffix.lower() == ".svg" or b"<svg" in raw[:4096]:
         kind, (pw, ph) = "svg", _svg_size(fnode, raw)
