@@ -289,7 +289,7 @@ def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, 
     """The sheets of a run of puzzles, in print order: every puzzle, then (``with_solutions``) every
     answer, as puzzle books have them; ``after_each`` puts each answer right after its puzzle instead.
     The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
-    # deferred for start-up: `games`, `--help` need this module, not jobs
+    # deferred for start-up: `games`, `--help` need this module, not buildcontext
     from rollwrite.buildcontext import SheetJob
 
     shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)

@@ -440,7 +440,3 @@ def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]
             hint = f"write it as a list in brackets: [{node.value.strip().strip('()')}]"
         raise node.error(f"expected a pair of numbers [x, y] in mm, got {_got(node)}", hint=hint)
     return (expect_number(node.items[0], minimum=minimum), expect_number(node.items[1], minimum=minimum))
-
-
-def each(seq: Seq, fn: Callable[[Node], Any]) -> list[Any]:
-    return [fn(n) for n in seq]
