@@ -24,6 +24,7 @@ import unicodedata
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from rollwrite import __version__
 from rollwrite.draw.pngchunks import SIGNATURE as PNG_SIGNATURE, chunk as png_chunk
@@ -91,14 +92,19 @@ def steps(fmt: Format, pages: int) -> int:
     return pages * (2 if fmt.name == "png" else 1)
 
 
-def render(scene: Scene, fmt: Format, on_page=None, **options) -> list[bytes]:
-    """Render with ``fmt``'s backend; ``options`` (None: the backend's default) go to those that take them;
-    ``on_page()`` is called as pages are done (see :func:`steps`)."""
+def _backend(fmt: Format, options: dict[str, Any], on_page: Any) -> tuple[Any, dict[str, Any]]:
+    """``fmt``'s backend module and the keyword arguments of its ``render``, the options checked first."""
     check_options(fmt, options)
-    backend = importlib.import_module(fmt.module)
     kwargs = {k: v for k, v in options.items() if v is not None}
     if on_page is not None:
         kwargs["on_page"] = on_page
+    return importlib.import_module(fmt.module), kwargs
+
+
+def render(scene: Scene, fmt: Format, on_page=None, **options) -> list[bytes]:
+    """Render with ``fmt``'s backend; ``options`` (None: the backend's default) go to those that take them;
+    ``on_page()`` is called as pages are done (see :func:`steps`)."""
+    backend, kwargs = _backend(fmt, options, on_page)
     out = backend.render(scene, **kwargs)
     return out if isinstance(out, list) else [out]
 
@@ -108,11 +114,7 @@ def render_pages(scene: Scene, fmt: Format, on_page=None, **options) -> Iterator
     and PNG (each marked as rollwrite's, see :func:`mark_pages`), the one PDF file.  Handed to
     :func:`write_all`, a long run is written page by page and never held in memory whole.  Options are
     checked, and the backend's own checks made, before the first file is made."""
-    check_options(fmt, options)
-    backend = importlib.import_module(fmt.module)
-    kwargs = {k: v for k, v in options.items() if v is not None}
-    if on_page is not None:
-        kwargs["on_page"] = on_page
+    backend, kwargs = _backend(fmt, options, on_page)
     if not fmt.per_page:
         return iter([backend.render(scene, **kwargs)])
     mark = {"svg": mark_svg, "png": mark_png}[fmt.name]

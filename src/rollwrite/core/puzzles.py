@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rollwrite.core.challenges import challenge_run, split_challenge, with_variations
+from rollwrite.core.challenges import challenge_run, split_challenge, unable, with_variations
 from rollwrite.core.printrun import Progress, check_output, no_progress
 from rollwrite.difficulty import LEVELS
 from rollwrite.errors import RollwriteError, UsageError, excerpt
@@ -102,8 +102,7 @@ def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_puzzle:
-        makers = [s for s in games.known() if games.get(s).can_puzzle]  # type: ignore[union-attr]
-        raise UsageError(f"{game} makes no puzzles", hint=f"games with puzzles: {', '.join(makers)}")
+        raise unable(game, "puzzle")
     opts = {k: v for k, v in (options or {}).items() if v is not None}
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:

@@ -22,7 +22,7 @@ import os
 import sys
 from typing import Any
 
-from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id, split_challenge
+from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id, split_challenge, unable
 from rollwrite.errors import InputError, RollwriteError, UsageError, printable
 from rollwrite.numbers import plain_number
 from rollwrite.pool import cores
@@ -80,8 +80,7 @@ class _Scoring:
         layout = load_builtin(game)
         g = games.get(layout.game)
         if g is None or not g.can_score:
-            scorers = [s for s in games.known() if games.get(s).can_score]  # type: ignore[union-attr]
-            raise UsageError(f"{game} has no scorer", hint=f"games with a scorer: {', '.join(scorers)}")
+            raise unable(game, "score")
         resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # bad --seed/--daily: before any file
         self.layout, self.g, self.seed, self.daily = layout, g, seed, daily
         self.want_puzzle = puzzle
