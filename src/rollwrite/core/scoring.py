@@ -6,6 +6,8 @@ the same for every front end.
     run_batch(game, files, *, from_jsonl, jsonl, jobs, seed, daily, puzzle, out, err) -> exit code
         Many sheets (files, folders, JSON Lines) on several processes, each result written in input
         order as soon as it is done.
+    score_text(game, text, *, name, seed, daily, puzzle) -> result
+        One sheet given as text (the Python API's ``score_sheet``).
     read_sheet(name, game) -> text
         A typed-in sheet from a file, or from standard input for ``-``.
 
@@ -236,6 +238,17 @@ def _check_claim(claim: list[float] | None, score: Any) -> tuple[bool | None, st
         parts.append(f"{who}claimed {plain_number(c)}, but the sheet scores {plain_number(t)} "
                      f"({plain_number(abs(diff))} {'more' if diff > 0 else 'less'} than claimed)")
     return False, "; ".join(parts)
+
+
+def score_text(game: str, text: str, *, name: str = "sheet", seed: str | None = None, daily: str | None = None,
+               puzzle: bool = False) -> dict:
+    """One typed-in sheet given as text, scored as ``score`` scores a file: {"json": the document of
+    ``score --json``, "text": the report, "code": 0 legal or 1 a broken rule}.  A sheet that cannot be read
+    raises its InputError (naming ``name``, line and column)."""
+    result = _Scoring(game, seed, daily, puzzle).one(name, text)
+    if "error" in result:
+        raise result["error"]
+    return result
 
 
 def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,
