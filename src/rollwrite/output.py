@@ -8,11 +8,14 @@ Nothing a user had is lost: a file that is in the way is replaced only when it h
 rollwrite wrote (each file records the SHA-256 of its whole content: see :func:`seal`), or when
 ``force`` is given.  An SVG or PNG run that writes fewer pages than an earlier run to the same name
 removes the earlier run's extra pages, and only those, and only while they are as rollwrite wrote them.
+
+Files are written on POSIX systems (Linux, macOS, the BSDs): a run holds a lock (``fcntl.flock``) on each
+temporary file until it takes its name, so that another run cleaning up after killed runs never removes
+it.  Where there is no such lock (Windows), writing refuses with a message that says so.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import importlib
 import io
@@ -33,6 +36,16 @@ from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.errors import InputError, UsageError, excerpt
 from rollwrite.files import NAME_MAX, check_name
 from rollwrite.valueclass import Value
+
+try:
+    import fcntl  # POSIX file locks: a run's temporary files are its own until they take their names
+except ImportError:  # not a POSIX system (Windows): writing refuses, see write_all
+    fcntl = None  # type: ignore[assignment]
+
+#: what writing says on a system without POSIX file locks
+NOT_POSIX = ("rollwrite writes its files on POSIX systems only (Linux, macOS, the BSDs), where a file lock keeps "
+             "two runs off each other's files")
+NOT_POSIX_HINT = "on Windows, run rollwrite in WSL (the Windows Subsystem for Linux)"
 
 
 class Format(Value):
@@ -439,6 +452,8 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
     name.  A file in the way that rollwrite did not write is refused unless ``force``; temporary files
     that killed runs left are removed first.
     """
+    if fcntl is None:
+        raise UsageError(NOT_POSIX, hint=NOT_POSIX_HINT)
     temps: list[tuple[str, Path, object]] = []
     try:
         for path, data in files:
