@@ -53,7 +53,7 @@ def check_layout_command(
         if small:
             typer.echo(printable(f"rollwrite: warning: {path}: {small}"), err=True)
         if greyscale:
-            # deferred for start-up: `games`, `--help` need this module, not spec.greyscale
+            # deferred for start-up: `games`, `--help` need this module, not layoutlang.greyscale
             from rollwrite.layoutlang.greyscale import greyscale_warnings
 
             for warning in greyscale_warnings(layout):

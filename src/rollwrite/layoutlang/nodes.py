@@ -19,6 +19,7 @@ from typing import Any
 
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
+from rollwrite.numbers import number_text
 from rollwrite.valueclass import Mutable, Value
 
 
@@ -265,16 +266,12 @@ def expect_number(node: Node, *, whole: bool = False, minimum: float | None = No
     if whole and not (isinstance(v, int) or float(v).is_integer()):
         raise node.error(f"expected {desc}, got {_shown(v) if written is None else repr(written)}")
     v = int(v) if whole else float(v)
-    got = _fmt(v) if written is None else f"'{written}' = {_fmt(round(v, 4))} {unit}"
+    got = number_text(v) if written is None else f"'{written}' = {number_text(round(v, 4))} {unit}"
     if minimum is not None and v < minimum:
-        raise node.error(f"expected {desc} of at least {_fmt(minimum)}, got {got}")
+        raise node.error(f"expected {desc} of at least {number_text(minimum)}, got {got}")
     if maximum is not None and v > maximum:
-        raise node.error(f"expected {desc} of at most {_fmt(maximum)}, got {got}")
+        raise node.error(f"expected {desc} of at most {number_text(maximum)}, got {got}")
     return v
-
-
-def _fmt(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else str(v)
 
 
 class Reader:
@@ -445,7 +442,3 @@ def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]
             hint = f"write it as a list in brackets: [{node.value.strip().strip('()')}]"
         raise node.error(f"expected a pair of numbers [x, y] in mm, got {_got(node)}", hint=hint)
     return (expect_number(node.items[0], minimum=minimum), expect_number(node.items[1], minimum=minimum))
-
-
-def each(seq: Seq, fn: Callable[[Node], Any]) -> list[Any]:
-    return [fn(n) for n in seq]

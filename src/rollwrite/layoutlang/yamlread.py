@@ -1,7 +1,7 @@
 """YAML text to nodes (:mod:`rollwrite.layoutlang.nodes`), bounded while the parser's events stream in.
 
 Apart from the node classes so that code which only reads nodes never imports PyYAML: a built-in
-layout's nodes are recorded in the package (:mod:`rollwrite.layoutlang.builtin`).
+layout's nodes are recorded in the package (:mod:`rollwrite.layoutlang.treedata`).
 """
 
 from __future__ import annotations

@@ -156,11 +156,6 @@ _TOKENS: dict[str, tuple[str, int, int]] = {
 }
 
 
-def _token(tok: str) -> tuple[str, int, int] | str:
-    """(mark, walls, doors) of a store token, or an error message."""
-    return _TOKENS.get(tok) or _read_token(tok)
-
-
 _CELL_RE = re.compile(r"^([A-Za-z])([0-9]+)$")
 _RC_RE = re.compile(r"^[rR]([0-9]+)[cC]([0-9]+)$")
 _KEY_RE = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$")
