@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
+from dataclasses import field
 from typing import Any, Literal, Union
 
 from rollwrite.valueclass import Mutable, Value, _set, replace
@@ -241,7 +242,7 @@ class Scene(Mutable):
     title: str = "rollwrite"
     subject: str = ""
     #: symbols placed by Use items, by name, in the order they were made
-    symbols: dict[str, Symbol]
+    symbols: dict[str, Symbol] = field(default_factory=dict)
 
     def __init__(self, pages: list[Page] | None = None, title: str = "rollwrite", subject: str = "",
                  symbols: dict[str, Symbol] | None = None) -> None:
@@ -290,7 +291,7 @@ class Streamed(Scene):
     page's (width, height) before any is made; ``symbols`` fills in as the pages that place them are
     made (a symbol is there before the first page that places it comes)."""
 
-    sizes: list[tuple[float, float]]
+    sizes: list[tuple[float, float]] = field(default_factory=list)  # (the __init__ below takes it second)
 
     def __init__(self, pages: Iterator[Page], sizes: list[tuple[float, float]], title: str = "rollwrite",
                  subject: str = "", symbols: dict[str, Symbol] | None = None) -> None:

@@ -8,7 +8,6 @@ adds through ``element_types``.
 
 from __future__ import annotations
 
-from rollwrite.valueclass import Record
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -170,7 +169,8 @@ class Puzzle:
         }
 
 
-class ElementType(Record):
+@dataclass
+class ElementType:
     """A sheet element a game adds to the layout language.
 
     ``read(node, data)`` validates the element's YAML (a Map; use layoutlang.nodes.Reader, which rejects
