@@ -21,6 +21,7 @@ from rollwrite.draw.cellfills import CellFill, draw_fills, read_fills, read_shap
 from rollwrite.draw.shapes import read_dash
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
+from rollwrite.games.sheettext import LETTERS, column_letter
 from rollwrite.valueclass import Value
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair
 
@@ -352,7 +353,7 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
     elif v.labels:
         size = min(7.0, v.ch / PT * 0.45)
         for c in range(v.cols):
-            pen.text((c + 0.5) * v.cw, -1.3, chr(ord("A") + c) if c < 26 else str(c + 1), size=size, anchor="middle", color="#555555")
+            pen.text((c + 0.5) * v.cw, -1.3, column_letter(c) if c < len(LETTERS) else str(c + 1), size=size, anchor="middle", color="#555555")
         for r in range(v.rows):
             pen.text(-1.3, (r + 0.5) * v.ch + size * PT * 0.35, str(r + 1), size=size, anchor="end", color="#555555")
 
