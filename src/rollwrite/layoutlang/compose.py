@@ -25,7 +25,7 @@ from typing import Any
 
 from rollwrite.errors import did_you_mean
 from rollwrite.valueclass import Value
-from rollwrite.layoutlang.placeholders import PRINT_TIME, condition, fill, letters  # noqa: F401  (letters: re-exported)
+from rollwrite.layoutlang.placeholders import HIDDEN, PRINT_TIME, condition, fill, letters  # noqa: F401  (letters: re-exported)
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 #: most elements one sheet expands to (repeats included)
@@ -39,6 +39,8 @@ MAX_COPIES = 50_000
 #: 500 times) is refused before it starts.
 MAX_WORK = 400_000
 _NEEDED = Reader.MISSING
+#: words an expression reads as its own, which cannot name a value
+RESERVED_WORDS = ("and", "or", "not", "true", "false", "min", "max", "abs", "if", "len", "range", "in")
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat", "when")
 
 
@@ -71,6 +73,7 @@ class Repeat(Value):
     step: tuple[float, float]
     var: str
     items: tuple[Node, ...] | None
+    name: str | None = None  # its 'as': the name its item is known by inside it, nested repeats included
 
 
 class Expander:
@@ -101,7 +104,7 @@ class Expander:
             self.single(node, frame, (0.0, 0.0))
             return
         rep = _read_repeat(fill(rnode, dict(frame.vars)))
-        self._check_var(rnode, rep.var, frame)
+        self._check_var(rnode, rep.var, frame, rep.name)
         body = _without(node, "repeat")
         cost = len(rep.numbers) * _size(body)
         if self.work + cost > MAX_WORK:
@@ -111,16 +114,27 @@ class Expander:
                 hint="repeat fewer or shorter elements: no printed sheet needs that much text")
         self.work += cost
         outer = frame.vars
-        if rep.items is not None:  # this repeat's item hides the outer one's, key by key as a whole
-            outer = tuple((name, v) for name, v in outer if name != "item" and not name.startswith("item."))
         for k, number in enumerate(rep.numbers):
             values: list[tuple[str, Any]] = [(rep.var, number)]
+            here = outer
             if rep.items is not None:
+                here = _hide_outer_item(outer, rep.items[k])
                 values += _item_values(rep.items[k])
-            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, outer + tuple(values))
+                if rep.name is not None:
+                    values += _item_values(rep.items[k], rep.name)
+            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, here + tuple(values))
             self.single(body, inner, (k * rep.step[0], k * rep.step[1]))
 
-    def _check_var(self, rnode: Node, var: str, frame: Frame) -> None:
+    def _check_var(self, rnode: Node, var: str, frame: Frame, named: str | None = None) -> None:
+        if named is not None:
+            asn = rnode.get("as") if isinstance(rnode, Map) else None
+            where = asn if asn is not None else rnode
+            if any(name == named for name, _ in self.names):
+                raise where.error(f"'{named}' is one of the layout's vars; name the repeat's item another way",
+                                  hint=f"e.g. as: {named}_item")
+            if any(name == named or name.startswith(named + ".") for name, _ in frame.vars) or named == var:
+                raise where.error(f"'{named}' is already a name here (a repeat around this one, or its 'var')",
+                                  hint="give each repeat's item its own name")
         if any(name == var for name, _ in self.names):
             raise rnode.error(f"'{var}' is one of the layout's vars; a repeat numbers its copies with another name",
                               hint="e.g. var: j")
@@ -181,13 +195,34 @@ class Expander:
         self.elements(seq, inner)
 
 
-def _item_values(item: Node) -> list[tuple[str, Any]]:
-    """The names one entry of ``items`` gives its copy: ``item``, or ``item.key`` for each key."""
+def _item_values(item: Node, name: str = "item") -> list[tuple[str, Any]]:
+    """The names one entry of ``items`` gives its copy: ``item`` (or the repeat's ``as`` name), and
+    ``item.key`` for each key when it is a mapping."""
     if isinstance(item, Map):
-        return [(f"item.{key}", v.value if isinstance(v, Scalar) else v) for key, (_, v) in item.entries.items()]
+        return [(name, item)] + [(f"{name}.{key}", v.value if isinstance(v, Scalar) else v)
+                                 for key, (_, v) in item.entries.items()]
     if isinstance(item, Scalar):
-        return [("item", item.value)]
-    return [("item", item)]
+        return [(name, item.value)]
+    return [(name, item)]
+
+
+def _hide_outer_item(outer: tuple[tuple[str, Any], ...], item: Node) -> tuple[tuple[str, Any], ...]:
+    """The outer names a copy of a repeat over ``item`` still sees.  Its ``item`` is its own; when that
+    is a mapping it hides the outer item's keys too (``item.key`` reads this item's key or none), and
+    when it is a plain value or a list, which has no keys, ``item.key`` still reads the outer item's key,
+    as it always has.  The hidden keys are kept under :data:`HIDDEN` for the message."""
+    if not any(name == "item" or name.startswith("item.") for name, _ in outer):
+        return outer
+    hides_keys = isinstance(item, Map)
+    kept, hidden = [], []
+    for name, v in outer:
+        if name == HIDDEN:
+            hidden.extend(v)
+        elif name == "item" or (hides_keys and name.startswith("item.")):
+            hidden.append(name)
+        else:
+            kept.append((name, v))
+    return tuple(kept) + ((HIDDEN, tuple(hidden)),)
 
 
 def _read_repeat(node: Node) -> Repeat:
@@ -211,10 +246,19 @@ def _read_repeat(node: Node) -> Repeat:
     var = r.str("var", "i", pattern=r"[a-z][a-z0-9_]{0,15}")
     if var in PRINT_TIME or var == "item":
         raise r.node.get("var").error(f"'{var}' is a placeholder of its own; pick another name", hint="e.g. var: j")  # type: ignore[union-attr]
+    named = r.str("as", None, pattern=r"[a-z][a-z0-9_]{0,15}")
+    if named is not None:
+        asn = r.node.get("as")
+        if items_node is None:
+            raise asn.error("'as' names a repeat's item, and this repeat has no 'items'",  # type: ignore[union-attr]
+                            hint="its number is named with 'var'")
+        if named in PRINT_TIME or named in ("i", "item") or named in RESERVED_WORDS:
+            raise asn.error(f"'{named}' is a name of its own in expressions; pick another",  # type: ignore[union-attr]
+                            hint="e.g. as: row")
     first = _first(r)
     numbers = _numbers(r, first, count_node, items_node, to_node)
     r.done()
-    return Repeat(numbers, step, var, tuple(items_node.items) if items_node is not None else None)
+    return Repeat(numbers, step, var, tuple(items_node.items) if items_node is not None else None, named)
 
 
 def _first(r: Reader) -> int:

@@ -283,28 +283,76 @@ def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[st
 
 
 MAX_VARS = 100
-_RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "false", "min", "max", "abs", "if")
+_RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "false", "min", "max", "abs", "if",
+             "len", "range", "in")
 
 
 def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
     """The layout's ``vars``: names for values (numbers, texts, lists) known in every element.  A value may
-    be an expression of the names above it (``cols: "{rows + 2}"``)."""
+    be an expression of the others (``cols: "{rows + 2}"``), in any order: each is worked out after the
+    ones it names; two that are made of each other are refused, naming the circle."""
     if node is None:
         return ()
     r = Reader(node, "'vars'")
     if len(node.entries) > MAX_VARS:  # type: ignore[attr-defined]
         raise node.error(f"a layout may have at most {MAX_VARS} vars")
-    out: dict[str, Any] = {}
+    written: dict[str, tuple[Node, Node]] = {}
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
         r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", key):
             raise knode.error(f"'{key}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
         if key in _RESERVED:
             raise knode.error(f"'{key}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
-        value = fill(vnode, out)
-        out[key] = value.value if isinstance(value, Scalar) else value
+        written[key] = (knode, vnode)
     r.done()
-    return tuple(out.items())
+    needs = {key: [n for n in _names_used(vnode) if n in written and n != key] for key, (_, vnode) in written.items()}
+    out: dict[str, Any] = {}
+    state: dict[str, int] = {}  # 1: being worked out, 2: done
+
+    def work_out(key: str, chain: list[str]) -> None:
+        if state.get(key) == 2:
+            return
+        if state.get(key) == 1:
+            circle = " -> ".join(chain[chain.index(key):] + [key])
+            raise written[chain[chain.index(key)]][1].error(
+                f"the vars {circle} are each worked out from the next, round a circle",
+                hint="give one of them a value of its own")
+        state[key] = 1
+        for other in needs[key]:
+            work_out(other, chain + [key])
+        try:
+            value = fill(written[key][1], out)
+        except InputError as e:
+            m = re.match(r"unknown (?:name|placeholder) '\{?([A-Za-z_][A-Za-z0-9_.]*)", e.message)
+            if m is None:
+                raise
+            others = [k for k in written if k != key]
+            e.hint = did_you_mean(m.group(1), others) or (
+                f"the layout's other vars: {', '.join(others)}" if others else
+                "a var is a number, a text, a list, or an expression of the layout's other vars")
+            raise e from None
+        out[key] = value.value if isinstance(value, Scalar) else value
+        state[key] = 2
+
+    for key in written:
+        work_out(key, [])
+    return tuple((key, out[key]) for key in written)
+
+
+def _names_used(node: Node) -> list[str]:
+    """The names the placeholders under ``node`` may read (every word inside braces, quoted texts left out)."""
+    found: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Scalar) and isinstance(n.value, str) and "{" in n.value:
+            for inner in re.findall(r"\{([^{}]*)\}", n.value):
+                found += re.findall(r"[A-Za-z_][A-Za-z0-9_]*", re.sub(r"'[^']*'", "", inner))
+        elif isinstance(n, Seq):
+            stack.extend(n.items)
+        elif isinstance(n, Map):
+            stack.extend(v for _, v in n.entries.values())
+    return found
 
 
 # ---------------------------------------------------------------- sections
