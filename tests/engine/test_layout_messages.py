@@ -35,7 +35,7 @@ def err(element: str) -> str:
     ("- {type: text, at: [0, 5], text: x, repeat: {count: 2, step: 5}}", "expected a pair of numbers [x, y] in mm, got 5"),
     ("- {type: text, at: [0, 5], text: x, repeat: {cuont: 2, step: [0, 5]}}", "a repeat needs 'count' (how many copies), 'items' (one copy each) or 'to' (the last number) | e.g. repeat: {count: 5, step: [0, 8]} or repeat: {from: 12, to: 2, step: [0, 8]}"),
     ("- {type: text, at: [0, 5], text: '{item.name}', repeat: {items: [{nam: a}], step: [0, 5]}}", "'{item.name}': the repeat's items have no 'name' | did you mean 'nam'?"),
-    ("- {type: table, at: [0, 0], columns: [30, 10], rows: [a], align: [start]}", "expected one alignment per column (2), or one for all | e.g. align: [start, middle, middle]"),
+    ("- {type: table, at: [0, 0], columns: [30, 10], rows: [a], align: [start]}", "expected one alignment per column (2), or one for all | e.g. align: [start, middle]"),
     ("- {type: table, at: [0, 0], columns: [30, 10], rows: [{label: a, shade: greyish}]}", "'greyish' is not a colour | did you mean 'grey'?"),
     ("- {type: text, at: [0, 5], text: x, color: reed}", "'reed' is not a colour | did you mean 'red'?"),
     ("- {type: text, at: [0, 5], text: x, color: '#12'}", "'#12' is not a colour: after '#' come 3 or 6 hexadecimal digits | write a CSS colour name (red, steelblue, darkgreen), #rgb or #rrggbb"),

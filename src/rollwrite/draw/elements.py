@@ -43,7 +43,7 @@ class TextV(Value):
 def _read_text(node: Node, data: Any) -> TextV:
     r = Reader(node, "a text element")
     v = TextV(
-        text=r.str("text"),
+        text=r.text("text"),
         size=r.number("size", 10.0, minimum=3, maximum=72, unit="pt"),
         font=read_font(r, "font", "regular", list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
@@ -95,7 +95,7 @@ def _runs(text: str, font: str) -> list[tuple[str, str]]:
 def _read_paragraph(node: Node, data: Any) -> ParagraphV:
     r = Reader(node, "a paragraph")
     v = ParagraphV(
-        text=r.str("text"),
+        text=r.text("text"),
         width=r.number("width", minimum=5),
         size=r.number("size", 8.0, minimum=3, maximum=36, unit="pt"),
         leading=r.number("leading", 1.25, minimum=0.8, maximum=3, unit=None),
@@ -410,7 +410,7 @@ class BoxV(Value):
 def _read_box(node: Node, data: Any) -> BoxV:
     r = Reader(node, "a box")
     w, h = expect_pair(r.raw("size"), minimum=1)
-    v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
+    v = BoxV(w, h, r.text("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
              read_dash(r), r.color("fill", None), r.color("color", "#000000"))
     r.done()
@@ -494,7 +494,7 @@ def _read_legend(node: Node, data: Any) -> LegendV:
     for n in items_node:
         ir = Reader(n, "a legend item")
         icon = icon_name(ir.raw("icon"))
-        label = ir.str("label")
+        label = ir.text("label")
         ir.done()
         items.append((icon, label))
     return LegendV(tuple(items), columns, size, text, col_width, row_height)

@@ -193,7 +193,7 @@ def _read_table(node: Node, data: Any) -> TableV:
     else:
         if not isinstance(align_node, Seq) or len(align_node) != ncols:
             raise align_node.error(f"expected one alignment per column ({ncols}), or one for all",
-                                   hint="e.g. align: [start, middle, middle]")
+                                   hint=f"e.g. align: [{', '.join(['start'] + ['middle'] * (ncols - 1))}]")
         align = tuple(expect_str(a, choices=ALIGN) for a in align_node)
     return TableV(widths, header, rows, size, line, border, color, align, shade if stripes else None, fills)
 

@@ -53,6 +53,8 @@ class Frame(Value):
     angle: float = 0.0
     scale: float = 1.0
     vars: tuple[tuple[str, Any], ...] = ()
+    #: which copy of each repeat around it this is, the outermost first, each counted from 1
+    copy: tuple[int, ...] = ()
 
     def point(self, at: tuple[float, float]) -> tuple[float, float]:
         if not self.angle and self.scale == 1.0:
@@ -63,7 +65,7 @@ class Frame(Value):
 
     def inner(self, at: tuple[float, float], angle: float, scale: float) -> Frame:
         x, y = self.point(at)
-        return Frame(x, y, self.angle + angle, self.scale * scale, self.vars)
+        return Frame(x, y, self.angle + angle, self.scale * scale, self.vars, self.copy)
 
 
 class Repeat(Value):
@@ -85,6 +87,8 @@ class Expander:
         self.type_names = type_names
         self.names = names
         self.out: list[Any] = []
+        #: each id written so far: where it is written (file, line, column), and whether a group has it
+        self.ids: dict[Any, tuple[tuple[str, int, int], bool]] = {}
         self.copies = 0
         self.work = 0  # nodes and characters copied so far (see MAX_WORK)
 
@@ -122,7 +126,7 @@ class Expander:
                 values += _item_values(rep.items[k])
                 if rep.name is not None:
                     values += _item_values(rep.items[k], rep.name)
-            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, here + tuple(values))
+            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, here + tuple(values), frame.copy + (k + 1,))
             self.single(body, inner, (k * rep.step[0], k * rep.step[1]))
 
     def _check_var(self, rnode: Node, var: str, frame: Frame, named: str | None = None) -> None:
@@ -141,6 +145,17 @@ class Expander:
         if any(name == var for name, _ in frame.vars):
             raise rnode.error(f"this repeat is inside another repeat that already numbers its copies '{{{var}}}'",
                               hint="give the inner one its own name, e.g. var: j")
+
+    def _one_id(self, idn: Node, node: Node, group: bool) -> None:
+        """An id names one written element or group: the copies of one repeat share it (``overlaps`` may
+        name them all), two elements written apart may not."""
+        where = (node.file, node.line, node.col)
+        seen = self.ids.get(idn.value)  # type: ignore[attr-defined]
+        if seen is not None and seen[0] != where:
+            raise idn.error(f"two elements have the id '{idn.value}': this one and the "  # type: ignore[attr-defined]
+                            f"{'group' if seen[1] else 'element'} at {seen[0][0]}:{seen[0][1]}:{seen[0][2]}",
+                            hint="an id names one element (for 'in', 'overlaps' and 'extends'); give this one another")
+        self.ids[idn.value] = (where, group)  # type: ignore[attr-defined]
 
     def single(self, node: Map, frame: Frame, offset: tuple[float, float]) -> None:
         self.copies += 1
@@ -172,6 +187,8 @@ class Expander:
         if idn is not None and not (isinstance(idn, Scalar) and isinstance(idn.value, (str, int))
                                     and not isinstance(idn.value, bool)):
             raise idn.error("expected an id: a word or a number that names this element for 'extends'")
+        if idn is not None:
+            self._one_id(idn, node, False)
         x, y = (at[0] + offset[0], at[1] + offset[1])
         if not inside:
             x, y = frame.point((x, y))
@@ -180,7 +197,7 @@ class Expander:
             raise node.error(f"the sheet expands to more than {MAX_EXPANDED} elements",
                              hint="draw many spaces with one 'grid', 'table' or 'circles' element")
         self.out.append(self.make(tname, (x, y), angle % 360.0, 1.0 if inside else frame.scale,
-                                  _without(node, "type", "at", "rotate", "id", "repeat"), node))
+                                  _without(node, "type", "at", "rotate", "id", "repeat"), node, frame.copy))
 
     def group(self, node: Map, frame: Frame, offset: tuple[float, float]) -> None:
         r = Reader(_without(node, "when"), "a group")
@@ -191,6 +208,9 @@ class Expander:
         seq = r.list("elements")
         r.str("id", None)
         r.done()
+        idn = node.get("id")
+        if idn is not None:
+            self._one_id(idn, node, True)
         inner = frame.inner((at[0] + offset[0], at[1] + offset[1]), angle, scale)
         self.elements(seq, inner)
 

@@ -59,6 +59,8 @@ class Element(Value):
     id: Any = None  # its 'id', when it has one
     #: what it may print over (see layoutlang/overlap.py): True (anything), a tuple of ids, or () (nothing)
     overlaps: Any = ()
+    #: which copy of each repeat around it this is, the outermost first, from 1 (() when not repeated)
+    copy: tuple[int, ...] = ()
 
     def place(self, pen: Any) -> Any:
         """``pen`` (at the sheet's corner) moved to this element's origin, turned and scaled."""
@@ -171,22 +173,26 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
     before it (see :mod:`rollwrite.layoutlang.cells`)."""
     made: dict[Any, Element] = {}
+    copies: dict[Any, int] = {}  # how many copies of a repeat share an id
 
-    def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
+    def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node,
+             copy: tuple[int, ...] = ()) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
         idn = node.get("id") if isinstance(node, Map) else None
         if own_fonts or own_icons:
             body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")  # type: ignore[assignment]
         in_node = body.get("in")
         value = types[tname].read(_without(body, "overlaps", "in"), data)
-        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
+        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps, copy)
         if in_node is not None:
-            el = _put_in(el, in_node, made, types)
+            el = _put_in(el, in_node, made, types, expander.ids, copies)
         if el.id is not None:
             made[el.id] = el
+            copies[el.id] = copies.get(el.id, 0) + 1
         return el
 
-    return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
+    expander = Expander(make, types, names)
+    return tuple(expander.run(seq))  # type: ignore[arg-type]
 
 
 def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node:
@@ -265,12 +271,13 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
     return out
 
 
-def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType]) -> Element:
+def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType],
+            ids: dict[Any, Any], copies: dict[Any, int]) -> Element:
     """``el`` (its ``at`` an extra shift, its angle its own) placed in the space ``in_node`` names."""
     # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.layoutlang.cells import placed, read_place
 
-    target, space, aligns, pad = read_place(in_node, made)
+    target, space, aligns, pad = read_place(in_node, made, ids, copies)
     own = measure(el, types[el.type])
     at = placed(target, space, aligns, pad, own, el.at)
     # it may print over what it is in, and over whatever that may print over (it lies inside it)

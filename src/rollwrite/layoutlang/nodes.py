@@ -344,6 +344,13 @@ class Reader:
             return default
         return expect_str(n, choices=choices, pattern=pattern)
 
+    def text(self, key: str, default: Any = _MISSING) -> Any:
+        """A text to print: as :meth:`str`, but a plain number is taken as its digits (see :func:`expect_text`)."""
+        n = self._take(key, default)
+        if n is _MISSING:
+            return default
+        return expect_text(n)
+
     def bool(self, key: str, default: Any = _MISSING) -> Any:
         n = self._take(key, default)
         if n is _MISSING:
@@ -407,6 +414,17 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
     if pattern is not None and not re.fullmatch(pattern, v):
         raise node.error(f"'{excerpt(v)}' is not in the expected form")
     return v
+
+
+def expect_text(node: Node) -> str:
+    """A text to print, taken as a table cell takes it: a number written plainly (``text: 5``) is its
+    digits, as written (``2.50`` reads 2.5: quote it to keep the zero); true or false is refused."""
+    if isinstance(node, Scalar) and not isinstance(node, Filled) and isinstance(node.value, (int, float)):
+        if isinstance(node.value, bool):
+            raise node.error("expected text, got true or false", hint="put it in quotes: 'yes'")
+        v = node.value
+        return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+    return expect_str(node)
 
 
 _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
