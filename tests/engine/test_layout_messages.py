@@ -28,7 +28,7 @@ def err(element: str) -> str:
     ("- {type: group, scale: 1e-1, elements: []}", "expected a positive number, got the text '1e-1' | YAML needs a point before the exponent: write 1.0e-1 or 0.1"),
     ("- {type: text, at: [0, 5], text: x, rotat: 5}", "unknown key 'rotat' | did you mean 'rotate'?"),
     ("- {type: text, at: [0, 5], text: x, id: [a]}", "expected an id: a word or a number that names this element for 'extends'"),
-    ("- {type: text, at: [0, 5], text: x, remove: true}", "unknown key 'remove' | known keys here: anchor, at, color, font, id, in, overlaps, repeat, rotate, size, text, type, when"),
+    ("- {type: text, at: [0, 5], text: x, remove: true}", "unknown key 'remove' | known keys here: anchor, at, color, fit, font, id, in, overlaps, repeat, rotate, size, text, type, when"),
     ("- {type: text, at: [0, 5], text: x, repeat: {count: 2, items: [a, b], step: [0, 5]}}", "give one of 'count', 'items' and 'to': each says how many copies there are"),
     ("- {type: text, at: [0, 5], text: x, repeat: {count: 2, step: [0, 5], var: Row}}", "'Row' is not in the expected form"),
     ("- {type: text, at: [0, 5], text: x, repeat: {count: 2, step: [0, 5], var: player}}", "'player' is a placeholder of its own; pick another name | e.g. var: j"),

@@ -19,9 +19,10 @@ from rollwrite.draw.hexes import HEXES
 from rollwrite.draw.images import IMAGES
 from rollwrite.draw.cellfills import CellFill, draw_fills, read_fills, read_shape
 from rollwrite.draw.shapes import read_dash
+from rollwrite.draw.tables import MIN_FIT, fit_hint
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
-from rollwrite.valueclass import Value
+from rollwrite.valueclass import Value, replace
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair
 
 ANCHORS = ["start", "middle", "end"]
@@ -38,6 +39,8 @@ class TextV(Value):
     font: str
     anchor: str
     color: str
+    #: put 'in' a space: the least size (pt) it may be made to fit it; None: one too big is an error
+    fit: float | None = None
 
 
 def _read_text(node: Node, data: Any) -> TextV:
@@ -48,8 +51,11 @@ def _read_text(node: Node, data: Any) -> TextV:
         font=read_font(r, "font", "regular", list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
         color=r.color("color", "#000000"),
+        fit=r.number("fit", None, minimum=MIN_FIT, maximum=72, unit="pt"),
     )
     r.done()
+    if v.fit is not None and v.fit > v.size:
+        v = replace(v, fit=v.size)
     return v
 
 
@@ -405,6 +411,11 @@ class BoxV(Value):
     dash: tuple[float, ...] | None
     fill: str | None
     color: str = "#000000"
+    #: the smallest size (pt) the label may be made to fit the box; None: a label too wide is an error
+    fit: float | None = None
+
+
+LABEL_PAD = 1.5  # mm between a box's edge and its label
 
 
 def _read_box(node: Node, data: Any) -> BoxV:
@@ -412,15 +423,50 @@ def _read_box(node: Node, data: Any) -> BoxV:
     w, h = expect_pair(r.raw("size"), minimum=1)
     v = BoxV(w, h, r.text("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
-             read_dash(r), r.color("fill", None), r.color("color", "#000000"))
+             read_dash(r), r.color("fill", None), r.color("color", "#000000"),
+             r.number("fit", None, minimum=MIN_FIT, maximum=30, unit="pt"))
     r.done()
+    if v.fit is not None and v.fit > v.label_size:
+        v = replace(v, fit=v.label_size)
     return v
+
+
+def box_label_size(v: BoxV) -> float:
+    """The size the label is drawn at: its own, or with ``fit`` as much smaller as the box needs."""
+    if v.fit is None:
+        return v.label_size
+    return fit_size(v.label, v.label_size, "bold", v.w - 2 * LABEL_PAD, v.fit)
 
 
 def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
     pen.rect(0, 0, v.w, v.h, width=v.line, radius=v.radius, dash=v.dash, fill=v.fill, stroke=v.color)
     if v.label:
-        pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold", color=v.color)
+        size = box_label_size(v)
+        pen.text(LABEL_PAD, LABEL_PAD + size * PT * 0.8, v.label, size=size, font="bold", color=v.color)
+
+
+def _box_overflows(v: BoxV, node: Node) -> list[Any]:
+    """The label, when it runs past the box's right edge (at ``fit`` when given) or below its foot."""
+    if not v.label:
+        return []
+    size = box_label_size(v)
+    tw = text_width(v.label, size, "bold")
+    room = v.w - 2 * LABEL_PAD
+    at = node.get("label") or node
+    shown = v.label if len(v.label) <= 24 else v.label[:23] + "…"
+    if tw > room + 0.01:
+        if v.fit is not None:
+            return [at.error(f"the label '{shown}' is {tw:.1f} mm wide even at {v.fit:g} pt (the box's 'fit'), and "
+                             f"the box leaves {room:.1f} mm", hint="widen the box or shorten the label")]
+        return [at.error(f"the label '{shown}' is {tw:.1f} mm wide at {v.label_size:g} pt, and the box leaves "
+                         f"{room:.1f} mm ({v.w:g} mm less {LABEL_PAD:g} mm each side)",
+                         hint=fit_hint(v.label_size * room / tw, "widen the box, shorten the label or make it smaller "
+                                       "with label_size", "let the box make it smaller"))]
+    foot = LABEL_PAD + size * PT * (0.8 + 0.24)
+    if foot > v.h + 0.01:
+        return [at.error(f"the label '{shown}' reaches {foot:.1f} mm down, below the foot of the {v.h:g} mm tall box",
+                         hint="make the box taller or the label smaller (label_size)")]
+    return []
 
 
 class LineV(Value):
@@ -848,10 +894,14 @@ GENERIC: dict[str, ElementType] = {
 
 
 from rollwrite.draw.shapes import SHAPES  # noqa: E402
-from rollwrite.draw.tables import TABLES  # noqa: E402
+from rollwrite.draw.tables import TABLES, overflows as table_overflows  # noqa: E402
 
 GENERIC.update(SHAPES)
 GENERIC.update(TABLES)
+
+#: For the element types whose texts must fit their room (a table's cells, a box's label): a function of
+#: the element's value and its node that gives an error for each text that does not, at its place.
+OVERFLOWS: dict[str, Any] = {"table": table_overflows, "box": _box_overflows}
 GENERIC.update(FIGURES)
 GENERIC.update(HEXES)
 GENERIC.update(IMAGES)

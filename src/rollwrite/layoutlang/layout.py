@@ -27,7 +27,7 @@ from typing import Any
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.draw import icons
-from rollwrite.draw.elements import GENERIC, measure
+from rollwrite.draw.elements import GENERIC, OVERFLOWS, measure
 from rollwrite.draw.images import layout_file
 from rollwrite.draw.marks import IconRef, OwnIcon, USER_ICON_BOX
 from rollwrite.draw.metrics import FONTS, missing_glyphs
@@ -184,6 +184,10 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
         in_node = body.get("in")
         value = types[tname].read(_without(body, "overlaps", "in"), data)
         el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps, copy)
+        if tname == "text" and in_node is None and getattr(value, "fit", None) is not None:
+            raise body.get("fit").error("'fit' makes a text smaller to fit the space it is put 'in', and this text "  # type: ignore[union-attr]
+                                        "is in none", hint="put it in a space: in: {id: NAME, cell: [row, col]}, "
+                                                           "or leave 'fit' out")
         if in_node is not None:
             el = _put_in(el, in_node, made, types, expander.ids, copies)
         if el.id is not None:
@@ -278,6 +282,8 @@ def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[st
     from rollwrite.layoutlang.cells import placed, read_place
 
     target, space, aligns, pad = read_place(in_node, made, ids, copies)
+    if el.type == "text" and types[el.type] is GENERIC["text"]:
+        el = _text_in(el, space, aligns, pad)
     own = measure(el, types[el.type])
     at = placed(target, space, aligns, pad, own, el.at)
     # it may print over what it is in, and over whatever that may print over (it lies inside it)
@@ -287,6 +293,36 @@ def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[st
         overlaps = el.overlaps + tuple(k for k in (target.id, *target.overlaps) if k not in el.overlaps)
     return replace(el, at=at, angle=(target.angle + el.angle) % 360.0, scale=target.scale * el.scale,
                                overlaps=overlaps)
+
+
+def _text_in(el: Element, space: tuple[float, float, float, float], aligns: tuple[str, str], pad: float) -> Element:
+    """A text put in a space fits it: as written, or made as much smaller as it must be down to its
+    ``fit``; else an error at the text saying how wide it is and what the space leaves."""
+    from rollwrite.draw.elements import fit_hint
+    from rollwrite.draw.scene import PT
+
+    v = el.value
+    room_w = space[2] - space[0] - (pad if aligns[0] != "middle" else 0.0)
+    room_h = space[3] - space[1]
+    x0, y0, x1, y1 = measure(el, GENERIC["text"])
+    w, h = x1 - x0, y1 - y0
+    if w <= room_w + 0.01 and h <= room_h + 0.01:
+        return el
+    needed = v.size * min(room_w / w, room_h / h)
+    if v.fit is not None and needed >= v.fit:
+        return replace(el, value=replace(v, size=math.floor(needed * 100) / 100))
+    at = el.node.get("text") or el.node
+    shown = v.text if len(v.text) <= 24 else v.text[:23] + "…"
+    size = v.fit if v.fit is not None else v.size
+    w, h = w * size / v.size, h * size / v.size
+    too = (f"{w:.1f} mm wide" if w > room_w + 0.01 else "") + (" and " if w > room_w + 0.01 and h > room_h + 0.01
+                                                               else "") + (f"{h:.1f} mm tall" if h > room_h + 0.01 else "")
+    if v.fit is not None:
+        raise at.error(f"the text '{shown}' is {too} even at {v.fit:g} pt (its 'fit'), and the space it is in leaves "
+                       f"{room_w:.1f} x {room_h:.1f} mm", hint="shorten the text or put it in a larger space")
+    raise at.error(f"the text '{shown}' is {too} at {v.size:g} pt, and the space it is in leaves {room_w:.1f} x "
+                   f"{room_h:.1f} mm", hint=fit_hint(needed, "shorten the text, make it smaller (size) or put it in a "
+                                                     "larger space", "let it be made smaller"))
 
 
 MAX_VARS = 100
@@ -623,6 +659,14 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
         raise from_base(layout.extended, None, e) from None
 
 
+def _check_texts_fit(el: Element, types: dict[str, ElementType]) -> None:
+    """A generic element's texts fit their room: a table's cells, a box's label (see ``OVERFLOWS``)."""
+    if el.type in OVERFLOWS and types[el.type] is GENERIC.get(el.type):
+        problems = OVERFLOWS[el.type](el.value, el.node)
+        if problems:
+            raise problems[0]
+
+
 def _check_geometry(layout: Layout, paper: str | None) -> None:
     if paper is not None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
@@ -633,6 +677,7 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
     for extra in layout.pages:
         for el in extra.elements:
+            _check_texts_fit(el, types)
             x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
             if x0 < -0.05 or y0 < -0.05 or x1 > extra.size[0] + 0.05 or y1 > extra.size[1] + 0.05:
                 raise el.node.error(
@@ -657,6 +702,7 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
                         f"the {font_label(it.font)} font has no glyph for {', '.join(repr(c) for c in missing)}",
                         hint="use another character or draw it with an icon",
                     )
+        _check_texts_fit(el, types)
         x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
         tol = 0.05 + bleed
         if x0 < -tol or y0 < -tol or x1 > layout.sheet.width + tol or y1 > layout.sheet.height + tol:
