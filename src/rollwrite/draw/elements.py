@@ -423,7 +423,7 @@ def _read_box(node: Node, data: Any) -> BoxV:
     w, h = expect_pair(r.raw("size"), minimum=1)
     v = BoxV(w, h, r.text("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
-             read_dash(r), r.color("fill", None), r.color("color", "#000000"),
+             read_dash(r), r.fill("fill", None), r.color("color", "#000000"),
              r.number("fit", None, minimum=MIN_FIT, maximum=30, unit="pt"))
     r.done()
     if v.fit is not None and v.fit > v.label_size:
@@ -578,7 +578,7 @@ def _read_circles(node: Node, data: Any) -> CirclesV:
     count = r.int("count", minimum=1, maximum=500)
     v = CirclesV(count, r.number("diameter", 5.0, minimum=1, maximum=50), r.number("gap", 1.5, minimum=0, maximum=50),
                  r.str("shape", "circle", choices=["circle", "square"]), r.int("columns", count, minimum=1),
-                 r.number("line", 0.3, minimum=0.05, maximum=3), r.color("color", "#000000"), r.color("fill", None))
+                 r.number("line", 0.3, minimum=0.05, maximum=3), r.color("color", "#000000"), r.fill("fill", None))
     r.done()
     return v
 

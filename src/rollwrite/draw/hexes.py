@@ -147,7 +147,7 @@ def _read_hexgrid(node: Node, data: Any) -> HexGridV:
     radius = _radius(node, hex_node, fit_node, top, coords, odd, cells, line)
     fills = {(f.r0 + 1, f.c0 + 1): f.color for f in _cell_fills(r.raw("fills", None), rows, cols)}
     v = HexGridV(rows, cols, top, coords, odd, radius, line,
-                 r.color("color", "#000000"), r.color("fill", None), fills, shape,
+                 r.color("color", "#000000"), r.fill("fill", None), fills, shape,
                  _read_marks(r.list("marks", None), rows, cols), r.bool("dots", False),
                  _read_labels(r.raw("labels", None), rows, cols),
                  r.number("label_size", 6.0, minimum=3, maximum=30, unit="pt"), r.color("label_color", "#555555"))

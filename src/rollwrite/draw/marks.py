@@ -56,8 +56,10 @@ def draw_icon(icon: str | OwnIcon, pen: Pen, cx: float, cy: float, size: float, 
         icons.draw(icon, pen, cx, cy, size, weight)
         return
     box = pen.at(cx - size / 2, cy - size / 2).scaled(size / USER_ICON_BOX)
+    first = len(pen.page.items)
     for part, kind in icon.parts:
         kind.build(part.value, part.place(box), None)
+    pen.page.pictures.append((first, len(pen.page.items) - first))
 
 
 def icon_name(n: Node) -> str | OwnIcon:
