@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Literal, Union
 
+from rollwrite.draw import patterns
 from rollwrite.valueclass import Mutable, Value, _set, replace
 
 PT = 25.4 / 72.0  # one typographic point in mm
@@ -390,15 +391,11 @@ class Pen:
         fill = style.get("fill")
         if not fill or " " not in fill:
             return None
-        from rollwrite.draw import patterns
-
         colour, pattern = patterns.split(fill)
         style["fill"] = colour
         return lambda: self._pattern(outline(), pattern, patterns.ink(colour))
 
     def _pattern(self, polygon: list, pattern: str, ink: str) -> None:
-        from rollwrite.draw import patterns
-
         page, first = self.page, len(self.page.items) - 1
         width = patterns.INK_WIDTH / self.k
         if pattern == "dots":
@@ -500,15 +497,11 @@ class Pen:
 
 
 def _circle_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    from rollwrite.draw.patterns import circle_points
-
-    return circle_points(cx, cy, r)
+    return patterns.circle_points(cx, cy, r)
 
 
 def _flattened(start: Any, pieces: Any) -> list[tuple[float, float]]:
-    from rollwrite.draw.patterns import flatten
-
-    return flatten((float(start[0]), float(start[1])),
+    return patterns.flatten((float(start[0]), float(start[1])),
                    tuple(tuple((float(x), float(y)) for x, y in piece) for piece in pieces))
 
 

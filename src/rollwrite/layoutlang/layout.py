@@ -27,7 +27,7 @@ from typing import Any
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.draw import icons
-from rollwrite.draw.elements import GENERIC, OVERFLOWS, measure
+from rollwrite.draw.elements import GENERIC, OVERFLOWS, fit_hint, measure
 from rollwrite.draw.images import layout_file
 from rollwrite.draw.marks import IconRef, OwnIcon, USER_ICON_BOX
 from rollwrite.draw.metrics import FONTS, missing_glyphs
@@ -298,9 +298,6 @@ def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[st
 def _text_in(el: Element, space: tuple[float, float, float, float], aligns: tuple[str, str], pad: float) -> Element:
     """A text put in a space fits it: as written, or made as much smaller as it must be down to its
     ``fit``; else an error at the text saying how wide it is and what the space leaves."""
-    from rollwrite.draw.elements import fit_hint
-    from rollwrite.draw.scene import PT
-
     v = el.value
     room_w = space[2] - space[0] - (pad if aligns[0] != "middle" else 0.0)
     room_h = space[3] - space[1]
