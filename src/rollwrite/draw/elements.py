@@ -501,21 +501,20 @@ class IconV(Value):
     name: str | OwnIcon
     size: float
     weight: float
-
-
-
+    #: the colour its black ink is drawn in (a built-in icon is all black ink); None: as drawn
+    color: str | None = None
 
 
 def _read_icon(node: Node, data: Any) -> IconV:
     r = Reader(node, "an icon")
     v = IconV(icon_name(r.raw("name")), r.number("size", 6.0, minimum=1, maximum=100),
-              r.number("weight", 0.35, minimum=0.05, maximum=3))
+              r.number("weight", 0.35, minimum=0.05, maximum=3), r.color("color", None))
     r.done()
     return v
 
 
 def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
-    draw_icon(v.name, pen, 0, 0, v.size, v.weight)
+    draw_icon(v.name, pen, 0, 0, v.size, v.weight, v.color)
 
 
 class LegendV(Value):

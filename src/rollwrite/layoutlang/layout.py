@@ -37,7 +37,7 @@ from rollwrite.errors import InputError, UsageError, did_you_mean, excerpt
 from rollwrite.files import decode
 from rollwrite.games.base import ElementType, Game
 from rollwrite.planner import plan_page
-from rollwrite.valueclass import Value, replace
+from rollwrite.valueclass import Value, fields as value_fields, replace
 from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
 from rollwrite.layoutlang.compose import Expander
 from rollwrite.layoutlang.placeholders import fill
@@ -231,16 +231,13 @@ def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
     """The layout's own ``icons``: each a list of elements drawn in a 10 x 10 mm box (``at`` from its
     top-left corner), scaled to the icon's ``size`` wherever an icon is named.  ``icons`` is a mapping of
     them, the name of an icon set (a YAML file of such a mapping under the layout's folder), or a list
-    of those."""
+    of those.  An icon may use the icons defined before it (an ``icon`` element, a mark)."""
     if node is None:
         return {}
     out: dict[str, Any] = {}
     for part in (node.items if isinstance(node, Seq) else [node]):
         icon_set = _icon_set(part) if isinstance(part, Scalar) and isinstance(part.value, str) else part
-        for key, own in _read_icon_map(icon_set, types, data, names).items():
-            if key in out:
-                raise icon_set.entries[key][0].error(f"the icon '{key}' is defined twice")  # type: ignore[attr-defined]
-            out[key] = own
+        _read_icon_map(icon_set, types, data, names, out)
     return out
 
 
@@ -254,25 +251,68 @@ def _icon_set(node: Node) -> Node:
     return load_yaml(decode(raw, shown), shown)
 
 
+#: most scene items one of the layout's own icons may draw, the icons it uses counted at their size
+MAX_ICON_ITEMS = 2000
+
+
 def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
-                   names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+                   names: tuple[tuple[str, Any], ...], out: dict[str, Any]) -> None:
+    """Adds the icons of one mapping to ``out`` (the icons defined before them), each read with those."""
     r = Reader(node, "a set of icons (a mapping of names to lists of elements)")
-    out: dict[str, Any] = {}
-    for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
+    later = list(node.entries)  # type: ignore[attr-defined]
+    for n, (key, (knode, vnode)) in enumerate(node.entries.items()):  # type: ignore[attr-defined]
         r.list(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
             raise knode.error(f"'{key}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
         if icons.get(key) is not None:
             raise knode.error(f"'{key}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
-        parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names)
+        if key in out:
+            raise knode.error(f"the icon '{key}' is defined twice")
+        _uses_no_later_icon(key, vnode, later[n:])
+        parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names, out)
+        cost = 0
         for part in parts:
             x0, y0, x1, y1 = part.extent(measure(part, GENERIC[part.type]))
             if x0 < -0.05 or y0 < -0.05 or x1 > USER_ICON_BOX + 0.05 or y1 > USER_ICON_BOX + 0.05:
                 raise part.node.error(f"this {part.type} reaches outside the {USER_ICON_BOX:g} x {USER_ICON_BOX:g} mm "
                                       "box an icon is drawn in", hint="an icon's elements lie in [0, 0] .. [10, 10]")
-        out[key] = OwnIcon(key, tuple((part, GENERIC[part.type]) for part in parts))
+            cost += _icon_cost(part.value)
+            if cost > MAX_ICON_ITEMS:
+                raise part.node.error(f"by this element the icon '{key}' draws more than {MAX_ICON_ITEMS:,} lines, "
+                                      "shapes and texts, the icons it uses counted", hint="use fewer or plainer icons in it")
+        out[key] = OwnIcon(key, tuple((part, GENERIC[part.type]) for part in parts), cost)
     r.done()
-    return out
+
+
+def _uses_no_later_icon(key: str, node: Node, later: list[str]) -> None:
+    """An icon names only icons defined before it: not itself, not one below it."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Seq):
+            stack.extend(n.items)
+        elif isinstance(n, Map):
+            for k, (_, vn) in n.entries.items():
+                if k in ("name", "icon") and isinstance(vn, Scalar) and vn.value in later:
+                    if vn.value == key:
+                        raise vn.error(f"the icon '{key}' uses itself", hint="an icon may use the icons defined before it")
+                    raise vn.error(f"the icon '{key}' uses '{vn.value}', which is defined after it",
+                                   hint=f"define '{vn.value}' before '{key}': an icon may use the icons defined before it")
+                stack.append(vn)
+
+
+def _icon_cost(value: Any) -> int:
+    """What drawing an element of an icon costs: 1, and the cost of each own icon it draws."""
+    total, stack = 1, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, OwnIcon):
+            total += v.cost
+        elif isinstance(v, (tuple, list)):
+            stack.extend(v)
+        elif isinstance(v, Value):
+            stack.extend(getattr(v, f) for f in value_fields(v))
+    return total
 
 
 def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType],
