@@ -261,7 +261,7 @@ def test_at_most_twenty_overlaps_are_reported(cli, tmp_path):
 
 def test_pages_are_made_one_at_a_time():
     from rollwrite.output import FORMATS, render_pages
-    from rollwrite.cli.printing import print_scene
+    from rollwrite.core.printrun import print_scene
 
     scene = print_scene("long-way", players=3, page={"per_page": "1"})
     made = []
@@ -299,5 +299,6 @@ def test_check_layouts_warnings_show_a_file_name_escaped(cli, in_tmp):
     (in_tmp / name).write_text(LAYOUT.replace("elements: []", "elements: [{type: text, at: [10, 10], text: hi, size: 4}]"))
     r = cli("check-layout", "--greyscale", name)
     assert r.exit_code == 0, r.output
-    assert r.stderr.startswith("rollwrite: warning: \\x1b]0;x\\x07.yaml: the text 'hi'")
+    assert r.stderr.startswith("rollwrite: warning: \\x1b]0;x\\x07.yaml:")
+    assert "the text 'hi' prints at 4.0 pt" in r.stderr
     assert "\x1b" not in r.output and "\x07" not in r.output
