@@ -59,6 +59,18 @@ def page_spans(jobs: list[SheetJob] | None, sheets: int, per_page: int) -> list[
     return spans
 
 
+def extra_pages(layout: Layout, runs: list[Schedule | None]) -> list[list[Any]]:
+    """The layout's extra pages each run of a print prints after its sheets: the first run every page
+    it has (``always``, and ``seeded`` ones when it has a schedule), in the layout's order, as a print of
+    that run alone would; each later run (a batch of dailies) only its ``seeded`` pages (its own deal),
+    as the pages that are ``always`` printed are the same for every run."""
+    out = []
+    for i, schedule in enumerate(runs):
+        out.append([x for x in layout.pages
+                    if (x.when == "always" and i == 0) or (x.when == "seeded" and schedule is not None)])
+    return out
+
+
 def build_scene(layout: Layout, **kw: Any) -> Scene:
     """Every page of a print run, made at once (see :func:`stream_scene` for the arguments); for what
     looks at a whole run (check-layout's smallest text, the desk's pages, tests).  A run that is written
@@ -123,9 +135,8 @@ class _Run:
         fronts = len(self.spans)
         self.backs = bool(spec.backs and layout.sheet.back)
         # a layout's extra pages (rules, a deal) go with a print of the game, not with a run of puzzles
-        self.extras = [] if jobs is not None else [
-            x for x in layout.pages if x.when == "always" or (x.when == "seeded" and runs[0] is not None)]
-        self.n_pages = fronts * (2 if self.backs else 1) * len(runs) + len(self.extras)
+        self.extras = [] if jobs is not None else extra_pages(layout, runs)
+        self.n_pages = fronts * (2 if self.backs else 1) * len(runs) + sum(len(x) for x in self.extras)
         if self.n_pages > MAX_PAGES:
             raise UsageError(f"that would print {self.n_pages} pages; the most one run prints is {MAX_PAGES}",
                              hint="print fewer days or players at a time, or --split the days into files"
@@ -137,8 +148,15 @@ class _Run:
 
     def sizes(self) -> list[tuple[float, float]]:
         """Each page's (width, height) in mm, known before any page is drawn."""
-        sheet_pages = [(self.plan.width, self.plan.height)] * (self.n_pages - len(self.extras))
-        return sheet_pages + [extra_page_room(self.layout, x, self.spec.paper)[:2] for x in self.extras]
+        sheet_pages = [(self.plan.width, self.plan.height)] * (len(self.spans) * (2 if self.backs else 1))
+        out: list[tuple[float, float]] = []
+        for i in range(len(self.runs)):
+            out += sheet_pages
+            out += [extra_page_room(self.layout, x, self.spec.paper)[:2] for x in self._extras_of(i)]
+        return out
+
+    def _extras_of(self, i: int) -> list[Any]:
+        return self.extras[i] if self.extras else []
 
     def pages(self, symbols: dict[str, Any]) -> Iterator[Page]:
         """Each page, drawn when it is asked for; ``symbols`` gets each symbol before the first page that
@@ -157,14 +175,16 @@ class _Run:
     def _drawn(self, counting: bool) -> Iterator[Page]:
         """The run's pages in order; ``counting``: only what the sharing counts (no extra pages)."""
         self.page_no = 0
-        for run_schedule in self.runs:
+        for i, run_schedule in enumerate(self.runs):
             for first, last in self.spans:
                 yield self.front_page(run_schedule, first, last, counting)
                 if self.backs:
                     yield self.back_page(run_schedule, first, last)
-        if not counting:
-            for extra in self.extras:
-                yield self.extra_page(extra)
+            for extra in self._extras_of(i):
+                if counting:
+                    self.page_no += 1
+                else:
+                    yield self.extra_page(extra, run_schedule)
 
     def subject(self) -> str:
         title, runs = self.layout.title, self.runs
@@ -230,9 +250,10 @@ class _Run:
                 spec.margin, back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec))
         return back
 
-    def extra_page(self, extra: Any) -> Page:
-        """One of the layout's extra pages (rules, a deal), shrunk to fit smaller paper."""
-        layout, spec, schedule = self.layout, self.spec, self.runs[0]
+    def extra_page(self, extra: Any, schedule: Schedule | None) -> Page:
+        """One of the layout's extra pages (rules, a deal) for the run of ``schedule``, shrunk to fit
+        smaller paper."""
+        layout, spec = self.layout, self.spec
         self.page_no += 1
         xw, xh, room_w, room_h = extra_page_room(layout, extra, spec.paper)
         # smaller paper: the page shrinks to fit; large print: it grows with the sheets, as far as it fits

@@ -60,6 +60,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_targets, render_pages, stale_pages, steps, targets, write_all
     from rollwrite.planner import plan_page
+    from rollwrite.sheet import extra_pages
 
     job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
                 split=split, options=options, page=page, dpi=dpi)
@@ -67,8 +68,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     per_page = plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
     runs = sum(len(schedules) for _, schedules in job.outputs)
     pages = -(-job.sheets // per_page) * (2 if spec.backs and layout.sheet.back else 1) * runs
-    pages += len(job.outputs) * sum(1 for x in layout.pages
-                                    if x.when == "always" or (x.when == "seeded" and job.outputs[0][1][0] is not None))
+    pages += sum(len(x) for _, schedules in job.outputs for x in extra_pages(layout, schedules))
     stale: list[Path] = []
     written: list[tuple[Path, int]] = []
 
