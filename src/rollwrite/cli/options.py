@@ -86,6 +86,9 @@ PRINT_OPTIONS: tuple[Opt, ...] = (
     Opt("split", ("--split",), bool, "With --days: one file per day, named after its date.", panel=CHALLENGE),
     Opt("quiet", ("--quiet", "-q"), bool, QUIET_HELP),
     Opt("high_contrast", ("--high-contrast",), bool, HIGH_CONTRAST_HELP, panel=PAPER),
+    Opt("small_print", ("--small-print",), bool,
+        "Print even when a scale or small paper puts text under 6 pt (refused otherwise); every page's "
+        "footer then says how small.", panel=PAPER),
     Opt("size", ("--size",), int, "Board size.", "N", VARIATION),
     Opt("turns", ("--turns",), int,
         "How many turns the game lasts. For a layout of your own: the length of its dice schedule.", "N", VARIATION),

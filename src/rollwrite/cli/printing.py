@@ -24,12 +24,13 @@ def print_command_body(game: str, *, players: int | None = None, fmt: str | None
                        backs: bool | None = None, seed: str | None = None, daily: str | None = None,
                        days: int | None = None, split: bool = False, quiet: bool = False,
                        size: int | None = None, turns: int | None = None, dice: int | None = None,
-                       sides: int | None = None, high_contrast: bool = False) -> list[str]:
+                       sides: int | None = None, high_contrast: bool = False,
+                       small_print: bool = False) -> list[str]:
     """Run ``rollwrite print`` with the command's parameters; returns the lines to show on standard
     output.  A RollwriteError passes through (the caller prints it)."""
     page = {"paper": paper, "landscape": landscape, "per_page": per_page, "scale": scale,
             "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
-            "margin": margin, "backs": backs, "high_contrast": high_contrast}
+            "margin": margin, "backs": backs, "high_contrast": high_contrast, "small_print": small_print}
     written = run_print(game, players=players, fmt=fmt, output=output, dpi=dpi, seed=seed, daily=daily,
                         days=days, split=split,
                         options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page,
@@ -55,7 +56,9 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.layoutlang.page.with_options`.
 
     ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
-    day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
+    day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast;
+    ``page["small_print"]``: text under 6 pt is printed, not refused (see sheet.check_text_size).
+    Returns (file, pages) for each file written."""
     # deferred for start-up: `games`, `--help` need this module, not cli.progress, output, planner
     from rollwrite.cli.progress import progress
     from rollwrite.output import check_targets, render_pages, stale_pages, steps, targets, write_all
@@ -95,10 +98,10 @@ def print_scene(game: str, **kw):  # noqa: ANN201 - a Scene
 
 
 class _Job:
-    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False) -> None:  # noqa: ANN001
+    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False, note=None) -> None:  # noqa: ANN001
         self.layout, self.form, self.sheets, self.spec, self.outputs, self.share = \
             layout, form, sheets, spec, outputs, share
-        self.contrast = contrast
+        self.contrast, self.note = contrast, note
 
     def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201 - a Streamed scene
         # deferred for start-up: `games`, `--help` need this module, not draw.scene, sheet
@@ -107,10 +110,10 @@ class _Job:
 
         if len(schedules) == 1:  # one run: its schedule, as any caller of stream_scene gives it
             scene = stream_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
-                                 share=self.share, on_sheet=on_sheet)
+                                 share=self.share, on_sheet=on_sheet, note=self.note)
         else:
             scene = stream_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec,
-                                 share=self.share, on_sheet=on_sheet)
+                                 share=self.share, on_sheet=on_sheet, note=self.note)
         return high_contrast(scene) if self.contrast else scene
 
 
@@ -125,7 +128,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     from rollwrite.files import check_name
     from rollwrite.output import check_options, format_for
     from rollwrite.layoutlang.checked_builtins import is_checked
-    from rollwrite.sheet import check_safe_area
+    from rollwrite.sheet import check_safe_area, check_text_size
     from rollwrite.layoutcheck import check_layout
     from rollwrite.layoutlang.layout import check_geometry, is_builtin_name, resolve
     from rollwrite.layoutlang.page import with_options
@@ -134,6 +137,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     options = with_variations(options or {}, from_id)
     page = dict(page or {})
     contrast = bool(page.pop("high_contrast", False))
+    small_print = bool(page.pop("small_print", False))
     if paper is not None:
         page["paper"] = paper
     if output is not None:
@@ -153,8 +157,8 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     count = layout.players.default if players is None else players
     lo, hi = layout.players.minimum, layout.players.maximum
     if not lo <= count <= hi:
-        raise UsageError(f"{layout.game} prints for {lo} to {hi} players, not {count}",
-                         hint=f"give --players between {lo} and {hi}")
+        raise UsageError(f"{layout.game} prints for {layout.players.span()}, not {count}",
+                         hint=layout.players.hint())
     resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
     if as_shipped is None or not is_checked(game):
         problems = check_layout(layout, with_options(layout.page, **page))  # what check-layout checks
@@ -177,8 +181,12 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         else:
             schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d, variant=variant) for d in dates]
     sheets = g.print_count(layout, count) if g is not None else count
+    note = None
+    if not (layout is shipped and as_shipped is not None and is_checked(game) and spec.scale >= 1
+            and spec.paper == shipped.page.paper):  # a built-in as shipped is measured by the tests
+        note = check_text_size(layout, spec, sheets, schedules[0], allow=small_print)
     outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules)
-    return _Job(layout, form, sheets, spec, outputs, True, contrast)
+    return _Job(layout, form, sheets, spec, outputs, True, contrast, note)
 
 
 def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: list | None, dates: list | None,

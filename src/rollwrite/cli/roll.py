@@ -80,8 +80,7 @@ def run_roll(
     lo, hi = layout.players.minimum, layout.players.maximum
     if not lo <= count <= hi:
         raise UsageError(
-            f"{layout.game} is played by {lo} to {hi} players, not {count}", hint=f"give --players between {lo} and {hi}"
-        )
+            f"{layout.game} is played by {layout.players.span()}, not {count}", hint=layout.players.hint())
     resolve_schedule_id(layout.game, seed, daily, required=True)
     try:
         layout = vary_layout(layout, g, options, count)
