@@ -164,3 +164,14 @@ def test_seeded_print_adds_the_deal_page(tmp_path):
 
     deal = make_deal("scrambled-streets", "scrambled-streets#rainy-day", DealSpec(48, 4))
     assert f"top left: card {deal.start[0]}" in text
+
+
+def test_the_rules_say_how_the_deck_prints():
+    """docs/rules/scrambled-streets.md: 48 cards on six sheets of eight (A4, as the layout prints them)."""
+    from pathlib import Path
+
+    from rollwrite.sheet import plan_page
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "scrambled-streets.md").read_text(encoding="utf-8")
+    assert "print on six sheets of\neight cards" in doc
+    assert plan_page(LAYOUT.page, 63, 88).per_page == 8 and -(-48 // 8) == 6
