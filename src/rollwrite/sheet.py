@@ -2,8 +2,8 @@
 
 The page planner (:mod:`rollwrite.planner`) says where the sheets go; ``build_scene`` draws each sheet
 (and its back, when the layout gives one) into the slots; the backends in rollwrite.draw render what
-it returns.  Back pages mirror the slot order left to right, so a page printed double-sided (turned
-over about its vertical axis) puts each back behind its front.
+it returns.  Back pages place each back where the paper, turned over as the duplex option says (its
+long edge by default), puts it behind its front (see PagePlan.back_slot).
 """
 
 from __future__ import annotations
@@ -216,11 +216,16 @@ class _Run:
         if spec.crop_marks or spec.bleed > 0:
             page.trim, page.bleed = plan.trim_box(used), plan.bleed_box(used)
         pen = page.pen()
+        page_schedule = self.jobs[first].schedule if self.jobs else run_schedule
+        foot = _footer(self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages,
+                       plan.width, spec.margin,
+                       stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
+                       sharing=self.sharing, size=footer_text(spec), note=self.note)
         if spec.crop_marks:
-            for x1, y1, x2, y2 in plan.crop_marks(used):
+            for x1, y1, x2, y2 in plan.crop_marks(used, footer=foot):
                 pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
-        elif len(plan.slots) > 1 and spec.gutter > 0:
-            for x1, y1, x2, y2 in plan.cut_lines():
+        elif spec.bleed > 0 or (len(plan.slots) > 1 and spec.gutter > 0):
+            for x1, y1, x2, y2 in plan.cut_lines(footer=foot):
                 pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
         for number, slot in enumerate(used, start=first + 1):
             if self.on_sheet is not None and not counting:
@@ -229,10 +234,6 @@ class _Run:
             ctx = BuildContext(layout, layout.data, job.schedule, number, self.sheets, self.page_no, self.n_pages,
                                puzzle=job.puzzle, answer=job.answer, bleed=spec.bleed)
             _draw_sheet(layout.sheet.elements, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
-        page_schedule = self.jobs[first].schedule if self.jobs else run_schedule
-        _footer(self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages, plan.width,
-                spec.margin, stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
-                sharing=self.sharing, size=footer_text(spec), note=self.note)
         return page
 
     def back_page(self, run_schedule: Schedule | None, first: int, last: int) -> Page:
@@ -244,15 +245,20 @@ class _Run:
         if spec.crop_marks or spec.bleed > 0:
             back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
         pen = back.pen()
+        box = plan.footer_box(back=True)
+        foot = _footer(pen.at(box[0], box[1]), layout, run_schedule, self.page_no, self.n_pages, plan.width,
+                       spec.margin, back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec),
+                       note=self.note, duplex=plan.duplex_text())
         if spec.crop_marks:  # the backs are cut too, from their own side of the paper
-            for x1, y1, x2, y2 in plan.crop_marks(mirrored):
+            for x1, y1, x2, y2 in plan.crop_marks(mirrored, back=True, footer=foot):
                 pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
+        elif spec.bleed > 0:
+            for x1, y1, x2, y2 in plan.cut_lines(back=True, footer=foot):
+                pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
         for number, slot in enumerate(mirrored, start=first + 1):
             ctx = BuildContext(layout, layout.data, run_schedule, number, self.sheets, self.page_no, self.n_pages,
                                "back", bleed=spec.bleed)
             _draw_sheet(layout.sheet.back, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
-        _footer(self._footer_pen(pen, plan.height), layout, run_schedule, self.page_no, self.n_pages, plan.width,
-                spec.margin, back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec), note=self.note)
         return back
 
     def extra_page(self, extra: Any, schedule: Schedule | None) -> Page:
@@ -526,24 +532,28 @@ def footer_text(spec: PageSpec) -> float:
 
 def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float,
             margin: float, back_of: int | None = None, stamp: str | None = None,
-            sharing: _Sharing | None = None, size: float = MIN_TEXT, note: str | None = None) -> None:
-    """The ruler (not on a page of backs) and the caption: the title, the challenge, the page, and a
-    ``note`` (small print allowed).  Text never shrinks under ``size``: where the caption is too long,
+            sharing: _Sharing | None = None, size: float = MIN_TEXT, note: str | None = None,
+            duplex: str | None = None) -> list[tuple[float, float, float, float]]:
+    """The ruler (not on a page of backs) and the caption: the title, the challenge, the page, a
+    ``note`` (small print allowed), and on a page of backs how to print it (``duplex``).  Text never shrinks under ``size``: where the caption is too long,
     the title goes, then the challenge's label (its id stays), then the middle of the id gives way to
-    '…'; on narrow paper the ruler says less, then grows shorter, so that nothing runs past the margin."""
+    '…'; on narrow paper the ruler says less, then grows shorter, so that nothing runs past the margin.
+    Returns where its ink is on the page: the ruler with its words, and the caption."""
     right = pw - 2 * margin
     if stamp is None:
         stamp, short = challenge_text(schedule), challenge_parts(schedule)[1]
     else:
         short = stamp
-    tail = ([f"backs of page {back_of}"] if back_of is not None else []) + ([note] if note else []) \
-        + [f"page {page} of {pages}"]
+    tail = ([f"backs of page {back_of}"] if back_of is not None else []) + ([duplex] if duplex else []) \
+        + ([note] if note else []) + [f"page {page} of {pages}"]
     choices = [[layout.title, stamp, *tail], [stamp, *tail], [short, *tail]]
     texts = ["  ·  ".join(p for p in parts if p) for parts in choices]
     for keep in range(len(short) - 1, 3, -1):  # a long seed: its middle makes way
         texts.append("  ·  ".join([short[: keep // 2] + "…" + short[len(short) - (keep - keep // 2):], *tail]))
     texts += ["  ·  ".join(tail), f"{page}/{pages}"]
     ruler, text = footer_parts(right, texts, size, back_of is None)
+    x0, y0 = pen.dx, pen.dy  # (a footer's pen is never scaled)
+    ink = [(x0 + right - text_width(text, size), y0 + 1.5, x0 + right, y0 + 3.4 + size * PT)]
     if ruler is not None:
         length, caption = ruler
         key = f"ruler{size:g}-{length}-{caption}"
@@ -551,7 +561,9 @@ def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, page
             sharing.static(key, lambda p: draw_ruler(p, length, size, caption), pen)
         else:
             draw_ruler(pen, length, size, caption)
+        ink.append((x0 - 1.0, y0, x0 + ruler_width(length, size, caption), y0 + 3.4 + size * PT))
     pen.text(right, 3.4 + size * PT * 0.72, text, size=size, anchor="end", color="#333333")
+    return ink
 
 
 def footer_parts(right: float, texts: list[str], size: float, ruled: bool

@@ -80,6 +80,9 @@ PRINT_OPTIONS: tuple[Opt, ...] = (
     Opt("backs", ("--backs/--no-backs",), bool,
         "For layouts with backs (cards): print them on the following pages, mirrored for double-sided "
         "printing.", panel=PAPER),
+    Opt("duplex", ("--duplex",), str,
+        "How the backs are printed double-sided: long (the paper turned over about its long edge, most "
+        "printers' default) or short. Each back is placed behind its front for that turn.", "long|short", PAPER),
     Opt("seed", ("--seed", "-s"), str, SEED_HELP, "SEED", CHALLENGE),
     Opt("daily", ("--daily", "-d"), str, DAILY_HELP, "[DATE]", CHALLENGE),
     Opt("days", ("--days",), int, DAYS_HELP, "N", CHALLENGE),
