@@ -58,7 +58,9 @@ def test_check_layout_warns_about_small_text(cli, tmp_path):
                     "    - {type: text, at: [0, 7], text: Tiny print here, size: 4.5}\n", encoding="utf-8")
     r = cli("check-layout", str(tiny))
     assert r.exit_code == 0
-    assert "warning" in r.stderr and "'Tiny print here' (page 1) is 4.5 pt" in r.stderr
+    assert r.stderr == (f"rollwrite: warning: {tiny}:6:7: sheet.elements[0]: the text 'Tiny print here' prints at "
+                        "4.5 pt; text under 6 pt is hard to read\n  hint: make it larger (size): 9 pt is kind to "
+                        "players who need large print\n")
     ok = cli("check-layout", str(Path(__file__).resolve().parents[1] / "layouts" / "long-way.yaml"))
     assert ok.exit_code == 0 and "warning" not in ok.stderr
 

@@ -26,7 +26,7 @@ from rollwrite.draw.scene import (
 from rollwrite.errors import InputError, UsageError
 from rollwrite.buildcontext import BuildContext, SheetJob
 from rollwrite.planner import MARK_WIDTH, _num, plan_page
-from rollwrite.valueclass import Mutable, fields
+from rollwrite.valueclass import Mutable, ValueClass, fields
 from rollwrite.layoutlang.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.layoutlang.overlap import sample_schedule
 from rollwrite.layoutlang.page import FOOTER, LARGE_PRINT, PageSpec
@@ -308,7 +308,7 @@ def _has_placeholder(value: Any, depth: int = 0, seen: dict[tuple[int, int], boo
         found = any(_has_placeholder(k, depth, seen) or _has_placeholder(v, depth, seen) for k, v in value.items())
     elif isinstance(value, (list, tuple, set, frozenset)):
         found = any(_has_placeholder(v, depth, seen) for v in value)
-    elif isinstance(value, Mutable) or (is_dataclass(value) and not isinstance(value, type)):
+    elif isinstance(value, ValueClass) or (is_dataclass(value) and not isinstance(value, type)):
         found = any(_has_placeholder(getattr(value, f), depth, seen) for f in fields(value))
     else:
         found = "{" in repr(value)  # anything else: drawn per sheet when in doubt

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.core.challenges import (
-    daily_range, resolve_schedule, resolve_schedule_id, split_challenge, variant_for, vary_layout,
+    daily_range, player_count, resolve_schedule, resolve_schedule_id, split_challenge, variant_for, vary_layout,
     with_variations,
 )
 from rollwrite.errors import UsageError
@@ -163,11 +163,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     layout = resolve(game)
     as_shipped = layout if is_builtin_name(game) else None  # a built-in, before any variation
     g = games.get(layout.game)
-    count = layout.players.default if players is None else players
-    lo, hi = layout.players.minimum, layout.players.maximum
-    if not lo <= count <= hi:
-        raise UsageError(f"{layout.game} prints for {layout.players.span()}, not {count}",
-                         hint=layout.players.hint())
+    count = player_count(layout, players, "prints for")
     resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
     if as_shipped is None or not is_checked(game):
         problems = check_layout(layout, with_options(layout.page, **page))  # what check-layout checks

@@ -46,7 +46,7 @@ def is_checked(slug: str) -> bool:
 
 
 def check_builtin(slug: str) -> None:
-    """The full check of a built-in, as ``check-layout`` makes it (:func:`rollwrite.layoutlang.layout.check_layout`)."""
+    """The full check of a built-in, as ``check-layout`` makes it (:func:`rollwrite.core.layout_checks.check_layout`)."""
     problems = check_layout(load_builtin(slug))
     if problems:
         raise problems[0]
