@@ -41,7 +41,8 @@ TAKEN = [
     ["print", "long-way", "--daily", "2027-02-30", "-o", "{tmp}/i.pdf"],  # no such date
     ["print", "long-way", "--format", "gif", "-o", "{tmp}/j.pdf"],
     ["print", "long-way", "--split", "-q"],
-    ["print", "long-way", "--scale", "0.8", "--landscape", "--no-crop-marks", "-q", "-o", "{tmp}/k.pdf"],
+    ["print", "long-way", "--scale", "0.8", "--landscape", "--no-crop-marks", "--small-print", "-q", "-o", "{tmp}/k.pdf"],
+    ["print", "long-way", "--scale", "0.8", "-q", "-o", "{tmp}/m.pdf"],  # refused: text under 6 pt
     ["print", "long-way", "--per-page", "2", "--portrait", "--gutter=4", "-q", "-o", "{tmp}/l.pdf"],
     ["print", "long-way", "-o", "{tmp}/a.pdf"],  # a file written before, rollwrite's own: replaced
 ]

@@ -80,12 +80,18 @@ PRINT_OPTIONS: tuple[Opt, ...] = (
     Opt("backs", ("--backs/--no-backs",), bool,
         "For layouts with backs (cards): print them on the following pages, mirrored for double-sided "
         "printing.", panel=PAPER),
+    Opt("duplex", ("--duplex",), str,
+        "How the backs are printed double-sided: long (the paper turned over about its long edge, most "
+        "printers' default) or short. Each back is placed behind its front for that turn.", "long|short", PAPER),
     Opt("seed", ("--seed", "-s"), str, SEED_HELP, "SEED", CHALLENGE),
     Opt("daily", ("--daily", "-d"), str, DAILY_HELP, "[DATE]", CHALLENGE),
     Opt("days", ("--days",), int, DAYS_HELP, "N", CHALLENGE),
     Opt("split", ("--split",), bool, "With --days: one file per day, named after its date.", panel=CHALLENGE),
     Opt("quiet", ("--quiet", "-q"), bool, QUIET_HELP),
     Opt("high_contrast", ("--high-contrast",), bool, HIGH_CONTRAST_HELP, panel=PAPER),
+    Opt("small_print", ("--small-print",), bool,
+        "Print even when a scale or small paper puts text under 6 pt (refused otherwise); every page's "
+        "footer then says how small.", panel=PAPER),
     Opt("size", ("--size",), int, "Board size.", "N", VARIATION),
     Opt("turns", ("--turns",), int,
         "How many turns the game lasts. For a layout of your own: the length of its dice schedule.", "N", VARIATION),

@@ -301,8 +301,7 @@ def player_count(layout: Any, players: int | None, verb: str = "is played by") -
     count = layout.players.default if players is None else players
     lo, hi = layout.players.minimum, layout.players.maximum
     if not lo <= count <= hi:
-        raise UsageError(f"{layout.game} {verb} {lo} to {hi} players, not {count}",
-                         hint=f"give --players between {lo} and {hi}")
+        raise UsageError(f"{layout.game} {verb} {layout.players.span()}, not {count}", hint=layout.players.hint())
     return count
 
 

@@ -679,24 +679,28 @@ def _read_ruler(node: Node, data: Any) -> RulerV:
     return v
 
 
-def draw_ruler(pen: Pen, length: int, text: float = MIN_TEXT) -> None:
+def draw_ruler(pen: Pen, length: int, text: float = MIN_TEXT, caption: str | None = None) -> None:
     """A true-size millimetre ruler whose top-left is at the pen's origin (height 6 mm at the
-    smallest ``text`` size, in pt, of its figures and caption)."""
+    smallest ``text`` size, in pt, of its figures and caption); ``caption``: what it says after its end
+    (default: the whole of :func:`ruler_captions`' first)."""
     pen.line(0, 0, length, 0, width=0.25)
     for mm in range(length + 1):
         h = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         pen.line(mm, 0, mm, h, width=0.15)
         if mm % 10 == 0:
             pen.text(mm, 3.4 + text * PT * 0.72, str(mm // 10), size=text, anchor="middle", color="#333333")
-    pen.text(length + 1.5, 3.0, _ruler_caption(length), size=text, color="#333333")
+    pen.text(length + 1.5, 3.0, ruler_captions(length)[0] if caption is None else caption, size=text,
+             color="#333333")
 
 
-def _ruler_caption(length: int) -> str:
-    return f"{length} mm: if this does not measure {length // 10} cm, print at 100 %"
+def ruler_captions(length: int) -> tuple[str, ...]:
+    """What a ruler of ``length`` mm may say after its end, longest first (narrow paper takes a shorter)."""
+    return (f"{length} mm: if this does not measure {length // 10} cm, print at 100 %",
+            f"{length} mm: print at 100 %", f"{length} mm")
 
 
-def ruler_width(length: int, text: float = MIN_TEXT) -> float:
-    return length + 1.5 + text_width(_ruler_caption(length), text)
+def ruler_width(length: int, text: float = MIN_TEXT, caption: str | None = None) -> float:
+    return length + 1.5 + text_width(ruler_captions(length)[0] if caption is None else caption, text)
 
 
 def _ruler_size(v: RulerV) -> tuple[float, float]:

@@ -98,6 +98,16 @@ class Players(Value):
     minimum: int = 1
     maximum: int = 500
 
+    def span(self) -> str:
+        """The counts of players, as said: "2 players", "1 to 4 players"."""
+        lo, hi = self.minimum, self.maximum
+        return f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo} to {hi} players"
+
+    def hint(self) -> str:
+        """How to give a count that is allowed."""
+        lo, hi = self.minimum, self.maximum
+        return f"give --players {lo} or leave it out" if lo == hi else f"give --players between {lo} and {hi}"
+
 
 class ExtraPage(Value):
     """A whole page printed once after the sheets (a rules sheet, a score track, a seeded deal).
