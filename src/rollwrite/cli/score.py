@@ -39,7 +39,7 @@ def score_command(
         try:
             worst = run_batch(game, files or [], from_jsonl=from_jsonl, jsonl=jsonl or as_json, jobs=jobs,
                               seed=seed, daily=daily, puzzle=puzzle, claimed=claimed,
-                              out=Discard() if quiet else None)
+                              out=Discard() if quiet and not (jsonl or as_json) else None)
         except RollwriteError as error:
             raise fail(error) from None
         if worst:
@@ -52,12 +52,10 @@ def score_command(
         results, worst = run_score(game, files, claimed=claimed, seed=seed, daily=daily, puzzle=puzzle)
     except RollwriteError as error:
         raise fail(error) from None
-    if quiet:
-        pass
-    elif as_json:
+    if as_json:  # asked for by name, so printed even with --quiet
         doc: Any = results[0]["json"] if len(results) == 1 else [r["json"] for r in results]
         typer.echo(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False))
-    else:
+    elif not quiet:
         for i, r in enumerate(results):
             if i:
                 typer.echo("")
