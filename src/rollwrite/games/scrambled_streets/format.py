@@ -253,11 +253,49 @@ def _start_row(body: str, stripped: str, source: str, number: int, col: int) -> 
     """A row of the starting city: two cards with their orientations."""
     m = _ROW.fullmatch(body)
     if m is None:
-        raise _err(source, number, col,
-                   f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
-                   f"got '{stripped}'")
+        raise _not_a_row(body, stripped, source, number, col)
     return [Placed(_number(m, 1, source, number, 0), _rotation(m, 2, source, number, 0), number),
             Placed(_number(m, 3, source, number, 0), _rotation(m, 4, source, number, 0), number)]
+
+
+# A row's parts in order, as _ROW reads them (see _TURN_PARTS): a card's number ends at a blank.
+_ROW_PARTS = tuple((re.compile(pattern), what) for pattern, what in (
+    (r"[\s,]*+([0-9]++)(?!\S)", "a card's number"),
+    (r"\s++(\S++)", "which way up the card lies"),
+    (r"[\s,]*+([0-9]++)(?!\S)", "a card's number"),
+    (r"\s++(\S++)", "which way up the card lies"),
+    (r"[\s,]*+$", "the end of the row"),
+))
+
+
+def _not_a_row(body: str, stripped: str, source: str, number: int, col: int) -> InputError:
+    """What is wrong with a line of the starting city that ``_ROW`` did not match, in reading order: a card
+    too large, an orientation that is none, a word where a card's number goes or after the two cards,
+    each at its column; a row that ends too soon, or with no blank between a card and its orientation,
+    as a whole."""
+    whole = _err(source, number, col, f"a row of the starting city is two cards with their orientations, e.g. "
+                                      f"'17 up  3 down'; got '{stripped}'")
+    at = 0
+    for pattern, what in _ROW_PARTS:
+        m = pattern.match(body, at)
+        if m is not None:
+            if what == "a card's number":
+                _number(m, 1, source, number, 0)  # raises for a card far too large
+            elif what == "which way up the card lies":
+                _rotation(m, 1, source, number, 0)  # raises for a word that is no orientation
+            at = m.end()
+            continue
+        word = re.compile(r"[\s,]*+([^\s,]*)").match(body, at)
+        assert word is not None  # it matches everywhere
+        if not word[1] or what == "which way up the card lies":
+            return whole
+        where = word.start(1) + 1
+        if what == "the end of the row":
+            return _err(source, number, where, f"'{word[1]}' after the row's two cards",
+                        hint="a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'")
+        return _err(source, number, where, f"expected {what}, got '{word[1]}'",
+                    hint="a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'")
+    return whole  # never: _ROW matched
 
 
 def _turns(lines: list[str], first: int, source: str) -> Turns:
