@@ -110,3 +110,9 @@ def test_a_misspelt_name_key_gets_did_you_mean():
         parse("blak: Ann\nstart:\n  17 up 3 down\n  40 down 8 up\n", "g.txt")
     assert info.value.message == "expected 'black:', 'white:' or 'start:', got 'blak: Ann'"
     assert info.value.hint == "did you mean 'black'?"
+
+
+def test_a_turn_with_no_space_where_one_is_needed_says_so():
+    with pytest.raises(InputError) as info:
+        parse("start:\n 1 up 2 up\n 3 up 4 up\n1. 25.up at 1|2 push 2\n", "g.txt")
+    assert (info.value.col, info.value.message) == (6, "expected a space before '.up'")
