@@ -50,19 +50,6 @@ def uncomment(line: str) -> str:
     return line if m is None else line[:m.start()]
 
 
-def content(text: str) -> list[tuple[int, str]]:
-    """(number, text) of every line that holds more than a comment: its comment and trailing spaces
-    taken off, its indentation kept (so that columns count from the line's start)."""
-    out = []
-    for number, line in enumerate(lines(text), 1):
-        if "#" in line:
-            line = uncomment(line)
-        line = line.rstrip()
-        if line:
-            out.append((number, line))
-    return out
-
-
 # ---------------------------------------------------------------- settings
 
 
