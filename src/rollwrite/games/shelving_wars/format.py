@@ -149,12 +149,11 @@ _WRITTEN_BOX = re.compile(
 
 
 class _Parser:
-    def __init__(self, text: str, source: str, data: Data, plain: bool = False) -> None:
+    def __init__(self, text: str, source: str, data: Data) -> None:
         self.text = text
         self.source = source
         self.data = data
         self.lineno = 0
-        self.plain = plain
 
     def written_box(self, m: re.Match, size: int, sides: int) -> Box | None:
         """The box of a line matching ``_WRITTEN_BOX``, or None when any of its values is out of range
@@ -246,7 +245,7 @@ class _Parser:
             if not body:
                 continue
             indent = len(line) - len(body)
-            if players and not self.plain and body[:4] == "box ":
+            if players and body[:4] == "box ":
                 wm = _WRITTEN_BOX.fullmatch(body)
                 if wm is not None:
                     box = self.written_box(wm, headers.get("size", d.size), headers.get("dice", (d.dice, d.sides))[1])
@@ -452,8 +451,8 @@ def format_sheet(sheet: Sheet, data: Data) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_sheet(text: str, source: str, data: Data, plain: bool = False) -> Sheet:
+def parse_sheet(text: str, source: str, data: Data) -> Sheet:
     """Read a typed-in Shelving Wars sheet; an InputError names the line and column of a mistake.
-    Box lines as the formatter writes them are read by one regular expression; ``plain`` reads every
-    line token by token (the reference the quick reading is held to)."""
-    return _Parser(text, source, data, plain).parse()
+    Box lines as the formatter writes them (``box 3x4 at C5``, one space apart) are read by one regular
+    expression, any other line token by token."""
+    return _Parser(text, source, data).parse()
