@@ -55,7 +55,7 @@ def check_layout_command(
         for warning in small_text_warnings(layout):
             typer.echo(printable(f"rollwrite: warning: {warning}"), err=True)
         if greyscale:
-            # deferred for start-up: `games`, `--help` need this module, not spec.greyscale
+            # deferred for start-up: `games`, `--help` need this module, not layoutlang.greyscale
             from rollwrite.layoutlang.greyscale import greyscale_warnings
 
             for warning in greyscale_warnings(layout):

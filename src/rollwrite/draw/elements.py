@@ -22,6 +22,7 @@ from rollwrite.draw.shapes import read_dash
 from rollwrite.draw.tables import MIN_FIT, fit_hint
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
+from rollwrite.games.sheettext import LETTERS, column_letter
 from rollwrite.valueclass import Value, replace
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair
 
@@ -358,7 +359,7 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
     elif v.labels:
         size = min(7.0, v.ch / PT * 0.45)
         for c in range(v.cols):
-            pen.text((c + 0.5) * v.cw, -1.3, chr(ord("A") + c) if c < 26 else str(c + 1), size=size, anchor="middle", color="#555555")
+            pen.text((c + 0.5) * v.cw, -1.3, column_letter(c) if c < len(LETTERS) else str(c + 1), size=size, anchor="middle", color="#555555")
         for r in range(v.rows):
             pen.text(-1.3, (r + 0.5) * v.ch + size * PT * 0.35, str(r + 1), size=size, anchor="end", color="#555555")
 
@@ -678,24 +679,28 @@ def _read_ruler(node: Node, data: Any) -> RulerV:
     return v
 
 
-def draw_ruler(pen: Pen, length: int, text: float = MIN_TEXT) -> None:
+def draw_ruler(pen: Pen, length: int, text: float = MIN_TEXT, caption: str | None = None) -> None:
     """A true-size millimetre ruler whose top-left is at the pen's origin (height 6 mm at the
-    smallest ``text`` size, in pt, of its figures and caption)."""
+    smallest ``text`` size, in pt, of its figures and caption); ``caption``: what it says after its end
+    (default: the whole of :func:`ruler_captions`' first)."""
     pen.line(0, 0, length, 0, width=0.25)
     for mm in range(length + 1):
         h = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         pen.line(mm, 0, mm, h, width=0.15)
         if mm % 10 == 0:
             pen.text(mm, 3.4 + text * PT * 0.72, str(mm // 10), size=text, anchor="middle", color="#333333")
-    pen.text(length + 1.5, 3.0, _ruler_caption(length), size=text, color="#333333")
+    pen.text(length + 1.5, 3.0, ruler_captions(length)[0] if caption is None else caption, size=text,
+             color="#333333")
 
 
-def _ruler_caption(length: int) -> str:
-    return f"{length} mm: if this does not measure {length // 10} cm, print at 100 %"
+def ruler_captions(length: int) -> tuple[str, ...]:
+    """What a ruler of ``length`` mm may say after its end, longest first (narrow paper takes a shorter)."""
+    return (f"{length} mm: if this does not measure {length // 10} cm, print at 100 %",
+            f"{length} mm: print at 100 %", f"{length} mm")
 
 
-def ruler_width(length: int, text: float = MIN_TEXT) -> float:
-    return length + 1.5 + text_width(_ruler_caption(length), text)
+def ruler_width(length: int, text: float = MIN_TEXT, caption: str | None = None) -> float:
+    return length + 1.5 + text_width(ruler_captions(length)[0] if caption is None else caption, text)
 
 
 def _ruler_size(v: RulerV) -> tuple[float, float]:

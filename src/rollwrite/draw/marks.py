@@ -7,6 +7,7 @@ from typing import Any
 
 from rollwrite.draw import icons
 from rollwrite.draw.scene import Pen
+from rollwrite.numbers import number_text
 from rollwrite.valueclass import Value, replace
 from rollwrite.layoutlang.placeholders import letters
 from rollwrite.layoutlang.nodes import Node, Scalar, Seq, expect_str
@@ -23,7 +24,7 @@ def sequence(node: Node, n: int, start: int) -> tuple[str, ...]:
         out = []
         for i in node:
             if isinstance(i.value, (int, float)) and not isinstance(i.value, bool):  # type: ignore[attr-defined]
-                out.append(str(int(i.value)) if float(i.value).is_integer() else str(i.value))  # type: ignore[attr-defined]
+                out.append(number_text(i.value))  # type: ignore[attr-defined]
             else:
                 out.append(expect_str(i))
         return tuple(out)

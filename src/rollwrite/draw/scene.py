@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
+from dataclasses import field
 from typing import Any, Literal, Union
 
 from rollwrite.draw import patterns
@@ -82,11 +83,15 @@ class Image(Rect):
 
     kind: str = "png"  # png | svg
     data: bytes = b""
+    drawn: int = 1  # the shapes the picture draws (an SVG's, each <use> copy counted): its share of a sheet's budget
+    decoded: Any = None  # the picture as read when its layout was loaded (a Pillow image, a reportlab Drawing)
 
     def __init__(self, x: float, y: float, w: float, h: float, kind: str = "png", data: bytes = b"",
-                 angle: float = 0.0, **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
+                 angle: float = 0.0, drawn: int = 1, decoded: Any = None,
+                 **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
         _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": 0.0, "stroke": None, "fill": None,
-                                "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data})
+                                "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data,
+                                "drawn": drawn, "decoded": decoded})
 
 
 class Circle(Value):
@@ -243,7 +248,7 @@ class Scene(Mutable):
     title: str = "rollwrite"
     subject: str = ""
     #: symbols placed by Use items, by name, in the order they were made
-    symbols: dict[str, Symbol]
+    symbols: dict[str, Symbol] = field(default_factory=dict)
 
     def __init__(self, pages: list[Page] | None = None, title: str = "rollwrite", subject: str = "",
                  symbols: dict[str, Symbol] | None = None) -> None:
@@ -292,7 +297,7 @@ class Streamed(Scene):
     page's (width, height) before any is made; ``symbols`` fills in as the pages that place them are
     made (a symbol is there before the first page that places it comes)."""
 
-    sizes: list[tuple[float, float]]
+    sizes: list[tuple[float, float]] = field(default_factory=list)  # (the __init__ below takes it second)
 
     def __init__(self, pages: Iterator[Page], sizes: list[tuple[float, float]], title: str = "rollwrite",
                  subject: str = "", symbols: dict[str, Symbol] | None = None) -> None:
@@ -423,14 +428,18 @@ class Pen:
             return
         self.page.items.append(Rect(x * k + self.dx, y * k + self.dy, w * k, h * k, **style))
 
-    def image(self, x: float, y: float, w: float, h: float, kind: str, data: bytes) -> None:
-        """A picture filling the box from (x, y), w by h mm."""
+    def image(self, x: float, y: float, w: float, h: float, kind: str, data: bytes, drawn: int = 1,
+              decoded: Any = None) -> None:
+        """A picture filling the box from (x, y), w by h mm (``drawn``: the shapes it draws; ``decoded``: the
+        picture as already read)."""
         k = self.k
         if self.angle:
             px, py = self._p(x, y)
-            self.page.items.append(Image(px, py, w * k, h * k, kind, data, angle=self.angle))
+            self.page.items.append(Image(px, py, w * k, h * k, kind, data, angle=self.angle, drawn=drawn,
+                                         decoded=decoded))
             return
-        self.page.items.append(Image(x * k + self.dx, y * k + self.dy, w * k, h * k, kind, data))
+        self.page.items.append(Image(x * k + self.dx, y * k + self.dy, w * k, h * k, kind, data, drawn=drawn,
+                                     decoded=decoded))
 
     def circle(self, cx: float, cy: float, r: float, **style) -> None:
         after = self._patterned(style, lambda: _circle_points(cx, cy, r))

@@ -22,6 +22,7 @@ from rollwrite.draw.metrics import FONTS, text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
+from rollwrite.numbers import number_text
 from rollwrite.draw.cellfills import CellFill, draw_fills, read_fills
 from rollwrite.valueclass import Value
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_color, expect_number, expect_str
@@ -75,8 +76,8 @@ def _cell(n: Node) -> str:
             return ""
         if isinstance(n.value, bool):
             raise n.error("expected the text of a cell, got true or false", hint="put it in quotes: 'yes'")
-        if isinstance(n.value, float) and n.value.is_integer():
-            return str(int(n.value))
+        if isinstance(n.value, float):
+            return number_text(n.value)
         return str(n.value)
     raise n.error("expected the text of a cell, got a list or mapping",
                   hint="a row is a list of cell texts, e.g. [Ones, 'count the 1s']")

@@ -39,7 +39,7 @@ MAX_INT = 10**12
 MAX_LIST = 1000
 
 # a pattern, compiled by ``re`` when first used: `print long-way` imports this module but reads no expression
-_TOKEN = (r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
+_TOKEN = (r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
           r"|('[^']*')|(//|==|!=|<=|>=|[-+*/%()<>,\[\].]))")
 _FUNCTIONS = ("min", "max", "abs", "if", "len", "range")
 _WORDS = ("and", "or", "not", "true", "false")
@@ -76,12 +76,17 @@ def _tokens(text: str) -> list[tuple[str, Any, int]]:
             return out
         m = token.match(text, pos)
         if not m:
+            if text[pos].isdigit():  # a digit of another script, or a full-width one
+                raise ExprError(f"{text[pos]!r} is not one of the digits 0-9", pos, hint="write numbers with the digits 0-9")
             raise ExprError(f"unexpected character {text[pos]!r}", pos,
                             hint="expressions use numbers, names, + - * / // % ( ) [ ] , and comparisons")
         start = m.start(m.lastindex or 0)
         num, name, quoted, op = m.groups()
         if num is not None:
-            out.append(("num", float(num) if "." in num else int(num), start))
+            value = float(num) if "." in num else int(num)
+            if not abs(value) <= MAX_INT:  # a literal counts as any number an expression makes
+                raise ExprError(f"the number {num[:40]}{'…' if len(num) > 40 else ''} is larger than {MAX_INT:,}", start)
+            out.append(("num", value, start))
         elif name is not None:
             out.append(("name", name, start))
         elif quoted is not None:
@@ -122,12 +127,10 @@ class _Parser:
             raise ExprError(f"the expression nests more than {MAX_DEPTH} deep", at)
 
     def expr(self) -> tuple:
-        self.deeper(self.peek()[2])
         left = self.both()
         while self.peek()[:2] == ("name", "or"):
             at = self.take()[2]
             left = ("or", at, left, self.both())
-        self.depth -= 1
         return left
 
     def both(self) -> tuple:
@@ -182,8 +185,10 @@ class _Parser:
         while self.peek()[0] == "op" and self.peek()[1] in ("[", "."):
             _, op, at = self.take()
             if op == "[":
+                self.deeper(at)
                 index = self.expr()
                 self.want("]")
+                self.depth -= 1
                 tree = ("index", at, tree, index)
                 continue
             kind, key, kat = self.take()
@@ -198,8 +203,10 @@ class _Parser:
         if kind in ("num", "str"):
             return ("value", at, value)
         if kind == "op" and value == "(":
+            self.deeper(at)
             inner = self.expr()
             self.want(")")
+            self.depth -= 1
             return inner
         if kind == "op" and value == "[":
             self.deeper(at)
@@ -227,12 +234,14 @@ class _Parser:
     def call(self, name: str, at: int) -> tuple:
         if name not in _FUNCTIONS:
             raise ExprError(f"unknown function '{name}'", at, hint="functions: " + ", ".join(_FUNCTIONS))
+        self.deeper(self.peek()[2])
         self.want("(")
         args = [self.expr()]
         while self.peek()[:2] == ("op", ","):
             self.take()
             args.append(self.expr())
         self.want(")")
+        self.depth -= 1
         if name == "if" and len(args) != 3:
             raise ExprError("if(condition, then, else) takes 3 values", at)
         if name == "abs" and len(args) != 1:

@@ -19,6 +19,7 @@ from typing import Any
 
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
+from rollwrite.numbers import number_text
 from rollwrite.valueclass import Mutable, Value
 
 
@@ -265,16 +266,12 @@ def expect_number(node: Node, *, whole: bool = False, minimum: float | None = No
     if whole and not (isinstance(v, int) or float(v).is_integer()):
         raise node.error(f"expected {desc}, got {_shown(v) if written is None else repr(written)}")
     v = int(v) if whole else float(v)
-    got = _fmt(v) if written is None else f"'{written}' = {_fmt(round(v, 4))} {unit}"
+    got = number_text(v) if written is None else f"'{written}' = {number_text(round(v, 4))} {unit}"
     if minimum is not None and v < minimum:
-        raise node.error(f"expected {desc} of at least {_fmt(minimum)}, got {got}")
+        raise node.error(f"expected {desc} of at least {number_text(minimum)}, got {got}")
     if maximum is not None and v > maximum:
-        raise node.error(f"expected {desc} of at most {_fmt(maximum)}, got {got}")
+        raise node.error(f"expected {desc} of at most {number_text(maximum)}, got {got}")
     return v
-
-
-def _fmt(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else str(v)
 
 
 class Reader:
@@ -453,14 +450,16 @@ def expect_color(node: Node) -> str:
     if re.fullmatch(_HEX3, v):
         return "#" + "".join(c * 2 for c in v[1:]).lower()
     if v.startswith("#"):
-        raise node.error(f"'{v}' is not a colour: after '#' come 3 or 6 hexadecimal digits", hint=f"write {COLOR_FORMS}")
+        raise node.error(f"'{excerpt(v)}' is not a colour: after '#' come 3 or 6 hexadecimal digits",
+                         hint=f"write {COLOR_FORMS}")
     import webcolors  # only a colour written by name needs the table of names (start-up stays small)
 
     try:
         return webcolors.name_to_hex(v.lower())
     except ValueError:
         names = list(webcolors.names("css3"))
-        raise node.error(f"'{v}' is not a colour", hint=did_you_mean(v.lower(), names) or f"write {COLOR_FORMS}") from None
+        near = did_you_mean(v.lower(), names) if len(v) <= 40 else None  # no colour name is longer
+        raise node.error(f"'{excerpt(v)}' is not a colour", hint=near or f"write {COLOR_FORMS}") from None
 
 
 #: the patterns a fill may have, which tell fills apart in black and white where colours would not
@@ -500,7 +499,3 @@ def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]
             hint = f"write it as a list in brackets: [{node.value.strip().strip('()')}]"
         raise node.error(f"expected a pair of numbers [x, y] in mm, got {_got(node)}", hint=hint)
     return (expect_number(node.items[0], minimum=minimum), expect_number(node.items[1], minimum=minimum))
-
-
-def each(seq: Seq, fn: Callable[[Node], Any]) -> list[Any]:
-    return [fn(n) for n in seq]
