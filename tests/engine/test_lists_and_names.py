@@ -208,3 +208,9 @@ def test_vars_round_a_circle_are_refused_naming_it():
 def test_an_unknown_name_in_vars_hints_only_names_usable_there():
     assert err('- {type: text, at: [0, 5], text: "{a}"}\n', vars='vars: {a: "{z + 1}", b: 2}\n') == (
         "x.yaml:3:13: vars.a: unknown name 'z' in '{z + 1}'\n  hint: the layout's other vars: b")
+
+
+def test_a_key_after_a_dot_is_not_a_var_it_needs():
+    layout = lay('- {type: text, at: [0, 5], text: "{a} {b}"}\n',
+                 vars='vars: {a: "{row.b}", b: "{a}", row: {b: 7}}\n')
+    assert texts(layout) == ["7 7"]

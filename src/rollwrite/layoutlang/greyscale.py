@@ -90,9 +90,11 @@ def _inks(page: Page, element: int, pictures: list[tuple[int, int]], start: int)
     skip: set[int] = set()
     patterned: dict[int, str] = {}
     for k, (pattern, count) in page.patterns.items():
-        patterned[k] = pattern
-        skip.update(range(k + 1, k + 1 + count))
-    picture_of = {k: n for n, (first, count) in enumerate(pictures) for k in range(first, first + count)}
+        if k >= start:
+            patterned[k] = pattern
+            skip.update(range(k + 1, k + 1 + count))
+    picture_of = {k: n for n, (first, count) in enumerate(pictures) if first >= start
+                  for k in range(first, first + count)}
     out = []
     for k in range(start, len(page.items)):
         it = page.items[k]

@@ -437,7 +437,7 @@ def _names_used(node: Node) -> list[str]:
         n = stack.pop()
         if isinstance(n, Scalar) and isinstance(n.value, str) and "{" in n.value:
             for inner in re.findall(r"\{([^{}]*)\}", n.value):
-                found += re.findall(r"[A-Za-z_][A-Za-z0-9_]*", re.sub(r"'[^']*'", "", inner))
+                found += re.findall(r"(?<![.\w])[A-Za-z_]\w*", re.sub(r"'[^']*'", "", inner))  # not a key after '.' 
         elif isinstance(n, Seq):
             stack.extend(n.items)
         elif isinstance(n, Map):
