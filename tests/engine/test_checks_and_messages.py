@@ -144,3 +144,10 @@ def test_a_number_is_a_text_where_a_text_is_printed(written, shown):
 def test_true_is_not_a_text():
     assert err("- {type: text, at: [0, 5], text: true}\n") == (
         "x.yaml:6:38: sheet.elements[0].text: expected text, got true or false\n  hint: put it in quotes: 'yes'")
+
+
+def test_an_open_path_with_butt_ends_is_measured_to_its_end_points():
+    from rollwrite.draw.scene import Path
+
+    assert item_box(Path(((0, 0), (10, 0), (10, 10)), width=2, cap="butt")) == pytest.approx((0, -1, 11, 10))
+    assert item_box(Path(((0, 0), (10, 0), (10, 10)), width=2, cap="round")) == pytest.approx((-1, -1, 11, 11))

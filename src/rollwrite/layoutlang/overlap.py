@@ -58,6 +58,9 @@ def item_box(it: Any) -> Box:
     elif isinstance(it, Circle):
         r = it.r + (it.width / 2 if it.stroke else 0.0)
         return (it.cx - r, it.cy - r, it.cx + r, it.cy + r)
+    elif isinstance(it, Path) and it.stroke and not it.closed and it.cap == "butt" and it.join != "miter" \
+            and len(it.points) >= 2:
+        return _butt_path_box(it)
     elif isinstance(it, Path):
         pts, half = list(it.points), (it.width / 2 if it.stroke else 0.0)
     elif isinstance(it, Curve):  # a Bézier curve lies inside the hull of its points
@@ -84,6 +87,18 @@ def _line_box(it: Line) -> Box:
         for side in (1, -1):
             xs.append(x + sign * ex + side * nx)
             ys.append(y + sign * ey + side * ny)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _butt_path_box(it: Path) -> Box:
+    """An open path with butt ends: each end stops at its point (as a butt-capped line's does); the
+    points between reach half the width round (a round or bevelled join stays within that)."""
+    first = _line_box(Line(*it.points[0], *it.points[1], width=it.width, cap="butt"))
+    last = _line_box(Line(*it.points[-2], *it.points[-1], width=it.width, cap="butt"))
+    m = it.width / 2
+    inner = it.points[1:-1]
+    xs = [first[0], first[2], last[0], last[2]] + [x + d for x, _ in inner for d in (-m, m)]
+    ys = [first[1], first[3], last[1], last[3]] + [y + d for _, y in inner for d in (-m, m)]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
