@@ -188,3 +188,9 @@ def test_grid_and_hex_marks_take_a_colour_too():
                       "- {type: hexgrid, at: [40, 10], rows: 1, cols: 1, hex: 12, marks: [{cell: [1, 1], icon: coin, color: blue}]}\n"))
     assert [it.stroke for it in items if isinstance(it, Path) and len(it.points) == 10] == ["#ff0000"]
     assert [it.stroke for it in items if type(it).__name__ == "Circle"] == ["#0000ff", "#0000ff"]
+
+
+def test_the_pieces_of_curves_count_against_what_a_sheet_may_draw():
+    arcs = " ".join("A 1 1 0 0 1 2 0 A 1 1 0 0 1 -2 0" for _ in range(240))
+    assert "by this element the sheet draws more than 20,000 lines, shapes, texts and points of paths" in err(
+        f'- {{type: path, at: [50, 50], d: "M 0 0 {arcs}", overlaps: true, repeat: {{count: 30, step: [0, 0]}}}}\n')
