@@ -28,13 +28,11 @@ from rollwrite.draw.patterns import circle_points, flatten, inside
 from rollwrite.draw.scene import Circle, Curve, Line, Page, Path, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.layoutlang.layout import element_types
-from rollwrite.layoutlang.overlap import item_box, ink_box  # noqa: F401  (ink_box: one measure of ink)
+from rollwrite.layoutlang.overlap import item_box
 
 FILL_CONTRAST = 0.06
 MARK_CONTRAST = 0.2
 NEAR = 5.0  # mm: fills this close are seen side by side
-#: kept for the old name of the fills' threshold
-CLOSE = FILL_CONTRAST
 
 
 def grey(color: str) -> float:
