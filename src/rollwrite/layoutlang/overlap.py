@@ -19,6 +19,7 @@ from typing import Any
 from rollwrite import games
 from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
 from rollwrite.draw.metrics import text_width
+from rollwrite.draw.pathdata import drawn_points
 from rollwrite.draw.scene import Circle, Curve, Line, PT, Page, Path, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.buildcontext import BuildContext
@@ -63,8 +64,8 @@ def item_box(it: Any) -> Box:
         return _butt_path_box(it)
     elif isinstance(it, Path):
         pts, half = list(it.points), (it.width / 2 if it.stroke else 0.0)
-    elif isinstance(it, Curve):  # a Bézier curve lies inside the hull of its points
-        pts = [it.start] + [p for piece in it.pieces for p in piece]
+    elif isinstance(it, Curve):  # measured along the curve as drawn, not round its control points
+        pts = list(drawn_points(((it.start, it.pieces, it.closed),)))
         half = it.width / 2 if it.stroke else 0.0
     else:  # pragma: no cover - a new kind of item: measure nothing rather than guess
         raise TypeError(f"cannot measure {type(it).__name__}")
