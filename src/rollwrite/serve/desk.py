@@ -172,7 +172,8 @@ class Desk:
                 schedule = self.schedule(ch, sheet)
         choices = entry.choices(sheet, picked, data, schedule)
         view = entry.view(sheet, data, schedule)
-        new_text = self.game.format(sheet, data) if changed or text.strip() else ""
+        blank = sheet == entry.start(data, self.schedule(ch, None))  # nothing entered: no text, nothing to check
+        new_text = "" if blank else self.game.format(sheet, data)
         out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked,
                                "choices": [c.to_json() for c in choices], "view": view.to_json()}
         if new_text:

@@ -1114,6 +1114,33 @@ def _turn_dice(st: _State, t: LogTurn, schedule: Any | None, dice_errors: list[i
     return dice[0], dice[1]
 
 
+def earns_bonus(st: _State, cell: int, face: int) -> bool:
+    """Whether a display of ``face`` on ``cell`` earns a bonus: beside it, with no wall without a doorway
+    between, lies a cafeteria or an earlier display of the same furniture."""
+    return any(
+        (nb := neighbour(cell, side)) >= 0 and _edge_open(st, cell, side)
+        and (st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face))
+        for side in (N, E, S, W)
+    )
+
+
+def replay_state(log: tuple[LogTurn, ...], chart: Chart) -> tuple[_State, list[Problem]]:
+    """The store a game log draws, turn by turn as :func:`replay` draws it (without a schedule), and the
+    problems of its turns."""
+    problems: list[Problem] = []
+    st = _State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, [])
+    for t in log:
+        def bad(message: str, rule: str, t: LogTurn = t) -> None:
+            problems.append(Problem(f"turn {t.number}", message, rule, t.line))
+
+        light, dark = _turn_dice(st, t, None, [0], bad)
+        if t.action == "cafeteria":
+            _place_cafeteria(st, t, bad)
+        elif t.action == "tile":
+            _place_tile(st, chart, t, light, dark, bad)
+    return st, problems
+
+
 def _place_cafeteria(st: _State, t: LogTurn, bad) -> None:  # noqa: ANN001
     assert t.cafe is not None
     a, b = t.cafe
@@ -1166,12 +1193,7 @@ def _place_tile(st: _State, chart: Chart, t: LogTurn, light: int, dark: int, bad
     st.marks[dcell] = str(face)
     if t.bonus is None:
         return
-    earned = any(
-        (nb := neighbour(dcell, side)) >= 0 and _edge_open(st, dcell, side)
-        and (st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face))
-        for side in (N, E, S, W)
-    )
-    if not earned:
+    if not earns_bonus(st, dcell, face):
         bad(f"no bonus was earned: the display on {cell_name(dcell)} touches no cafeteria and no earlier "
             f"{chart.display_name(face)} without a wall between them", "bonus")
         return
@@ -1253,4 +1275,4 @@ def evaluate(sheet: Sheet, chart: Chart, schedule: Any | None) -> Evaluation:
     return Evaluation(tuple(check(sheet, chart, schedule)), score(sheet, chart))
 
 
-__all__ = ["check", "customers_path", "evaluate", "find_tiling", "replay", "score", "side_letters", "with_display", "LogTurn"]
+__all__ = ["check", "customers_path", "earns_bonus", "evaluate", "replay_state", "find_tiling", "replay", "score", "side_letters", "with_display", "LogTurn"]
