@@ -7,7 +7,7 @@ game, as the rules say.  See rollwrite.games.entry."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View, column_letters, row_numbers
@@ -117,7 +117,8 @@ class ShelvingEntry(Entry[Sheet, Data]):
         size = sheet.size
         if not picked:
             sizes = sorted({(roll[i], roll[j]) for i in range(len(roll)) for j in range(len(roll)) if i != j})
-            out = [Choice(f"box{h}x{w}", f"a box {h} high, {w} wide") for h, w in sizes if self._boxes(board, k, h, w, size)]
+            out = [Choice(f"box{h}x{w}", f"a box {h} high, {w} wide") for h, w in sizes
+                   if next(self._boxes(board, k, h, w, size), None) is not None]
             out += [Choice(f"shelf{n}", f"a floating shelf of length {n}") for n in sorted(set(roll)) if self._shelves(board, k, n, size)]
             return out
         first = picked[0]
@@ -137,9 +138,10 @@ class ShelvingEntry(Entry[Sheet, Data]):
         return []
 
     @staticmethod
-    def _boxes(board: Board, k: int, h: int, w: int, size: int) -> list[Box]:
-        return [box for r in range(size - h + 1) for c in range(size - w + 1)
-                for box in [Box(r, c, h, w)] if not board.box_problems(k, box)]
+    def _boxes(board: Board, k: int, h: int, w: int, size: int) -> Iterator[Box]:
+        """Every h × w box the rules let player k place, by its top-left square in reading order."""
+        return (box for r in range(size - h + 1) for c in range(size - w + 1)
+                for box in [Box(r, c, h, w)] if not board.box_problems(k, box))
 
     @staticmethod
     def _shelves(board: Board, k: int, n: int, size: int) -> list[tuple[str, str, Shelf]]:

@@ -1,0 +1,157 @@
+"""Each game's on-screen entry (games/<game>/entry.py) through the desk, without a browser: an example
+sheet entered turn by turn scores what the command line says; only moves the rules accept are offered
+(every offered move, played, leaves no rule problem but those of a game not yet finished); a move not
+offered is refused; undo takes a turn back; a pasted sheet is read by the game's own parse."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strength import examples
+
+from rollwrite import games
+from rollwrite.games.entry import EntryError
+from rollwrite.serve.desk import Desk, challenge
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# game, challenge kind and value, an example sheet of that challenge
+CASES = [
+    ("wobbly-cafe", "daily", "2026-11-22", "daily-2026-11-22.txt"),
+    ("long-way", "seed", "flat-pack", "flat-pack.txt"),
+    ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt"),
+    ("shelving-wars", "seed", "closet", "seeded-closet.txt"),
+    ("lines-and-sections", "seed", "club", "format-example.txt"),
+]
+#: the rules of a game not yet over: the only problems a sheet entered move by move may have
+UNFINISHED = {"filled", "rolls", "game-over"}
+_DESKS = {game: Desk(game) for game, *_r in CASES}
+
+
+def _fields(game: str, sheet) -> list[tuple[str, str]]:  # noqa: ANN001 - the game's sheet
+    """The fields an example sheet fills before its first turn."""
+    if game == "wobbly-cafe":
+        return [("name", sheet.name)] if sheet.name else []
+    if game == "lines-and-sections":
+        return [("size", str(sheet.size)), ("players", ", ".join(sheet.players))]
+    if game == "shelving-wars":
+        return [("size", str(sheet.size))] + [(f"p{k + 1}", p.name) for k, p in enumerate(sheet.players)]
+    if game == "scrambled-streets":
+        return [(k, v) for k, v in zip(("black", "white"), sheet.names) if v]
+    return []
+
+
+def enter(game: str, kind: str, value: str, example: str) -> tuple[Desk, object, str, str]:
+    """Enter an example sheet pick by pick; (desk, challenge, the text entered, the example's text)."""
+    desk, ch = _DESKS[game], challenge(game, kind, value)
+    example_text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
+    sheet = desk.read(example_text)
+    text = ""
+    for key, val in _fields(game, sheet):
+        text = desk.play(ch, text=text, picked=[], field=(key, val))["text"]
+    assert desk.entry is not None
+    for turn in desk.entry.turns(sheet, desk.layout.data, desk.schedule(ch, sheet)):
+        for i in range(1, len(turn) + 1):
+            out = desk.play(ch, text=text, picked=turn[:i])
+            assert [c["id"] for c in out["choices"]] or out["changed"], (turn, i)
+        assert out["changed"], turn
+        text = out["text"]
+    return desk, ch, text, example_text
+
+
+@pytest.mark.parametrize(("game", "kind", "value", "example"), CASES, ids=[c[0] for c in CASES])
+def test_an_example_entered_turn_by_turn_scores_as_on_the_command_line(cli, game, kind, value, example):
+    desk, ch, text, example_text = enter(game, kind, value, example)
+    seeded = [f"--{kind}", value] if game != "lines-and-sections" else []
+    want = json.loads(cli("score", game, "-", "--json", *seeded, input=example_text).stdout)
+    got = json.loads(cli("score", game, "-", "--json", *seeded, input=text).stdout)
+    assert got["valid"] and got["total"] == want["total"]
+    assert got.get("players") == want.get("players")
+
+
+def test_an_empty_sheet_is_calm_and_has_no_text():
+    for game, kind, value, _example in CASES:
+        out = _DESKS[game].play(challenge(game, kind, value), text="", picked=[])
+        assert out["text"] == "" and "check" not in out and out["choices"], game
+        assert out["view"]["played"] == 0 and not out["view"]["done"]
+
+
+@pytest.mark.parametrize(("game", "kind", "value", "illegal"), [
+    ("wobbly-cafe", "daily", "2026-11-22", ["f2r1s1"]),  # floor 2 before floor 1 is full
+    ("long-way", "seed", "flat-pack", ["g:D4"]),  # an entrance inside the store
+    ("scrambled-streets", "daily", "2026-11-22", ["c99"]),  # a card not in the city
+    ("shelving-wars", "seed", "closet", ["box6x6"]),  # a box the roll 2 1 6 does not give
+    ("lines-and-sections", "seed", "club", ["Z9"]),  # a point off the board
+])
+def test_a_move_the_rules_do_not_allow_is_not_offered_and_refused(game, kind, value, illegal):
+    desk, ch = _DESKS[game], challenge(game, kind, value)
+    offered = {c["id"] for c in desk.play(ch, text="", picked=[])["choices"]}
+    assert illegal[0] not in offered
+    with pytest.raises(EntryError, match="is not a move the rules allow here"):
+        desk.play(ch, text="", picked=illegal)
+
+
+def test_a_box_that_does_not_join_is_not_offered():
+    """Shelving Wars: after Kim's first box, her second must join it; a box the dice give elsewhere is
+    not among the squares offered."""
+    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet")
+    text = desk.play(ch, text="", picked=[], field=("size", "8"))["text"]
+    text = desk.play(ch, text=text, picked=["box2x6", "A1"])["text"]
+    text = desk.play(ch, text=text, picked=["box6x4", "E3"])["text"]  # Lee's roll 2 4 6, in the far corner
+    squares = {c["id"] for c in desk.play(ch, text=text, picked=["box2x3"])["choices"]}
+    assert "A3" in squares and "D4" not in squares and "A1" not in squares  # joined; not apart; not overlapping
+
+
+def test_undo_takes_the_last_turn_back():
+    desk, ch, text, _example = enter(*CASES[4])  # Lines & Sections: 18 segments and 3 shadings
+    out = desk.play(ch, text=text, picked=[], undo=True)
+    assert out["changed"] and out["text"].count("shade:") == 2
+    assert out["view"]["turn"].startswith("Move 21: Ann shades")
+    desk, ch = _DESKS["wobbly-cafe"], challenge("wobbly-cafe", "daily", "2026-11-22")
+    one = desk.play(ch, text="", picked=["f1r1s1", "v5"])
+    assert one["text"].splitlines()[1].strip() == "5.|.3"
+    back = desk.play(ch, text=one["text"], picked=[], undo=True)
+    assert back["text"] == "" and back["view"]["played"] == 0  # back to the empty sheet
+
+
+def test_a_pasted_sheet_is_read_by_the_games_own_reader():
+    desk, ch = _DESKS["long-way"], challenge("long-way", "seed", "flat-pack")
+    text = (ROOT / "examples/long-way/flat-pack.txt").read_text(encoding="utf-8")
+    out = desk.play(ch, text=text, picked=[])
+    assert out["text"] == desk.game.format(desk.game.parse(text, "x", desk.layout.data), desk.layout.data)
+    assert out["view"]["done"] and out["check"]["total"] == 9
+    bad = desk.play(ch, text="entrance: Q9 N\n", picked=[])
+    assert bad["error"]["message"].startswith("sheet:1:")
+
+
+def _problems(desk: Desk, ch, text: str) -> set[str]:  # noqa: ANN001
+    sheet = desk.read(text)
+    evaluation, _puzzle = desk.evaluate(ch, sheet)
+    return {p.rule for p in evaluation.problems}
+
+
+@pytest.mark.parametrize(("game", "kind", "value", "example"), CASES, ids=[c[0] for c in CASES])
+@settings(max_examples=examples(3), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_move_offered_is_one_the_rules_accept(game, kind, value, example, seed):
+    """Random play through the entry: each step picks one of the offered choices at random; after every
+    whole turn the sheet's only problems are those of a game not yet finished."""
+    desk, ch = _DESKS[game], challenge(game, kind, value)
+    rng = random.Random(seed)
+    text, picked = "", []
+    for _step in range(40):
+        out = desk.play(ch, text=text, picked=picked)
+        if out["changed"]:
+            text, picked = out["text"], []
+            assert _problems(desk, ch, text) <= UNFINISHED, text
+            continue
+        if not out["choices"]:
+            break
+        picked = picked + [rng.choice(out["choices"])["id"]]
+    assert games.get(game) is desk.game
