@@ -155,6 +155,7 @@
     log.textContent = "";
     view.log.forEach(function (line) { var li = document.createElement("li"); li.textContent = line; log.appendChild(li); });
     restoreFocus(buttons, onGrid);
+    desk.setAttribute("data-steps", String(+(desk.getAttribute("data-steps") || 0) + 1));  // one more answer drawn
   }
 
   function drawFields(fields) {
@@ -245,7 +246,7 @@
         b.setAttribute("data-x", s.x);
         b.setAttribute("data-y", s.y);
         b.setAttribute("aria-label", s.l + (choice ? ", " + choice.label + ": can be picked" : ""));
-        if (!choice) { b.setAttribute("aria-disabled", "true"); }
+        if (choice) { b.setAttribute("data-choice", choice.id); } else { b.setAttribute("aria-disabled", "true"); }
         b.addEventListener("click", function () {
           spotFocus[g.key] = s.id;
           if (choice) { focusAfter = "grid:" + g.key; pick(choice.id); }
