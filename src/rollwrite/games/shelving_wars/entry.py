@@ -96,7 +96,7 @@ class ShelvingEntry(Entry[Sheet, Data]):
                            f"square {square_name(r, c)}" + "".join(f", {w}" for w in said.get((r, c), ())))
                       for r in range(size) for c in range(size))
         grid = Grid("field", "The battlefield", size, size, spots, cols=column_letters(size), rows=row_numbers(size))
-        fields = (Field("size", f"Battlefield size ({MIN_SIZE} to {MAX_SIZE} squares a side)", str(size), 2),)
+        fields: tuple[Field, ...] = (Field("size", f"Battlefield size ({MIN_SIZE} to {MAX_SIZE} squares a side)", str(size), 2),)
         fields += tuple(Field(f"p{k + 1}", f"Player {k + 1}'s name", p.name, 20) for k, p in enumerate(sheet.players))
         played = sum(len(p.turns) for p in sheet.players)
         log = tuple(f"{sheet.players[k].name}, turn {t + 1}: {_said(sheet.players[k].turns[i])}"
