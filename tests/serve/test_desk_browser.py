@@ -259,3 +259,69 @@ def test_readme_shows_the_desk_of_every_game(tmp_path, browser, games):
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     made = module.make_screens(tmp_path, browser, games=games)
     assert sorted(p.name for p in made) == sorted(f"{game}.png" for game in games)
+
+
+def axe_findings(page) -> list[str]:
+    """The serious and critical findings of axe-core (as shipped in the axe-playwright-python wheel) on
+    the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page).response
+    return [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']} {v['help']}"
+            for v in results["violations"] if v["impact"] in ("serious", "critical")]
+
+
+# every game at both widths in the long run; a cross-section in the default run
+A11Y = [pytest.param(case, width, id=f"{case[0]}-{width}",
+                     marks=() if (case[0], width) in {("long-way", 390), ("shelving-wars", 1280)} else pytest.mark.long)
+        for case in CASES for width in (1280, 390)]
+
+
+@pytest.mark.parametrize(("case", "width"), A11Y)
+def test_no_serious_accessibility_finding_in_any_state_of_the_page(server, browser, case, width):
+    """axe-core finds nothing serious or critical: on the empty page, in the middle of a turn, with a
+    whole sheet pasted (the score report), with an unreadable one (the problem shown), and on the index."""
+    game, kind, value, example, _illegal = case
+    page = browser.new_page(viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is put in by script
+    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    settle(page, 0)
+    states = {"empty": axe_findings(page)}
+    first = page.locator("[data-choice]").first
+    before = steps(page)
+    first.click()
+    settle(page, before)
+    states["a pick made"] = axe_findings(page)
+    before = steps(page)
+    page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
+    settle(page, before)
+    page.wait_for_selector("#total")
+    states["pasted"] = axe_findings(page)
+    before = steps(page)
+    page.fill("#text", "?\n")
+    page.wait_for_function("() => document.getElementById('problems').textContent !== ''")
+    states["unreadable"] = axe_findings(page)
+    page.goto(f"{server.url}/")
+    states["index"] = axe_findings(page)
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
+
+
+def test_tab_reaches_the_name_field_in_15_presses_at_both_widths(server, browser):
+    for game, kind, value, *_rest in CASES:
+        for width in (1280, 390):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+            settle(page, 0)
+            assert tab_to(page, "#player", limit=16) <= 15, (game, width)
+            page.close()
+
+
+
+def test_the_accessibility_check_sees_a_finding(browser):
+    """axe-core is really run: a button without a name and text too faint to read are found."""
+    page = browser.new_page()
+    page.set_content('<html lang="en"><title>t</title><main><button></button>'
+                     '<p style="color:#eee;background:#fff">faint</p></main></html>')
+    found = " ".join(axe_findings(page))
+    page.close()
+    assert "button-name (critical)" in found and "color-contrast (serious)" in found
