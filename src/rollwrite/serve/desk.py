@@ -171,10 +171,12 @@ class Desk:
                 sheet, picked, changed = after, [], True
                 schedule = self.schedule(ch, sheet)
         choices = entry.choices(sheet, picked, data, schedule)
+        said = [next(c.label for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
+                for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it
         view = entry.view(sheet, data, schedule)
         blank = sheet == entry.start(data, self.schedule(ch, None))  # nothing entered: no text, nothing to check
         new_text = "" if blank else self.game.format(sheet, data)
-        out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked,
+        out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked, "said": said,
                                "choices": [c.to_json() for c in choices], "view": view.to_json()}
         if new_text:
             out["check"] = self.check(ch, text=new_text)

@@ -77,5 +77,9 @@ def dice_lines(ch: Challenge) -> tuple[DiceLine, ...]:
         return (DiceLine("start", start), DiceLine("draw pile", tuple(str(c) for c in doc["draws"])))
     lines: dict[str, list[str]] = {}
     for turn in doc["turns"]:
-        lines.setdefault(turn.get("group_name") or "dice", []).append(" ".join(str(d) for d in turn["dice"]))
+        item = " ".join(str(d) for d in turn["dice"])
+        if any(turn.get("rerolls") or ()):  # each die's reroll reserve, in die order
+            item += " (rerolls " + " | ".join(" ".join(map(str, r)) for r in turn["rerolls"]) + ")"
+        label = turn.get("group_name") or ("dice (and each die's rerolls)" if "(" in item else "dice")
+        lines.setdefault(label, []).append(item)
     return tuple(DiceLine(k, tuple(v)) for k, v in lines.items())

@@ -29,7 +29,12 @@ class SectionsEntry(Entry[Game, Any]):
         b, n = res.board, sheet.size
         on = {point_name(p) for p in sheet.path}
         end = point_name(sheet.path[-1]) if sheet.path else ""
-        points = tuple(Spot(name, x, y, "", "end" if name == end else "on" if name in on else "",
+        ways: dict[tuple[int, int], list[str]] = {}  # the path's segments, drawn from each point to its side
+        for (x0, y0), (x1, y1) in zip(sheet.path, sheet.path[1:]):
+            if abs(x1 - x0) + abs(y1 - y0) == 1:
+                ways.setdefault((x0, y0), []).append({(1, 0): "sr", (-1, 0): "sl", (0, 1): "sd", (0, -1): "su"}[(x1 - x0, y1 - y0)])
+                ways.setdefault((x1, y1), []).append({(1, 0): "sl", (-1, 0): "sr", (0, 1): "su", (0, -1): "sd"}[(x1 - x0, y1 - y0)])
+        points = tuple(Spot(name, x, y, "", " ".join(["end" if name == end else "on" if name in on else ""] + ways.get((x, y), [])).strip(),
                             f"point {name}" + (", the end of the path" if name == end else ", on the path" if name in on else ""))
                        for y in range(n + 1) for x in range(n + 1) for name in [point_name((x, y))])
         shaded = {}

@@ -55,8 +55,8 @@ class StreetsEntry(Entry[Game, Deck]):
         start = City.start([(p.card, p.turned) for p in sheet.start])
         first, _bonus = first_player({p: longest(start, data, p) for p in ("black", "white")})
         who = mover(first, turn)
-        name = names[0 if who == "black" else 1] or who.capitalize()
-        return View((grid,), turn=f"Turn {turn}: {name} ({who}) places card {card}", dice=(f"card {card}",),
+        name = names[0 if who == "black" else 1]
+        return View((grid,), turn=f"Turn {turn}: {f'{name} ({who})' if name else who.capitalize()} places card {card}", dice=(f"card {card}",),
                     ask="Pick the card to push away: the new card takes its place.", fields=fields,
                     played=len(sheet.moves), log=log)
 

@@ -144,8 +144,9 @@
     choices.forEach(function (c) { if (c.spot) { onGrid[c.spot] = c; } });
     var buttons = choices.filter(function (c) { return !c.spot; });
     var ask = view.ask;
-    if (picked.length && buttons.length) { ask = "Pick one:"; }
-    else if (picked.length) { ask = "Pick where, on the sheet:"; }
+    if (picked.length) {
+      ask = "So far this turn: " + doc.said.join(", ") + ". " + (buttons.length ? "Pick one:" : "Pick where, on the sheet:");
+    }
     document.getElementById("ask").textContent = view.done ? "" : ask;
     drawChoices(buttons);
     document.getElementById("back").hidden = !picked.length;
