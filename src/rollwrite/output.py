@@ -24,6 +24,7 @@ import unicodedata
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO
 
 from rollwrite import __version__
 from rollwrite.draw.scene import Scene
@@ -453,13 +454,8 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
             if path.is_dir():
                 raise InputError("is a folder; give a file name", file=str(path))
             _clean_leftovers(folder, path)
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=_part_prefix(path), suffix=_PART, dir=folder)
-            except OSError as exc:
-                raise InputError(f"cannot write here ({exc.strerror})", file=str(path)) from None
-            fh = os.fdopen(fd, "w+b")
+            tmp, fh = _locked_temp(folder, path)
             temps.append((tmp, path, fh))
-            fcntl.flock(fd, fcntl.LOCK_EX)  # held until the file has its name (see _clean_leftovers)
             for piece in [data] if isinstance(data, (bytes, bytearray)) else data:
                 fh.write(piece)
             seal_file(fh)
@@ -476,7 +472,7 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
             except FileNotFoundError:
                 pass
     except OSError as exc:
-        raise InputError(f"cannot write the file ({exc.strerror})", file=str(exc.filename or "")) from None
+        raise InputError(f"cannot write the file ({exc.strerror or exc})", file=str(exc.filename or "")) from None
     finally:
         for tmp, _, fh in temps:
             fh.close()
@@ -484,6 +480,27 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _locked_temp(folder: Path, path: Path) -> tuple[str, IO[bytes]]:
+    """A new temporary file beside ``path``, open and locked (see :func:`_clean_leftovers`).  Another run
+    cleaning up may lock and remove it in the moment between its making and its locking: then it is
+    made again (it is ours only once it is locked and still has its name)."""
+    for _ in range(100):
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=_part_prefix(path), suffix=_PART, dir=folder)
+        except OSError as exc:
+            raise InputError(f"cannot write here ({exc.strerror})", file=str(path)) from None
+        fh = os.fdopen(fd, "w+b")
+        fcntl.flock(fd, fcntl.LOCK_EX)  # held until the file has its name (see _clean_leftovers)
+        try:
+            if os.stat(tmp).st_ino == os.fstat(fd).st_ino:
+                return tmp, fh
+        except FileNotFoundError:
+            pass
+        fh.close()  # removed by another run's clean-up before it was locked: make another
+    raise InputError("cannot keep a temporary file here: other runs keep removing them", file=str(path),
+                     hint="run one command at a time to this file")
 
 
 def _umask() -> int:

@@ -52,6 +52,8 @@ class HexGridV(Value):
     labels: tuple[tuple[str, ...], tuple[str, ...], bool] | None  # per row, per column, column's first
     label_size: float
     label_color: str
+    #: the box round the map's hexagons of radius 1 (x0, y0, x1, y1), measured once when it is read
+    unit_box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     def inside(self, row: int, col: int) -> bool:
         return self.shape is None or self.shape[row - 1][col - 1] == "#"
@@ -87,7 +89,7 @@ def _unit_extent(top: str, coords: str, odd: bool, cells: list[tuple[int, int]])
 
 def centre(v: HexGridV, row: int, col: int) -> tuple[float, float]:
     """The centre of hex (row, col), measured from the map's ``at`` (the top-left corner of its ink)."""
-    x0, y0, _, _ = _unit_extent(v.top, v.coords, v.odd, v.cells())
+    x0, y0, _, _ = v.unit_box
     cx, cy = _unit_centre(v.top, v.coords, v.odd, row, col)
     return (cx - x0) * v.radius + v.line / 2, (cy - y0) * v.radius + v.line / 2
 
@@ -144,13 +146,15 @@ def _read_hexgrid(node: Node, data: Any) -> HexGridV:
     if not cells:
         raise node.error("this shape leaves no hex")
     line = r.number("line", 0.3, minimum=0.05, maximum=5)
-    radius = _radius(node, hex_node, fit_node, top, coords, odd, cells, line)
+    unit_box = _unit_extent(top, coords, odd, cells)
+    radius = _radius(node, hex_node, fit_node, top, line, unit_box)
     fills = {(f.r0 + 1, f.c0 + 1): f.color for f in _cell_fills(r.raw("fills", None), rows, cols)}
     v = HexGridV(rows, cols, top, coords, odd, radius, line,
                  r.color("color", "#000000"), r.color("fill", None), fills, shape,
                  _read_marks(r.list("marks", None), rows, cols), r.bool("dots", False),
                  _read_labels(r.raw("labels", None), rows, cols),
-                 r.number("label_size", 6.0, minimum=3, maximum=30, unit="pt"), r.color("label_color", "#555555"))
+                 r.number("label_size", 6.0, minimum=3, maximum=30, unit="pt"), r.color("label_color", "#555555"),
+                 unit_box)
     r.done()
     for m in v.marks:
         if not v.inside(m.row, m.col):
@@ -166,8 +170,8 @@ def _cell_fills(node: Node | None, rows: int, cols: int) -> list[Any]:
     return out
 
 
-def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, coords: str, odd: bool,
-            cells: list[tuple[int, int]], line: float) -> float:
+def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, line: float,
+            unit_box: tuple[float, float, float, float]) -> float:
     if (hex_node is None) == (fit_node is None):
         raise node.error("a hex grid needs 'hex' (one hexagon's width, mm) or 'fit: [w, h]' (the box its map fills)",
                          hint="e.g. hex: 12, or fit: [180, 150]")
@@ -175,7 +179,7 @@ def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, 
         width = expect_number(hex_node, minimum=2, maximum=200)
         return width / (SQRT3 if top == "pointy" else 2.0)
     w, h = expect_pair(fit_node, minimum=5)  # type: ignore[arg-type]
-    x0, y0, x1, y1 = _unit_extent(top, coords, odd, cells)
+    x0, y0, x1, y1 = unit_box
     return min((w - line) / (x1 - x0), (h - line) / (y1 - y0))
 
 
@@ -201,7 +205,7 @@ def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
 
 
 def _hexgrid_size(v: HexGridV) -> tuple[float, float]:
-    x0, y0, x1, y1 = _unit_extent(v.top, v.coords, v.odd, v.cells())
+    x0, y0, x1, y1 = v.unit_box
     return (x1 - x0) * v.radius + v.line, (y1 - y0) * v.radius + v.line
 
 

@@ -81,11 +81,15 @@ class Image(Rect):
 
     kind: str = "png"  # png | svg
     data: bytes = b""
+    drawn: int = 1  # the shapes the picture draws (an SVG's, each <use> copy counted): its share of a sheet's budget
+    decoded: Any = None  # the picture as read when its layout was loaded (a Pillow image, a reportlab Drawing)
 
     def __init__(self, x: float, y: float, w: float, h: float, kind: str = "png", data: bytes = b"",
-                 angle: float = 0.0, **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
+                 angle: float = 0.0, drawn: int = 1, decoded: Any = None,
+                 **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
         _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": 0.0, "stroke": None, "fill": None,
-                                "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data})
+                                "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data,
+                                "drawn": drawn, "decoded": decoded})
 
 
 class Circle(Value):
@@ -389,14 +393,18 @@ class Pen:
             return
         self.page.items.append(Rect(x * k + self.dx, y * k + self.dy, w * k, h * k, **style))
 
-    def image(self, x: float, y: float, w: float, h: float, kind: str, data: bytes) -> None:
-        """A picture filling the box from (x, y), w by h mm."""
+    def image(self, x: float, y: float, w: float, h: float, kind: str, data: bytes, drawn: int = 1,
+              decoded: Any = None) -> None:
+        """A picture filling the box from (x, y), w by h mm (``drawn``: the shapes it draws; ``decoded``: the
+        picture as already read)."""
         k = self.k
         if self.angle:
             px, py = self._p(x, y)
-            self.page.items.append(Image(px, py, w * k, h * k, kind, data, angle=self.angle))
+            self.page.items.append(Image(px, py, w * k, h * k, kind, data, angle=self.angle, drawn=drawn,
+                                         decoded=decoded))
             return
-        self.page.items.append(Image(x * k + self.dx, y * k + self.dy, w * k, h * k, kind, data))
+        self.page.items.append(Image(x * k + self.dx, y * k + self.dy, w * k, h * k, kind, data, drawn=drawn,
+                                     decoded=decoded))
 
     def circle(self, cx: float, cy: float, r: float, **style) -> None:
         k = self.k

@@ -28,7 +28,7 @@ from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.draw import icons
 from rollwrite.draw.elements import GENERIC, measure
-from rollwrite.draw.images import layout_file
+from rollwrite.draw.images import LOADED, layout_file
 from rollwrite.draw.marks import IconRef, OwnIcon, USER_ICON_BOX
 from rollwrite.draw.metrics import FONTS, missing_glyphs
 from rollwrite.draw.scene import Page, Text
@@ -251,9 +251,9 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
         r.list(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
-            raise knode.error(f"'{key}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
+            raise knode.error(f"'{excerpt(key)}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
         if icons.get(key) is not None:
-            raise knode.error(f"'{key}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
+            raise knode.error(f"'{excerpt(key)}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
         parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names)
         for part in parts:
             x0, y0, x1, y1 = part.extent(measure(part, GENERIC[part.type]))
@@ -298,9 +298,9 @@ def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
         r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", key):
-            raise knode.error(f"'{key}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
+            raise knode.error(f"'{excerpt(key)}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
         if key in _RESERVED:
-            raise knode.error(f"'{key}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
+            raise knode.error(f"'{excerpt(key)}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
         value = fill(vnode, out)
         out[key] = value.value if isinstance(value, Scalar) else value
     r.done()
@@ -383,10 +383,13 @@ def parse_layout(text: str, source: str) -> Layout:
 def layout_from_node(root: Node, source: str) -> Layout:
     """The typed layout of a YAML document already loaded (see ``load_yaml_file``)."""
     ext = root.get("extends") if isinstance(root, Map) else None
+    pictures = LOADED.set({})  # each picture file read and checked once, however many elements name it
     try:
         return _layout(root, source).replace(extended=ext)
     except InputError as e:
         raise from_base(ext, root.get("game") if isinstance(root, Map) else None, e) from None
+    finally:
+        LOADED.reset(pictures)
 
 
 def from_base(ext: Node | None, gnode: Node | None, e: InputError) -> InputError:
@@ -589,7 +592,8 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
     for el in layout.sheet.elements + layout.sheet.back:
         scratch = Page(layout.sheet.width, layout.sheet.height)
         types[el.type].build(el.value, scratch.pen(), ctx)
-        drawn += sum(len(getattr(it, "points", ())) or 1 for it in scratch.items)  # a path: each of its points
+        # a path: each of its points; a picture: the shapes it draws
+        drawn += sum(len(getattr(it, "points", ())) or getattr(it, "drawn", 1) for it in scratch.items)
         if drawn > MAX_DRAWN:
             raise el.node.error(
                 f"by this element the sheet draws more than {MAX_DRAWN:,} lines, shapes, texts and points of paths",

@@ -425,14 +425,16 @@ def expect_color(node: Node) -> str:
     if re.fullmatch(_HEX3, v):
         return "#" + "".join(c * 2 for c in v[1:]).lower()
     if v.startswith("#"):
-        raise node.error(f"'{v}' is not a colour: after '#' come 3 or 6 hexadecimal digits", hint=f"write {COLOR_FORMS}")
+        raise node.error(f"'{excerpt(v)}' is not a colour: after '#' come 3 or 6 hexadecimal digits",
+                         hint=f"write {COLOR_FORMS}")
     import webcolors  # only a colour written by name needs the table of names (start-up stays small)
 
     try:
         return webcolors.name_to_hex(v.lower())
     except ValueError:
         names = list(webcolors.names("css3"))
-        raise node.error(f"'{v}' is not a colour", hint=did_you_mean(v.lower(), names) or f"write {COLOR_FORMS}") from None
+        near = did_you_mean(v.lower(), names) if len(v) <= 40 else None  # no colour name is longer
+        raise node.error(f"'{excerpt(v)}' is not a colour", hint=near or f"write {COLOR_FORMS}") from None
 
 
 def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]:
