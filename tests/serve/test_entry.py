@@ -155,3 +155,29 @@ def test_every_move_offered_is_one_the_rules_accept(game, kind, value, example, 
             break
         picked = picked + [rng.choice(out["choices"])["id"]]
     assert games.get(game) is desk.game
+
+
+def test_a_floating_shelf_is_offered_from_a_corner_of_the_players_box():
+    """Shelving Wars: once Kim has a box, a shelf of a length her roll shows starts at one of its corners;
+    played, the rules find nothing wrong with it."""
+    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet")
+    text = desk.play(ch, text="", picked=[], field=("size", "8"))["text"]
+    text = desk.play(ch, text=text, picked=["box2x6", "A1"])["text"]  # A1-F2
+    text = desk.play(ch, text=text, picked=["box6x4", "E3"])["text"]
+    first = {c["id"] for c in desk.play(ch, text=text, picked=[])["choices"]}  # Kim rolls 2 3 1
+    assert {"shelf1", "shelf2", "shelf3"} <= first
+    squares = {c["id"] for c in desk.play(ch, text=text, picked=["shelf3"])["choices"]}
+    assert "A3" in squares and "H8" not in squares  # below the box's bottom-left corner; far from it
+    ways = {c["id"] for c in desk.play(ch, text=text, picked=["shelf3", "A3"])["choices"]}
+    assert "top-left:down" in ways and "top-left:up" not in ways  # up runs through her own box
+    out = desk.play(ch, text=text, picked=["shelf3", "A3", "top-left:down"])
+    assert out["changed"] and "shelf 3 down from A3" in out["text"]
+    assert _problems(desk, ch, out["text"]) <= UNFINISHED
+
+
+def test_a_puzzle_that_starts_from_a_position_of_its_own_is_taken_as_text():
+    desk = _DESKS["lines-and-sections"]
+    ch = challenge("lines-and-sections", "puzzle-seed", "picnic")
+    assert not desk.entered(ch) and desk.entered(challenge("lines-and-sections", "seed", "picnic"))
+    with pytest.raises(Exception, match="is entered as text on this desk"):
+        desk.play(ch, text="", picked=[])

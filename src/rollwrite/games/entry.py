@@ -116,6 +116,10 @@ class Entry(Generic[SheetT, DataT]):
     """What every game's entry provides; see the module's docstring.  ``schedule`` is the challenge's
     dice (or deal) in the shape of the game's ``score_dice_spec``, or None for a game without dice."""
 
+    #: whether a puzzle of the game is entered the same way, from :meth:`start` with the puzzle's dice (a
+    #: puzzle that starts from a position of its own is taken as text)
+    puzzles: bool = True
+
     def start(self, data: DataT, schedule: Any) -> SheetT:
         """The sheet before anything is entered."""
         raise NotImplementedError

@@ -112,7 +112,7 @@ class DeskApp:
         dice = await run_in_threadpool(dice_lines, ch) if desk.has_dice else ()
         board = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
         return self.page(request, "play.html", ch=ch, title=desk.layout.title, svg=svg, dice=dice, board=board,
-                         has_entry=desk.entry is not None, stored=request.query_params.get("stored", ""))
+                         has_entry=desk.entered(ch), stored=request.query_params.get("stored", ""))
 
     async def download(self, request: Request) -> Response:
         ch = self.challenge_of(request)

@@ -124,6 +124,10 @@ class Desk:
             return None
         return resolve_schedule(ch.game, spec, seed=ch.seed, daily=ch.daily)
 
+    def entered(self, ch: Challenge) -> bool:
+        """Whether the challenge's page has the on-screen entry (else the sheet is typed or pasted as text)."""
+        return self.entry is not None and (not ch.puzzle or self.entry.puzzles)
+
     def read(self, text: str) -> Any:
         """The sheet of a typed-in text, by the game's own reader (an InputError names what is wrong)."""
         check_text(text, SOURCE, SHEET)
@@ -153,8 +157,9 @@ class Desk:
         a field set; the answer holds the sheet's text (the game's own ``format``), what to draw, the
         choices of the next pick, and the check of the text."""
         entry, data = self.entry, self.layout.data
-        if entry is None:
-            raise UsageError(f"{ch.game} is entered as text on this desk")
+        if not self.entered(ch):
+            raise UsageError(f"{ch.id} is entered as text on this desk")
+        assert entry is not None
         try:
             sheet = self.read(text) if text.strip() else entry.start(data, self.schedule(ch, None))
         except RollwriteError as error:

@@ -20,6 +20,8 @@ def _xy(name: str) -> tuple[int, int]:
 
 
 class SectionsEntry(Entry[Game, Any]):
+    puzzles = False  # its puzzle is a position to shade to a win
+
     def start(self, data: Any, schedule: Any) -> Game:
         d = data_of(data)
         return Game(size=d.size, players=tuple(f"Player {i + 1}" for i in range(d.players)))

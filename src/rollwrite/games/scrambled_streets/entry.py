@@ -31,6 +31,8 @@ def _card(schedule: Any, turn: int) -> int | None:
 
 
 class StreetsEntry(Entry[Game, Deck]):
+    puzzles = False  # its puzzle is one more turn on a city of its own
+
     def start(self, data: Deck, schedule: Any) -> Game:
         if schedule is None:
             raise EntryError("a game of Scrambled Streets is entered from its deal")

@@ -45,6 +45,8 @@ def _sq(name: str) -> tuple[int, int]:
 
 
 class ShelvingEntry(Entry[Sheet, Data]):
+    puzzles = False  # its puzzle is solo play on a battlefield of its own size
+
     def start(self, data: Data, schedule: Any) -> Sheet:
         return Sheet(size=data.size, turns=data.turns, dice=data.dice, sides=data.sides, capture=False,
                      players=tuple(Player(f"Player {k + 1}") for k in range(data.players)))
