@@ -327,3 +327,15 @@ def test_the_accessibility_check_sees_a_finding(browser):
     found = " ".join(axe_findings(page))
     page.close()
     assert "button-name (critical)" in found and "color-contrast (serious)" in found
+
+
+def test_a_pasted_sheets_problem_is_marked_on_the_sheet(server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    settle(page, 0)
+    page.fill("#text", (ROOT / "examples/wobbly-cafe/daily-2026-11-22-slip.txt").read_text(encoding="utf-8"))
+    page.wait_for_selector(".spot.bad")
+    marked = page.eval_on_selector_all(".spot.bad", "bs => bs.map(b => b.dataset.spot + ' ' + b.getAttribute('aria-describedby'))")
+    assert marked[:2] == ["f1r1s1 p-0", "f1r1s4 p-0"] and all(m.count("p-") == 1 for m in marked)
+    assert page.inner_text("#p-0").startswith("floor 1, row 1: the pair")
+    page.close()

@@ -181,3 +181,15 @@ def test_a_puzzle_that_starts_from_a_position_of_its_own_is_taken_as_text():
     assert not desk.entered(ch) and desk.entered(challenge("lines-and-sections", "seed", "picnic"))
     with pytest.raises(Exception, match="is entered as text on this desk"):
         desk.play(ch, text="", picked=[])
+
+
+def test_a_problem_is_marked_at_its_spots():
+    desk, ch = _DESKS["wobbly-cafe"], challenge("wobbly-cafe", "daily", "2026-11-22")
+    out = desk.check(ch, text=(ROOT / "examples/wobbly-cafe/daily-2026-11-22-slip.txt").read_text(encoding="utf-8"))
+    first = out["problems"][0]
+    assert first["where"] == "floor 1, row 1" and "spaces 1 and 4" in first["message"]
+    assert first["spots"] == ["floor1:f1r1s1", "floor1:f1r1s4"]
+    assert desk.entry is not None
+    assert desk.entry.spots_of("row 3, column C", "", None) == []  # not a café place
+    lw = _DESKS["long-way"]
+    assert lw.entry is not None and lw.entry.spots_of("row 3, column C", "x", lw.layout.data) == ["store:C3"]

@@ -188,7 +188,10 @@ class Desk:
         return out
 
     def _result(self, evaluation: Any) -> dict:
-        problems = [{"where": p.where, "message": p.message} for p in evaluation.problems]
+        entry, data = self.entry, self.layout.data
+        problems = [{"where": p.where, "message": p.message,
+                     "spots": entry.spots_of(p.where, p.message, data) if entry is not None else []}
+                    for p in evaluation.problems]
         score = evaluation.score
         players = None
         if score.players:

@@ -7,6 +7,7 @@ store is replayed by the rules' own code (rules.replay_state).  See rollwrite.ga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -239,6 +240,10 @@ class LongWayEntry(Entry[Sheet, Chart]):
         assert t.display is not None
         face, cell = t.display
         return earns_bonus(st, cell, face)
+
+    def spots_of(self, where: str, message: str, data: Chart) -> list[str]:
+        m = re.fullmatch(r"row ([1-7]), column ([A-G])", where)
+        return [f"store:{m.group(2)}{m.group(1)}"] if m else []
 
     # ---- what is drawn
 

@@ -5,6 +5,7 @@ other sits on the mirrored space of the same row, as the rules ask.  See rollwri
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -119,6 +120,16 @@ class CafeEntry(Entry[CafeSheet, CafeData]):
             r, k = (holding or pairs)[-1]
             return _put(sheet, f, r, k, (None, None))
         return sheet
+
+    def spots_of(self, where: str, message: str, data: CafeData) -> list[str]:
+        m = re.fullmatch(r"floor (\d+), row (\d+)(?:, space (\d+))?", where)
+        if not m or not 1 <= int(m.group(2)) <= len(data.rows):
+            return []
+        f, r = int(m.group(1)) - 1, int(m.group(2)) - 1
+        n = len(data.rows[r])
+        named = re.search(r"spaces (\d+) and (\d+)", message)
+        ks = ([int(m.group(3)) - 1] if m.group(3) else [int(x) - 1 for x in named.groups()] if named else range(n))
+        return [f"floor{f + 1}:{_spot(f, r, k)}" for k in ks if 0 <= k < n]
 
     def set_field(self, sheet: CafeSheet, key: str, value: str, data: CafeData) -> CafeSheet:
         if key != "name":

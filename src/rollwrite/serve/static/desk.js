@@ -27,6 +27,8 @@
   // ---- the check: problems and score
   function showCheck(doc, loud) {
     list.textContent = "";
+    marked = [];
+    paintMarks();
     scoreBox.textContent = "";
     send.disabled = true;
     if (!doc) { return; }
@@ -35,7 +37,8 @@
       return;
     }
     if (loud) {
-      doc.problems.forEach(function (p) { item(p.where, p.message); });
+      doc.problems.forEach(function (p, i) { item(p.where, p.message, "p-" + i); markSpots(p.spots || [], "p-" + i); });
+      paintMarks();
       status.textContent = doc.valid ? "rules: all checks passed" :
         doc.problems.length + " rule problem" + (doc.problems.length === 1 ? "" : "s");
     }
@@ -60,8 +63,24 @@
     send.disabled = !doc.valid;
   }
 
-  function item(where, message) {
+  var marked = [];  // the problems' spots, as [grid:spot, problem id]
+  function markSpots(spots, id) { spots.forEach(function (s) { marked.push([s, id]); }); }
+  function paintMarks() {
+    Array.prototype.forEach.call(document.querySelectorAll(".spot.bad"), function (b) {
+      b.classList.remove("bad"); b.removeAttribute("aria-describedby");
+    });
+    marked.forEach(function (m) {
+      var at = m[0].split(":");
+      var b = document.querySelector('.grid[data-grid="' + at[0] + '"] [data-spot="' + at[1] + '"]');
+      if (!b) { return; }
+      b.classList.add("bad");
+      b.setAttribute("aria-describedby", ((b.getAttribute("aria-describedby") || "") + " " + m[1]).trim());
+    });
+  }
+
+  function item(where, message, id) {
     var li = document.createElement("li");
+    if (id) { li.id = id; }
     li.textContent = (where ? where + ": " : "") + message;
     list.appendChild(li);
   }
