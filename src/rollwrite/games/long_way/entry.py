@@ -12,9 +12,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rollwrite.games.entry import Choice, Entry, Grid, Spot, View, column_letters, row_numbers
-from rollwrite.games.long_way.data import BIT, OPPOSITE, SIZE, Chart
+from rollwrite.games.long_way.data import BIT, SIZE, Chart
 from rollwrite.games.long_way.format import CAFE_LETTERS, Bonus, Gate, LogTurn, Sheet, cell_name, edge_sides, format_log_turn
-from rollwrite.games.long_way.rules import earns_bonus, neighbour, replay_state
+from rollwrite.games.long_way.rules import (
+    bonus_problem, cafeteria_problem, earns_bonus, is_empty, replay_state, tile_cells, tile_problem,
+)
 
 CELLS = SIZE * SIZE
 _SIDES = tuple(BIT[x] for x in "NESW")
@@ -55,16 +57,6 @@ class LongWayEntry(Entry[Sheet, Chart]):
                 rerolls.append((die, dice[die]))
         return dice, rerolls, turn
 
-    def _tile_cells(self, chart: Chart, light: int, dark: int, at: int) -> list[int] | None:
-        ar, ac = divmod(at, SIZE)
-        cells = []
-        for dr, dc in chart.tile(light, dark).cells:
-            r, c = ar + dr, ac + dc
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                return None
-            cells.append(r * SIZE + c)
-        return cells
-
     def options(self, sheet: Sheet, picked: Sequence[str], data: Chart, schedule: Any) -> list[Choice]:
         if sheet.entrance == _NO_GATE:
             return self._gates(picked)
@@ -73,7 +65,6 @@ class LongWayEntry(Entry[Sheet, Chart]):
             return []
         dice, rerolls, turn = now
         st, _problems = replay_state(sheet.log or (), data)
-        empty = [st.marks[c] == "." and not st.walls[c] for c in range(CELLS)]
         rest = [p for p in picked if p not in ("rl", "rd")]
         if not rest:
             out = []
@@ -83,17 +74,16 @@ class LongWayEntry(Entry[Sheet, Chart]):
                 if coins > 0 and used < len(turn.rerolls[die]):
                     out.append(Choice("rl" if die == 0 else "rd", f"reroll the {word} die (a coin)"))
             for at in range(CELLS):
-                cells = self._tile_cells(data, dice[0], dice[1], at)
-                if cells is not None and all(empty[c] for c in cells):
+                if tile_problem(st, data, dice[0], dice[1], at) is None:
                     out.append(Choice(f"t:{cell_name(at)}", f"the tile with its first space on {cell_name(at)}",
                                       f"store:{cell_name(at)}"))
-            if len(st.cafes) < 2 and self._cafe_pairs(empty):
+            if self._cafe_pairs(st):
                 out.append(Choice("cafe", "a cafeteria instead"))
             out.append(Choice("stop", "stop for good"))
             return out
         head = rest[0]
         if head == "cafe":
-            pairs = self._cafe_pairs(empty)
+            pairs = self._cafe_pairs(st)
             if len(rest) == 1:
                 firsts = sorted({a for a, _b in pairs})
                 return [Choice(f"c:{cell_name(a)}", f"cafeteria on {cell_name(a)}", f"store:{cell_name(a)}") for a in firsts]
@@ -105,7 +95,7 @@ class LongWayEntry(Entry[Sheet, Chart]):
         if not head.startswith("t:"):
             return []
         at = _cell(head[2:])
-        cells = self._tile_cells(data, dice[0], dice[1], at) or []
+        cells = tile_cells(data, dice[0], dice[1], at) or []
         if len(rest) == 1:
             return [Choice(f"d:{cell_name(c)}", f"the display on {cell_name(c)}", f"store:{cell_name(c)}") for c in cells]
         if len(rest) == 2:
@@ -146,29 +136,18 @@ class LongWayEntry(Entry[Sheet, Chart]):
         return []
 
     @staticmethod
-    def _cafe_pairs(empty: list[bool]) -> list[tuple[int, int]]:
-        out = []
-        for a in range(CELLS):
-            for b in (a + 1, a + SIZE, a - 1, a - SIZE):
-                if 0 <= b < CELLS and (abs(b - a) == SIZE or a // SIZE == b // SIZE) and empty[a] and empty[b]:
-                    out.append((a, b))
-        return out
+    def _cafe_pairs(st: Any) -> list[tuple[int, int]]:
+        """Every (a, b) the rules let a cafeteria take, each pair both ways round."""
+        return [(a, b) for a in range(CELLS) if is_empty(st, a) for b in (a + 1, a + SIZE, a - 1, a - SIZE)
+                if 0 <= b < CELLS and cafeteria_problem(st, a, b) is None]
 
     @staticmethod
     def _walls(st: Any) -> list[tuple[int, int]]:
-        return [(c, s) for c in range(CELLS) for s in _SIDES if not st.walls[c] & s]
+        return [(c, s) for c in range(CELLS) for s in _SIDES if bonus_problem(st, Bonus("wall", c, s)) is None]
 
     @staticmethod
     def _doorways(st: Any) -> list[tuple[int, int]]:
-        out = []
-        for c in range(CELLS):
-            for s in _SIDES:
-                nb = neighbour(c, s)
-                mine = st.walls[c] & s and not st.doors[c] & s
-                theirs = nb >= 0 and st.walls[nb] & OPPOSITE[s] and not st.doors[nb] & OPPOSITE[s]
-                if mine or theirs:
-                    out.append((c, s))
-        return out
+        return [(c, s) for c in range(CELLS) for s in _SIDES if bonus_problem(st, Bonus("doorway", c, s)) is None]
 
     def apply(self, sheet: Sheet, picked: Sequence[str], data: Chart, schedule: Any) -> Sheet | None:
         if sheet.entrance == _NO_GATE:
