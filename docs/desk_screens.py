@@ -9,7 +9,7 @@ It starts ``rollwrite serve`` on a free local port with a database in a temporar
 example sheet of each game's challenge turn by turn but for its last few turns (through the game's own
 entry, as the page does), opens the challenge page in headless Chromium with that sheet kept from
 before (as a reload keeps it), picks the first part of the next turn, and keeps the part of the page
-with the entry.  ``--out FOLDER`` writes elsewhere.
+with the entry (the sheet drawn, the turn and its choices).  ``--out FOLDER`` writes elsewhere.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def make_screens(out: Path, browser: Any = None, width: int = 1100,
                 page.click(f'[data-choice="{pick}"]')
                 page.wait_for_function("() => +(document.getElementById('desk').dataset.steps || 0) > 1", timeout=15000)
                 page.wait_for_timeout(200)
-                shot = page.locator("section.entry").screenshot()
+                shot = page.locator("#play").screenshot()
                 page.close()
                 img = Image.open(io.BytesIO(shot)).convert("RGB")
                 img = img.crop((0, 0, img.width, min(img.height, 1100)))

@@ -136,7 +136,8 @@ def _problems(desk: Desk, ch, text: str) -> set[str]:  # noqa: ANN001
     return {p.rule for p in evaluation.problems}
 
 
-@pytest.mark.parametrize(("game", "kind", "value", "example"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("game", "kind", "value", "example"),
+                         [pytest.param(*c, id=c[0], marks=pytest.mark.long if c[0] == "shelving-wars" else ()) for c in CASES])
 @settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_move_offered_is_one_the_rules_accept(game, kind, value, example, seed):
