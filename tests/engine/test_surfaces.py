@@ -201,7 +201,7 @@ def test_a_hex_map_is_measured_once_not_once_a_hex(tmp_path, monkeypatch):
     real = hexes._unit_extent
     monkeypatch.setattr(hexes, "_unit_extent", lambda *a: calls.append(1) or real(*a))
     lay = load_layout(layout(tmp_path, "{id: map, type: hexgrid, at: [0, 0], rows: 50, cols: 50, fit: [100, 60]}",
-                             "{type: text, text: x, in: {id: map, cell: [25, 25]}}"))
+                             "{type: box, size: [1, 1], in: {id: map, cell: [25, 25]}}"))
     check_geometry(lay)
     assert len(calls) == 1
 
@@ -233,3 +233,33 @@ def test_a_temporary_file_removed_by_another_run_before_it_was_locked_is_made_ag
     output.write_all([(tmp_path / "a.pdf", b"%PDF-1.4 " + output.SEAL_SLOT.encode() + b"\n")])
     assert len(made) == 2 and (tmp_path / "a.pdf").exists()
     assert [p.name for p in tmp_path.iterdir()] == ["a.pdf"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{999999999999999999999999999999.5}", "the number 999999999999999999999999999999.5 is larger than 1,000,000,000,000"),
+    ("{١٢ + ３}", "'١' is not one of the digits 0-9"),
+    ("{３}", "'３' is not one of the digits 0-9"),
+    ("{" + "(" * 25 + "1" + ")" * 25 + "}", "the expression nests more than 24 deep"),
+    ("{" + "min(" * 25 + "1" + ")" * 25 + "}", "the expression nests more than 24 deep"),
+])
+def test_numbers_digits_and_depth_in_expressions_are_bounded_as_the_docs_say(cli, tmp_path, text, message):
+    layout(tmp_path, f'{{type: text, at: [10, 10], text: "{text}"}}')
+    result = cli("check-layout", str(tmp_path / "p.yaml"))
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_exactly_24_brackets_deep_is_allowed(cli, tmp_path):
+    layout(tmp_path, '{type: text, at: [10, 10], text: "{' + "(" * 24 + "7" + ")" * 24 + '}"}',
+           '{type: text, at: [10, 30], text: "{' + "[" * 12 + "7" + "]" * 12 + "[0]" * 12 + '}"}')
+    result = cli("check-layout", str(tmp_path / "p.yaml"))
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("value", [".nan", ".inf", "-.Inf"])
+def test_a_number_that_is_not_finite_is_refused_wherever_it_is_written(cli, tmp_path, value):
+    layout(tmp_path, f"{{type: text, at: [10, 10], text: {value}}}", extra=f"vars: {{a: {value}}}\n")
+    result = cli("check-layout", str(tmp_path / "p.yaml"))
+    assert result.exit_code == 2
+    assert f"p.yaml:3:11: vars.a: '{value}' is not a number a layout can use" in result.output
+    assert f"hint: write a number, or quote it ('{value}') for text" in result.output

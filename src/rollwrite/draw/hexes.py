@@ -54,6 +54,7 @@ class HexGridV(Value):
     label_color: str
     #: the box round the map's hexagons of radius 1 (x0, y0, x1, y1), measured once when it is read
     unit_box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    label_place: str = "top"  # top | bottom: where in each hex its label goes; marks and 'in' take the rest
 
     def inside(self, row: int, col: int) -> bool:
         return self.shape is None or self.shape[row - 1][col - 1] == "#"
@@ -95,10 +96,35 @@ def centre(v: HexGridV, row: int, col: int) -> tuple[float, float]:
 
 
 def hex_box(v: HexGridV, row: int, col: int) -> tuple[float, float, float, float]:
-    """The box round hex (row, col), for placing an element in it."""
+    """The box of hex (row, col) an element put in it goes in: round the hex, or on a labelled map the
+    part of the hex the label leaves (below a label at the top, above one at the bottom)."""
     cx, cy = centre(v, row, col)
     hw, hh = (SQRT3 / 2, 1.0) if v.top == "pointy" else (1.0, SQRT3 / 2)
-    return cx - hw * v.radius, cy - hh * v.radius, cx + hw * v.radius, cy + hh * v.radius
+    if v.labels is None:
+        return cx - hw * v.radius, cy - hh * v.radius, cx + hw * v.radius, cy + hh * v.radius
+    top, bottom = _label_band(v, cy)
+    w = hw * v.radius * 0.8
+    if v.label_place == "top":
+        return cx - w, bottom + 0.2, cx + w, cy + hh * v.radius * 0.8
+    return cx - w, cy - hh * v.radius * 0.8, cx + w, top - 0.2
+
+
+def _label_size(v: HexGridV) -> float:
+    return min(v.label_size, v.radius * 0.5 / PT)
+
+
+def _label_base(v: HexGridV, cy: float, size: float) -> float:
+    """The baseline of a hex's label: near its top, or near its foot."""
+    if v.label_place == "top":
+        return cy - v.radius * 0.55 + size * PT * 0.7
+    return cy + v.radius * 0.55 - size * PT * 0.2
+
+
+def _label_band(v: HexGridV, cy: float) -> tuple[float, float]:
+    """From where to where (y) a hex's label reaches, at its largest."""
+    size = _label_size(v)
+    base = _label_base(v, cy, size)
+    return base - size * PT * 0.76, base + size * PT * 0.24
 
 
 def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
@@ -150,11 +176,11 @@ def _read_hexgrid(node: Node, data: Any) -> HexGridV:
     radius = _radius(node, hex_node, fit_node, top, line, unit_box)
     fills = {(f.r0 + 1, f.c0 + 1): f.color for f in _cell_fills(r.raw("fills", None), rows, cols)}
     v = HexGridV(rows, cols, top, coords, odd, radius, line,
-                 r.color("color", "#000000"), r.color("fill", None), fills, shape,
+                 r.color("color", "#000000"), r.fill("fill", None), fills, shape,
                  _read_marks(r.list("marks", None), rows, cols), r.bool("dots", False),
                  _read_labels(r.raw("labels", None), rows, cols),
                  r.number("label_size", 6.0, minimum=3, maximum=30, unit="pt"), r.color("label_color", "#555555"),
-                 unit_box)
+                 unit_box, r.str("label_place", "top", choices=["top", "bottom"]))
     r.done()
     for m in v.marks:
         if not v.inside(m.row, m.col):
@@ -194,11 +220,11 @@ def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
         if v.labels is not None:
             rl, cl = v.labels[0][row - 1], v.labels[1][col - 1]
             text = cl + rl if v.labels[2] else rl + cl
-            size = min(v.label_size, v.radius * 0.5 / PT)
+            size = _label_size(v)
             if text_width(text, size) > v.radius * 1.2:
                 size *= v.radius * 1.2 / text_width(text, size)
-            pen.text(cx, cy - v.radius * 0.55 + size * PT * 0.7, text, size=size, anchor="middle", color=v.label_color)
-    low = v.radius * 0.15 if v.labels is not None else 0.0  # below the label
+            pen.text(cx, _label_base(v, cy, size), text, size=size, anchor="middle", color=v.label_color)
+    low = 0.0 if v.labels is None else v.radius * (0.15 if v.label_place == "top" else -0.15)  # beside the label
     for m in v.marks:
         cx, cy = centre(v, m.row, m.col)
         draw_icon(m.icon, pen, cx, cy + low, m.size or v.radius * (0.75 if low else 0.9), weight=0.3)

@@ -26,6 +26,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from rollwrite.draw.pngchunks import SIGNATURE as PNG_SIGNATURE
 from rollwrite.draw.scene import Pen
 from rollwrite.errors import InputError, excerpt
 from rollwrite.files import TextLimits, check_name, read_bounded
@@ -39,7 +40,6 @@ MAX_SVG_TAGS = 5000
 MAX_SVG_DRAWN = 2_000  # shapes one SVG picture draws, each <use> copy counted (the sheet's own budget too)
 MAX_SVG_NUMBER = 1e6  # the largest number an SVG picture may write (user units)
 MAX_SIDE = 3000
-_PNG = b"\x89PNG\r\n\x1a\n"
 # the chunks a PNG's picture is made of; every other (text, colour profiles, dates...) is dropped
 _PNG_KEPT = {b"IHDR", b"PLTE", b"tRNS", b"IDAT", b"IEND"}
 # (a pattern: re compiles it when first used, and a sheet without pictures never does)
@@ -126,8 +126,8 @@ def _png(node: Node, data: bytes) -> tuple[bytes, Any]:
     """A PNG file's picture: its chunks walked and checked, every chunk but the picture's own dropped
     (so no text or colour profile is ever inflated), its pixels decoded to the end; the PNG to embed and
     its decoded picture (a Pillow image)."""
-    kept = [_PNG]
-    pos, seen, ended = len(_PNG), [], False
+    kept = [PNG_SIGNATURE]
+    pos, seen, ended = len(PNG_SIGNATURE), [], False
     while pos < len(data):
         if pos + 12 > len(data):
             raise node.error("this PNG file ends in the middle of a chunk", hint="the file is cut short: save it again as PNG")
@@ -261,7 +261,7 @@ def picture(node: Node) -> Picture:
     if loaded is not None and path in loaded:
         return loaded[path]
     path, raw = layout_file(node, MAX_BYTES, "a picture")
-    if raw.startswith(_PNG):
+    if raw.startswith(PNG_SIGNATURE):
         clean, im = _png(node, raw)
         found = Picture("png", clean, float(im.width), float(im.height), 1, im)
     elif path.suffix.lower() == ".svg" or b"<svg" in raw[:4096]:

@@ -8,6 +8,9 @@ timestamp and random document id, so the same scene gives the same bytes.
 from __future__ import annotations
 
 import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -241,6 +244,19 @@ def _picture_form(c: Canvas, name: str, it: Image) -> None:
 LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)
 
 
+@contextmanager
+def _no_source_date() -> Iterator[None]:
+    """The same bytes whatever the environment: reportlab dates an invariant file (and seeds its file
+    id) from SOURCE_DATE_EPOCH when it is set, at the canvas's making; rollwrite's files carry no date
+    of their own making, so it is put aside while the canvas is made."""
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
 def render(scene: Scene, on_page=None) -> bytes:
     """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar).  The pages
     are read once, in order, each drawn on the canvas and then let go (a streamed scene is never held
@@ -254,8 +270,9 @@ def render(scene: Scene, on_page=None) -> bytes:
         # reportlab makes no tagged PDF (no structure tree); what a screen reader can use is here instead:
         # the title (shown by viewers in place of the file's name), the language, and the text drawn in
         # reading order (the scene's order: title, rules, then each sheet top to bottom)
-        c = Canvas(buf, pagesize=(first_width * MM, first_height * MM), invariant=1, pageCompression=1,
-                   initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
+        with _no_source_date():
+            c = Canvas(buf, pagesize=(first_width * MM, first_height * MM), invariant=1, pageCompression=1,
+                       initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
         c.setTitle(scene.title)
         c.setViewerPreference("DisplayDocTitle", "true")
         c.setSubject(scene.subject)

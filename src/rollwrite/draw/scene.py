@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
+from dataclasses import field
 from typing import Any, Literal, Union
 
+from rollwrite.draw import patterns
 from rollwrite.valueclass import Mutable, Value, _set, replace
 
 PT = 25.4 / 72.0  # one typographic point in mm
@@ -231,6 +233,11 @@ class Page(Mutable):
                  bleed: tuple[float, float, float, float] | None = None) -> None:
         self.width, self.height, self.items = width, height, [] if items is None else items
         self.trim, self.bleed = trim, bleed
+        #: the items filled with a pattern (see rollwrite.draw.patterns), by their index in ``items``: the
+        #: pattern and how many items of pattern ink follow it (for checks that judge fills)
+        self.patterns: dict[int, tuple[str, int]] = {}
+        #: the layout's own icons drawn on this page, each one picture: (index of its first item, its count)
+        self.pictures: list[tuple[int, int]] = []
 
     def pen(self, dx: float = 0.0, dy: float = 0.0) -> Pen:
         return Pen(self, dx, dy)
@@ -241,7 +248,7 @@ class Scene(Mutable):
     title: str = "rollwrite"
     subject: str = ""
     #: symbols placed by Use items, by name, in the order they were made
-    symbols: dict[str, Symbol]
+    symbols: dict[str, Symbol] = field(default_factory=dict)
 
     def __init__(self, pages: list[Page] | None = None, title: str = "rollwrite", subject: str = "",
                  symbols: dict[str, Symbol] | None = None) -> None:
@@ -290,7 +297,7 @@ class Streamed(Scene):
     page's (width, height) before any is made; ``symbols`` fills in as the pages that place them are
     made (a symbol is there before the first page that places it comes)."""
 
-    sizes: list[tuple[float, float]]
+    sizes: list[tuple[float, float]] = field(default_factory=list)  # (the __init__ below takes it second)
 
     def __init__(self, pages: Iterator[Page], sizes: list[tuple[float, float]], title: str = "rollwrite",
                  subject: str = "", symbols: dict[str, Symbol] | None = None) -> None:
@@ -382,7 +389,35 @@ class Pen:
             return
         self.page.items.append(Line(x1 * k + dx, y1 * k + dy, x2 * k + dx, y2 * k + dy, **style))
 
+    def _patterned(self, style: dict, outline: Any) -> None:
+        """When ``style``'s fill carries a pattern (``"#e33333 hatch"``), the shape is drawn (by the caller,
+        after this returns) in the plain colour and then ``outline()`` (the shape as a polygon in this
+        pen's frame) is covered with the pattern's ink."""
+        fill = style.get("fill")
+        if not fill or " " not in fill:
+            return None
+        colour, pattern = patterns.split(fill)
+        style["fill"] = colour
+        return lambda: self._pattern(outline(), pattern, patterns.ink(colour))
+
+    def _pattern(self, polygon: list, pattern: str, ink: str) -> None:
+        page, first = self.page, len(self.page.items) - 1
+        width = patterns.INK_WIDTH / self.k
+        if pattern == "dots":
+            for x, y in patterns.dots(polygon, patterns.DOT_SPACING / self.k):
+                self.circle(x, y, patterns.DOT_RADIUS / self.k, width=0, stroke=None, fill=ink)
+        else:
+            for (x1, y1), (x2, y2) in patterns.hatch(polygon, pattern, patterns.SPACING / self.k):
+                self.line(x1, y1, x2, y2, width=width, color=ink, cap="butt")
+        page.patterns[first] = (pattern, len(page.items) - 1 - first)
+
     def rect(self, x: float, y: float, w: float, h: float, **style) -> None:
+        after = self._patterned(style, lambda: [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        self._rect(x, y, w, h, **style)
+        if after:
+            after()
+
+    def _rect(self, x: float, y: float, w: float, h: float, **style) -> None:
         k = self.k
         style = self._style(style)
         if k != 1.0:
@@ -407,6 +442,12 @@ class Pen:
                                      decoded=decoded))
 
     def circle(self, cx: float, cy: float, r: float, **style) -> None:
+        after = self._patterned(style, lambda: _circle_points(cx, cy, r))
+        self._circle(cx, cy, r, **style)
+        if after:
+            after()
+
+    def _circle(self, cx: float, cy: float, r: float, **style) -> None:
         k = self.k
         style = self._style(style)
         if k != 1.0:
@@ -418,6 +459,12 @@ class Pen:
         self.page.items.append(Circle(cx * k + self.dx, cy * k + self.dy, r * k, **style))
 
     def path(self, points, closed: bool = False, **style) -> None:
+        after = self._patterned(style, lambda: [(float(x), float(y)) for x, y in points])
+        self._path(points, closed, **style)
+        if after:
+            after()
+
+    def _path(self, points, closed: bool = False, **style) -> None:
         k, dx, dy = self.k, self.dx, self.dy
         if self.angle:
             pts = tuple(self._p(float(x), float(y)) for x, y in points)
@@ -430,6 +477,12 @@ class Pen:
 
     def curve(self, start, pieces, closed: bool = False, **style) -> None:
         """Cubic Bézier pieces from ``start``: ``pieces`` is a sequence of (c1, c2, end) points."""
+        after = self._patterned(style, lambda: _flattened(start, pieces))
+        self._curve(start, pieces, closed, **style)
+        if after:
+            after()
+
+    def _curve(self, start, pieces, closed: bool = False, **style) -> None:
         s = self._p(float(start[0]), float(start[1]))
         ps = tuple(tuple(self._p(float(x), float(y)) for x, y in piece) for piece in pieces)
         style = self._style(style)
@@ -450,6 +503,15 @@ class Pen:
                 self.page.items.append(Text(px, py, text, angle=self.angle, **style))
                 return
             self.page.items.append(Text(x * k + self.dx, y * k + self.dy, text, **style))
+
+
+def _circle_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return patterns.circle_points(cx, cy, r)
+
+
+def _flattened(start: Any, pieces: Any) -> list[tuple[float, float]]:
+    return patterns.flatten((float(start[0]), float(start[1])),
+                   tuple(tuple((float(x), float(y)) for x, y in piece) for piece in pieces))
 
 
 def placed(items: list[Item], dx: float, dy: float, k: float = 1.0) -> list[Item]:

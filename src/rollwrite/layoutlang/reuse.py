@@ -9,7 +9,7 @@
   elements (or a mapping with ``elements:``).  With ``at``, ``rotate``, ``scale``, ``repeat`` or ``id``
   the included elements become a group placed and repeated like any other.
 
-Every file is read by :func:`rollwrite.layoutlang.nodes.load_yaml_file`, with all of its limits, and paths are
+Every file is read by :func:`rollwrite.layoutlang.loading.load_yaml_file`, with all of its limits, and paths are
 taken relative to the file that names them and must stay under its folder, links resolved: an absolute
 path, a ``..`` out of the folder or a link that leads out of it is refused, as is anything but a
 regular file.  A file that extends or includes itself (directly or round

@@ -19,8 +19,8 @@ from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
 from rollwrite.core.puzzles import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.files import SHEET, check_text
-from rollwrite.games.base import plain_number
 from rollwrite.games.entry import Entry, EntryError
+from rollwrite.numbers import plain_number
 from rollwrite.layoutlang.layout import load_builtin
 
 SOURCE = "sheet"  # how messages name the typed-in text
