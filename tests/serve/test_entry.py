@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = [
     ("wobbly-cafe", "daily", "2026-11-22", "daily-2026-11-22.txt"),
     ("long-way", "seed", "flat-pack", "flat-pack.txt"),
+    ("long-way", "seed", "picnic", "picnic.txt"),  # rerolls paid with coins, doorways and walls
     ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt"),
     ("shelving-wars", "seed", "closet", "seeded-closet.txt"),
     ("lines-and-sections", "seed", "club", "format-example.txt"),
@@ -109,7 +110,7 @@ def test_a_box_that_does_not_join_is_not_offered():
 
 
 def test_undo_takes_the_last_turn_back():
-    desk, ch, text, _example = enter(*CASES[4])  # Lines & Sections: 18 segments and 3 shadings
+    desk, ch, text, _example = enter(*CASES[-1])  # Lines & Sections: 18 segments and 3 shadings
     out = desk.play(ch, text=text, picked=[], undo=True)
     assert out["changed"] and out["text"].count("shade:") == 2
     assert out["view"]["turn"].startswith("Move 21: Ann shades")

@@ -51,6 +51,7 @@ from rollwrite.serve.pages import dice_lines, sheet_file, sheet_svg
 MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, its cells and the form around it
 CHECK_SECONDS = 10.0  # a check of the largest sheet takes well under a second
 MAX_NAME = 40
+MAX_PICKS = 24  # the picks of one turn: The Long Way's rerolls (a coin each), tile, display and bonus
 COOKIE = "desk_csrf"
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -210,7 +211,7 @@ def _step_of(doc: Any) -> tuple[str, list[str], bool, tuple[str, str] | None]:
     if not isinstance(doc, dict) or not isinstance(doc.get("text", ""), str):
         raise bad
     picked, undo, field = doc.get("picked", []), doc.get("undo", False), doc.get("field")
-    if (not isinstance(picked, list) or len(picked) > 8 or not all(isinstance(p, str) and len(p) <= 40 for p in picked)
+    if (not isinstance(picked, list) or len(picked) > MAX_PICKS or not all(isinstance(p, str) and len(p) <= 40 for p in picked)
             or not isinstance(undo, bool)):
         raise bad
     if field is not None and not (isinstance(field, list) and len(field) == 2
