@@ -66,7 +66,7 @@ def enter(game: str, kind: str, value: str, example: str) -> tuple[Desk, object,
     return desk, ch, text, example_text
 
 
-@pytest.mark.parametrize(("game", "kind", "value", "example"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("game", "kind", "value", "example"), CASES, ids=[f"{c[0]}#{c[2]}" for c in CASES])
 def test_an_example_entered_turn_by_turn_scores_as_on_the_command_line(cli, game, kind, value, example):
     desk, ch, text, example_text = enter(game, kind, value, example)
     seeded = [f"--{kind}", value] if game != "lines-and-sections" else []
@@ -138,7 +138,7 @@ def _problems(desk: Desk, ch, text: str) -> set[str]:  # noqa: ANN001
 
 
 @pytest.mark.parametrize(("game", "kind", "value", "example"),
-                         [pytest.param(*c, id=c[0], marks=pytest.mark.long if c[0] == "shelving-wars" else ()) for c in CASES])
+                         [pytest.param(*c, id=f"{c[0]}#{c[2]}", marks=pytest.mark.long if c[0] == "shelving-wars" else ()) for c in CASES])
 @settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_move_offered_is_one_the_rules_accept(game, kind, value, example, seed):
