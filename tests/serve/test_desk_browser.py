@@ -292,6 +292,7 @@ def test_no_serious_accessibility_finding_in_any_state_of_the_page(server, brows
     first.click()
     settle(page, before)
     states["a pick made"] = axe_findings(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # a wide grid scrolls in its own box
     before = steps(page)
     page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
     settle(page, before)
@@ -338,4 +339,28 @@ def test_a_pasted_sheets_problem_is_marked_on_the_sheet(server, browser):
     marked = page.eval_on_selector_all(".spot.bad", "bs => bs.map(b => b.dataset.spot + ' ' + b.getAttribute('aria-describedby'))")
     assert marked[:2] == ["f1r1s1 p-0", "f1r1s4 p-0"] and all(m.count("p-") == 1 for m in marked)
     assert page.inner_text("#p-0").startswith("floor 1, row 1: the pair")
+    page.close()
+
+
+def test_a_pick_refused_by_the_server_is_said_and_the_sheet_drawn_afresh(server, browser):
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    settle(page, 0)
+    refused = []
+
+    def once(route):  # the server's answer to a page out of date, for the first pick only
+        if not refused:
+            refused.append(route.request.post_data)
+            route.fulfill(status=409, content_type="application/json",
+                          body='{"error": "\'f1r1s1\' is not a move the rules allow here"}')
+        else:
+            route.continue_()
+
+    page.route("**/play", once)
+    before = steps(page)
+    page.click('[data-choice="f1r1s1"]')
+    settle(page, before)
+    assert refused and '"picked": ["f1r1s1"]' in refused[0].replace('":["', '": ["')
+    assert page.inner_text("#status") == "'f1r1s1' is not a move the rules allow here"
+    assert page.locator("#choices button").count() == 0 and page.locator(".spot.can").count() == 44
     page.close()

@@ -21,7 +21,7 @@
     return fetch(url, {method: "POST", credentials: "same-origin",
                        headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": token},
                        body: JSON.stringify(body)})
-      .then(function (r) { return r.json().then(function (doc) { return {ok: r.ok, doc: doc}; }); });
+      .then(function (r) { return r.json().then(function (doc) { return {ok: r.ok, status: r.status, doc: doc}; }); });
   }
 
   // ---- the check: problems and score
@@ -126,13 +126,19 @@
 
   function step(extra) {
     var body = {text: current, picked: picked};
-    Object.keys(extra).forEach(function (k) { body[k] = extra[k]; });
+    Object.keys(extra).forEach(function (k) { if (k !== "again") { body[k] = extra[k]; } });
     var n = ++asked;
     status.textContent = "checking...";
     return post(playUrl, body).then(function (res) {
       if (n < shown) { return; }
       shown = n;
-      if (!res.ok) { status.textContent = res.doc.error; picked = []; return; }
+      if (!res.ok) {  // a pick the rules no longer allow (a page out of date): say so, and draw the sheet afresh
+        picked = [];
+        var why = res.doc.error;
+        if (res.status === 409 && !extra.again) { step({again: true}).then(function () { status.textContent = why; }); }
+        else { status.textContent = why; }
+        return;
+      }
       var doc = res.doc;
       if (doc.error) {  // the text cannot be read: the entry waits for it to be mended
         showCheck({error: doc.error}, true);
