@@ -42,7 +42,8 @@ def _fields(game: str, sheet) -> list[tuple[str, str]]:  # noqa: ANN001 - the ga
     if game == "lines-and-sections":
         return [("size", str(sheet.size)), ("players", ", ".join(sheet.players))]
     if game == "shelving-wars":
-        return [("size", str(sheet.size))] + [(f"p{k + 1}", p.name) for k, p in enumerate(sheet.players)]
+        return ([("size", str(sheet.size)), ("players", str(len(sheet.players)))]
+                + [(f"p{k + 1}", p.name) for k, p in enumerate(sheet.players)])
     if game == "scrambled-streets":
         return [(k, v) for k, v in zip(("black", "white"), sheet.names) if v]
     return []
@@ -195,3 +196,19 @@ def test_a_problem_is_marked_at_its_spots():
     assert desk.entry.spots_of("row 3, column C", "", None) == []  # not a café place
     lw = _DESKS["long-way"]
     assert lw.entry is not None and lw.entry.spots_of("row 3, column C", "x", lw.layout.data) == ["store:C3"]
+
+
+def test_four_players_share_a_battlefield_in_turn():
+    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet")
+    text = desk.play(ch, text="", picked=[], field=("players", "4"))["text"]
+    out = desk.play(ch, text=text, picked=[])
+    assert [f["key"] for f in out["view"]["fields"]] == ["size", "players", "p1", "p2", "p3", "p4"]
+    for _k in range(3):  # players 1 to 3 each place a box from their corner
+        box = next(c["id"] for c in out["choices"] if c["id"].startswith("box"))
+        square = desk.play(ch, text=text, picked=[box])["choices"][0]["id"]
+        text = desk.play(ch, text=text, picked=[box, square])["text"]
+        out = desk.play(ch, text=text, picked=[])
+    assert out["view"]["turn"] == "Turn 1 of 8: Player 4 (player 4)"
+    assert _problems(desk, ch, text) <= UNFINISHED
+    with pytest.raises(EntryError, match="before the first turn"):
+        desk.play(ch, text=text, picked=[], field=("players", "2"))

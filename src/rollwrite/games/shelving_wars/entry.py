@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View, column_letters, row_numbers
-from rollwrite.games.shelving_wars.data import DIRECTION_NAMES, DIRECTIONS, MAX_SIZE, MIN_SIZE, Data
+from rollwrite.games.shelving_wars.data import DIRECTION_NAMES, DIRECTIONS, MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE, Data
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf, Turn, box_label, square_name
 from rollwrite.games.shelving_wars.rules import Board, Placed, corner_square, dice_fit, play_order
 
@@ -98,7 +98,8 @@ class ShelvingEntry(Entry[Sheet, Data]):
                            f"square {square_name(r, c)}" + "".join(f", {w}" for w in said.get((r, c), ())))
                       for r in range(size) for c in range(size))
         grid = Grid("field", "The battlefield", size, size, spots, cols=column_letters(size), rows=row_numbers(size))
-        fields: tuple[Field, ...] = (Field("size", f"Battlefield size ({MIN_SIZE} to {MAX_SIZE} squares a side)", str(size), 2),)
+        fields: tuple[Field, ...] = (Field("size", f"Battlefield size ({MIN_SIZE} to {MAX_SIZE} squares a side)", str(size), 2),
+                                     Field("players", f"Players ({MIN_PLAYERS} to {MAX_PLAYERS})", str(len(sheet.players)), 1))
         fields += tuple(Field(f"p{k + 1}", f"Player {k + 1}'s name", p.name, 20) for k, p in enumerate(sheet.players))
         played = sum(len(p.turns) for p in sheet.players)
         log = tuple(f"{sheet.players[k].name}, turn {t + 1}: {_said(sheet.players[k].turns[i])}"
@@ -195,6 +196,14 @@ class ShelvingEntry(Entry[Sheet, Data]):
         return dataclasses.replace(sheet, players=tuple(players))
 
     def set_field(self, sheet: Sheet, key: str, value: str, data: Data) -> Sheet:
+        if key == "players":
+            if any(p.turns for p in sheet.players):
+                raise EntryError("the players are chosen before the first turn: undo the turns to change them")
+            if not (value.strip().isdigit() and MIN_PLAYERS <= int(value) <= MAX_PLAYERS):
+                raise EntryError(f"{MIN_PLAYERS} to {MAX_PLAYERS} players share a battlefield")
+            n = int(value)
+            kept = sheet.players[:n]
+            return dataclasses.replace(sheet, players=kept + tuple(Player(f"Player {k + 1}") for k in range(len(kept), n)))
         if key == "size":
             if any(p.turns for p in sheet.players):
                 raise EntryError("the battlefield's size is chosen before the first turn: undo the turns to change it")
