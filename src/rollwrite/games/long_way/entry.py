@@ -29,6 +29,12 @@ def _cell(name: str) -> int:
     return (int(name[1:]) - 1) * SIZE + ord(name[0]) - 65
 
 
+def _reserve(turn: Any, die: int) -> tuple[int, ...]:
+    """The values a reroll of ``die`` (0 light, 1 dark) gives on this turn, in order (none on a schedule
+    without rerolls)."""
+    return tuple(turn.rerolls[die]) if die < len(turn.rerolls) else ()
+
+
 def _turns(schedule: Any) -> list[Any]:
     return list(schedule.group(1)) if schedule is not None else []
 
@@ -52,7 +58,7 @@ class LongWayEntry(Entry[Sheet, Chart]):
         for p in picked:
             if p in ("rl", "rd"):
                 die = 0 if p == "rl" else 1
-                dice[die] = turn.rerolls[die][used[die]]
+                dice[die] = _reserve(turn, die)[used[die]]
                 used[die] += 1
                 rerolls.append((die, dice[die]))
         return dice, rerolls, turn
@@ -71,7 +77,7 @@ class LongWayEntry(Entry[Sheet, Chart]):
             coins = st.coins - len(rerolls)
             for die, word in ((0, "light"), (1, "dark")):
                 used = sum(1 for d, _v in rerolls if d == die)
-                if coins > 0 and used < len(turn.rerolls[die]):
+                if coins > 0 and used < len(_reserve(turn, die)):
                     out.append(Choice("rl" if die == 0 else "rd", f"reroll the {word} die (a coin)"))
             for at in range(CELLS):
                 if tile_problem(st, data, dice[0], dice[1], at) is None:
@@ -272,7 +278,7 @@ class LongWayEntry(Entry[Sheet, Chart]):
             return View((grid,), played=played, done=True, log=log)
         dice, _r, turn = now
         st, _p = replay_state(sheet.log or (), data)
-        spare = [f"{w} rerolls {', '.join(map(str, turn.rerolls[d]))}" for d, w in ((0, "light"), (1, "dark")) if turn.rerolls[d]]
+        spare = [f"{w} rerolls {', '.join(map(str, _reserve(turn, d)))}" for d, w in ((0, "light"), (1, "dark")) if _reserve(turn, d)]
         return View((grid,), turn=f"Turn {len(sheet.log or ()) + 1}: coins {st.coins}",
                     dice=(f"light {dice[0]}", f"dark {dice[1]}", *spare),
                     ask="Pick where the tile's first space goes (or reroll, a cafeteria, or stop).", played=played, log=log)
