@@ -212,3 +212,11 @@ def test_four_players_share_a_battlefield_in_turn():
     assert _problems(desk, ch, text) <= UNFINISHED
     with pytest.raises(EntryError, match="before the first turn"):
         desk.play(ch, text=text, picked=[], field=("players", "2"))
+
+
+def test_a_long_way_store_without_its_log_is_checked_as_typed():
+    desk, ch = _DESKS["long-way"], challenge("long-way", "seed", "flat-pack")
+    text = (ROOT / "examples/long-way/no-cafeteria.txt").read_text(encoding="utf-8")
+    out = desk.play(ch, text=text, picked=[])
+    assert out["choices"] == [] and out["view"]["done"] and "no game log" in out["view"]["ask"]
+    assert desk.play(ch, text=text, picked=[], undo=True)["text"] == out["text"]  # nothing to take back

@@ -174,7 +174,8 @@ class Desk:
             after = entry.play(sheet, picked, data, schedule)
             if after is not None:
                 sheet, picked, changed = after, [], True
-                schedule = self.schedule(ch, sheet)
+        if changed:  # the dice's shape may follow the sheet (a battlefield's players)
+            schedule = self.schedule(ch, sheet)
         choices = entry.choices(sheet, picked, data, schedule)
         said = [next(c.label for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
                 for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it

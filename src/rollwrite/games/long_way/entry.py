@@ -66,6 +66,8 @@ class LongWayEntry(Entry[Sheet, Chart]):
     def options(self, sheet: Sheet, picked: Sequence[str], data: Chart, schedule: Any) -> list[Choice]:
         if sheet.entrance == _NO_GATE:
             return self._gates(picked)
+        if sheet.log is None:  # a store typed without its game log: nothing to play on from
+            return []
         now = self._dice(sheet, picked, schedule)
         if now is None:
             return []
@@ -192,6 +194,8 @@ class LongWayEntry(Entry[Sheet, Chart]):
         return Sheet(tuple(st.marks), tuple(st.walls), tuple(st.doors), gates[0], gates[1], st.gained, st.spent, log)
 
     def undo(self, sheet: Sheet, data: Chart, schedule: Any) -> Sheet:
+        if sheet.log is None:
+            return sheet  # a store typed without its game log has no turns to take back
         if sheet.log:
             return self._sheet(sheet, (sheet.entrance, sheet.exit), sheet.log[:-1], data)
         return self.start(data, schedule)
@@ -273,6 +277,9 @@ class LongWayEntry(Entry[Sheet, Chart]):
         if sheet.entrance == _NO_GATE:
             return View((grid,), turn="Before the first turn", ask="Pick the entrance's space on the store's edge, "
                         "then its wall; then the exit's.", played=0)
+        if sheet.log is None:
+            return View((grid,), ask="This sheet has no game log: it is checked as typed, and turns are "
+                        "entered on a sheet with its log.", played=played, done=True)
         now = self._dice(sheet, (), schedule)
         if now is None:
             return View((grid,), played=played, done=True, log=log)
