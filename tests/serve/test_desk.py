@@ -202,3 +202,36 @@ def test_a_database_password_is_never_shown(cli):
     assert result.exit_code == 2
     assert result.stderr.startswith("rollwrite: --db: cannot open 'postgresql://ann:***@127.0.0.1:1/desk'")
     assert "s3cret" not in result.output
+
+
+@pytest.fixture(scope="module")
+def step_client(tmp_path_factory):
+    app = make_app(str(tmp_path_factory.mktemp("steps") / "desk.sqlite"))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
+
+
+_GAMES = [("wobbly-cafe", "daily/2026-11-22"), ("long-way", "seed/flat-pack"), ("scrambled-streets", "daily/2026-11-22"),
+          ("shelving-wars", "seed/closet"), ("lines-and-sections", "seed/club")]
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game=st.sampled_from(_GAMES), data=st.data())
+def test_any_step_sent_to_the_entry_is_answered_without_a_server_error(step_client, game, data):
+    """Whatever text, picks, undo or field a client sends, the entry answers with the sheet or a refusal
+    (400, 409), never a server error."""
+    url = f"/play/{game[0]}/{game[1]}/play"
+    token = _token(step_client)
+    words = st.sampled_from(["f1r1s1", "v3", "g:A1", "N", "t:C1", "d:C1", "f3", "rl", "cafe", "stop", "c9", "up",
+                             "box2x3", "A1", "shelf2", "top-left:down", "B2", "Z9", "", "b:wall", "w:A1"])
+    body = {"text": data.draw(st.sampled_from(["", "?", "floor 1\n5|3\n", "size: 2\nplayers: A, B\npath: A1 B1\n"])),
+            "picked": data.draw(st.lists(st.one_of(words, st.text(max_size=6)), max_size=4))}
+    if data.draw(st.booleans()):
+        body["undo"] = True
+    if data.draw(st.booleans()):
+        body["field"] = [data.draw(st.sampled_from(["name", "size", "players", "p1", "black", "x"])),
+                         data.draw(st.text(max_size=8))]
+    answer = step_client.post(url, json=body, headers={"X-CSRF-Token": token})
+    assert answer.status_code in (200, 409), (answer.status_code, answer.text[:200])
+    doc = answer.json()
+    assert "view" in doc or "error" in doc

@@ -220,3 +220,14 @@ def test_a_long_way_store_without_its_log_is_checked_as_typed():
     out = desk.play(ch, text=text, picked=[])
     assert out["choices"] == [] and out["view"]["done"] and "no game log" in out["view"]["ask"]
     assert desk.play(ch, text=text, picked=[], undo=True)["text"] == out["text"]  # nothing to take back
+
+
+@pytest.mark.parametrize(("game", "kind", "value", "key", "words"), [
+    ("wobbly-cafe", "daily", "2026-11-22", "name", "Ann # the best"),
+    ("lines-and-sections", "seed", "club", "players", "Ann, Bob, Ann"),
+    ("scrambled-streets", "daily", "2026-11-22", "black", "Ann # x"),
+])
+def test_a_field_the_text_cannot_hold_is_refused(game, kind, value, key, words):
+    desk, ch = _DESKS[game], challenge(game, kind, value)
+    with pytest.raises(EntryError):
+        desk.play(ch, text="", picked=[], field=(key, words))

@@ -170,6 +170,7 @@ class Desk:
             sheet, picked, changed = entry.undo(sheet, data, schedule), [], True
         elif field is not None:
             sheet, picked, changed = entry.set_field(sheet, field[0], field[1], data), [], True
+            self._writable(sheet, field[0])
         elif picked:
             after = entry.play(sheet, picked, data, schedule)
             if after is not None:
@@ -187,6 +188,17 @@ class Desk:
         if new_text:
             out["check"] = self.check(ch, text=new_text)
         return out
+
+    def _writable(self, sheet: Any, key: str) -> None:
+        """Refuse a field whose words the sheet's text cannot hold (a comment mark, a separator): the text
+        the game writes must read back as itself."""
+        text = self.game.format(sheet, self.layout.data)
+        try:
+            again = self.game.format(self.read(text), self.layout.data)
+        except RollwriteError:
+            again = None
+        if again != text:
+            raise EntryError(f"the {key} cannot be written so on the sheet: leave out '#', ',' and ':'")
 
     def _result(self, evaluation: Any) -> dict:
         entry, data = self.entry, self.layout.data
