@@ -193,9 +193,9 @@ def test_a_problem_is_marked_at_its_spots():
     assert first["where"] == "floor 1, row 1" and "spaces 1 and 4" in first["message"]
     assert first["spots"] == ["floor1:f1r1s1", "floor1:f1r1s4"]
     assert desk.entry is not None
-    assert desk.entry.spots_of("row 3, column C", "", None) == []  # not a café place
+    assert desk.entry.spots_of(None, "row 3, column C", "", None) == []  # not a café place
     lw = _DESKS["long-way"]
-    assert lw.entry is not None and lw.entry.spots_of("row 3, column C", "x", lw.layout.data) == ["store:C3"]
+    assert lw.entry is not None and lw.entry.spots_of(None, "row 3, column C", "x", lw.layout.data) == ["store:C3"]
 
 
 def test_four_players_share_a_battlefield_in_turn():
@@ -231,3 +231,19 @@ def test_a_field_the_text_cannot_hold_is_refused(game, kind, value, key, words):
     desk, ch = _DESKS[game], challenge(game, kind, value)
     with pytest.raises(EntryError):
         desk.play(ch, text="", picked=[], field=(key, words))
+
+
+def test_the_problems_of_every_game_are_marked_at_their_places():
+    streets = _DESKS["scrambled-streets"]
+    out = streets.check(challenge("scrambled-streets", "daily", "2026-11-22"),
+                        text=(ROOT / "examples/scrambled-streets/impossible-push.txt").read_text(encoding="utf-8"))
+    first = out["problems"][0]
+    assert (first["where"], first["spots"]) == ("start, top left", ["city:c17"])  # the deal puts 23 there
+    shelving = _DESKS["shelving-wars"]
+    text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")
+    out = shelving.check(challenge("shelving-wars", "seed", "closet"), text=text.replace("box 2x3 at A3", "box 2x3 at D3"))
+    lee = next(p for p in out["problems"] if p["where"] == "Lee (player 2), box 2")
+    assert lee["spots"] == ["field:F3", "field:G3", "field:H3", "field:F4", "field:G4", "field:H4"]
+    sections = _DESKS["lines-and-sections"]
+    out = sections.check(challenge("lines-and-sections", "seed", "club"), text="size: 3\nplayers: Ann, Bob\npath: A1 B1 A1\n")
+    assert [(p["where"], p["spots"]) for p in out["problems"]] == [("move 2", ["points:B1", "points:A1"])]

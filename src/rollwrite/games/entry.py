@@ -139,7 +139,7 @@ class Entry(Generic[SheetT, DataT]):
         """The sheet without its last turn (the same sheet when no turn is entered)."""
         raise NotImplementedError
 
-    def spots_of(self, where: str, message: str, data: DataT) -> list[str]:
+    def spots_of(self, sheet: SheetT, where: str, message: str, data: DataT) -> list[str]:
         """The spots (``grid:spot``) a rule problem is about, from its ``where`` and words, to mark them on
         the page; [] when it is about no place of a grid (a turn, a player)."""
         return []

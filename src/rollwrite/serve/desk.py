@@ -143,7 +143,7 @@ class Desk:
             evaluation, puzzle = self.evaluate(ch, sheet)
         except RollwriteError as error:
             return {"valid": False, "error": {"message": str(error)}}
-        out = self._result(evaluation)
+        out = self._result(evaluation, sheet)
         if puzzle is not None and puzzle.par is not None:
             out["par"] = plain_number(puzzle.par)
             line = f"{out['total']} of par {out['par']}"
@@ -200,10 +200,10 @@ class Desk:
         if again != text:
             raise EntryError(f"the {key} cannot be written so on the sheet: leave out '#', ',' and ':'")
 
-    def _result(self, evaluation: Any) -> dict:
+    def _result(self, evaluation: Any, sheet: Any) -> dict:
         entry, data = self.entry, self.layout.data
         problems = [{"where": p.where, "message": p.message,
-                     "spots": entry.spots_of(p.where, p.message, data) if entry is not None else []}
+                     "spots": entry.spots_of(sheet, p.where, p.message, data) if entry is not None else []}
                     for p in evaluation.problems]
         score = evaluation.score
         players = None

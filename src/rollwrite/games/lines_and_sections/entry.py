@@ -6,6 +6,7 @@ or shaded.  See rollwrite.games.entry."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,6 +122,16 @@ class SectionsEntry(Entry[Game, Any]):
         if sheet.shades:
             return dataclasses.replace(sheet, shades=sheet.shades[:-1])
         return dataclasses.replace(sheet, path=sheet.path[:-1], path_lines=(), path_cols=())
+
+    def spots_of(self, sheet: Game, where: str, message: str, data: Any) -> list[str]:
+        m = re.fullmatch(r"move (\d+)", where)
+        if not m:
+            return []
+        move, segments = int(m.group(1)), max(len(sheet.path) - 1, 0)
+        if move <= segments:  # a segment: its two points
+            return [f"points:{point_name(p)}" for p in sheet.path[move - 1:move + 1]]
+        k = move - segments - 1
+        return [f"squares:{square_name(sheet.shades[k].square)}"] if k < len(sheet.shades) else []
 
     def set_field(self, sheet: Game, key: str, value: str, data: Any) -> Game:
         if key == "size":

@@ -230,7 +230,7 @@ class LongWayEntry(Entry[Sheet, Chart]):
         face, cell = t.display
         return earns_bonus(st, cell, face)
 
-    def spots_of(self, where: str, message: str, data: Chart) -> list[str]:
+    def spots_of(self, sheet: Sheet, where: str, message: str, data: Chart) -> list[str]:
         m = re.fullmatch(r"row ([1-7]), column ([A-G])", where)
         return [f"store:{m.group(2)}{m.group(1)}"] if m else []
 

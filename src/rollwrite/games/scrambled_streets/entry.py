@@ -6,11 +6,12 @@ the rules allow are offered.  See rollwrite.games.entry."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View
-from rollwrite.games.scrambled_streets.data import START_SIZE, Deck
+from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
 from rollwrite.games.scrambled_streets.rules import City, first_player, longest, mover
 
@@ -91,6 +92,16 @@ class StreetsEntry(Entry[Game, Deck]):
 
     def undo(self, sheet: Game, data: Deck, schedule: Any) -> Game:
         return dataclasses.replace(sheet, moves=tuple(sheet.moves)[:-1])
+
+    def spots_of(self, sheet: Game, where: str, message: str, data: Deck) -> list[str]:
+        if where.startswith("start, ") and where[7:] in START_PLACES:
+            return [f"city:c{sheet.start[START_PLACES.index(where[7:])].card}"]
+        m = re.fullmatch(r"turn (\d+)", where)
+        moves = tuple(sheet.moves)
+        if not m or not 1 <= int(m.group(1)) <= len(moves):
+            return []
+        move = moves[int(m.group(1)) - 1]  # the card it names, and the two it went between, where they lie
+        return [f"city:c{n}" for n in dict.fromkeys((move.card, move.a, move.b))]
 
     def set_field(self, sheet: Game, key: str, value: str, data: Deck) -> Game:
         if key not in ("black", "white"):

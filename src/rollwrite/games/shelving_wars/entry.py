@@ -7,6 +7,7 @@ game, as the rules say.  See rollwrite.games.entry."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -194,6 +195,20 @@ class ShelvingEntry(Entry[Sheet, Data]):
         players = list(sheet.players)
         players[k] = dataclasses.replace(players[k], turns=players[k].turns[:-1], line=None)
         return dataclasses.replace(sheet, players=tuple(players))
+
+    def spots_of(self, sheet: Sheet, where: str, message: str, data: Data) -> list[str]:
+        m = re.search(r"\(player (\d+)\), (box|shelf) (\d+)$", where)
+        if not m or not 1 <= int(m.group(1)) <= len(sheet.players):
+            return []
+        items = [t for t in sheet.players[int(m.group(1)) - 1].turns if isinstance(t, Box) == (m.group(2) == "box")]
+        if not 1 <= int(m.group(3)) <= len(items):
+            return []
+        item, size = items[int(m.group(3)) - 1], sheet.size
+        if isinstance(item, Box):
+            squares = [(r, c) for r in range(item.row, item.row + item.h) for c in range(item.col, item.col + item.w)]
+        else:  # the squares beside the shelf, on both sides
+            squares = [rc for x, y, d in item.units() for rc in (((y, x), (y - 1, x)) if d == "h" else ((y, x), (y, x - 1)))]
+        return [f"field:{square_name(r, c)}" for r, c in dict.fromkeys(squares) if 0 <= r < size and 0 <= c < size]
 
     def set_field(self, sheet: Sheet, key: str, value: str, data: Data) -> Sheet:
         if key == "players":

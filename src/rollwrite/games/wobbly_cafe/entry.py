@@ -121,7 +121,7 @@ class CafeEntry(Entry[CafeSheet, CafeData]):
             return _put(sheet, f, r, k, (None, None))
         return sheet
 
-    def spots_of(self, where: str, message: str, data: CafeData) -> list[str]:
+    def spots_of(self, sheet: CafeSheet, where: str, message: str, data: CafeData) -> list[str]:
         m = re.fullmatch(r"floor (\d+), row (\d+)(?:, space (\d+))?", where)
         if not m or not 1 <= int(m.group(2)) <= len(data.rows):
             return []
