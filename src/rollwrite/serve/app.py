@@ -48,7 +48,7 @@ from rollwrite.serve import db
 from rollwrite.serve.desk import Challenge, Desk, challenge, game_slugs
 from rollwrite.serve.pages import dice_lines, sheet_file, sheet_svg
 
-MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, its cells and the form around it
+MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, with the picks or the form around it
 CHECK_SECONDS = 10.0  # a check of the largest sheet takes well under a second
 MAX_NAME = 40
 MAX_PICKS = 24  # the picks of one turn: The Long Way's rerolls (a coin each), tile, display and bonus

@@ -1,4 +1,4 @@
-"""What the desk's pages show besides the entry form: the sheet as inline SVG, its PDF and PNG, the
+"""What the desk's pages show besides the on-screen entry: the sheet as inline SVG, its PDF and PNG, the
 dice or the deal.  Drawn by the same functions as ``rollwrite print`` and ``rollwrite roll``."""
 
 from __future__ import annotations
