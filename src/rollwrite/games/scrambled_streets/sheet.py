@@ -57,6 +57,9 @@ def draw_street(pen: Pen, deck: Deck, s: Street, bleed: float = 0.0) -> None:
         pen.curve(start, pieces, width=0.45, stroke=style.centre, cap="butt", dash=(2.2, 1.6))
 
 
+SAFE = 3.175  # mm: the safe area inside a card's cut (1/8 in)
+
+
 def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale: float = 1.0,
               frame: str | None = FRAME, fill: str | None = None, label: bool = True, bleed: float = 0.0) -> None:
     """Card ``number`` filling the cell whose top-left corner is at the pen's origin, drawn at
@@ -78,7 +81,9 @@ def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale:
         # small cards: the number stays readable (two digits, drawn at 0.85, no smaller than MIN_TEXT)
         size = max(8.0, MIN_TEXT / 0.85 / scale)
         r = size * PT * 0.95
-        cx = cy = r + 1.8  # the number inside the safe area of a card cut with a bleed
+        # the number and its ring inside the safe area of a card cut with a bleed: 1/8 in (3.175 mm), as
+        # print-on-demand shops ask, and the ring's line
+        cx = cy = r + (SAFE + 0.15) / scale
         pen.circle(cx, cy, r, width=0.2 / scale, stroke="#111111", fill="#ffffff")
         shown = size * (0.85 if number >= 10 else 1)
         pen.text(cx, cy + size * PT * 0.36, str(number), size=shown, font="bold", anchor="middle")
