@@ -166,3 +166,82 @@ def test_marks_and_cut_lines_are_where_a_desktop_printer_prints(slug, run):
         for c in range(1, plan.cols):  # between each two columns of sheets: a line down the page
             lo, hi = plan.slots[c - 1].trim[2], plan.slots[c].trim[0]
             assert any(m.x1 == m.x2 and lo - 1e-6 <= m.x1 <= hi + 1e-6 for m in lines), (c, lo, hi)
+
+
+# ---------------------------------------------------------------- print on demand
+
+def _page_ops(page) -> set:  # noqa: ANN001 - the colour operators of a page's content and of its forms
+    import re
+
+    ops = set(re.findall(rb"\s(rg|RG|k|K|g|G|sc|SC|scn|SCN)\s", page.get_contents().get_data()))
+    for form in (page["/Resources"].get("/XObject") or {}).values():
+        ops |= set(re.findall(rb"\s(rg|RG|k|K|g|G|sc|SC|scn|SCN)\s", form.get_object().get_data()))
+    return ops
+
+
+def test_pod_deck_is_a_card_a_page_with_trim_and_bleed_boxes(cli, tmp_path):
+    """--pod: each card face on a page of its own, the TrimBox a poker card (63.5 x 88.9 mm) in the middle
+    of a page 3.175 mm (1/8 in) larger all round, which is the BleedBox; the art runs to the page's edge
+    (the pixels along every edge of a back are its grey, and each front's streets reach the edge)."""
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "deck.pdf"
+    r = cli("print", "scrambled-streets", "--pod", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    assert len(reader.pages) == 96  # 48 fronts, each followed by its back; no rules page
+    mm = 72 / 25.4
+    for page in reader.pages:
+        media = [float(v) / mm for v in page.mediabox]
+        trim = [float(v) / mm for v in page.trimbox]
+        bleed = [float(v) / mm for v in page.bleedbox]
+        assert media == pytest.approx([0, 0, 63.5 + 2 * 3.175, 88.9 + 2 * 3.175], abs=0.01)
+        assert bleed == pytest.approx(media, abs=0.01)
+        assert trim == pytest.approx([3.175, 3.175, 3.175 + 63.5, 3.175 + 88.9], abs=0.01)
+        assert "small print" not in page.extract_text() and "page 1 of" not in page.extract_text()
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        back = pdf[1].render(scale=2).to_pil().convert("L")
+        w, h = back.size
+        edge = [back.getpixel((x, y)) for x in range(w) for y in (0, h - 1)] + \
+               [back.getpixel((x, y)) for y in range(h) for x in (0, w - 1)]
+        assert max(edge) < 250 and min(edge) > 200  # the back's grey, to the page's very edge
+        fronts_reaching = 0
+        for i in range(0, 96, 2):
+            face = pdf[i].render(scale=1).to_pil().convert("L")
+            w, h = face.size
+            edge = [face.getpixel((x, y)) for x in range(w) for y in (0, h - 1)] + \
+                   [face.getpixel((x, y)) for y in range(h) for x in (0, w - 1)]
+            fronts_reaching += min(edge) < 128  # a street's dark ink on the page's edge
+        assert fronts_reaching >= 40
+    finally:
+        pdf.close()
+    ops = _page_ops(reader.pages[0])
+    assert b"rg" in ops or b"RG" in ops  # RGB unless asked
+
+
+def test_pod_in_cmyk_draws_every_colour_in_cmyk(cli, tmp_path):
+    out = tmp_path / "deck.pdf"
+    r = cli("print", "scrambled-streets", "--pod", "--cmyk", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    for page in reader.pages[:4]:
+        ops = _page_ops(page)
+        assert ops and ops <= {b"k", b"K"}, ops
+    # the backs' grey (#e6e6e6) in the black ink alone
+    back = reader.pages[1].get_contents().get_data() + b"".join(
+        f.get_object().get_data() for f in (reader.pages[1]["/Resources"].get("/XObject") or {}).values())
+    assert b"0 0 0 .098 k" in back
+
+
+@pytest.mark.parametrize("args,message", [
+    (["long-way", "--pod"], "--pod prints a deck of cards; long-way is not one"),
+    (["scrambled-streets", "--pod", "--paper", "a3"], "--pod sets the page itself: leave out --paper"),
+    (["scrambled-streets", "--pod", "--crop-marks"], "--pod sets the page itself: leave out --crop-marks"),
+    (["scrambled-streets", "--cmyk", "-f", "svg"], "--cmyk applies to PDF output only, not SVG"),
+    (["scrambled-streets", "--duplex", "sideways"], "--duplex must be long or short, not 'sideways'"),
+])
+def test_pod_and_cmyk_refuse_what_they_cannot_do(cli, tmp_path, args, message):
+    r = cli("print", *args, "-o", str(tmp_path / ("x.svg" if "svg" in args else "x.pdf")))
+    assert r.exit_code == 2 and message in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []
