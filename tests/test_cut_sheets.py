@@ -245,3 +245,27 @@ def test_pod_and_cmyk_refuse_what_they_cannot_do(cli, tmp_path, args, message):
     r = cli("print", *args, "-o", str(tmp_path / ("x.svg" if "svg" in args else "x.pdf")))
     assert r.exit_code == 2 and message in r.stderr, r.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("page", [{}, {"large_print": True, "paper": "a3"}, {"scale": 1.2, "paper": "a3"}],
+                         ids=["a4", "large-print", "1.2"])
+def test_the_art_bleeds_as_far_as_the_bleed_box_at_every_scale(page):
+    """The deck's art runs past each card's trim exactly as far as the page's bleed (its BleedBox and the
+    marks' clearance), at any scale: a large-print card bleeds 3 mm, not 3 mm times 1.41."""
+    from rollwrite.core.printrun import print_scene
+
+    layout = load_builtin("scrambled-streets")
+    scene = print_scene("scrambled-streets", page=dict(page))
+    spec = with_options(layout.page, **page)
+    plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+    from rollwrite.draw.scene import Curve
+
+    front = scene.pages[0]
+    bx0, by0, bx1, by1 = front.bleed
+    assert (bx0, by0, bx1, by1) == pytest.approx(plan.bleed_box(list(plan.slots)))
+    # where the streets' paths begin and end: at a card's edge they run on to the bleed's edge, no further
+    points = [p for it in scene.page_items(front) if isinstance(it, Curve)
+              for p in [it.start] + [piece[-1] for piece in it.pieces]]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    assert min(xs) == pytest.approx(bx0, abs=0.01) and max(xs) == pytest.approx(bx1, abs=0.01)
+    assert min(ys) == pytest.approx(by0, abs=0.01) and max(ys) <= by1 + 0.01

@@ -147,7 +147,8 @@ class _Run:
                                  self.plan.height - s.y - self.plan.sheet_h) / self.plan.scale
         else:
             self.plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
-            self.art_bleed = spec.bleed
+            # the sheet is drawn at the plan's scale: its art runs on by the bleed as printed, no further
+            self.art_bleed = spec.bleed / self.plan.scale
         self.spec = spec
         self.spans = page_spans(jobs, sheets, self.plan.per_page)
         fronts = len(self.spans)
