@@ -570,7 +570,12 @@ def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, page
     texts = ["  ·  ".join(p for p in parts if p) for parts in choices]
     for keep in range(len(short) - 1, 3, -1):  # a long seed: its middle makes way
         texts.append("  ·  ".join([short[: keep // 2] + "…" + short[len(short) - (keep - keep // 2):], *tail]))
-    texts += ["  ·  ".join(tail), f"{page}/{pages}"]
+    # on narrow paper: the page of which it is the back goes first, then the word on duplex printing, then
+    # "page" shortens; a note (small print) stays to the last
+    short_tail = [[duplex, note, f"page {page} of {pages}"], [note, f"page {page} of {pages}"],
+                  [note, f"{page}/{pages}"]]
+    texts += ["  ·  ".join(tail)] + ["  ·  ".join(t for t in parts if t) for parts in short_tail]
+    texts.append(f"{page}/{pages}")
     ruler, text = footer_parts(right, texts, size, back_of is None)
     x0, y0 = pen.dx, pen.dy  # (a footer's pen is never scaled)
     ink = [(x0 + right - text_width(text, size), y0 + 1.5, x0 + right, y0 + 3.4 + size * PT)]

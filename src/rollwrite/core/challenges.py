@@ -27,7 +27,10 @@ game id and a schedule:
 
     with_variations(options, from_id) -> options
         The variation options with those of the id added; the same option given both ways with two
-        values is a UsageError.
+        values is a UsageError.  (The count of players an id may carry, ``~p4``, is not one of them.)
+
+    id_players(players, from_id) -> players
+        --players, or the count the id carries (``shelving-wars#x~p4``: its dice are 4 players' groups).
 
     variant_for(game, shipped, varied) -> str
         The variation code of a varied layout (``2d20``, ``s12t30``; "" when it plays as shipped), which
@@ -107,12 +110,24 @@ def with_variations(options: dict[str, int | None], from_id: dict[str, int]) -> 
     """The variation options with those an id carries; see the module's docstring."""
     out = dict(options)
     for key, value in from_id.items():
+        if key == "players":  # not a variation option: see id_players
+            continue
         given = out.get(key)
         if given is not None and given != value:
             raise UsageError(f"the id says --{key} {value} but --{key} {given} was given",
                              hint="leave out the option: the id carries its variation")
         out[key] = value
     return out
+
+
+def id_players(players: int | None, from_id: dict[str, int]) -> int | None:
+    """The count of players, given with --players or carried by the id (``~p4``); both with two counts is
+    a UsageError."""
+    carried = from_id.get("players")
+    if carried is not None and players is not None and players != carried:
+        raise UsageError(f"the id says --players {carried} but --players {players} was given",
+                         hint="leave out --players: the id carries the count its dice were rolled for")
+    return carried if players is None else players
 
 
 def variations(game: Any, layout: Any) -> dict[str, int]:
@@ -336,6 +351,7 @@ def run_roll(
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
     options = with_variations(options or {}, from_id)
+    players = id_players(players, from_id)
     layout = resolve(game)
     shipped = layout
     g = games.get(layout.game)

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.core.challenges import (
-    daily_range, player_count, resolve_schedule, resolve_schedule_id, split_challenge, variant_for, vary_layout,
-    with_variations,
+    daily_range, id_players, player_count, resolve_schedule, resolve_schedule_id, split_challenge, variant_for,
+    vary_layout, with_variations,
 )
 from rollwrite.errors import UsageError
 
@@ -149,6 +149,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
     options = with_variations(options or {}, from_id)
+    players = id_players(players, from_id)
     page = dict(page or {})
     contrast = bool(page.pop("high_contrast", False))
     small_print = bool(page.pop("small_print", False))
