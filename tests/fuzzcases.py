@@ -402,6 +402,40 @@ def _bomb_cases() -> list[Attack]:
             Attack("work bombs", "an alias bomb", layout(bomb))]
 
 
+def _language_cases() -> list[Attack]:
+    """The third step of the layout language at its limits: lists, paths, patterns, icons of icons, fit."""
+    def layout(text: str, *extra: str) -> Any:
+        return lambda f: ((f / "l.yaml").write_text(text), (["check-layout", *extra, "l.yaml"], None, None))[-1]
+
+    head = "game: x\ntitle: t\n{top}sheet:\n  size: [180, 240]\n  elements:\n"
+    sheet = head.format(top="")
+    ranges = sheet + ('    - {type: text, at: [5, 5], text: "{len(range(1, 1000)) + len(range(1, 999999999999))}"}\n')
+    lists = sheet + ('    - {type: text, at: [5, 5], text: "{len(' + "[" * 12 + "range(900)" + "]" * 12 + ')}"}\n')
+    joined = sheet + ('    - {type: text, at: [5, 5], text: "{item[0]}", repeat: {items: "{range(500) + range(500)}", '
+                      'step: [0, 0.2]}, overlaps: true}\n')
+    arcs = " ".join(f"A 1 1 0 1 1 {k % 2} 0" for k in range(990))
+    path = sheet + f'    - {{type: path, at: [50, 50], d: "M 0 0 {arcs}", overlaps: true, repeat: {{count: 20, step: [0, 0]}}}}\n'
+    dots = sheet + ("    - {type: box, at: [0, 0], size: [180, 240], fill: '#ccc dots', overlaps: true, "
+                    "repeat: {count: 20, step: [0, 0]}}\n")
+    icons = ["icons:", "  i0:", "    - {type: circle, at: [5, 5], radius: 1, repeat: {count: 40, step: [0, 0]}}"]
+    icons += [line for k in range(1, 30) for line in (f"  i{k}:", f"    - {{type: icon, at: [5, 5], name: i{k - 1}, size: 2, "
+                                                          "repeat: {count: 40, step: [0, 0]}}")]
+    nested = head.format(top="\n".join(icons) + "\n") + "    - {type: icon, at: [5, 5], name: i29}\n"
+    fills = sheet + ("    - {type: grid, at: [0, 0], rows: 40, cols: 40, cell: 4.5, fills: [" + ", ".join(
+        f"{{cell: [{r}, {c}], color: '#{(r * 40 + c) * 4099 % 0xffffff:06x}'}}" for r in range(1, 41) for c in range(1, 41)
+        if (r * 40 + c) <= 2000) + "]}\n")
+    fit = sheet + ("    - {id: b, type: box, at: [0, 0], size: [20, 10], repeat: {count: 1, step: [0, 0]}}\n"
+                   "    - {type: text, text: '" + "W" * 5000 + "', fit: 6, in: {id: b}}\n")
+    return [Attack("language", "a range of 10^12 entries", layout(ranges)),
+            Attack("language", "lists 12 deep of 900 entries", layout(lists)),
+            Attack("language", "a repeat over two ranges joined", layout(joined)),
+            Attack("language", "20 paths of 990 arcs", layout(path)),
+            Attack("language", "20 sheet-sized dotted fills", layout(dots, "--greyscale")),
+            Attack("language", "icons of icons 30 deep, 40 each", layout(nested)),
+            Attack("language", "1,600 fills of different colours, judged in grey", layout(fills, "--greyscale")),
+            Attack("language", "a 5,000-character text made to fit", layout(fit))]
+
+
 def _killed_cases() -> list[Attack]:
     def leftover(folder: Path) -> tuple:
         (folder / ".a.pdf.k2j4x_9q.part").write_bytes(b"%PDF-1.4 " + b"x" * 890_000)
@@ -522,5 +556,5 @@ def _map_cases() -> list[Attack]:
 def attacks() -> list[Attack]:
     """Every attack, class by class."""
     return (_path_cases() + _special_cases() + _deep_cases() + _surrogate_cases() + _long_name_cases()
-            + _control_cases() + _edited_cases() + _bomb_cases() + _killed_cases() + _picture_cases() + _font_cases()
-            + _map_cases())
+            + _control_cases() + _edited_cases() + _bomb_cases() + _language_cases() + _killed_cases()
+            + _picture_cases() + _font_cases() + _map_cases())

@@ -31,17 +31,16 @@ def score_command_body(game: str, files: list[str] | None = None, *, claimed: st
     if jsonl or from_jsonl is not None or jobs is not None or any(is_folder(f) for f in files) or (
             len(files) > 1 and not as_json):
         return run_batch(game, files, from_jsonl=from_jsonl, jsonl=jsonl or as_json, jobs=jobs, seed=seed,
-                         daily=daily, puzzle=puzzle, claimed=claimed, out=Discard() if quiet else None)
+                         daily=daily, puzzle=puzzle, claimed=claimed,
+                         out=Discard() if quiet and not (jsonl or as_json) else None)
     if not files:
         raise UsageError("FILE... is missing", hint="give the typed-in sheets to score: files, folders, "
                          "'-' for standard input, or --from-jsonl FILE for sheets as JSON Lines")
     results, worst = run_score(game, files, claimed=claimed, seed=seed, daily=daily, puzzle=puzzle)
-    if quiet:
-        pass
-    elif as_json:
+    if as_json:  # asked for by name, so printed even with --quiet
         doc: Any = results[0]["json"] if len(results) == 1 else [r["json"] for r in results]
         say(json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False), sys.stdout)
-    else:
+    elif not quiet:
         for i, r in enumerate(results):
             if i:
                 say("", sys.stdout)

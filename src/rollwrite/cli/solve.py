@@ -30,11 +30,9 @@ def solve_command(
         doc, text, code = run_solve(game, file)
     except RollwriteError as error:
         raise fail(error) from None
-    if quiet:
-        pass
-    elif as_json:
+    if as_json:  # asked for by name, so printed even with --quiet
         typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-    else:
+    elif not quiet:
         typer.echo(text)
     if code:
         raise typer.Exit(code)

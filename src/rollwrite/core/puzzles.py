@@ -160,7 +160,9 @@ def graded_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | No
 
 def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: dict[str, int]) -> Any:
     """The puzzle a typed-in answer (whose puzzle options are ``options``) is checked against: rebuilt
-    from the record its making left (no solving), or, when there is none, made again."""
+    from the record its making left (no solving) when that record is whole and its answer, replayed on
+    the puzzle's dice, is legal and scores its par; otherwise made again.  A puzzle from a record says
+    so (``extra["from_record"]``): :func:`held` makes it again when a sheet beats its par."""
     # deferred for start-up: `games`, `--help` need this module, not core.par_records, games.base
     from rollwrite.core import par_records
     from rollwrite.games.base import Puzzle
@@ -168,12 +170,30 @@ def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: 
     layout, g, opts = _puzzle_setup(game, options)
     (gid, s, day), = challenge_run(layout.game, seed, daily)
     doc = par_records.load(g, layout, f"{gid} puzzle", options)
-    if doc is None:
-        return one_puzzle(g, layout, gid, s, day, opts)
-    return Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
-                  schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
-                  par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
-                  best_known=doc["best_known"], difficulty=doc["difficulty"])
+    if doc is not None:
+        puzzle = Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
+                        schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
+                        par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
+                        best_known=doc["best_known"], difficulty=doc["difficulty"], extra={"from_record": True})
+        try:
+            replay = g.evaluate_puzzle(puzzle, puzzle.answer, layout.data)
+        except (RollwriteError, ValueError):
+            replay = None
+        if replay is not None and replay.valid and replay.score.total == puzzle.par:
+            return puzzle
+    return one_puzzle(g, layout, gid, s, day, opts)
+
+
+def held(puzzle: Any, total: float, game: str, *, seed: str | None, daily: str | None,
+         options: dict[str, int]) -> Any:
+    """The puzzle a sheet scoring ``total`` is compared with: ``puzzle`` itself, unless it was rebuilt
+    from a record and the sheet beats its par; then the record is not believed and the puzzle is made
+    again (and recorded anew), so a record can never make a sheet beat par, proven or not."""
+    if not puzzle.extra.get("from_record") or puzzle.par is None or total <= puzzle.par:
+        return puzzle
+    layout, g, opts = _puzzle_setup(game, options)
+    (gid, s, day), = challenge_run(layout.game, seed, daily)
+    return one_puzzle(g, layout, gid, s, day, opts)
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:

@@ -226,7 +226,18 @@ def parse(text: str) -> tuple[Subpath, ...]:
     return tuple(out)
 
 
-def bounds(subpaths: tuple[Subpath, ...]) -> tuple[float, float, float, float]:
-    """A box holding every point and control point (a Bézier piece lies inside its controls' hull)."""
-    pts = [p for start, pieces, _ in subpaths for p in (start, *[q for piece in pieces for q in piece])]
-    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+def drawn_points(subpaths: tuple[Subpath, ...]) -> tuple[Point, ...]:
+    """Points along the path as drawn, 16 to a piece: what its box is measured from (a curve's
+    controls lie outside the curve itself)."""
+    out: list[Point] = []
+    for start, pieces, _ in subpaths:
+        p0 = start
+        out.append(p0)
+        for c1, c2, p3 in pieces:
+            for k in range(1, 17):
+                t = k / 16
+                u = 1 - t
+                out.append((u ** 3 * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t ** 3 * p3[0],
+                            u ** 3 * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t ** 3 * p3[1]))
+            p0 = p3
+    return tuple(out)

@@ -86,7 +86,7 @@ def _read_path(node: Node, data: Any) -> PathV:
     curves: tuple = ()
     if d_node is not None:
         curves = _read_d(d_node)
-        pts = tuple(p for start, pieces, _ in curves for p in (start, *[q for piece in pieces for q in piece]))
+        pts = pathdata.drawn_points(curves)  # what its box is measured from
     else:
         pts = _points(points_node, 2)
     closed = r.bool("closed", False)

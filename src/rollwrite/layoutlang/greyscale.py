@@ -182,33 +182,29 @@ def _judge(inks: list[_Ink], elements: Any, reported: set[tuple[str, ...]]) -> l
             f"({grey(mark.colour):.0%} and {grey(under):.0%} of white): a black-and-white print loses it",
             hint=f"make one of them lighter or darker: {MARK_CONTRAST:.0%} of the way from black to white apart "
                  "is enough"))
-    # fills over or beside each other
-    by_colour: dict[tuple[str, str | None], list[tuple[int, _Ink]]] = {}
+    # fills over or beside each other: each fill against those in the NEAR-mm squares round it
     for z, f in fills:
-        by_colour.setdefault((f.colour, f.pattern), []).append((z, f))
-    keys = sorted(by_colour, key=lambda k: (grey(k[0]), k))
-    for a_index, a in enumerate(keys):
-        for b in keys[a_index + 1:]:
-            if grey(b[0]) - grey(a[0]) >= FILL_CONTRAST:
-                break
-            if a[0] == b[0] or a[1] != b[1] or (_neutral(a[0]) and _neutral(b[0])):
-                continue
-            pair = _near(by_colour[a], by_colour[b])
-            if pair is None:
-                continue
-            key = ("fill",) + tuple(sorted((a[0], b[0])))
-            if key in reported:
-                continue
-            reported.add(key)
-            (za, fa), (zb, fb) = sorted(pair, key=lambda p: p[0])
-            here, other = fb, fa
-            el = elements[here.element]
-            out.append(el.node.error(
-                f"the fill {here.colour} (here) and {other.colour} ({_place(other, elements, here.element)}), drawn "
-                f"{'over' if _overlap(fa.box, fb.box) else 'beside'} each other, print as nearly the same grey "
-                f"({grey(here.colour):.0%} and {grey(other.colour):.0%} of white)",
-                hint=f"make one of them lighter or darker, or give one a pattern, which any grey shows: "
-                     f"\"{here.colour} hatch\" (or dots, or cross)"))
+        x0, y0, x1, y1 = f.box
+        seen: set[int] = set()
+        for i in range(int(math.floor(x0 / NEAR)) - 1, int(math.floor(x1 / NEAR)) + 2):
+            for j in range(int(math.floor(y0 / NEAR)) - 1, int(math.floor(y1 / NEAR)) + 2):
+                for oz, other in cells.get((i, j), ()):
+                    if oz >= z or oz in seen:
+                        continue
+                    seen.add(oz)
+                    if not _alike(f, other) or not _overlap(f.box, other.box, NEAR):
+                        continue
+                    key = ("fill",) + tuple(sorted((f.colour, other.colour)))
+                    if key in reported:
+                        continue
+                    reported.add(key)
+                    el = elements[f.element]
+                    out.append(el.node.error(
+                        f"the fill {f.colour} (here) and {other.colour} ({_place(other, elements, f.element)}), drawn "
+                        f"{'over' if _overlap(f.box, other.box) else 'beside'} each other, print as nearly the same "
+                        f"grey ({grey(f.colour):.0%} and {grey(other.colour):.0%} of white)",
+                        hint=f"make one of them lighter or darker, or give one a pattern, which any grey shows: "
+                             f"\"{f.colour} hatch\" (or dots, or cross)"))
     return out
 
 
@@ -225,24 +221,11 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _near(a: list[tuple[int, _Ink]], b: list[tuple[int, _Ink]]) -> tuple[tuple[int, _Ink], tuple[int, _Ink]] | None:
-    """A fill of ``a`` and one of ``b`` within NEAR mm of each other (and not two parts of one own icon),
-    found through buckets of NEAR mm so that large lists stay quick."""
-    buckets: dict[tuple[int, int], list[tuple[int, _Ink]]] = {}
-    for entry in b:
-        x0, y0, x1, y1 = entry[1].box
-        for i in range(int(math.floor(x0 / NEAR)), int(math.floor(x1 / NEAR)) + 1):
-            for j in range(int(math.floor(y0 / NEAR)), int(math.floor(y1 / NEAR)) + 1):
-                buckets.setdefault((i, j), []).append(entry)
-                if len(buckets) > 200_000:
-                    return None
-    for entry in a:
-        x0, y0, x1, y1 = entry[1].box
-        for i in range(int(math.floor(x0 / NEAR)) - 1, int(math.floor(x1 / NEAR)) + 2):
-            for j in range(int(math.floor(y0 / NEAR)) - 1, int(math.floor(y1 / NEAR)) + 2):
-                for other in buckets.get((i, j), ()):
-                    if entry[1].picture is not None and entry[1].picture == other[1].picture:
-                        continue
-                    if _overlap(entry[1].box, other[1].box, NEAR):
-                        return entry, other
-    return None
+def _alike(a: _Ink, b: _Ink) -> bool:
+    """Two fills a grey print cannot tell apart: different colours (not both greys), the same pattern,
+    greys less than FILL_CONTRAST apart, and not two parts of one own icon."""
+    if a.colour == b.colour or a.pattern != b.pattern or (_neutral(a.colour) and _neutral(b.colour)):
+        return False
+    if a.picture is not None and a.picture == b.picture:
+        return False
+    return abs(grey(a.colour) - grey(b.colour)) < FILL_CONTRAST
