@@ -25,7 +25,7 @@ from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 CHECKED: dict[str, str] = {
     'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
     'long-way': '01ce0c3e02acb23201dc6de460f1a65a99bd94347e6ca928b3765227851b847f',
-    'scrambled-streets': '16eaabc02fc7c6ae5f7581280a9c632b6c846e790512ef7971eacf35069b1dbf',
+    'scrambled-streets': '05a3693b94cdf0c79f7cc4dd88e934960fa521c4772a65f8f7e195c69bd943fe',
     'shelving-wars': '58cffe6fa46751d21c7d5a0073b7bf0fe0bee5d6d2ccc6be3adf1ba59c8d5f14',
     'wobbly-cafe': '0aa880c203721b47763f94166093393c273dca3bff904a2defe106bb7404ed5a',
 }

@@ -200,3 +200,21 @@ def test_card_numbers_keep_to_the_eighth_inch_safe_area(number):
     label = next(it for it in page.items if isinstance(it, Text) and it.text == str(number))
     assert label.x - text_width(label.text, label.size, label.font) / 2 >= 3.175
     assert label.y - label.size * 0.3528 * 0.75 >= 3.175
+
+
+def test_the_score_log_reads_as_one_game_in_play_order_not_a_table_a_player(tmp_path):
+    """The players' names go on one line above the log; each block of the log is headed by its turns
+    (both players' points on every row), so neither block reads as one player's."""
+    from rollwrite.draw.scene import Text
+    from rollwrite.sheet import build_scene
+
+    scene = build_scene(LAYOUT, sheets=1)
+    rules = next(p for p in scene.pages if any(isinstance(t, Text) and t.text == "rules and score log"
+                                              for t in scene.page_items(p)))
+    texts = [t for t in scene.page_items(rules) if isinstance(t, Text)]
+    names = [t for t in texts if t.text in ("Players:", "Black", "White") and t.font == "bold" or t.text == "Players:"]
+    heads = [t.text for t in texts if t.text.startswith("Turns ")]
+    assert heads == ["Turns 1 to 22, both players, in play order", "Turns 23 to 44, both players, in play order"]
+    labels = [t for t in texts if t.text in ("Black", "White") and t.y < min(h.y for h in texts if h.text in heads)]
+    assert len(labels) == 2 and labels[0].y == labels[1].y  # the two names on one line, above both blocks
+    assert names

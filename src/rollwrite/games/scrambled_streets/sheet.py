@@ -193,14 +193,19 @@ def _read_box(what: str):
 
 
 def _build_log(v: BoxV, pen: Pen, ctx: Any) -> None:
-    """The score log: every turn in two blocks side by side, with room for the card, where it went and
-    both players' points and running totals, so the finished log is the typed-in game."""
+    """The score log: every turn of the game in play order, in two blocks side by side (each headed by
+    its turns, so neither reads as one player's), with room for the card, where it went and both
+    players' points and running totals on each turn's row, so the finished log is the typed-in game."""
     deck: Deck = ctx.data
     turns = len(deck.cards) - 4
     per = -(-turns // 2)
     gap = 6.0
     bw = (v.w - gap) / 2
-    head = v.size * PT * 2.6
+    head = v.size * PT * 4.0
+    for blk in range(2):
+        lo, hi = blk * per + 1, min((blk + 1) * per, turns)
+        pen.text(blk * (bw + gap), v.size * PT * 1.1, f"Turns {lo} to {hi}, both players, in play order",
+                 size=max(v.size * 0.95, MIN_TEXT), font="bold")
     rh = (v.h - head) / (per + 1)
     cols = [("turn", 0.11), ("card", 0.20), ("at a|b, push", 0.33), ("Black", 0.18), ("White", 0.18)]
     size = min(v.size, rh / PT * 0.62)
