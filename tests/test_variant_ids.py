@@ -169,3 +169,31 @@ def test_a_shelving_wars_id_carries_the_count_of_players_its_dice_are_for(cli):
     assert clash.exit_code == 2
     assert clash.stderr == ("rollwrite: the id says --players 4 but --players 3 was given\n"
                             "  hint: leave out --players: the id carries the count its dice were rolled for\n")
+
+
+@pytest.mark.parametrize("words,warning", [
+    (["roll", "shelving-wars#x~t5s12", "--show", "1"],
+     "rollwrite: warning: 'shelving-wars#x~t5s12' ends in '~t5s12', which is not a variation (its parts go "
+     "dice, size, turns, players: ~s12t5), so it is read as part of the seed, with no variation; did you mean "
+     "'shelving-wars#x~s12t5'?\n"),
+    (["print", "wobbly-cafe#café☕[U+1F3B2]"],
+     "rollwrite: warning: 'wobbly-cafe#café☕[U+1F3B2]' holds [U+1F3B2], which is how a sheet prints a character "
+     "its fonts lack: the seed is taken as typed, with those letters; the sheet's own id is 'wobbly-cafe#café☕🎲'\n"),
+    (["print", "long-way", "--seed", "a~t5s12"],
+     "rollwrite: warning: 'a~t5s12' ends in '~t5s12', which is not a variation (its parts go dice, size, turns, "
+     "players: ~s12t5), so it is read as part of the seed, with no variation; did you mean 'a~s12t5'?\n"),
+])
+def test_an_id_typed_back_wrong_is_taken_with_a_warning_saying_what_was_meant(words, warning, cli, tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = cli(*words)
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == warning
+    quiet = cli(*words, "-q", *(["--force"] if words[0] == "print" else []))
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+@pytest.mark.parametrize("text", ["long-way#picnic", "shelving-wars#x~2d20", "long-way#x~y", "long-way#[note]"])
+def test_an_id_as_printed_gets_no_warning(text, cli):
+    r = cli("roll", text, "--show", "1")
+    assert r.exit_code == 0 and r.stderr == ""

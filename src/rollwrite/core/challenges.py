@@ -120,6 +120,41 @@ def with_variations(options: dict[str, int | None], from_id: dict[str, int]) -> 
     return out
 
 
+_ESCAPE = r"\[U\+([0-9A-Fa-f]{4,6})\]"  # a character as a sheet prints one its fonts lack
+_PART = r"[0-9]+d[0-9]+|[stp][0-9]+"  # a piece of a variation code
+
+
+def id_warnings(game: str, seed: str | None = None) -> list[str]:
+    """What may be a mistake in an id (or a seed) typed back from a sheet, with what was probably meant:
+    a printed escape such as ``[U+1F3B2]`` (the sheet's way of writing a character its fonts lack) taken
+    as the seed's own text, and a ``~`` part that reads like a variation but is not one (its pieces out
+    of order, ``x~t5s12``), which makes it part of the seed.  The id is still used as typed."""
+    # deferred for start-up: `--help` needs this module, not dice
+    from rollwrite.dice import VARIANT_MARK, parse_variant
+    from rollwrite.errors import excerpt
+
+    out: list[str] = []
+    for text in [t for t in (game, seed) if t and ("#" in t or t is seed)]:
+        head, mark, code = text.rpartition(VARIANT_MARK)
+        escapes = [m.group(0) for m in re.finditer(_ESCAPE, text) if int(m.group(1), 16) <= 0x10FFFF]
+        if escapes:
+            meant = re.sub(_ESCAPE, lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) <= 0x10FFFF
+                           else m.group(0), text)
+            out.append(f"'{excerpt(text, 80)}' holds {', '.join(dict.fromkeys(escapes))}, which is how a sheet "
+                       "prints a character its fonts lack: the seed is taken as typed, with those letters; the "
+                       f"sheet's own id is '{excerpt(meant, 80)}'")
+        if mark and code and parse_variant(code) is None:
+            pieces = re.findall(_PART, code)
+            if pieces and "".join(pieces) == code:
+                order = {"d": 0, "s": 1, "t": 2, "p": 3}
+                fixed = "".join(sorted(pieces, key=lambda p: order["d" if "d" in p else p[0]]))
+                if parse_variant(fixed) is not None:
+                    out.append(f"'{excerpt(text, 80)}' ends in '{VARIANT_MARK}{code}', which is not a variation "
+                               f"(its parts go dice, size, turns, players: {VARIANT_MARK}{fixed}), so it is read as "
+                               f"part of the seed, with no variation; did you mean '{excerpt(head, 70)}{VARIANT_MARK}{fixed}'?")
+    return out
+
+
 def id_players(players: int | None, from_id: dict[str, int]) -> int | None:
     """The count of players, given with --players or carried by the id (``~p4``); both with two counts is
     a UsageError."""
