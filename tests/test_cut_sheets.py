@@ -269,3 +269,11 @@ def test_the_art_bleeds_as_far_as_the_bleed_box_at_every_scale(page):
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     assert min(xs) == pytest.approx(bx0, abs=0.01) and max(xs) == pytest.approx(bx1, abs=0.01)
     assert min(ys) == pytest.approx(by0, abs=0.01) and max(ys) <= by1 + 0.01
+
+
+def test_a_pod_deck_has_a_name_of_its_own(cli, tmp_path, monkeypatch):
+    """Printed without -o, the print-on-demand deck never takes the name of the deck printed for home."""
+    monkeypatch.chdir(tmp_path)
+    r = cli("print", "scrambled-streets", "--pod", "-q")
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["scrambled-streets-pod.pdf"]

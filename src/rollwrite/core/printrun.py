@@ -205,14 +205,17 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     if not pod and not (layout is shipped and as_shipped is not None and is_checked(game) and spec.scale >= 1
             and spec.paper == shipped.page.paper):  # a built-in as shipped is measured by the tests
         note = check_text_size(layout, spec, sheets, schedules[0], allow=small_print)
-    outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules)
+    outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules,
+                       tag="-pod" if pod else "")
     return _Job(layout, form, sheets, spec, outputs, True, contrast, note, pod, cmyk)
 
 
 def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: list | None, dates: list | None,
-             schedules: list) -> list[tuple[Path, list]]:
+             schedules: list, tag: str = "") -> list[tuple[Path, list]]:
     """The files of a print run, each with the schedules it holds: named by rollwrite after the challenge
-    (no ``-o``, or ``-o FOLDER``), or after ``-o NAME``; ``split_dates``: a file per day."""
+    (no ``-o``, or ``-o FOLDER``), or after ``-o NAME``; ``split_dates``: a file per day.  ``tag`` follows
+    the game's name in a name rollwrite picks (``-pod``: a print-on-demand deck never takes the name of
+    the deck printed for home)."""
     # deferred for start-up: `games`, `--help` need this module, not files, output
     from rollwrite.files import kind_of
     from rollwrite.output import id_suffix
@@ -220,7 +223,7 @@ def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: l
     named = output is None or kind_of(output) == "folder"  # rollwrite picks the file's name
     if named:
         folder = Path("out") if output is None else output
-        stem = (Path(game).stem if game.endswith((".yaml", ".yml")) else slug) if output is None else slug
+        stem = ((Path(game).stem if game.endswith((".yaml", ".yml")) else slug) if output is None else slug) + tag
 
         def name(suffix: str) -> Path:
             return folder / f"{stem}{suffix}.{ext}"
