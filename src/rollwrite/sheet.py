@@ -620,21 +620,25 @@ def small_print_note(size: float) -> str:
 
 
 def check_text_size(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
-                    allow: bool = False) -> str | None:
+                    allow: bool = False, jobs: list[SheetJob] | None = None) -> str | None:
     """Refuse a run whose smallest text would print under SMALLEST pt (a scale, or smaller paper that
     shrinks the extra pages), with the smallest size it would print and the largest scale that keeps
     SMALLEST pt; ``allow``: print it, and return the note every page's footer then carries (None when
     nothing is that small).  Measured on the first run's pages of sheets, their backs and its extra pages,
-    drawn as they print (each sheet may differ: the cards of a deck)."""
+    drawn as they print (each sheet may differ: the cards of a deck).  ``jobs``: the sheets of a run of
+    puzzles (each its own puzzle or answer; such a run has no extra pages), measured instead."""
     plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
-    scene = build_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
+    if jobs is not None:
+        scene = build_scene(layout, page=spec, jobs=jobs, share=True)
+    else:
+        scene = build_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
     found = scene.smallest_text()
     if found is None or found[0].size >= SMALLEST - 1e-9:
         return None
     text, page_no = found
     if allow:
         return small_print_note(text.size)
-    on_sheets = page_no <= len(scene.pages) - len(extra_pages(layout, [schedule])[0])
+    on_sheets = jobs is not None or page_no <= len(scene.pages) - len(extra_pages(layout, [schedule])[0])
     words = text.text if len(text.text) <= 30 else text.text[:29] + "…"
     what = (f"at scale {spec.scale:g} " if spec.scale != 1 else "") + f"on {plan.paper} paper"
     hints = []
