@@ -234,3 +234,31 @@ def test_puzzle_holds_the_6_pt_rule_as_print_does(cli, tmp_path):
                "-o", str(out)).exit_code == 0
     assert min(s for s, _, _ in pdf_text_sizes(out)) >= 6
     assert not any("small print" in whole for _, _, whole in pdf_text_sizes(out))
+
+
+@pytest.mark.parametrize("run", [["wobbly-cafe", "--paper", "4x6in"], ["long-way", "-n", "2", "--per-page", "2"],
+                                 ["wobbly-cafe", "-n", "4", "--per-page", "4"],
+                                 ["wobbly-cafe", "--landscape", "--large-print"]], ids=" ".join)
+def test_the_scale_a_refusal_names_fits_and_keeps_6_pt(run, cli, tmp_path):
+    """A sheet that does not fit: the scale the hint names (on this paper, or on the papers it names) prints,
+    with no text under 6 pt; a hint never names a scale the text rule then refuses."""
+    r = cli("print", *run)
+    assert r.exit_code == 2 and "does not fit" in r.stderr
+    if "no scale both fits it" in r.stderr:
+        need = r.stderr.split("its text needs scale ")[1].split(")")[0]
+        papers = r.stderr.split(f"at scale {need} it fits on ")[1].split(" paper")[0].split(", ")
+        tries = [["--paper", papers[0], "--scale", need], ["--paper", papers[-1], "--scale", need]]
+        below = f"{float(need) - 0.01:g}"
+        assert cli("print", *run, "--paper", papers[0], "--scale", below, "-o", str(tmp_path / "z.pdf")).exit_code == 2
+    else:
+        best = r.stderr.split("it fits up to scale ")[1].split(";")[0].split("\n")[0]
+        tries = [["--scale", best]]
+    for extra in tries:
+        run2 = [a for a in run if a != "--large-print"]
+        if "--paper" in extra and "--paper" in run2:
+            i = run2.index("--paper")
+            run2 = run2[:i] + run2[i + 2:]
+        out = tmp_path / "x.pdf"
+        r2 = cli("print", *run2, *extra, "-o", str(out), "--force")
+        assert r2.exit_code == 0, (extra, r2.stderr)
+        assert min(s for s, _, _ in pdf_text_sizes(out)) >= 6 - 1e-6

@@ -25,7 +25,7 @@ from rollwrite.draw.scene import (
 )
 from rollwrite.errors import InputError, UsageError
 from rollwrite.buildcontext import BuildContext, SheetJob
-from rollwrite.planner import MARK_WIDTH, _num, plan_page, pod_plan
+from rollwrite.planner import MARK_WIDTH, PagePlan, _num, largest_scale, plan_page, pod_plan, refusal
 from rollwrite.valueclass import Mutable, ValueClass, fields
 from rollwrite.layoutlang.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.layoutlang.overlap import sample_schedule
@@ -619,6 +619,38 @@ def small_print_note(size: float) -> str:
     return f"small print: text down to {math.floor(size * 10 + 1e-9) / 10:.1f} pt"
 
 
+def _run_scene(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
+               jobs: list[SheetJob] | None) -> Scene:
+    if jobs is not None:
+        return build_scene(layout, page=spec, jobs=jobs, share=True)
+    return build_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
+
+
+def plan_for_text(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
+                  jobs: list[SheetJob] | None = None) -> PagePlan:
+    """The page plan of a run (:func:`rollwrite.planner.plan_page`); when its sheets do not fit, the
+    refusal's hint names a scale that both fits and keeps the sheets' text to SMALLEST pt, or says that
+    none does on that paper and which papers take them at the scale their text needs.  The text is
+    measured on the sheets drawn at the largest scale that fits (a sheet's text scales with it)."""
+    w, h = layout.sheet.width, layout.sheet.height
+    spec.check()
+    try:
+        return plan_page(spec, w, h)
+    except UsageError:
+        best = largest_scale(spec, w, h)
+        if not best:
+            raise
+    at = spec.replace(scale=best)
+    scene = _run_scene(layout, at, sheets, schedule, jobs)
+    on_sheets = len(scene.pages) - (0 if jobs is not None else len(extra_pages(layout, [schedule])[0]))
+    sizes = [it.size for page in scene.pages[:on_sheets] for it in scene.page_items(page)
+             if isinstance(it, Text) and it.text.strip()]
+    least = None
+    if sizes and min(sizes) < SMALLEST - 1e-9:
+        least = math.ceil(SMALLEST * best / min(sizes) * 100 - 1e-9) / 100
+    raise refusal(spec, w, h, least) from None
+
+
 def check_text_size(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
                     allow: bool = False, jobs: list[SheetJob] | None = None) -> str | None:
     """Refuse a run whose smallest text would print under SMALLEST pt (a scale, or smaller paper that
@@ -627,11 +659,8 @@ def check_text_size(layout: Layout, spec: PageSpec, sheets: int, schedule: Sched
     nothing is that small).  Measured on the first run's pages of sheets, their backs and its extra pages,
     drawn as they print (each sheet may differ: the cards of a deck).  ``jobs``: the sheets of a run of
     puzzles (each its own puzzle or answer; such a run has no extra pages), measured instead."""
-    plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
-    if jobs is not None:
-        scene = build_scene(layout, page=spec, jobs=jobs, share=True)
-    else:
-        scene = build_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
+    plan = plan_for_text(layout, spec, sheets, schedule, jobs)
+    scene = _run_scene(layout, spec, sheets, schedule, jobs)
     found = scene.smallest_text()
     if found is None or found[0].size >= SMALLEST - 1e-9:
         return None

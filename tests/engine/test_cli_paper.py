@@ -47,12 +47,16 @@ def test_cafe_on_a5_prints_one_sheet_a_page_upright(cli, in_tmp):
         (["long-way", "--paper", "a6"], "rollwrite: unknown paper 'a6'\n  hint: choose a3, a4, a5, letter, legal, tabloid"),
         (["long-way", "--paper", "100x150mm"],
          "rollwrite: a 190 x 250 mm sheet does not fit on 100x150mm paper: 80 x 122 mm is free inside the 10 mm margins "
-         "and above the footer\n  hint: it fits on a3, a4, letter, legal, tabloid paper; on 100x150mm it fits up to scale 0.42"),
+         "and above the footer\n  hint: it fits on a3, a4, letter, legal, tabloid paper; no scale both fits it on 100x150mm and "
+         "keeps its text to 6 pt (it fits up to scale 0.42, its text needs scale 0.94): at scale 0.94 it fits on a3, "
+         "a4, letter, legal, tabloid paper; or narrow the margin\n"),
         (["long-way", "--paper", "a5"],
          "rollwrite: a 190 x 250 mm sheet does not fit on a5 paper"),
         (["long-way", "--per-page", "2"],
          "rollwrite: 2 per page does not fit: one a4 page holds at most 1 sheet of 190 x 250 mm (1x1, portrait)\n"
-         "  hint: put 1 or fewer on a page; it fits on a3, tabloid paper; on a4 it fits up to scale 0.71"),
+         "  hint: put 1 or fewer on a page; it fits on a3, tabloid paper; no scale both fits it on a4 and keeps its text "
+         "to 6 pt (it fits up to scale 0.71, its text needs scale 0.94): at scale 0.94 it fits on a3, tabloid paper; "
+         "or narrow the margin\n"),
         (["wobbly-cafe", "--per-page", "2x2"],
          "rollwrite: 2x2 per page does not fit: one a4 page holds at most 3 sheets of 85 x 188 mm (3x1, landscape)"),
         (["long-way", "--large-print"],
