@@ -620,10 +620,11 @@ def small_print_note(size: float) -> str:
 
 
 def _run_scene(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
-               jobs: list[SheetJob] | None) -> Scene:
+               jobs: list[SheetJob] | None) -> Streamed:
+    """The run's pages to measure, streamed (a page at a time, as the run itself is written)."""
     if jobs is not None:
-        return build_scene(layout, page=spec, jobs=jobs, share=True)
-    return build_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
+        return stream_scene(layout, page=spec, jobs=jobs, share=True)
+    return stream_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
 
 
 def plan_for_text(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
@@ -642,12 +643,14 @@ def plan_for_text(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedul
             raise
     at = spec.replace(scale=best)
     scene = _run_scene(layout, at, sheets, schedule, jobs)
-    on_sheets = len(scene.pages) - (0 if jobs is not None else len(extra_pages(layout, [schedule])[0]))
-    sizes = [it.size for page in scene.pages[:on_sheets] for it in scene.page_items(page)
-             if isinstance(it, Text) and it.text.strip()]
-    least = None
-    if sizes and min(sizes) < SMALLEST - 1e-9:
-        least = math.ceil(SMALLEST * best / min(sizes) * 100 - 1e-9) / 100
+    on_sheets = len(scene.page_sizes()) - (0 if jobs is not None else len(extra_pages(layout, [schedule])[0]))
+    least, smallest = None, math.inf
+    for n, page in enumerate(scene.pages):
+        if n < on_sheets:
+            smallest = min([smallest] + [it.size for it in scene.page_items(page)
+                                         if isinstance(it, Text) and it.text.strip()])
+    if smallest < SMALLEST - 1e-9:
+        least = math.ceil(SMALLEST * best / smallest * 100 - 1e-9) / 100
     raise refusal(spec, w, h, least) from None
 
 
@@ -667,7 +670,7 @@ def check_text_size(layout: Layout, spec: PageSpec, sheets: int, schedule: Sched
     text, page_no = found
     if allow:
         return small_print_note(text.size)
-    on_sheets = jobs is not None or page_no <= len(scene.pages) - len(extra_pages(layout, [schedule])[0])
+    on_sheets = jobs is not None or page_no <= len(scene.page_sizes()) - len(extra_pages(layout, [schedule])[0])
     words = text.text if len(text.text) <= 30 else text.text[:29] + "…"
     what = (f"at scale {spec.scale:g} " if spec.scale != 1 else "") + f"on {plan.paper} paper"
     hints = []
