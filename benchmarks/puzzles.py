@@ -75,7 +75,7 @@ def measure(slug: str, day: dt.date, whole: bool) -> dict:
         wall, cpu, made = whole_process(slug, day.isoformat())
         row.update(process_seconds=round(wall, 3), process_cpu=round(cpu, 3))
     else:
-        from rollwrite.cli.puzzle import make_puzzles
+        from rollwrite.core.puzzles import make_puzzles
 
         t0, c0 = time.perf_counter(), time.process_time()
         _, _, (p,) = make_puzzles(slug, daily=day.isoformat())

@@ -29,7 +29,7 @@ sys.path.insert(0, str(HERE))
 from score_sheets import GAMES, make_folder  # noqa: E402
 
 from rollwrite import games  # noqa: E402
-from rollwrite.cli.scoring import _Scoring, json_line, run_batch  # noqa: E402
+from rollwrite.core.scoring import _Scoring, json_line, run_batch  # noqa: E402
 from rollwrite.files import SHEET, read_text  # noqa: E402
 from rollwrite.layoutlang.layout import load_builtin  # noqa: E402
 

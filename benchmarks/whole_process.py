@@ -108,7 +108,7 @@ def pages_file(game: str, path: Path, **kw) -> Path:
     sys.path.insert(0, str(HERE))
     from scene_ops import write_pages
 
-    from rollwrite.cli.printing import print_scene
+    from rollwrite.core.printrun import print_scene
 
     return write_pages(print_scene(game, **kw), path)
 

@@ -23,7 +23,7 @@ SEED = "preview"
 
 def make_previews(out: Path, dpi: int = 60) -> list[Path]:
     """One PNG per built-in game in ``out``; returns the files written."""
-    from rollwrite.cli.printing import run_print
+    from rollwrite.core.printrun import run_print
     from rollwrite.output import write_all
     from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 

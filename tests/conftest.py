@@ -65,7 +65,7 @@ def made_puzzle(tmp_path_factory):
     import fcntl
     import pickle
 
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     shared = None
     if os.environ.get("PYTEST_XDIST_WORKER"):  # the workers' common folder, this run's alone

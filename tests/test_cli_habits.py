@@ -87,7 +87,7 @@ def test_every_pdf_says_its_title_and_language(cli, in_tmp):
 
 
 def test_high_contrast_thickens_and_darkens_faint_lines():
-    from rollwrite.cli.printing import print_scene
+    from rollwrite.core.printrun import print_scene
     from rollwrite.draw.scene import HC_WIDTH, Line, Rect, high_contrast
 
     scene = print_scene("long-way")

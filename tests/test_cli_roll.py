@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from rollwrite import dice
-from rollwrite.cli import common
+from rollwrite.core import challenges as common
 from clirun import invoke
-from rollwrite.cli.common import resolve_schedule, resolve_schedule_id, rewrite_daily
+from rollwrite.cli.common import rewrite_daily
+from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
 from rollwrite.dice import DiceSpec
 from rollwrite.errors import UsageError
 

@@ -21,7 +21,7 @@ import pytest
 from pypdf import PdfReader
 
 from rollwrite import games
-from rollwrite.cli.printing import run_print
+from rollwrite.core.printrun import run_print
 from rollwrite.layoutlang.layout import check_geometry, load_builtin
 
 ROOT = Path(__file__).resolve().parents[1]

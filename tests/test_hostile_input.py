@@ -261,7 +261,7 @@ def test_at_most_twenty_overlaps_are_reported(cli, tmp_path):
 
 def test_pages_are_made_one_at_a_time():
     from rollwrite.output import FORMATS, render_pages
-    from rollwrite.cli.printing import print_scene
+    from rollwrite.core.printrun import print_scene
 
     scene = print_scene("long-way", players=3, page={"per_page": "1"})
     made = []

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rollwrite import games
-from rollwrite.cli.printing import run_print
+from rollwrite.core.printrun import run_print
 from rollwrite.layoutlang.layout import load_builtin
 
 PINS = Path(__file__).with_name("output_pins.json")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from rollwrite.cli import common
+from rollwrite.core import challenges as common
 from clirun import invoke
 from rollwrite.dice import DiceSpec, Schedule, make_schedule
 

@@ -8,7 +8,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from rollwrite.cli import common
+from rollwrite.core import challenges as common
 from rollwrite.errors import UsageError
 
 
@@ -23,7 +23,7 @@ def test_days_make_one_pdf_with_a_page_per_day(cli, tmp_path):
 
 
 def test_each_page_has_the_dice_of_its_own_day(cli, tmp_path):
-    from rollwrite.cli.printing import print_scene
+    from rollwrite.core.printrun import print_scene
     from rollwrite.draw.scene import Text
 
     run = print_scene("long-way", daily="2027-01-01", days=2)
@@ -125,9 +125,9 @@ def test_puzzle_split_needs_a_run_of_days(cli, tmp_path, args, message):
 @pytest.mark.parametrize("quiet", [False, True])
 def test_puzzle_run_advances_one_bar_per_puzzle_and_sheet(monkeypatch, tmp_path, quiet):
     from contextlib import contextmanager
+    from functools import partial
 
-    from rollwrite.cli import progress as progress_mod
-    from rollwrite.cli.puzzle import run_puzzle
+    from rollwrite.core.puzzles import run_puzzle
 
     seen = []
 
@@ -140,8 +140,7 @@ def test_puzzle_run_advances_one_bar_per_puzzle_and_sheet(monkeypatch, tmp_path,
 
         yield advance
 
-    monkeypatch.setattr(progress_mod, "progress", fake)
     run_puzzle("shelving-wars", daily="2027-01-01", days=2, count=2, with_solutions=True,
-               output=tmp_path / "p.pdf", quiet=quiet)
+               output=tmp_path / "p.pdf", progress=partial(fake, quiet=quiet))
     # four puzzles: each solved, then drawn as a puzzle sheet and an answer sheet
     assert seen == [{"total": 12, "quiet": quiet, "steps": 12, "min_total": 6}]

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from strength import examples
 
-from rollwrite.cli.scoring import run_batch
+from rollwrite.core.scoring import run_batch
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -113,7 +113,7 @@ def test_runs_are_given_out_only_a_few_ahead_of_the_output(monkeypatch):
     """A long stream of sheets is read as fast as it is scored, not all at once."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from rollwrite.cli import scoring
+    from rollwrite.core import scoring
 
     pulled = []
 
@@ -140,7 +140,7 @@ def _plain_line(doc) -> str:
 @pytest.mark.parametrize("game", ["long-way", "wobbly-cafe", "shelving-wars", "lines-and-sections",
                                   "scrambled-streets"])
 def test_the_json_line_of_every_example_result_is_the_json_modules_text(game, tmp_path):
-    from rollwrite.cli.scoring import _Scoring, json_line
+    from rollwrite.core.scoring import _Scoring, json_line
 
     scoring = _Scoring(game, None, None, False)
     broken = tmp_path / "broken é.txt"
@@ -160,7 +160,7 @@ _docs = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
 @settings(max_examples=examples(300), deadline=None)
 @given(_docs)
 def test_the_json_line_is_the_json_modules_text(doc):
-    from rollwrite.cli.scoring import json_line
+    from rollwrite.core.scoring import json_line
 
     assert json_line(doc) == _plain_line(doc)
 
@@ -171,6 +171,6 @@ def test_the_json_line_is_the_json_modules_text(doc):
     {"total": 2 ** 70},
 ])
 def test_what_orjson_refuses_or_writes_otherwise_goes_to_json(doc):
-    from rollwrite.cli.scoring import json_line
+    from rollwrite.core.scoring import json_line
 
     assert json_line(doc) == _plain_line(doc)

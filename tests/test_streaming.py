@@ -15,8 +15,8 @@ import weakref
 import pytest
 
 from rollwrite import sheet
-from rollwrite.cli.printing import print_scene, run_print
-from rollwrite.cli.puzzle import run_puzzle
+from rollwrite.core.printrun import print_scene, run_print
+from rollwrite.core.puzzles import run_puzzle
 from rollwrite.draw import scene as scene_module
 from rollwrite.draw.scene import Page, Streamed
 from searches import small_searches
@@ -63,10 +63,10 @@ CASES = [
 def test_a_run_holds_one_page_at_a_time(command, game, kw, fmt, tmp_path, pages_alive, monkeypatch):
     out = tmp_path / f"run.{fmt}"
     if command == "print":
-        written = run_print(game, output=out, quiet=True, **kw)
+        written = run_print(game, output=out, **kw)
     else:  # small searches: the pages are made alike whatever the par
         small_searches(monkeypatch)
-        _, written = run_puzzle(game, output=out, quiet=True, jobs=1, **kw)
+        _, written = run_puzzle(game, output=out, jobs=1, **kw)
     pages = sum(n for _, n in written)
     assert pages >= 3 and len(pages_alive) >= pages  # the run has pages enough to tell
     most = 1 if kw.get("page", {}).get("high_contrast") else 0  # a page and its darkened copy
@@ -95,7 +95,7 @@ def test_a_glyph_the_font_lacks_on_a_late_page_leaves_no_file(tmp_path, monkeypa
     monkeypatch.setattr(sheet, "missing_glyphs",
                         lambda text, font: ["\ufffd"] if "2027-01-03" in text else real(text, font))
     with pytest.raises(InputError, match="cannot draw"):
-        run_print("long-way", daily="2027-01-01", days=4, output=tmp_path / "run.svg", quiet=True)
+        run_print("long-way", daily="2027-01-01", days=4, output=tmp_path / "run.svg")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -114,8 +114,8 @@ def test_the_memory_of_a_run_does_not_grow_with_its_days(tmp_path):
     import sys
 
     def peak(days: int) -> int:
-        code = ("import resource, sys; from pathlib import Path; from rollwrite.cli.printing import run_print; "
-                f"run_print('long-way', daily='2027-01-01', days={days}, output=Path(sys.argv[1]), quiet=True); "
+        code = ("import resource, sys; from pathlib import Path; from rollwrite.core.printrun import run_print; "
+                f"run_print('long-way', daily='2027-01-01', days={days}, output=Path(sys.argv[1])); "
                 "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
         out = subprocess.run([sys.executable, "-c", code, str(tmp_path / f"d{days}" / "run.svg")],
                              capture_output=True, text=True, check=True)

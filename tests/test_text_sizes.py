@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rollwrite import games
-from rollwrite.cli.printing import print_scene
+from rollwrite.core.printrun import print_scene
 from rollwrite.sheet import SheetJob, build_scene
 from rollwrite.layoutlang.layout import load_builtin
 from rollwrite.layoutlang.page import with_options

@@ -23,8 +23,8 @@ def test_no_record_for_a_layout_that_is_not_there():
 
 
 def test_print_runs_the_full_check_when_the_file_is_not_the_recorded_one(monkeypatch, tmp_path):
-    from rollwrite import layoutcheck
-    from rollwrite.cli import printing as print_cmd
+    from rollwrite.core import layout_checks as layoutcheck
+    from rollwrite.core import printrun as print_cmd
     from rollwrite.layoutlang import layout as layout_mod
 
     calls = []

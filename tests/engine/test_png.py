@@ -105,7 +105,7 @@ def test_a_page_drawn_in_bands_is_the_page_drawn_whole(monkeypatch):
     import pypdfium2 as pdfium
     from PIL import ImageChops
 
-    from rollwrite.cli.printing import print_scene
+    from rollwrite.core.printrun import print_scene
     from rollwrite.draw import pdf, png
 
     monkeypatch.setattr(png, "BAND", 37)  # many bands, and a short last one

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from strength import examples
 
 from rollwrite import games
-from rollwrite.cli.printing import print_scene, run_print
+from rollwrite.core.printrun import print_scene, run_print
 from rollwrite.draw import scene as sc
 from rollwrite.valueclass import Value, fields, replace
 from rollwrite.sheet import build_scene

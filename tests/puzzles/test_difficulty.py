@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rollwrite.cli.puzzle import make_puzzles
+from rollwrite.core.puzzles import make_puzzles
 from rollwrite.difficulty import LEVELS, by_count, by_gap
 
 # ---------------------------------------------------------------- the grading

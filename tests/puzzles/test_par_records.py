@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rollwrite import games
-from rollwrite.cli import par_records
+from rollwrite.core import par_records
 
 
 def make(cli, tmp_path, game="shelving-wars", seed="rec"):
@@ -79,7 +79,7 @@ def test_without_a_record_the_puzzle_is_solved(cli, tmp_path):
 
 
 def test_records_are_bounded_and_written_whole(cli, tmp_path, monkeypatch):
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     monkeypatch.setattr(par_records, "MAX_RECORDS", 3)
     make_puzzles("shelving-wars", seed="b", count=5)
@@ -105,7 +105,7 @@ def test_the_key_changes_with_the_options_and_the_id():
 
 @pytest.mark.parametrize("game", ["wobbly-cafe", "long-way", "shelving-wars", "scrambled-streets"])
 def test_a_puzzle_rebuilt_from_its_record_checks_its_own_answer(game, quick):
-    from rollwrite.cli.puzzle import make_puzzles, puzzle_to_check
+    from rollwrite.core.puzzles import make_puzzles, puzzle_to_check
     from rollwrite.layoutlang.layout import load_builtin
 
     # small searches (the quick fixture), as the games' own command tests make them: the record keeps the par

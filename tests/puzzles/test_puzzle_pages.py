@@ -8,7 +8,7 @@ import re
 import pypdf
 import pytest
 
-from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
+from rollwrite.core.puzzles import make_puzzles, puzzle_jobs
 from rollwrite.draw.scene import Text
 from rollwrite.errors import UsageError
 from rollwrite.sheet import build_scene

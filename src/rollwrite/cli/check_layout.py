@@ -25,9 +25,9 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    # deferred for start-up: `games`, `--help` need this module, not planner, layoutcheck, layoutlang.layout
+    # deferred for start-up: `games`, `--help` need this module, not planner, core.layout_checks, layoutlang.layout
     from rollwrite.planner import plan_page
-    from rollwrite.layoutcheck import check_layout
+    from rollwrite.core.layout_checks import check_layout
     from rollwrite.layoutlang.layout import PAPERS, load_layout
 
     worst = 0

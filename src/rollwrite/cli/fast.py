@@ -6,7 +6,7 @@ than the rest of a plain ``rollwrite print long-way``.  So ``main`` first looks 
 builds the Typer command too), each given once with a plain value, is run
 directly through :func:`rollwrite.cli.printing.print_command_body` — the same function the Typer
 command calls — with the same output and exit codes; so is a batch ``score GAME FILE... --jsonl``
-(optionally ``--jobs N``), through :func:`rollwrite.cli.scoring.run_batch`; and so is ``games`` with
+(optionally ``--jobs N``), through :func:`rollwrite.core.scoring.run_batch`; and so is ``games`` with
 its options (its own table there), through :func:`rollwrite.cli.listing.games_lines`.  Anything else (help,
 completion, ``--version``, other commands, any other option, a repeated option, a value the Typer app
 would have to convert or might refuse, ``-``, ``--``) goes to the Typer app unchanged
@@ -142,7 +142,7 @@ def quick_score(argv: list[str], environ: Any = os.environ) -> dict[str, Any] | 
 
 def _run_score(kw: dict[str, Any]) -> None:
     # deferred for start-up: `print long-way` and 5 more commands need this module, not this import
-    from rollwrite.cli.scoring import run_batch
+    from rollwrite.core.scoring import run_batch
 
     try:
         worst = run_batch(kw["game"], kw["files"], jsonl=True, jobs=kw["jobs"])

@@ -1,4 +1,5 @@
-"""What ``rollwrite print`` does once its options are read: plan the run, draw, render and write.
+"""What ``rollwrite print`` does once its options are read: print the run (rollwrite.core.printrun)
+and say what was written.
 
 Kept apart from the command's Typer declaration (cli/print_cmd.py) so that the quick start-up path
 (cli/fast.py) can run a print without importing Typer; both call :func:`print_command_body`.
@@ -6,14 +7,10 @@ Kept apart from the command's Typer declaration (cli/print_cmd.py) so that the q
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-from rollwrite.cli.common import (
-    check_output, daily_range, resolve_schedule, resolve_schedule_id, split_challenge, variant_for,
-    vary_layout, with_variations,
-)
-from rollwrite.errors import UsageError, printable
+from rollwrite.errors import printable
 
 
 def print_command_body(game: str, *, players: int | None = None, fmt: str | None = None,
@@ -30,10 +27,14 @@ def print_command_body(game: str, *, players: int | None = None, fmt: str | None
     page = {"paper": paper, "landscape": landscape, "per_page": per_page, "scale": scale,
             "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
             "margin": margin, "backs": backs, "high_contrast": high_contrast}
+    # deferred for start-up: `games`, `--help` need this module, not cli.progress, core.printrun
+    from rollwrite.cli.progress import progress
+    from rollwrite.core.printrun import run_print
+
     written = run_print(game, players=players, fmt=fmt, output=output, dpi=dpi, seed=seed, daily=daily,
                         days=days, split=split,
                         options={"size": size, "turns": turns, "dice": dice, "sides": sides}, page=page,
-                        force=force, quiet=quiet)
+                        force=force, progress=partial(progress, quiet=quiet))
     return [] if quiet else written_lines(written)
 
 
@@ -45,164 +46,3 @@ def written_lines(written: list[tuple[Path, int]]) -> list[str]:
         return [printable(f"wrote {len(written)} files, {n} pages: {written[0][0]} ... {written[-1][0]}")]
     return [printable(f"wrote {path}" + (f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""))
             for path, pages in written]
-
-
-def run_print(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
-              output: Path | None = None, seed: str | None = None, daily: str | None = None,
-              days: int | None = None, split: bool = False,
-              options: dict[str, int | None] | None = None, page: dict | None = None,
-              dpi: int | None = None, force: bool = False, quiet: bool = False) -> list[tuple[Path, int]]:
-    """Print a run of sheets; ``page`` holds the paper options of :func:`rollwrite.layoutlang.page.with_options`.
-
-    ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
-    day with ``split``.  ``quiet``: no progress bar.  ``page["high_contrast"]``: see draw.scene.high_contrast.  Returns (file, pages) for each file written."""
-    # deferred for start-up: `games`, `--help` need this module, not cli.progress, output, planner
-    from rollwrite.cli.progress import progress
-    from rollwrite.output import check_targets, render_pages, stale_pages, steps, targets, write_all
-    from rollwrite.planner import plan_page
-
-    job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
-                split=split, options=options, page=page, dpi=dpi)
-    form, layout, spec = job.form, job.layout, job.spec
-    per_page = plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
-    runs = sum(len(schedules) for _, schedules in job.outputs)
-    pages = -(-job.sheets // per_page) * (2 if spec.backs and layout.sheet.back else 1) * runs
-    pages += len(job.outputs) * sum(1 for x in layout.pages
-                                    if x.when == "always" or (x.when == "seeded" and job.outputs[0][1][0] is not None))
-    stale: list[Path] = []
-    written: list[tuple[Path, int]] = []
-
-    def files(advance) -> Any:  # noqa: ANN001 - each file as it is made: a long run is never held whole
-        for base, schedules in job.outputs:
-            scene = job.scene(schedules, advance)  # streamed: each page drawn as it is written
-            count = len(scene.page_sizes())
-            paths = targets(base, form, count if form.per_page else 1)
-            check_targets(paths, force)  # before the work of rendering
-            stale.extend(stale_pages(base, paths) if form.per_page else [])
-            yield from zip(paths, render_pages(scene, form, dpi=dpi, on_page=advance))
-            written.extend([(paths[0], count)] if len(paths) == 1 else [(p, 1) for p in paths])
-
-    with progress(f"printing {layout.title}", job.sheets * runs + steps(form, pages), quiet=quiet) as advance:
-        write_all(files(advance), force=force, remove=stale)  # every file whole, or none
-    return written
-
-
-def print_scene(game: str, **kw):  # noqa: ANN201 - a Scene
-    """The scene ``run_print`` would render for these arguments (the first file's, when it writes several);
-    the benchmarks draw the same pages with a bare script."""
-    job = _plan(game, **kw)
-    return job.scene(job.outputs[0][1], None).whole()
-
-
-class _Job:
-    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False) -> None:  # noqa: ANN001
-        self.layout, self.form, self.sheets, self.spec, self.outputs, self.share = \
-            layout, form, sheets, spec, outputs, share
-        self.contrast = contrast
-
-    def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201 - a Streamed scene
-        # deferred for start-up: `games`, `--help` need this module, not draw.scene, sheet
-        from rollwrite.draw.scene import high_contrast
-        from rollwrite.sheet import stream_scene
-
-        if len(schedules) == 1:  # one run: its schedule, as any caller of stream_scene gives it
-            scene = stream_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
-                                 share=self.share, on_sheet=on_sheet)
-        else:
-            scene = stream_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec,
-                                 share=self.share, on_sheet=on_sheet)
-        return high_contrast(scene) if self.contrast else scene
-
-
-def _plan(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
-          output: Path | None = None, seed: str | None = None, daily: str | None = None, days: int | None = None,
-          split: bool = False, options: dict[str, int | None] | None = None, page: dict | None = None,
-          dpi: int | None = None) -> _Job:
-    """Everything ``print`` checks and works out before it draws: the layout (varied and checked), the
-    page spec, the schedules, and the files to write with the schedules of each."""
-    # deferred for start-up: `games`, `--help` need this module, not this import
-    from rollwrite import games
-    from rollwrite.files import check_name
-    from rollwrite.output import check_options, format_for
-    from rollwrite.layoutlang.checked_builtins import is_checked
-    from rollwrite.sheet import check_safe_area
-    from rollwrite.layoutcheck import check_layout
-    from rollwrite.layoutlang.layout import check_geometry, is_builtin_name, resolve
-    from rollwrite.layoutlang.page import with_options
-
-    game, seed, daily, from_id = split_challenge(game, seed, daily)
-    options = with_variations(options or {}, from_id)
-    page = dict(page or {})
-    contrast = bool(page.pop("high_contrast", False))
-    if paper is not None:
-        page["paper"] = paper
-    if output is not None:
-        check_name(output)  # a name no file can have is refused before any work
-    form = format_for(fmt, output)  # a wrong format is refused before any work
-    check_output(output, form, folder_ok=split)
-    check_options(form, {"dpi": dpi})
-    if split and days is None:
-        raise UsageError("--split splits a run of days into files: give --days N with it",
-                         hint="e.g. --daily 2027-01-01 --days 7 --split")
-    if days is not None and seed is not None:
-        raise UsageError("--days counts daily challenges: it goes with --daily DATE, not --seed")
-    dates = daily_range(daily, days)
-    layout = resolve(game)
-    as_shipped = layout if is_builtin_name(game) else None  # a built-in, before any variation
-    g = games.get(layout.game)
-    count = layout.players.default if players is None else players
-    lo, hi = layout.players.minimum, layout.players.maximum
-    if not lo <= count <= hi:
-        raise UsageError(f"{layout.game} prints for {lo} to {hi} players, not {count}",
-                         hint=f"give --players between {lo} and {hi}")
-    resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
-    if as_shipped is None or not is_checked(game):
-        problems = check_layout(layout, with_options(layout.page, **page))  # what check-layout checks
-        if problems:
-            raise problems[0]
-    shipped = layout
-    layout = vary_layout(layout, g, options, count)
-    variant = variant_for(g, shipped, layout)
-    spec = with_options(layout.page, **page)
-    if layout is not shipped:
-        check_geometry(layout)  # the varied sheet must still fit
-    check_safe_area(layout, spec)  # on cut sheets, nothing comes nearer the cut than the safe margin
-    schedules: list = [None]
-    if seed is not None or daily is not None:
-        spec_d = g.dice_spec(layout, count) if g is not None else layout.dice
-        if spec_d is None:
-            raise UsageError(f"{layout.game} has no dice to seed", hint="leave out --seed and --daily")
-        if dates is None:
-            schedules = [resolve_schedule(layout.game, spec_d, seed=seed, daily=daily, variant=variant)]
-        else:
-            schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d, variant=variant) for d in dates]
-    sheets = g.print_count(layout, count) if g is not None else count
-    outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules)
-    return _Job(layout, form, sheets, spec, outputs, True, contrast)
-
-
-def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: list | None, dates: list | None,
-             schedules: list) -> list[tuple[Path, list]]:
-    """The files of a print run, each with the schedules it holds: named by rollwrite after the challenge
-    (no ``-o``, or ``-o FOLDER``), or after ``-o NAME``; ``split_dates``: a file per day."""
-    # deferred for start-up: `games`, `--help` need this module, not files, output
-    from rollwrite.files import kind_of
-    from rollwrite.output import id_suffix
-
-    named = output is None or kind_of(output) == "folder"  # rollwrite picks the file's name
-    if named:
-        folder = Path("out") if output is None else output
-        stem = (Path(game).stem if game.endswith((".yaml", ".yml")) else slug) if output is None else slug
-
-        def name(suffix: str) -> Path:
-            return folder / f"{stem}{suffix}.{ext}"
-    else:
-        assert output is not None
-        base = output if output.suffix else output.with_suffix(f".{ext}")
-    if split_dates is not None:  # a file per day: the name that day's daily alone would get
-        return [(name(id_suffix(s)) if named else base.with_name(f"{base.stem}-{d}{base.suffix}"), [s])
-                for d, s in zip(split_dates, schedules)]
-    if dates is not None:
-        return [(name(f"@{dates[0]}..{dates[-1]}") if named else base, schedules)]
-    return [(name(id_suffix(schedules[0])) if named else base, schedules)]
-

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from rollwrite.cli.root import app, fail
-from rollwrite.cli.common import (
-    DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand, resolve_schedule, resolve_schedule_id,
-    split_challenge, variant_for, vary_layout, with_variations,
-)
+from rollwrite.cli.common import DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, ScheduleCommand
 from rollwrite.cli.polish import complete_game
-from rollwrite.errors import RollwriteError, UsageError
+from rollwrite.core.challenges import run_roll
+from rollwrite.errors import RollwriteError
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import Deal, Schedule
@@ -55,56 +52,6 @@ def roll_command(
         typer.echo(schedule_json(schedule))
     else:
         print_table(schedule, title)
-
-
-def run_roll(
-    game: str,
-    *,
-    seed: str | None = None,
-    daily: str | None = None,
-    players: int | None = None,
-    show: int | None = None,
-    options: dict[str, int | None] | None = None,
-) -> tuple[Schedule, str]:
-    """The schedule a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
-    # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
-    from rollwrite import games
-    from rollwrite.layoutlang.layout import resolve
-
-    game, seed, daily, from_id = split_challenge(game, seed, daily)
-    options = with_variations(options or {}, from_id)
-    layout = resolve(game)
-    shipped = layout
-    g = games.get(layout.game)
-    count = layout.players.default if players is None else players
-    lo, hi = layout.players.minimum, layout.players.maximum
-    if not lo <= count <= hi:
-        raise UsageError(
-            f"{layout.game} is played by {lo} to {hi} players, not {count}", hint=f"give --players between {lo} and {hi}"
-        )
-    resolve_schedule_id(layout.game, seed, daily, required=True)
-    try:
-        layout = vary_layout(layout, g, options, count)
-    except UsageError as error:
-        if options.get("turns") is not None and "--turns" in error.message:
-            error.hint = "--turns is how long the game lasts; to see fewer turns, give --show N"
-        raise
-    spec = g.dice_spec(layout, count) if g is not None else layout.dice
-    if spec is None:
-        raise UsageError(f"{layout.game} uses no dice, so it has no schedule to roll")
-    # deferred for start-up: `--help` needs this module, not dice
-    from rollwrite.dice import DealSpec
-
-    if show is not None and isinstance(spec, DealSpec):
-        raise UsageError(f"{layout.game} deals cards rather than rolling dice, so it has no turns to --show",
-                         hint="leave out --show: the deal lists the whole draw pile")
-    if show is not None:
-        if not 1 <= show <= spec.turns:
-            raise UsageError(f"--show must be between 1 and {spec.turns} (the turns of each group), not {show}",
-                             hint="--turns N makes the game longer, in games that have that variation")
-        spec = dataclasses.replace(spec, turns=show)  # a shorter schedule starts with the same turns
-    variant = variant_for(g, shipped, layout)
-    return resolve_schedule(layout.game, spec, seed=seed, daily=daily, variant=variant), layout.title
 
 
 def schedule_json(schedule: Schedule) -> str:

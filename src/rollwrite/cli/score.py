@@ -14,7 +14,7 @@ import typer
 from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import DAILY_HELP, ID_HELP, QUIET_HELP, SEED_HELP, Discard, ScheduleCommand
 from rollwrite.cli.polish import complete_file, complete_game
-from rollwrite.cli.scoring import _is_folder, run_batch, run_score
+from rollwrite.core.scoring import is_folder, run_batch, run_score
 from rollwrite.errors import RollwriteError, UsageError
 
 
@@ -34,7 +34,7 @@ def score_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP + " The exit code says how the sheets fared."),
 ) -> None:
     """Check typed-in sheets: every rule, the dice of a seeded game, and the arithmetic."""
-    if (jsonl or from_jsonl is not None or jobs is not None or any(_is_folder(f) for f in files or [])
+    if (jsonl or from_jsonl is not None or jobs is not None or any(is_folder(f) for f in files or [])
             or (files and len(files) > 1 and not as_json)):
         try:
             worst = run_batch(game, files or [], from_jsonl=from_jsonl, jsonl=jsonl or as_json, jobs=jobs,

@@ -13,7 +13,7 @@ import typer
 
 from rollwrite.cli.root import app, fail
 from rollwrite.cli.common import QUIET_HELP
-from rollwrite.cli.scoring import STDIN, _read
+from rollwrite.core.scoring import STDIN, read_sheet
 from rollwrite.errors import RollwriteError, UsageError
 
 
@@ -54,7 +54,7 @@ def run_solve(game: str, name: str) -> tuple[dict, str, int]:
             load_builtin(game)  # an unknown name: its message lists the games
         raise UsageError(f"{game} has no solver", hint=f"games with a solver: {', '.join(solvers) or 'none'}")
     data = _data(g)
-    text = _read(name, g.slug)
+    text = read_sheet(name, g.slug)
     source = "<stdin>" if name == STDIN else name
     sheet = g.parse(text, source, data)
     problems = list(g.evaluate(sheet, data, None).problems)

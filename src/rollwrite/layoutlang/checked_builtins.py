@@ -18,7 +18,7 @@ import hashlib
 import sys
 
 from rollwrite.errors import RollwriteError
-from rollwrite.layoutcheck import check_layout
+from rollwrite.core.layout_checks import check_layout
 from rollwrite.resources import layouts_dir
 from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 

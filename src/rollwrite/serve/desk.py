@@ -15,8 +15,8 @@ from typing import Any
 from urllib.parse import quote
 
 from rollwrite import games
-from rollwrite.cli.common import resolve_schedule, resolve_schedule_id
-from rollwrite.cli.puzzle import make_puzzles
+from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
+from rollwrite.core.puzzles import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.files import SHEET, check_text
 from rollwrite.games.base import plain_number

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rollwrite.cli.printing import print_scene
-from rollwrite.cli.roll import run_roll
+from rollwrite.core.printrun import print_scene
+from rollwrite.core.challenges import run_roll
 from rollwrite.output import format_for, mark_pages, render
 from rollwrite.serve.desk import Challenge, puzzle_of
 from rollwrite.sheet import SheetJob, build_scene

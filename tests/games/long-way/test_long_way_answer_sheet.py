@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rollwrite.cli.puzzle import puzzle_jobs
+from rollwrite.core.puzzles import puzzle_jobs
 from rollwrite.draw.scene import Circle, Path, Rect, Text
 from rollwrite.games.long_way.rules import score
 from rollwrite.games.long_way.sheet import outer_side

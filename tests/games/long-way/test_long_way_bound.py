@@ -403,7 +403,7 @@ def test_the_bound_holds_par_and_the_automatic_player(challenge, made_puzzle):
     if challenge == SHARED:
         layout, _, p = made_puzzle("long-way", SHARED)
     else:  # the long run's dailies, made here and not kept
-        from rollwrite.cli.puzzle import make_puzzles
+        from rollwrite.core.puzzles import make_puzzles
 
         layout, _, (p,) = make_puzzles("long-way", daily=challenge)
     chart, dice = as_chart(layout.data), schedule_dice(p.schedule)

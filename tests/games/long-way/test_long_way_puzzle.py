@@ -16,7 +16,7 @@ from rollwrite.games.long_way.rules import check, customers_path
 
 
 def _puzzle(seed: str):
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     layout, _, (p,) = make_puzzles("long-way", seed=seed)
     return as_chart(layout.data), p
@@ -46,7 +46,7 @@ def test_a_wider_beam_finds_no_less_on_these_schedules(quick):
 
 def _free_play(seed: str):
     from rollwrite import games
-    from rollwrite.cli.common import resolve_schedule
+    from rollwrite.core.challenges import resolve_schedule
     from rollwrite.layoutlang.layout import resolve
 
     layout = resolve("long-way")
@@ -166,7 +166,7 @@ def test_a_wrong_challenge_is_a_rule_problem(cli, tmp_path, quick):
 
 
 def test_the_puzzle_prints_the_rolls_and_reserves_roll_shows(cli, quick):
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     _, _, (p,) = make_puzzles("long-way", seed="club")
     rolled = json.loads(cli("roll", "long-way", "--seed", "club", "--json").stdout)
@@ -204,7 +204,7 @@ def test_the_costliest_searches_go_first():
 @pytest.mark.parametrize("days, jobs, given", [(None, 3, 3), (None, 1, 1), (2, 2, 1), (2, 4, 2)])
 def test_a_puzzle_runs_its_searches_on_the_processes_the_run_leaves_over(monkeypatch, days, jobs, given):
     """docs/puzzles.md: one puzzle alone (or fewer puzzles than processes) gets the processes left over."""
-    from rollwrite.cli import puzzle as cli_puzzle
+    from rollwrite.core import puzzles as cli_puzzle
 
     seen = []
 
@@ -218,7 +218,7 @@ def test_a_puzzle_runs_its_searches_on_the_processes_the_run_leaves_over(monkeyp
 
 
 def test_one_puzzle_alone_hands_its_processes_to_the_searches(monkeypatch):
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     class Reached(Exception):
         pass

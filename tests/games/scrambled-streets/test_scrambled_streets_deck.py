@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from rollwrite.cli.printing import run_print
+from rollwrite.core.printrun import run_print
 from rollwrite.errors import InputError
 from rollwrite.layoutlang.layout import load_builtin, parse_layout
 

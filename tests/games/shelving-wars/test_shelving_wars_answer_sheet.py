@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rollwrite.cli.puzzle import make_puzzles, puzzle_jobs
+from rollwrite.core.puzzles import make_puzzles, puzzle_jobs
 from rollwrite.draw.scene import Line, Text
 from rollwrite.sheet import build_scene
 

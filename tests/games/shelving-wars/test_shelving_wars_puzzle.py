@@ -77,7 +77,7 @@ def test_solo_puzzle_answer_scores_par(cli, tmp_path, quick):
 
 
 def test_solo_puzzle_rolls_are_player_ones(cli, quick):
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     _, _, (p,) = make_puzzles("shelving-wars", seed="club")
     rolled = json.loads(cli("roll", "shelving-wars", "--seed", "club", "--json").stdout)

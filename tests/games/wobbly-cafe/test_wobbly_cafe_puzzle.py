@@ -216,7 +216,7 @@ def test_puzzle_pages_carry_the_puzzle_id_and_answer(cli, tmp_path, quick):
 
 
 def test_the_printed_rolls_are_the_challenge_rolls(cli, quick):
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     _, _, (p,) = make_puzzles("wobbly-cafe", seed="club")
     rolled = json.loads(cli("roll", "wobbly-cafe", "--seed", "club", "--json").stdout)
@@ -288,7 +288,7 @@ def test_a_puzzle_shares_its_conflicts_among_its_open_floors(monkeypatch):
         return real_ask(self, target, conflicts)
 
     monkeypatch.setattr(FloorQuestion, "ask", ask)
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     make_puzzles("wobbly-cafe", seed="club")
     first = [c for c in calls if c[1] == 0]
@@ -317,7 +317,7 @@ def test_the_anneals_a_puzzle_has_go_to_its_open_floors_in_turn(monkeypatch):
         return out
 
     monkeypatch.setattr(solve, "anneal_more", spy)
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     _, _, (p,) = make_puzzles("wobbly-cafe", seed="club")
     assert not any(part["proven"] for part in p.parts)
@@ -396,7 +396,7 @@ def test_the_rolls_of_the_hard_floors_are_the_dailies(cli, day, floor, best):
 @pytest.mark.long
 @pytest.mark.parametrize("day", ["2027-01-12", "2027-10-11"])
 def test_the_puzzle_proves_every_floor_of_the_hardest_days(day):
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     (key,) = [k for k in HARD_DAILY_FLOORS if k[0] == day]
     _, _, (p,) = make_puzzles("wobbly-cafe", daily=day, jobs=1)

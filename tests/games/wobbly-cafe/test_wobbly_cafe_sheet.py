@@ -132,7 +132,7 @@ def test_shape_lines_give_back_the_shape():
 
 
 def test_an_answer_fills_in_every_tally_and_ticks_every_roll(made_puzzle):
-    from rollwrite.cli.puzzle import puzzle_jobs
+    from rollwrite.core.puzzles import puzzle_jobs
     from rollwrite.draw.scene import Path, Text
     from rollwrite.games.wobbly_cafe.data import as_data
     from rollwrite.games.wobbly_cafe.rules import score_floor

@@ -1,8 +1,15 @@
-"""What ``rollwrite score`` does once its options are read: read, check and score typed-in sheets, one
-at a time or many at once on every core.
+"""Scoring typed-in sheets: read, check and score them, one at a time or many at once on every core,
+the same for every front end.
 
-Kept apart from the command's Typer declaration (cli/score.py) so that the quick start-up path
-(cli/fast.py) can score a batch without importing Typer.
+    run_score(game, files, *, claimed, seed, daily, puzzle) -> (results, worst exit code)
+        Each sheet's result: {"json": ..., "text": ...}, or {"error": ..., "json": ...}.
+    run_batch(game, files, *, from_jsonl, jsonl, jobs, seed, daily, puzzle, out, err) -> exit code
+        Many sheets (files, folders, JSON Lines) on several processes, each result written in input
+        order as soon as it is done.
+    read_sheet(name, game) -> text
+        A typed-in sheet from a file, or from standard input for ``-``.
+
+Free of Typer, so that the quick start-up path (cli/fast.py) can score a batch without importing it.
 """
 
 from __future__ import annotations
@@ -15,8 +22,9 @@ import os
 import sys
 from typing import Any
 
-from rollwrite.cli.common import cores, resolve_schedule, resolve_schedule_id, split_challenge
+from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id, split_challenge
 from rollwrite.errors import InputError, RollwriteError, UsageError, printable
+from rollwrite.pool import cores
 
 STDIN = "-"
 
@@ -45,7 +53,8 @@ def parse_claim(text: str) -> list[float]:
     return out
 
 
-def _read(name: str, game: str) -> str:
+def read_sheet(name: str, game: str) -> str:
+    """The text of a typed-in sheet of ``game``: the file ``name``, or standard input for ``-``."""
     # deferred for start-up: `games`, `--help` need this module, not files
     from rollwrite.files import SHEET, read_stream, read_text
 
@@ -91,7 +100,7 @@ class _Scoring:
         if not self.want_puzzle:
             return None
         # deferred for start-up: `score long-way` and 4 more commands need this module, not this import
-        from rollwrite.cli.puzzle import puzzle_to_check
+        from rollwrite.core.puzzles import puzzle_to_check
 
         opts = self.g.puzzle_options_of(sheet)
         key = tuple(sorted(opts.items()))
@@ -133,7 +142,7 @@ class _Scoring:
         """(sheet, puzzle or None, schedule or None, problems, score) of one typed-in sheet."""
         g, layout = self.g, self.layout
         if text is None:
-            text = _read(name, layout.game)
+            text = read_sheet(name, layout.game)
         elif not text.strip():
             raise InputError("the sheet is empty", file=name, line=1, col=1,
                              hint=f"type the sheet in as docs/formats/{layout.game}.md shows")
@@ -254,7 +263,8 @@ def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: 
 MAX_LINE = 1_000_000  # characters in one line of --from-jsonl (a typed-in sheet is a few kilobytes)
 
 
-def _is_folder(name: str) -> bool:
+def is_folder(name: str) -> bool:
+    """Whether a name given to score is a folder of sheets (``-``, standard input, is not)."""
     return name != STDIN and os.path.isdir(name)
 
 
@@ -262,7 +272,7 @@ def _inputs(files: list[str], from_jsonl: str | None) -> Any:
     """(name, text or None) for every sheet, in input order: folders give their files in name order
     (hidden files left out); ``text`` None means the file is read where it is scored."""
     for name in files:
-        if _is_folder(name):
+        if is_folder(name):
             try:
                 with os.scandir(name) as listing:  # the listing says which entries are folders: no stat each
                     entries = sorted(e.name for e in listing if not e.name.startswith(".") and not _folder(e))
