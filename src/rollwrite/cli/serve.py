@@ -57,8 +57,8 @@ def _addresses(value: str | None) -> tuple[str, ...]:
 def database_url(ctx: typer.Context, db: str, password_file: Path | None) -> str:
     """``--db`` with the password of ``--db-password-file`` put in; a password written on the command line
     itself is refused (every user of the machine sees a command line, in ``ps``)."""
-    from sqlalchemy.engine import make_url  # deferred: the serve extra
-
+    # deferred: the serve extra, which `--help` and the other commands never need
+    from sqlalchemy.engine import make_url
     from rollwrite.serve import db as database
 
     url = database.url_for(db)
@@ -98,6 +98,7 @@ def serve_command(
     proxy: str = typer.Option(None, "--proxy", metavar="ADDRESSES", help="Reverse proxies in front (their IP addresses, comma-separated): their X-Forwarded-For and X-Forwarded-Proto are trusted, nobody else's."),
     open_days: int = typer.Option(7, "--open-days", metavar="N", min=1, max=3660, help="Days a daily takes entries, from its own day (UTC)."),
     client_connections: int = typer.Option(32, "--client-connections", metavar="N", min=1, max=10000, help="Connections one address may hold to each desk process."),
+    request_timeout: float = typer.Option(10.0, "--request-timeout", metavar="SECONDS", min=0.5, max=600, help="Time a request has to arrive whole (its line, headers and body); then a 408."),
     access_log: str = typer.Option("-", "--access-log", metavar="FILE|-|off", help="Where the access log goes (Combined Log Format): - for standard error, a file, or off."),
     workers: int = typer.Option(1, "--workers", metavar="N", min=1, max=16, help="Processes answering requests (each draws and keeps its own copy of the sheets)."),
 ) -> None:
@@ -126,7 +127,7 @@ def serve_command(
         raise fail(error) from None
     local = tuple(dict.fromkeys((*LOCAL_NAMES, host.lower(), f"[{host.lower()}]" if ":" in host else host.lower())))
     settings = Settings(db=url, hosts=(*hosts, *local), proxies=proxies, open_days=open_days,
-                        client_connections=client_connections, access_log="" if access_log == "off" else access_log)
+                        client_connections=client_connections, request_seconds=request_timeout, access_log="" if access_log == "off" else access_log)
     os.environ[ENV] = settings.to_env()
     n = workers
     shown_host = f"[{host}]" if ":" in host else host
@@ -143,7 +144,7 @@ app.add_typer(desk_app, name="desk")
 
 
 def _open(ctx: typer.Context, db: str, password_file: Path | None):  # noqa: ANN202 - an Engine
-    try:
+    try:  # deferred: the serve extra, which `--help` and the other commands never need
         from rollwrite.serve import db as database
     except ImportError as exc:
         raise UsageError(f"rollwrite desk needs {exc.name or 'its database libraries'}",
@@ -160,7 +161,7 @@ def desk_entries(
 ) -> None:
     """List a challenge's entries, removed ones too: score, name, when, which rollwrite checked it."""
     try:
-        from rollwrite.serve import db as database
+        from rollwrite.serve import db as database  # deferred: the serve extra (see _open)
 
         engine = _open(ctx, db, db_password_file)
         rows = database.entries_of(engine, challenge)
@@ -190,7 +191,7 @@ def desk_remove(
 ) -> None:
     """Take an entry off a challenge's leaderboard; it stays in the record, with the reason."""
     try:
-        from rollwrite.serve import db as database
+        from rollwrite.serve import db as database  # deferred: the serve extra (see _open)
 
         if not reason.strip():
             raise UsageError("--reason: say why the entry is removed")

@@ -436,20 +436,23 @@ def app_from_env() -> Starlette:
 def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[], dt.date] = today_utc,
              maker: Maker | None = None) -> Starlette:
     """The desk's ASGI app over the database ``db_url`` (a file name or an SQLAlchemy URL).  ``today``:
-    the date (UTC) the desk goes by; ``maker``: the worker (one of its own by default, started and
-    stopped with the app)."""
+    the date (UTC) the desk goes by; ``maker``: a started worker that the caller stops (by default the
+    app has one of its own, started and stopped with it)."""
     settings = settings or Settings(db=db_url)
     desk = DeskApp(db.open_db(db_url), settings, today=today, maker=maker)
+    owned = maker is None  # a worker handed in is started and stopped by its owner
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        desk.maker.start()  # before the app answers anything, from the event loop's thread
+        if owned:
+            desk.maker.start()  # before the app answers anything, from the event loop's thread
         ahead = asyncio.get_running_loop().create_task(desk.keep_ahead())
         try:
             yield
         finally:
             ahead.cancel()
-            desk.maker.stop()
+            if owned:
+                desk.maker.stop()
             desk.engine.dispose()
 
     routes = [

@@ -31,7 +31,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
 
+from rollwrite import __version__
 from rollwrite.errors import UsageError, excerpt
+from rollwrite.serve.names import key as names_key
 
 metadata = MetaData()
 
@@ -239,9 +241,7 @@ def now() -> str:
 
 
 def name_key(name: str) -> str:
-    from rollwrite.serve.names import key
-
-    return key(name)
+    return names_key(name)
 
 
 def key_hash(player_key: str) -> str:
@@ -276,8 +276,6 @@ def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float
     name's best.  The first submission under a name gives the name to ``player_key``; a later one under
     it without that key raises NameTaken (nothing stored).  ``player_key`` empty: names are not held
     (a desk's own tools)."""
-    from rollwrite import __version__
-
     key = name_key(name)
     version = version or __version__
     for _attempt in range(3):  # two first submissions of one name at once: the loser reads the winner's row

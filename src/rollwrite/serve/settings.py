@@ -20,6 +20,7 @@ class Settings:
     proxies: tuple[str, ...] = ()  # addresses of the reverse proxies whose forwarded headers are trusted
     open_days: int = 7  # a daily takes entries for this many days from its own (UTC)
     client_connections: int = 32  # connections one address may hold to one desk process
+    request_seconds: float = 10.0  # a request must arrive whole within this time of its first byte
     access_log: str = "-"  # "-": standard error; a file name; "": none
 
     def to_env(self) -> str:

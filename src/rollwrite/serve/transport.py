@@ -1,7 +1,7 @@
 """The desk's HTTP connections: uvicorn's httptools protocol with two limits uvicorn does not have.
 
 - **A deadline for each request**: a request must arrive whole (request line, headers and body) within
-  ``REQUEST_SECONDS`` of its first byte (of the connection, for the first request); otherwise the client
+  ``--request-timeout`` seconds (10 by default) of its first byte (of the connection, for the first request); otherwise the client
   gets a 408 and the connection is closed.  uvicorn's own ``timeout_keep_alive`` only covers the wait
   between requests and starts again at every byte, so a client sending a header a minute would hold its
   connection for ever.
@@ -23,9 +23,6 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from rollwrite.serve.settings import Settings
 
-REQUEST_SECONDS = 10.0
-
-
 def _reply(status: str, message: str, extra: str = "") -> bytes:
     body = message.encode()
     return (f"HTTP/1.1 {status}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\n"
@@ -34,7 +31,6 @@ def _reply(status: str, message: str, extra: str = "") -> bytes:
 
 TOO_MANY = _reply("429 Too Many Requests", "too many connections from this address; close some and try again\n",
                   "retry-after: 5\r\n")
-TOO_SLOW = _reply("408 Request Timeout", f"the request did not arrive whole within {REQUEST_SECONDS:g} s\n")
 
 
 class DeskProtocol(HttpToolsProtocol):
@@ -83,7 +79,8 @@ class DeskProtocol(HttpToolsProtocol):
 
     def _arm(self) -> None:
         if self.deadline is None:
-            self.deadline = self.loop.call_later(REQUEST_SECONDS, self._too_slow)
+            assert DeskProtocol.settings is not None
+            self.deadline = self.loop.call_later(DeskProtocol.settings.request_seconds, self._too_slow)
 
     def _disarm(self) -> None:
         if self.deadline is not None:
@@ -95,5 +92,7 @@ class DeskProtocol(HttpToolsProtocol):
         if self.transport.is_closing():
             return
         if self.cycle is None or self.cycle.response_complete or not self.cycle.response_started:
-            self.transport.write(TOO_SLOW)
+            assert DeskProtocol.settings is not None
+            self.transport.write(_reply("408 Request Timeout", "the request did not arrive whole within "
+                                        f"{DeskProtocol.settings.request_seconds:g} s\n"))
         self.transport.close()
