@@ -62,6 +62,11 @@ class Server:
                     raise
                 time.sleep(0.5)
 
+    def made(self, path: str) -> str:
+        """``path``, once its page is made (see ``ready``)."""
+        self.ready(path)
+        return path
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()

@@ -94,8 +94,8 @@ def test_a_name_belongs_to_its_first_player_and_moves_with_its_key(tmp_path, mak
             TestClient(alice.app, base_url="http://127.0.0.1") as mallory:
         ready(alice, DAY)
         first = _send(alice, "Alice Smith")
-        assert first.status_code == 200
-        shown = re.search(r'id="player-key">([^<]+)<', first.text).group(1)
+        assert first.status_code == 303
+        shown = re.search(r'id="player-key">([^<]+)<', alice.get(first.headers["location"]).text).group(1)
         assert alice.cookies.get(PLAYER) == shown  # kept in the browser
         ready(mallory, DAY)
         for fake in ("ALICE   smith", "alice smith", "Ａｌｉｃｅ Ｓｍｉｔｈ"):
@@ -103,8 +103,9 @@ def test_a_name_belongs_to_its_first_player_and_moves_with_its_key(tmp_path, mak
             assert taken.status_code == 403 and "belongs to another player" in taken.text
         assert _send(alice, "alice smith").status_code == 303  # her own browser: taken, as the same name
         moved = _send(mallory, "alice SMITH", key=shown)  # her other device, given her key
-        assert moved.status_code == 200 and "Your earlier sheet as alice SMITH scored as much" in moved.text
-        assert 'id="player-key"' not in moved.text  # the key is shown once, when it is made
+        assert moved.status_code == 303 and moved.headers["location"].endswith("?stored=better#leaderboard")
+        assert mallory.cookies.get(PLAYER) == shown  # that device holds her names from now on
+        assert 'id="player-key"' not in mallory.get(moved.headers["location"]).text  # shown once, when made
         board = alice.get(DAY + "/leaderboard.json").json()["places"]
         assert [p["name"] for p in board] == ["Alice Smith"]
 
@@ -125,7 +126,7 @@ def test_names_are_nfkc_and_of_one_script_and_the_message_states_the_rule():
 
 
 def test_look_alike_and_normalised_names_on_the_desk(client):
-    assert _send(client, "Rene\u0301").status_code == 200
+    assert _send(client, "Rene\u0301").status_code == 303
     again = _send(client, "René")  # NFC: the same name, the same player
     assert again.status_code == 303
     assert [p["name"] for p in client.get(DAY + "/leaderboard.json").json()["places"]] == ["René"]

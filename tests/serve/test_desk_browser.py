@@ -160,7 +160,7 @@ def test_desk_in_a_browser(cli, server, browser, game, kind, value, example, cel
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
     want_total, _ = cli_score(cli, game, kind, value, text)
     page = browser.new_page(viewport={"width": 1100, "height": 900})
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     assert page.locator("svg").first.is_visible()
 
     # typed by keyboard (or pasted): the command line's total, and every check passed
@@ -206,7 +206,7 @@ def test_desk_in_a_browser(cli, server, browser, game, kind, value, example, cel
         page.close()
         return
     server.restart()
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     assert [r.split("\t")[:2] for r in page.locator("#leaderboard tbody tr").all_inner_texts()] == [["1", "Ann"], ["1", "Bob"]]
     page.close()
 
@@ -214,7 +214,7 @@ def test_desk_in_a_browser(cli, server, browser, game, kind, value, example, cel
 def test_keyboard_moves_like_the_sheet(server, browser):
     """Arrow keys move between the spaces as they lie on the sheet; a phone-sized screen still shows them."""
     page = browser.new_page(viewport={"width": 375, "height": 740})
-    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    page.goto(server.url + server.made(f"/play/wobbly-cafe/daily/2026-11-22"))
     page.click("#c-f1r2s1")
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.cell") == "f1r2s2"
@@ -256,7 +256,7 @@ def test_readme_shows_the_desk_of_every_game(tmp_path, browser, games):
 def test_path_points_are_picked_on_a_board(server, browser):
     """Lines & Sections: the board of points is drawn at the size typed; a click or Enter adds a point."""
     page = browser.new_page(viewport={"width": 900, "height": 900})
-    page.goto(f"{server.url}/play/lines-and-sections/seed/club")
+    page.goto(server.url + server.made(f"/play/lines-and-sections/seed/club"))
     page.fill("#c-size", "2")
     page.fill("#c-players", "Ann, Bob")
     assert page.locator(".points button.pt").count() == 9
@@ -290,7 +290,7 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
     """Shelving Wars: a square picked on the battlefield goes into the turn worked on, and the boxes and
     shelves typed are drawn there, a box with a problem outlined."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(f"{server.url}/play/shelving-wars/seed/shelf")  # its dice give the 2 x 3 box and the shelf of 2
+    page.goto(server.url + server.made(f"/play/shelving-wars/seed/shelf"))  # its dice give the 2 x 3 box and the shelf of 2
     page.fill("#c-size", "8")
     assert page.locator(".field button.sq").count() == 64
     corners = page.eval_on_selector_all(".field button.home", "bs => bs.map(b => [b.dataset.point, b.textContent])")
@@ -332,7 +332,7 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
 def test_a_phone_shows_the_sheet_without_scrolling_sideways(server, browser, game):
     kind, value, example = next((c[1], c[2], c[3]) for c in CASES if c[0] == game)
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
     settle(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -65,6 +65,7 @@ MAX_CELL = 200  # characters in one cell of the form
 COOKIE = "desk_csrf"
 PLAYER = "desk_player"  # the player's key: it holds the names they submitted under
 PLAYER_DAYS = 400
+SHOW_KEY = "desk_new_key"  # a key just made, to show once
 PREPARE_RETRY = 3  # seconds before a page being prepared reloads itself
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -231,9 +232,16 @@ class DeskApp:
             log.error("the leaderboard of %s could not be read: %s", ch.id, exc)
             board = None
         sections = desk.entry.sections(desk.layout.data, {})
-        return self.page(request, "play.html", status=extra.pop("status", 200), ch=ch, title=desk.layout.title,
-                         svg=svg, dice=dice, board=board, sections=sections, command=command_for(ch),
-                         stored=request.query_params.get("stored", ""), max_name=MAX_NAME, **self._when(ch), **extra)
+        new_key = request.cookies.get(SHOW_KEY, "")
+        if new_key != request.cookies.get(PLAYER, ""):
+            new_key = ""
+        response = self.page(request, "play.html", status=extra.pop("status", 200), ch=ch, title=desk.layout.title,
+                             svg=svg, dice=dice, board=board, sections=sections, command=command_for(ch),
+                             stored=request.query_params.get("stored", ""), max_name=MAX_NAME, new_key=new_key,
+                             **self._when(ch), **extra)
+        if SHOW_KEY in request.cookies:
+            response.delete_cookie(SHOW_KEY, path="/", httponly=True, samesite="strict", secure=_https(request))
+        return response
 
     async def download(self, request: Request, ch: Challenge, action: str) -> Response:
         desk = self.desks[ch.game]
@@ -307,14 +315,13 @@ class DeskApp:
             log.error("a sheet for %s could not be stored: %s", ch.id, exc)
             return await again(503, f"your sheet was NOT stored: {DB_AWAY}. Your sheet's text is kept below: "
                                     "submit it again in a minute, or copy it somewhere safe")
-        if new_key or given_key:
-            response: Response = self.page(request, "stored.html", ch=ch, name=name, stored=stored,
-                                           key=player_key if new_key else "")
-        else:
-            flag = "kept" if stored.kept else "better"
-            response = RedirectResponse(f"{ch.path}?stored={flag}#leaderboard", status_code=303)
+        flag = "kept" if stored.kept else "better"
+        response = RedirectResponse(f"{ch.path}?stored={flag}#leaderboard", status_code=303)
         response.set_cookie(PLAYER, player_key, max_age=PLAYER_DAYS * 86400, httponly=True, samesite="strict",
                             path="/", secure=_https(request))
+        if new_key:  # shown once, on the page the player comes back to (never in a URL)
+            response.set_cookie(SHOW_KEY, player_key, max_age=600, httponly=True, samesite="strict", path="/",
+                                secure=_https(request))
         return response
 
     async def board(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
