@@ -64,14 +64,14 @@ TODAY = datetime.date(2026, 11, 24)
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(make_app(str(tmp_path / "desk.sqlite"), today=lambda: TODAY), base_url="http://127.0.0.1") as c:
+    with TestClient(make_app(str(tmp_path / "desk.sqlite"), today=lambda: TODAY, prepare_ahead=False), base_url="http://127.0.0.1") as c:
         yield c
 
 
 @pytest.fixture
 def any_client(db_url):
     """The app over each kind of database (SQLite, PostgreSQL)."""
-    with TestClient(make_app(db_url, today=lambda: TODAY), base_url="http://127.0.0.1") as c:
+    with TestClient(make_app(db_url, today=lambda: TODAY, prepare_ahead=False), base_url="http://127.0.0.1") as c:
         yield c
 
 

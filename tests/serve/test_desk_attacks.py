@@ -51,7 +51,7 @@ def maker():
 
 @pytest.fixture
 def client(tmp_path, maker):
-    with TestClient(make_app(str(tmp_path / "desk.sqlite"), today=lambda: TODAY, maker=maker),
+    with TestClient(make_app(str(tmp_path / "desk.sqlite"), today=lambda: TODAY, maker=maker, prepare_ahead=False),
                     base_url="http://127.0.0.1") as c:
         assert ready(c, DAY).status_code == 200
         yield c
@@ -89,7 +89,7 @@ def test_deep_or_odd_json_is_a_400(client, body):
 # ---- names --------------------------------------------------------------------------------------------
 
 def test_a_name_belongs_to_its_first_player_and_moves_with_its_key(tmp_path, maker):
-    with TestClient(make_app(str(tmp_path / "d.sqlite"), today=lambda: TODAY, maker=maker),
+    with TestClient(make_app(str(tmp_path / "d.sqlite"), today=lambda: TODAY, maker=maker, prepare_ahead=False),
                     base_url="http://127.0.0.1") as alice, \
             TestClient(alice.app, base_url="http://127.0.0.1") as mallory:
         ready(alice, DAY)
@@ -326,3 +326,27 @@ def test_desks_started_together_on_a_new_database_migrate_it_once(db_url):
     with engine.connect() as conn:
         assert db.schema_version(conn) == db.VERSION
     engine.dispose()
+
+
+# ---- the worker -------------------------------------------------------------------------------------
+
+def test_a_page_already_made_never_waits_for_one_being_made(tmp_path):
+    """While the worker makes a new puzzle (seconds of solving), a page it made is served at once; the new
+    one says it is being prepared, at once too; and today's and tomorrow's challenges are queued ahead."""
+    app = make_app(str(tmp_path / "desk.sqlite"), today=lambda: TODAY)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        maker = app.state.desk.maker
+        tomorrow = challenge("wobbly-cafe", "daily", "2026-11-25")
+        assert maker.ready(("page", tomorrow, True))  # queued ahead (or made already)
+        assert maker.ready(("page", challenge("long-way", "puzzle-daily", "2026-11-25"), True))
+        assert ready(client, DAY).status_code == 200
+        new = "/play/long-way/puzzle-seed/never-asked-before"
+        started = time.monotonic()
+        first = client.get(new)
+        assert first.status_code == 503 and "being prepared" in first.text and time.monotonic() - started < 2
+        assert '<meta http-equiv="refresh" content="3">' in first.text and first.headers["Retry-After"] == "3"
+        for _ in range(5):  # the puzzle is still being made: the day's page does not wait for it
+            started = time.monotonic()
+            assert client.get(DAY).status_code == 200
+            assert time.monotonic() - started < 1.5
+        assert client.get(new).status_code in (200, 503)

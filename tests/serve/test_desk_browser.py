@@ -81,6 +81,14 @@ def browser():
         b.close()
 
 
+def new_page(browser, server, **options):
+    """A page of a browser that holds the tests' names (a desk gives a name to the first browser that
+    submits under it; each page here has a context of its own)."""
+    page = browser.new_page(**options)
+    page.context.add_cookies([{"name": "desk_player", "value": "the-browser-tests-key", "url": server.url}])
+    return page
+
+
 def sheet_values(game: str, kind: str, value: str, text: str) -> dict[str, str]:
     from rollwrite.serve.desk import Desk, challenge
 
@@ -159,7 +167,7 @@ def _desk_cases():
 def test_desk_in_a_browser(cli, server, browser, game, kind, value, example, cell, wrong, typed):
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
     want_total, _ = cli_score(cli, game, kind, value, text)
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page = new_page(browser, server, viewport={"width": 1100, "height": 900})
     page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     assert page.locator("svg").first.is_visible()
 
@@ -213,7 +221,7 @@ def test_desk_in_a_browser(cli, server, browser, game, kind, value, example, cel
 
 def test_keyboard_moves_like_the_sheet(server, browser):
     """Arrow keys move between the spaces as they lie on the sheet; a phone-sized screen still shows them."""
-    page = browser.new_page(viewport={"width": 375, "height": 740})
+    page = new_page(browser, server, viewport={"width": 375, "height": 740})
     page.goto(server.url + server.made(f"/play/wobbly-cafe/daily/2026-11-22"))
     page.click("#c-f1r2s1")
     page.keyboard.press("ArrowRight")
@@ -255,7 +263,7 @@ def test_readme_shows_the_desk_of_every_game(tmp_path, browser, games):
 
 def test_path_points_are_picked_on_a_board(server, browser):
     """Lines & Sections: the board of points is drawn at the size typed; a click or Enter adds a point."""
-    page = browser.new_page(viewport={"width": 900, "height": 900})
+    page = new_page(browser, server, viewport={"width": 900, "height": 900})
     page.goto(server.url + server.made(f"/play/lines-and-sections/seed/club"))
     page.fill("#c-size", "2")
     page.fill("#c-players", "Ann, Bob")
@@ -289,7 +297,7 @@ def test_path_points_are_picked_on_a_board(server, browser):
 def test_boxes_are_placed_on_the_battlefield(server, browser):
     """Shelving Wars: a square picked on the battlefield goes into the turn worked on, and the boxes and
     shelves typed are drawn there, a box with a problem outlined."""
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = new_page(browser, server, viewport={"width": 390, "height": 844})
     page.goto(server.url + server.made(f"/play/shelving-wars/seed/shelf"))  # its dice give the 2 x 3 box and the shelf of 2
     page.fill("#c-size", "8")
     assert page.locator(".field button.sq").count() == 64
@@ -331,7 +339,7 @@ def test_boxes_are_placed_on_the_battlefield(server, browser):
                                   pytest.param("shelving-wars", marks=pytest.mark.long), "lines-and-sections"])
 def test_a_phone_shows_the_sheet_without_scrolling_sideways(server, browser, game):
     kind, value, example = next((c[1], c[2], c[3]) for c in CASES if c[0] == game)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = new_page(browser, server, viewport={"width": 390, "height": 844})
     page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
     settle(page)

@@ -81,7 +81,7 @@ def _ready(client, path: str):
 def test_with_the_database_away_the_page_says_the_sheet_was_not_stored_and_keeps_it(own_postgres):
     url = own_postgres.create("desk")
     sheet = (ROOT / "examples/wobbly-cafe/daily-2026-11-22.txt").read_text(encoding="utf-8")
-    with TestClient(make_app(url, today=lambda: datetime.date(2026, 11, 23)), base_url="http://127.0.0.1") as client:
+    with TestClient(make_app(url, today=lambda: datetime.date(2026, 11, 23), prepare_ahead=False), base_url="http://127.0.0.1") as client:
         assert _ready(client, PAGE).status_code == 200
         form = {"csrf": client.cookies.get("desk_csrf"), "text": sheet}
         assert client.post(PAGE + "/submit", data={**form, "name": "Ann"}, follow_redirects=False).status_code == 303

@@ -100,6 +100,7 @@ def serve_command(
     client_connections: int = typer.Option(32, "--client-connections", metavar="N", min=1, max=10000, help="Connections one address may hold to each desk process."),
     request_timeout: float = typer.Option(10.0, "--request-timeout", metavar="SECONDS", min=0.5, max=600, help="Time a request has to arrive whole (its line, headers and body); then a 408."),
     access_log: str = typer.Option("-", "--access-log", metavar="FILE|-|off", help="Where the access log goes (Combined Log Format): - for standard error, a file, or off."),
+    prepare_ahead: bool = typer.Option(True, "--prepare-ahead/--no-prepare-ahead", help="Make today's and tomorrow's dailies and their puzzles (UTC) before anyone asks."),
     workers: int = typer.Option(1, "--workers", metavar="N", min=1, max=16, help="Processes answering requests (each draws and keeps its own copy of the sheets)."),
 ) -> None:
     """Serve the daily-challenge desk: print a challenge, enter it on screen, and keep a leaderboard."""
@@ -127,7 +128,7 @@ def serve_command(
         raise fail(error) from None
     local = tuple(dict.fromkeys((*LOCAL_NAMES, host.lower(), f"[{host.lower()}]" if ":" in host else host.lower())))
     settings = Settings(db=url, hosts=(*hosts, *local), proxies=proxies, open_days=open_days,
-                        client_connections=client_connections, request_seconds=request_timeout, access_log="" if access_log == "off" else access_log)
+                        client_connections=client_connections, request_seconds=request_timeout, prepare_ahead=prepare_ahead, access_log="" if access_log == "off" else access_log)
     os.environ[ENV] = settings.to_env()
     n = workers
     shown_host = f"[{host}]" if ":" in host else host

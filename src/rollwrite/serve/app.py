@@ -162,6 +162,8 @@ class DeskApp:
         html = self.env.get_template(template).render(csrf=token, **context)
         response = HTMLResponse(html, status_code=status, headers={**HEADERS, **(headers or {})})
         response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/", secure=_https(request))
+        if not request.cookies.get(PLAYER):  # the browser's key, before its first submission: a retried
+            _player_cookie(response, request, secrets.token_urlsafe(18))  # one whose answer was lost has it
         return response
 
     def _challenge(self, game: str, kind: str, value: str, status: int = 404) -> Challenge:
@@ -297,9 +299,7 @@ class DeskApp:
             what = result["error"]["message"] if "error" in result else result["problems"][0]["message"]
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
         par = result.get("par")
-        player_key = given_key or request.cookies.get(PLAYER, "")
-        new_key = not player_key
-        player_key = player_key or secrets.token_urlsafe(18)
+        player_key = given_key or request.cookies.get(PLAYER, "") or secrets.token_urlsafe(18)
         try:
             stored = await run_in_threadpool(lambda: db.submit(
                 self.engine, challenge=ch.id, game=ch.game, name=name, score=float(result["total"]), sheet=text,
@@ -317,9 +317,8 @@ class DeskApp:
                                     "submit it again in a minute, or copy it somewhere safe")
         flag = "kept" if stored.kept else "better"
         response = RedirectResponse(f"{ch.path}?stored={flag}#leaderboard", status_code=303)
-        response.set_cookie(PLAYER, player_key, max_age=PLAYER_DAYS * 86400, httponly=True, samesite="strict",
-                            path="/", secure=_https(request))
-        if new_key:  # shown once, on the page the player comes back to (never in a URL)
+        _player_cookie(response, request, player_key)
+        if stored.claimed:  # shown once, on the page the player comes back to (never in a URL)
             response.set_cookie(SHOW_KEY, player_key, max_age=600, httponly=True, samesite="strict", path="/",
                                 secure=_https(request))
         return response
@@ -383,6 +382,11 @@ class DeskApp:
         return self.page(request, "error.html", status=status, headers=headers, status_code=status, message=detail)
 
 
+def _player_cookie(response: Response, request: Request, key: str) -> None:
+    response.set_cookie(PLAYER, key, max_age=PLAYER_DAYS * 86400, httponly=True, samesite="strict", path="/",
+                        secure=_https(request))
+
+
 def _https(request: Request) -> bool:
     return request.url.scheme == "https"
 
@@ -441,11 +445,12 @@ def app_from_env() -> Starlette:
 
 
 def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[], dt.date] = today_utc,
-             maker: Maker | None = None) -> Starlette:
+             maker: Maker | None = None, prepare_ahead: bool = True) -> Starlette:
     """The desk's ASGI app over the database ``db_url`` (a file name or an SQLAlchemy URL).  ``today``:
     the date (UTC) the desk goes by; ``maker``: a started worker that the caller stops (by default the
-    app has one of its own, started and stopped with it)."""
-    settings = settings or Settings(db=db_url)
+    app has one of its own, started and stopped with it); ``prepare_ahead``: make today's and tomorrow's
+    challenges before anyone asks (when no ``settings`` are given)."""
+    settings = settings or Settings(db=db_url, prepare_ahead=prepare_ahead)
     desk = DeskApp(db.open_db(db_url), settings, today=today, maker=maker)
     owned = maker is None  # a worker handed in is started and stopped by its owner
 
@@ -453,11 +458,12 @@ def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         if owned:
             desk.maker.start()  # before the app answers anything, from the event loop's thread
-        ahead = asyncio.get_running_loop().create_task(desk.keep_ahead())
+        ahead = asyncio.get_running_loop().create_task(desk.keep_ahead()) if settings.prepare_ahead else None
         try:
             yield
         finally:
-            ahead.cancel()
+            if ahead is not None:
+                ahead.cancel()
             if owned:
                 desk.maker.stop()
             desk.engine.dispose()

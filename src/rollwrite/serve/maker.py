@@ -6,13 +6,14 @@ while something else is made; not made yet, the thing is queued (unless ``pendin
 :class:`Busy`) and the request answers that it is being prepared (:class:`NotReady`).  The process comes
 from a fork server (``multiprocessing``'s ``forkserver``): a clean, single-threaded process started before
 the desk answers anything, so no process is ever forked from a server thread, and a puzzle solver may use
-processes of its own inside it.
+processes of its own inside it.  It runs at a lower priority (nice 10): the desk's answers come first.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
 from collections import OrderedDict, deque
 from functools import partial
@@ -63,6 +64,15 @@ def make(task: tuple) -> Any:
         return ("error", str(error))
 
 
+NICE = 10
+
+
+def _lower_priority() -> None:
+    """The worker yields the processor to the desk's answers: making is never in a hurry (Unix)."""
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+
+
 class Maker:
     """One worker process and what it made, kept (least recently used first out)."""
 
@@ -79,7 +89,7 @@ class Maker:
     def start(self) -> Maker:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["rollwrite.serve.maker", "rollwrite.serve.pages", "rollwrite.serve.desk"])
-        self.pool = ctx.Pool(self.processes)
+        self.pool = ctx.Pool(self.processes, initializer=_lower_priority)
         return self
 
     def stop(self) -> None:

@@ -22,6 +22,7 @@ class Settings:
     client_connections: int = 32  # connections one address may hold to one desk process
     request_seconds: float = 10.0  # a request must arrive whole within this time of its first byte
     access_log: str = "-"  # "-": standard error; a file name; "": none
+    prepare_ahead: bool = True  # today's and tomorrow's dailies and their puzzles made before anyone asks
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))
