@@ -51,6 +51,7 @@ from starlette.routing import Route
 from rollwrite.dice import today_utc
 from rollwrite.errors import RollwriteError
 from rollwrite.files import SHEET
+from rollwrite.numbers import plain_number
 from rollwrite.serve import db
 from rollwrite.serve.accesslog import AccessLog, logger_for
 from rollwrite.serve.desk import Challenge, Desk, challenge, game_slugs
@@ -328,8 +329,8 @@ class DeskApp:
             places = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
         except SQLAlchemyError:
             raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
-        return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": _num(p.score),
-                                                       **({} if p.par is None else {"par": _num(p.par)})}
+        return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": plain_number(p.score),
+                                                       **({} if p.par is None else {"par": plain_number(p.par)})}
                                                       for p in places]}, headers=HEADERS)
 
     async def static(self, request: Request) -> Response:
@@ -389,10 +390,6 @@ def _player_cookie(response: Response, request: Request, key: str) -> None:
 
 def _https(request: Request) -> bool:
     return request.url.scheme == "https"
-
-
-def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else v
 
 
 def _sheet_of(doc: Any) -> tuple[str | None, dict[str, str] | None]:
