@@ -18,7 +18,7 @@ import re
 
 #: what each package's tests check, for the closing line
 WHAT = {"chromium": "the desk in a browser", "postgresql": "the desk on PostgreSQL",
-        "nginx": "the desk's deployment behind nginx"}
+        "nginx": "the desk's deployment behind nginx", "openssl": "the desk's deployment (its certificate)"}
 _PACKAGE = re.compile(r"apt-get install ([a-z0-9][a-z0-9.+-]*)")
 _not_run: dict[str, int] = {}
 
