@@ -30,7 +30,7 @@ import hmac
 import logging
 import secrets
 import shlex
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib.resources import files
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote
@@ -211,10 +211,11 @@ class DeskApp:
         action = parts[3] if len(parts) == 4 else ""
         if request.method not in ACTIONS[action]:
             raise _problem(405, f"{request.method} is not answered here", {"Allow": ", ".join(ACTIONS[action])})
-        ch = self._challenge(*parts[:3])
-        handler = {"": self.play, "check": self.check, "submit": self.submit, "sheet.pdf": self.download,
-                   "sheet.png": self.download, "leaderboard.json": self.board}[action]
-        return await handler(request, ch, action)
+        ch = self._challenge(parts[0], parts[1], parts[2])
+        handlers: dict[str, Callable[..., Awaitable[Response]]] = {
+            "": self.play, "check": self.check, "submit": self.submit, "sheet.pdf": self.download,
+            "sheet.png": self.download, "leaderboard.json": self.board}
+        return await handlers[action](request, ch, action)
 
     def _when(self, ch: Challenge) -> dict[str, Any]:
         closes = self.closes(ch)
@@ -227,7 +228,7 @@ class DeskApp:
         except HTTPException as exc:
             if exc.detail != "preparing":
                 raise
-            return self.page(request, "preparing.html", status=503, headers=exc.headers, ch=ch,
+            return self.page(request, "preparing.html", status=503, headers=dict(exc.headers or {}), ch=ch,
                              title=desk.layout.title, retry=PREPARE_RETRY)
         try:
             board = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
@@ -255,7 +256,7 @@ class DeskApp:
             if exc.detail != "preparing":
                 raise
             raise _problem(503, f"the {fmt.upper()} of {ch.id} is being drawn; try again in a few seconds",
-                           exc.headers) from None
+                           dict(exc.headers or {})) from None
         name = ch.id.replace("#", "-").replace("@", "-").replace(" ", "-")
         return Response(blob, media_type="application/pdf" if fmt == "pdf" else "image/png",
                         headers={**HEADERS, "Content-Disposition": disposition(f"{name}.{fmt}")})

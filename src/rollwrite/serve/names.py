@@ -16,7 +16,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-import regex
+import regex  # type: ignore[import-untyped]
 
 MAX_NAME = 40
 OTHERS = frozenset("0123456789 .'-_")
