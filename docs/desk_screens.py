@@ -63,7 +63,7 @@ def make_screens(out: Path, browser: Any = None, width: int = 1100,
             for game in games:
                 challenge, example = PAGES[game]
                 page = browser.new_page(viewport={"width": width, "height": 1000})
-                page.goto(f"{server.url}/play/{game}/{challenge}")
+                page.goto(server.url + server.made(f"/play/{game}/{challenge}"))  # made by the desk's worker first
                 page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
                 page.wait_for_selector("#total", timeout=15000)
                 page.wait_for_timeout(300)
