@@ -169,7 +169,9 @@ def test_a_daily_opens_on_its_day_and_closes_after_its_days(client):
         early = client.get(f"/play/wobbly-cafe/daily/{day}")
         assert early.status_code == 404 and f"the daily of {day} opens on its day, at 00:00 UTC" in early.text
     page = client.get(DAY).text
-    assert "takes entries until 2026-11-29 00:00 UTC" in page  # seven days from its own, by default
+    assert "(a day in UTC) takes entries until 2026-11-29 00:00 UTC" in page  # seven days from its own, by default
+    assert "Today is 2026-11-24 in UTC: a daily opens at 00:00 UTC on its day and takes entries for 7 days" in \
+        client.get("/").text
     old = "/play/wobbly-cafe/daily/2026-11-16"
     assert ready(client, old).status_code == 200
     late = _send(client, "Ann", path=old)

@@ -190,7 +190,8 @@ class DeskApp:
         today = self.today().isoformat()
         rows = [(slug, self.desks[slug].layout.title, challenge(slug, "daily", today)) for slug in self.desks]
         puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug in self.desks if self.desks[slug].game.can_puzzle}
-        return self.page(request, "index.html", games=rows, puzzles=puzzles, today=today)
+        return self.page(request, "index.html", games=rows, puzzles=puzzles, today=today,
+                         open_days=self.settings.open_days)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params
