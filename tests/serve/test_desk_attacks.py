@@ -269,6 +269,19 @@ def test_idle_connections_from_one_client_neither_shut_the_desk_nor_stay(tmp_pat
         answers = [a or _answer(s) for s, a in zip(held, first) if s in kept]
         assert all(a.startswith(b"HTTP/1.1 408") for a in answers), answers
         assert time.monotonic() - t0 < 15  # 2 s of deadline, and a busy machine's delays
+        # a body sent a byte at a time is cut at the same deadline: the whole request must arrive in time
+        slow = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=("127.0.0.4", 0))
+        held.append(slow)
+        slow.sendall(f"POST {DAY}/submit HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nn".encode())
+        started = time.monotonic()
+        for _ in range(6):
+            time.sleep(0.5)
+            try:
+                slow.sendall(b" ")
+            except OSError:
+                break
+        assert _answer(slow).startswith(b"HTTP/1.1 408") and time.monotonic() - started < 10
         again = _hold("127.0.0.1", server.port, "127.0.0.3", 1)  # its count went back down: taken again
         held += again
         assert _answer_now(again[0]) == b""

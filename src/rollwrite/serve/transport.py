@@ -45,6 +45,7 @@ class DeskProtocol(HttpToolsProtocol):
             DeskProtocol.settings = Settings.from_env()
         self.deadline: asyncio.TimerHandle | None = None
         self.counted: str | None = None
+        self.in_head = True  # the request's line and headers are not all in yet
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -71,7 +72,12 @@ class DeskProtocol(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self.in_head = True
         self._arm()
+
+    def on_headers_complete(self) -> None:
+        self.in_head = False
+        super().on_headers_complete()
 
     def on_message_complete(self) -> None:
         super().on_message_complete()
@@ -91,7 +97,7 @@ class DeskProtocol(HttpToolsProtocol):
         self.deadline = None
         if self.transport.is_closing():
             return
-        if self.cycle is None or self.cycle.response_complete or not self.cycle.response_started:
+        if self.in_head or (self.cycle is not None and not self.cycle.response_started):  # not answered yet
             assert DeskProtocol.settings is not None
             self.transport.write(_reply("408 Request Timeout", "the request did not arrive whole within "
                                         f"{DeskProtocol.settings.request_seconds:g} s\n"))
