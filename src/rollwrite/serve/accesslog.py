@@ -16,7 +16,7 @@ import time
 from logging.handlers import WatchedFileHandler
 from typing import Any
 
-LOGGER = "rollwrite.desk.access"
+LOGGER = "rollwrite.serve.accesslog"  # this module's name, as loggers are named
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")  # not the locale's
 
 

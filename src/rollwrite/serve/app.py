@@ -80,7 +80,7 @@ _TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-
 ACTIONS = {"": ("GET", "HEAD"), "check": ("POST",), "submit": ("POST",), "sheet.pdf": ("GET", "HEAD"),
            "sheet.png": ("GET", "HEAD"), "leaderboard.json": ("GET", "HEAD")}
 DB_AWAY = "the desk's database is out of reach"
-log = logging.getLogger("rollwrite.desk")
+log = logging.getLogger("rollwrite.serve")
 
 
 def _problem(status: int, message: str, headers: dict[str, str] | None = None) -> HTTPException:

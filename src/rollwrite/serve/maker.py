@@ -21,7 +21,7 @@ from typing import Any
 
 from rollwrite.errors import RollwriteError
 
-log = logging.getLogger("rollwrite.desk")
+log = logging.getLogger("rollwrite.serve")
 
 #: things made and kept (a drawn sheet is about 200 KB)
 KEPT = 64
