@@ -6,6 +6,7 @@ headers and quoting, other sites' forms and Host names, forwarded headers from a
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 import socket
@@ -24,7 +25,7 @@ from rollwrite.serve import db
 from rollwrite.serve.app import COOKIE, PLAYER, command_for, disposition, make_app
 from rollwrite.serve.desk import challenge
 from rollwrite.serve.limits import CHECKS, SUBMITS, Buckets, Limit
-from rollwrite.serve.maker import Maker
+from rollwrite.serve.maker import Failed, Maker, NotReady
 from rollwrite.serve.names import RULE, BadName, check, key
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -379,3 +380,32 @@ def test_a_page_already_made_never_waits_for_one_being_made(tmp_path):
             assert client.get(DAY).status_code == 200
             assert time.monotonic() - started < 1.5
         assert client.get(new).status_code in (200, 503)
+
+
+def test_a_making_that_takes_too_long_is_given_up_and_the_worker_replaced():
+    """A search with no end in sight does not hold the worker: past its time it is reported, and the next
+    thing is made by a new worker process."""
+    maker = Maker(seconds=1.0).start()
+    try:
+        slow = ("page", challenge("long-way", "puzzle-seed", "a long search"), True)
+        quick = ("page", challenge("wobbly-cafe", "seed", "quick"), True)
+        for task in (slow, quick):
+            with pytest.raises(NotReady):
+                maker.get(task)
+        time.sleep(1.5)
+        with pytest.raises(Failed, match="preparing it took longer than 1 s"):
+            for _ in range(100):  # the slow one is given up at the next look
+                with contextlib.suppress(NotReady):
+                    maker.get(slow)
+                time.sleep(0.1)
+        maker.seconds = 120.0
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            try:
+                svg, _dice, _puzzle = maker.get(quick)
+                break
+            except NotReady:
+                time.sleep(0.2)
+        assert svg.startswith("<svg")
+    finally:
+        maker.stop()

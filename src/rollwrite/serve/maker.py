@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict, deque
 from functools import partial
 from typing import Any
@@ -27,6 +28,8 @@ log = logging.getLogger("rollwrite.serve")
 KEPT = 64
 #: things a crowd may have waiting at once; today's and tomorrow's challenges, queued ahead, do not count
 PENDING = 8
+#: the longest one thing may take: then the worker is replaced, and the thing reported as failed
+MAKE_SECONDS = 300.0
 
 
 class NotReady(Exception):
@@ -76,21 +79,26 @@ def _lower_priority() -> None:
 class Maker:
     """One worker process and what it made, kept (least recently used first out)."""
 
-    def __init__(self, processes: int = 1, pending: int = PENDING, kept: int = KEPT) -> None:
-        self.processes, self.max_pending, self.kept = processes, pending, kept
+    def __init__(self, processes: int = 1, pending: int = PENDING, kept: int = KEPT,
+                 seconds: float = MAKE_SECONDS) -> None:
+        self.processes, self.max_pending, self.kept, self.seconds = processes, pending, kept, seconds
         self.lock = threading.Lock()  # held only to look up or note a thing, never while one is made
         self.done: OrderedDict[tuple, Any] = OrderedDict()
         self.pending: set[tuple] = set()
         self.crowd: set[tuple] = set()  # the pending things that count against max_pending
         self.waiting: tuple[deque[tuple], deque[tuple]] = (deque(), deque())  # asked for, then ahead
-        self.running = 0
+        self.running: dict[tuple, float] = {}  # being made: since when
+        self.generation = 0  # which pool a callback comes from (a replaced one's are ignored)
         self.pool: Any = None
 
     def start(self) -> Maker:
+        self.pool = self._pool()
+        return self
+
+    def _pool(self) -> Any:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["rollwrite.serve.maker", "rollwrite.serve.pages", "rollwrite.serve.desk"])
-        self.pool = ctx.Pool(self.processes, initializer=_lower_priority)
-        return self
+        return ctx.Pool(self.processes, initializer=_lower_priority)
 
     def stop(self) -> None:
         if self.pool is not None:
@@ -107,6 +115,7 @@ class Maker:
         """The thing made; NotReady (and queued) when it is not yet, Busy when the queue is full, Failed
         when it could not be made.  ``ahead``: queued whatever the crowd (the desk's own preparing)."""
         with self.lock:
+            self._reap()
             if task in self.done:
                 self.done.move_to_end(task)
                 value = self.done[task]
@@ -128,25 +137,48 @@ class Maker:
                 self.waiting[0].append(task)
         raise NotReady()
 
+    def _reap(self) -> None:
+        """A thing made for longer than ``seconds`` (a search that never ends, a worker that died): it is
+        reported as failed, the worker replaced, and what else was being made queued again."""
+        now = time.monotonic()
+        late = [t for t, since in self.running.items() if now - since > self.seconds]
+        if not late or self.pool is None:
+            return
+        log.error("preparing %r took longer than %g s: the worker is replaced", [t[:2] for t in late], self.seconds)
+        for task in late:
+            self._store(task, ("error", f"preparing it took longer than {self.seconds:g} s"))
+        self.waiting[0].extendleft([t for t in self.running if t not in late])
+        old, self.pool = self.pool, self._pool()
+        self.generation += 1
+        self.running = {}
+        threading.Thread(target=old.terminate, daemon=True).start()  # it joins threads that take self.lock
+        self._next()
+
     def _next(self) -> None:
         """Hand the worker the next thing (a player's before the desk's own), one per process at a time."""
-        while self.running < self.processes and (self.waiting[0] or self.waiting[1]):
+        while len(self.running) < self.processes and (self.waiting[0] or self.waiting[1]):
             task = (self.waiting[0] or self.waiting[1]).popleft()
-            self.running += 1
-            self.pool.apply_async(make, (task,), callback=partial(self._made, task),
-                                  error_callback=partial(self._failed, task))
+            self.running[task] = time.monotonic()
+            self.pool.apply_async(make, (task,), callback=partial(self._made, task, self.generation),
+                                  error_callback=partial(self._failed, task, self.generation))
 
-    def _made(self, task: tuple, value: Any) -> None:
+    def _made(self, task: tuple, generation: int, value: Any) -> None:
         with self.lock:
-            self.running -= 1
-            self.pending.discard(task)
-            self.crowd.discard(task)
-            self.done[task] = value
-            while len(self.done) > self.kept:
-                self.done.popitem(last=False)
+            if generation != self.generation:  # from a replaced worker
+                return
+            self.running.pop(task, None)
+            self._store(task, value)
             if self.pool is not None:
                 self._next()
 
-    def _failed(self, task: tuple, error: BaseException) -> None:
+    def _store(self, task: tuple, value: Any) -> None:
+        """Keep what was made (the lock held)."""
+        self.pending.discard(task)
+        self.crowd.discard(task)
+        self.done[task] = value
+        while len(self.done) > self.kept:
+            self.done.popitem(last=False)
+
+    def _failed(self, task: tuple, generation: int, error: BaseException) -> None:
         log.error("preparing %r failed: %r", task[:2], error)
-        self._made(task, ("error", "it could not be prepared (the desk's log says why)"))
+        self._made(task, generation, ("error", "it could not be prepared (the desk's log says why)"))
