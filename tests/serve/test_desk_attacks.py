@@ -210,6 +210,9 @@ def test_a_seed_with_a_slash_has_its_page_and_405_says_allow(client):
     page = ready(client, "/play/wobbly-cafe/seed/club%2F7")
     assert page.status_code == 200 and "wobbly-cafe#club/7" in page.text and "--seed club/7" in page.text
     assert client.get("/play/wobbly-cafe/seed/club%2F7/leaderboard.json").json()["id"] == "wobbly-cafe#club/7"
+    odd = challenge("wobbly-cafe", "seed", "a b?c%d/e&f;g")  # what --seed takes (all but '#' and '@')
+    assert odd.path == "/play/wobbly-cafe/seed/a%20b%3Fc%25d%2Fe%26f%3Bg"
+    assert client.get(odd.path + "/leaderboard.json").json()["id"] == "wobbly-cafe#a b?c%d/e&f;g"
     wrong = client.get(DAY + "/check")
     assert wrong.status_code == 405 and wrong.headers["Allow"] == "POST"
     assert client.delete(DAY).headers["Allow"] == "GET, HEAD"
