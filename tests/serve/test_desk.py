@@ -263,3 +263,46 @@ def test_any_step_sent_to_the_entry_is_answered_without_a_server_error(step_clie
     assert answer.status_code in (200, 409), (answer.status_code, answer.text[:200])
     doc = answer.json()
     assert "view" in doc or "error" in doc
+
+
+CLOSET = "/play/shelving-wars/seed/closet"
+
+
+def test_a_variations_sheet_is_refused_on_the_plain_page_naming_its_own_id(client):
+    token = _token(client)
+    text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")  # size 8 (shipped: 20)
+    checked = client.post(CLOSET + "/check", json={"text": text}, headers={"X-CSRF-Token": token}).json()
+    assert checked["error"]["message"] == ("this sheet is of shelving-wars#closet~s8 (size 8), not of shelving-wars#closet\n"
+                                           "  hint: check it on its own page, /play/shelving-wars/seed/closet~s8")
+    refused = client.post(CLOSET + "/submit", data={"csrf": token, "name": "Kim", "player": "1", "text": text},
+                          follow_redirects=False)
+    assert refused.status_code == 422 and "shelving-wars#closet~s8" in refused.text
+    own = ready(client, CLOSET + "~s8")
+    assert own.status_code == 200 and "shelving-wars#closet~s8" in own.text
+    # the variation's own board; the plain page's stays empty
+    assert client.post(CLOSET + "~s8/check", json={"text": text}, headers={"X-CSRF-Token": token}).json()["valid"]
+    assert client.get(CLOSET + "/leaderboard.json").json()["places"] == []
+    # the same variation written otherwise, or one the game does not have: no such page, and why
+    shipped = client.get("/play/shelving-wars/seed/closet~s20")
+    assert shipped.status_code == 404 and "~s20 is shelving-wars as shipped: leave it out" in shipped.text
+    cafe = client.get("/play/wobbly-cafe/daily/2026-11-22~s8")
+    assert cafe.status_code == 404 and "wobbly-cafe has no size to vary" in cafe.text
+    puzzle = client.get("/play/shelving-wars/puzzle-seed/closet~s8")
+    assert puzzle.status_code == 404 and "a puzzle&#39;s page takes no variation" in puzzle.text
+
+
+def test_each_player_of_a_sheet_gets_a_row_of_their_own(client):
+    token = _token(client)
+    text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")  # Kim 7, Lee 14
+    url = CLOSET + "~s8/submit"
+    assert ready(client, CLOSET + "~s8").status_code == 200
+    asked = client.post(url, data={"csrf": token, "name": "Kim", "text": text}, follow_redirects=False)
+    assert asked.status_code == 400
+    assert "this sheet has 2 players (Kim, Lee): say which of them you are" in asked.text
+    assert client.post(url, data={"csrf": token, "name": "Kim", "player": "3", "text": text}).status_code == 400
+    for player, name in (("1", ""), ("2", "Lee")):  # no name given: the sheet's own name for that player
+        assert client.post(url, data={"csrf": token, "name": name, "player": player, "text": text},
+                           follow_redirects=False).status_code == 303
+    board = client.get(CLOSET + "~s8/leaderboard.json").json()
+    assert board == {"id": "shelving-wars#closet~s8", "places": [{"rank": 1, "name": "Lee", "score": 14},
+                                                                 {"rank": 2, "name": "Kim", "score": 7}]}

@@ -372,3 +372,32 @@ def test_a_pick_refused_by_the_server_is_said_and_the_sheet_drawn_afresh(server,
     assert page.inner_text("#status") == "'f1r1s1' is not a move the rules allow here"
     assert page.locator("#choices button").count() == 0 and page.locator(".spot.can").count() == 44
     page.close()
+
+
+def test_a_two_player_sheet_gives_two_rows_and_a_variations_sheet_its_own_board(server, browser):
+    """The size-8 sheet is refused on the plain page with its own id named; on its own page each player
+    submits it, and the leaderboard ranks each one's own result."""
+    text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")  # Kim 7, Lee 14
+    page = new_page(browser, server, viewport={"width": 1100, "height": 900})
+    page.goto(server.url + server.made("/play/shelving-wars/seed/closet"))
+    settle(page, 0)
+    page.fill("#text", text)
+    page.wait_for_function("() => document.getElementById('problems').textContent !== ''")
+    assert "this sheet is of shelving-wars#closet~s8 (size 8)" in page.inner_text("#problems")
+    assert "/play/shelving-wars/seed/closet~s8" in page.inner_text("#problems")
+    assert page.locator("#send").is_disabled()
+    page.goto(server.url + server.made("/play/shelving-wars/seed/closet~s8"))
+    settle(page, 0)
+    for who in ("Kim", "Lee"):
+        page.fill("#text", text)
+        page.wait_for_selector("#who:not([hidden])")
+        assert page.locator("#who-players label").all_inner_texts() == ["Kim (7)", "Lee (14)"]
+        page.fill("#player", "")
+        page.get_by_label(f"{who} (").check()
+        assert page.input_value("#player") == who  # the sheet's name, when none is typed
+        page.click("#send")
+        page.wait_for_selector("#leaderboard table")
+        settle(page)
+    rows = page.locator("#leaderboard tbody tr").all_inner_texts()
+    assert [r.split("\t") for r in rows] == [["1", "Lee", "14"], ["2", "Kim", "7"]]
+    page.close()

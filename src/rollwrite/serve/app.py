@@ -307,10 +307,11 @@ class DeskApp:
             raise _problem(403, f"entries for the daily of {ch.daily} closed at the start of "
                                 f"{when['closes'].isoformat()} (UTC): a daily takes entries for "
                                 f"{self.settings.open_days} day{'s' if self.settings.open_days != 1 else ''} from its own")
-        try:
-            name = check_name(raw_name)
-        except BadName as error:
-            return await again(400, str(error))
+        if raw_name.strip():
+            try:
+                check_name(raw_name)
+            except BadName as error:
+                return await again(400, str(error))
         try:
             result = await self._run(self.desks[ch.game].check, ch, text=text)
         except HTTPException as exc:
@@ -318,11 +319,27 @@ class DeskApp:
         if "error" in result or not result["valid"]:
             what = result["error"]["message"] if "error" in result else result["problems"][0]["message"]
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
+        score = float(result["total"])
+        players = result.get("players") or []
+        if len(players) > 1:  # a sheet of several players: a row for the one who submits it
+            which = form.get("player", "").strip()
+            if not (which.isdigit() and 1 <= int(which) <= len(players)):
+                names = ", ".join(p["name"] for p in players)
+                return await again(400, f"this sheet has {len(players)} players ({names}): say which of them "
+                                        "you are; the leaderboard ranks each player's own result")
+            me = players[int(which) - 1]
+            score = float(me["total"])
+            if not raw_name.strip():
+                raw_name = me["name"]
+        try:
+            name = check_name(raw_name)
+        except BadName as error:
+            return await again(400, str(error))
         par = result.get("par")
         player_key = given_key or request.cookies.get(PLAYER, "") or secrets.token_urlsafe(18)
         try:
             stored = await run_in_threadpool(lambda: db.submit(
-                self.engine, challenge=ch.id, game=ch.game, name=name, score=float(result["total"]), sheet=text,
+                self.engine, challenge=ch.id, game=ch.game, name=name, score=score, sheet=text,
                 par=None if par is None else float(par), player_key=player_key))
         except db.NameTaken:
             return await again(403, f"the name {name} belongs to another player: it was first submitted from "

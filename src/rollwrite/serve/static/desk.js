@@ -31,6 +31,8 @@
     paintMarks();
     scoreBox.textContent = "";
     send.disabled = true;
+    who.hidden = true;  // until this check says the sheet's players
+    Array.prototype.forEach.call(whoList.querySelectorAll("input"), function (r) { r.disabled = true; });
     if (!doc) { return; }
     if (doc.error) {
       if (loud) { item("", doc.error.message); status.textContent = "the sheet cannot be read yet"; }
@@ -61,6 +63,34 @@
     }
     scoreBox.appendChild(pre);
     send.disabled = !doc.valid;
+    showPlayers(doc.valid && doc.players && doc.players.length > 1 ? doc.players : []);
+  }
+
+  // ---- a sheet of several players: which of them submits it
+  var who = document.getElementById("who"), whoList = document.getElementById("who-players");
+  var nameBox = document.getElementById("player");
+  function showPlayers(players) {
+    var names = players.map(function (p) { return p.name; });
+    var was = whoList.querySelector("input:checked");
+    var kept = was && names[+was.value - 1] === was.getAttribute("data-name") ? was.value : "";
+    whoList.textContent = "";
+    who.hidden = !players.length;
+    players.forEach(function (p, i) {
+      var label = document.createElement("label");
+      var r = document.createElement("input");
+      r.type = "radio";
+      r.name = "player";
+      r.value = String(i + 1);
+      r.required = true;
+      r.setAttribute("data-name", p.name);
+      r.checked = r.value === kept;
+      r.addEventListener("change", function () {
+        if (!nameBox.value.trim() || names.indexOf(nameBox.value.trim()) >= 0) { nameBox.value = p.name; }
+      });
+      label.appendChild(r);
+      label.appendChild(document.createTextNode(" " + p.name + " (" + p.total + ")"));
+      whoList.appendChild(label);
+    });
   }
 
   var marked = [];  // the problems' spots, as [grid:spot, problem id]
