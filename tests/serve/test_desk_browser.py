@@ -50,7 +50,7 @@ CASES = [
     ("wobbly-cafe", "daily", "2026-11-22", "daily-2026-11-22.txt", "f2r1s1"),  # floor 2 before floor 1
     ("long-way", "seed", "flat-pack", "flat-pack.txt", "g:D4"),  # an entrance inside the store
     ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt", "c12"),  # the card in hand is not down
-    ("shelving-wars", "seed", "closet", "seeded-closet.txt", "box6x6"),  # the roll 2 1 6 has one 6
+    ("shelving-wars", "seed", "closet~s8", "seeded-closet.txt", "box6x6"),  # the roll 2 1 6 has one 6
     ("lines-and-sections", "seed", "club", "format-example.txt", "Z9"),  # off the board
 ]
 #: entered whole in the default run (a dozen or two picks); the others' first turns only
@@ -60,6 +60,8 @@ WHOLE = {"shelving-wars", "lines-and-sections"}
 def cli_score(cli, game: str, kind: str, value: str, text: str) -> tuple[str, dict]:  # noqa: ANN001 - the cli fixture
     """What ``rollwrite score`` says of ``text``: its total line, and its --json document."""
     seeded = [f"--{kind}", value] if game != "lines-and-sections" else []  # a game without dice: no dice to check
+    if "~" in value:  # a variation's challenge: its id
+        game, seeded = f"{game}{'#' if kind == 'seed' else '@'}{value}", []
     run = cli("score", game, "-", *seeded, input=text)
     doc = json.loads(cli("score", game, "-", "--json", *seeded, input=text).stdout or "{}")
     totals = [ln for ln in run.stdout.splitlines() if ln.startswith("total: ")]

@@ -21,9 +21,10 @@ def _scene(ch: Challenge, has_dice: bool):  # noqa: ANN202 - a Scene
     if ch.puzzle:  # the puzzle's sheet, as `rollwrite puzzle` prints it
         layout, puzzle = puzzle_of(ch)
         return build_scene(layout, sheets=1, page=with_options(layout.page), jobs=[SheetJob(puzzle.schedule, puzzle)])
+    options = dict(ch.options) or None  # a variation's page: its board, dice and turns
     if has_dice:
-        return print_scene(ch.game, seed=ch.seed, daily=ch.daily)
-    return print_scene(ch.game)
+        return print_scene(ch.game, seed=ch.seed, daily=ch.daily, options=options)
+    return print_scene(ch.game, options=options)
 
 
 # A challenge's sheet and dice never change, and drawing a sheet takes a few hundred milliseconds: they
@@ -55,7 +56,8 @@ class DiceLine:
 @lru_cache(maxsize=KEPT)
 def dice_lines(ch: Challenge) -> tuple[DiceLine, ...]:
     """The challenge's dice by group (or its deal: the start, then the draw pile), to print on the page."""
-    schedule = puzzle_of(ch)[1].schedule if ch.puzzle else run_roll(ch.game, seed=ch.seed, daily=ch.daily)[0]
+    schedule = (puzzle_of(ch)[1].schedule if ch.puzzle else
+                run_roll(ch.game, seed=ch.seed, daily=ch.daily, options=dict(ch.options))[0])
     if schedule is None:
         return ()
     doc = schedule.to_json()
