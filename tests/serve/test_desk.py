@@ -306,3 +306,35 @@ def test_each_player_of_a_sheet_gets_a_row_of_their_own(client):
     board = client.get(CLOSET + "~s8/leaderboard.json").json()
     assert board == {"id": "shelving-wars#closet~s8", "places": [{"rank": 1, "name": "Lee", "score": 14},
                                                                  {"rank": 2, "name": "Kim", "score": 7}]}
+
+
+def test_the_lines_and_sections_daily_is_the_puzzle_of_its_date(client):
+    """A game without dice would play the same daily every day: its daily is the day's puzzle, made from
+    the date, so the answer of one day is not the answer of the next."""
+    moved = client.get("/play/lines-and-sections/daily/2026-11-22", follow_redirects=False)
+    assert moved.status_code == 303 and moved.headers["location"] == "/play/lines-and-sections/puzzle-daily/2026-11-22"
+    assert client.get("/go?game=lines-and-sections&kind=daily&value=2026-11-23",
+                      follow_redirects=False).headers["location"] == "/play/lines-and-sections/puzzle-daily/2026-11-23"
+    index = client.get("/").text
+    assert f'href="/play/lines-and-sections/puzzle-daily/{TODAY.isoformat()}"' in index
+    from rollwrite.serve.desk import puzzle_of
+
+    desk = Desk("lines-and-sections")
+    answers = {}
+    for day in ("2026-11-22", "2026-11-23"):
+        layout, puzzle = puzzle_of(challenge("lines-and-sections", "puzzle-daily", day))
+        assert desk.game.variations_of(puzzle.answer) == {"size": 5}  # the daily's board: 5 x 5
+        answers[day] = desk.game.format(puzzle.answer, layout.data)
+    assert answers["2026-11-22"] != answers["2026-11-23"]
+    token = _token(client)
+    assert ready(client, "/play/lines-and-sections/puzzle-daily/2026-11-22").status_code == 200
+    url = "/play/lines-and-sections/daily/2026-11-22/submit"  # a form sent to the old address follows it
+    wrong = client.post(url, data={"csrf": token, "name": "Ann", "text": answers["2026-11-23"]}, follow_redirects=True)
+    assert wrong.status_code == 422
+    right = client.post(url, data={"csrf": token, "name": "Ann", "text": answers["2026-11-22"]}, follow_redirects=False)
+    assert right.status_code == 308
+    stored = client.post(right.headers["location"], data={"csrf": token, "name": "Ann", "text": answers["2026-11-22"]},
+                         follow_redirects=False)
+    assert stored.status_code == 303
+    board = client.get("/play/lines-and-sections/puzzle-daily/2026-11-22/leaderboard.json").json()
+    assert board["id"] == "lines-and-sections@2026-11-22 puzzle" and [p["name"] for p in board["places"]] == ["Ann"]

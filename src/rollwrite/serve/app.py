@@ -181,6 +181,14 @@ class DeskApp:
                                    f"(it is {self.today().isoformat()} in UTC now)")
         return ch
 
+    def daily_of(self, ch: Challenge) -> Challenge:
+        """The page a challenge is played on: the challenge itself, but for a game without dice (Lines &
+        Sections), whose daily would be the same game every day, the day's puzzle (made from its date)."""
+        desk = self.desks[ch.game]
+        if ch.kind == "daily" and not desk.has_dice and desk.game.can_puzzle and not ch.variant:
+            return challenge(ch.game, "puzzle-daily", ch.value)
+        return ch
+
     def _day(self, ch: Challenge) -> dt.date | None:
         return dt.date.fromisoformat(ch.daily) if ch.daily else None
 
@@ -191,15 +199,16 @@ class DeskApp:
 
     async def index(self, request: Request) -> HTMLResponse:
         today = self.today().isoformat()
-        rows = [(slug, self.desks[slug].layout.title, challenge(slug, "daily", today)) for slug in self.desks]
-        puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug in self.desks if self.desks[slug].game.can_puzzle}
+        rows = [(slug, self.desks[slug].layout.title, self.daily_of(challenge(slug, "daily", today))) for slug in self.desks]
+        puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug, _t, ch in rows
+                   if self.desks[slug].game.can_puzzle and not ch.puzzle}
         return self.page(request, "index.html", games=rows, puzzles=puzzles, today=today,
                          open_days=self.settings.open_days)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params
         ch = self._challenge(q.get("game", ""), q.get("kind", ""), q.get("value", "").strip(), status=400)
-        return RedirectResponse(ch.path, status_code=303)
+        return RedirectResponse(self.daily_of(ch).path, status_code=303)
 
     async def challenge_route(self, request: Request) -> Response:
         """``/play/GAME/KIND/VALUE[/ACTION]``, read from the raw path, so that a value may hold ``/``."""
@@ -216,6 +225,10 @@ class DeskApp:
         if request.method not in ACTIONS[action]:
             raise _problem(405, f"{request.method} is not answered here", {"Allow": ", ".join(ACTIONS[action])})
         ch = self._challenge(parts[0], parts[1], parts[2])
+        daily = self.daily_of(ch)
+        if daily != ch:  # a game without dice: its daily is the day's puzzle
+            where = daily.path + (f"/{action}" if action else "")
+            return RedirectResponse(where, status_code=303 if request.method in ("GET", "HEAD") else 308)
         handlers: dict[str, Callable[..., Awaitable[Response]]] = {
             "": self.play, "check": self.check, "play": self.play_step, "submit": self.submit, "sheet.pdf": self.download,
             "sheet.png": self.download, "leaderboard.json": self.board}
@@ -321,7 +334,7 @@ class DeskApp:
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
         score = float(result["total"])
         players = result.get("players") or []
-        if len(players) > 1:  # a sheet of several players: a row for the one who submits it
+        if len(players) > 1 and not ch.puzzle:  # a sheet of several players: a row for the one who submits it
             which = form.get("player", "").strip()
             if not (which.isdigit() and 1 <= int(which) <= len(players)):
                 names = ", ".join(p["name"] for p in players)
