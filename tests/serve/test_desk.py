@@ -184,6 +184,12 @@ def test_a_puzzle_is_checked_against_its_par_and_ranked_with_it(client):
     assert out["valid"] and out["par"] == puzzle.par and out["par_text"] == f"{out['total']} of par {out['par']}"
     page = ready(client, ch.path)
     assert page.status_code == 200 and "shelving-wars#club puzzle" in page.text
+    # par and its label are in the page's text, not only in the picture
+    import re
+
+    words = re.sub(r"<[^>]+>", "", page.text[page.text.index('id="about-puzzle"'):page.text.index("</div>", page.text.index('id="about-puzzle"'))])
+    assert puzzle.prompt in words and puzzle.par_text().capitalize() in words, words
+    assert puzzle.par_text().startswith(f"par {out['par']}")
     token = client.cookies.get(COOKIE)
     sent = client.post(ch.path + "/submit", data={"csrf": token, "name": "Ann", "text": answer}, follow_redirects=False)
     assert sent.status_code == 303

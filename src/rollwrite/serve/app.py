@@ -241,7 +241,7 @@ class DeskApp:
     async def play(self, request: Request, ch: Challenge, _action: str = "", **extra: Any) -> HTMLResponse:
         desk = self.desks[ch.game]
         try:
-            svg, dice, _puzzle = self._made(request, ("page", ch, desk.has_dice))
+            svg, dice, puzzle = self._made(request, ("page", ch, desk.has_dice))
         except HTTPException as exc:
             if exc.detail != "preparing":
                 raise
@@ -256,7 +256,8 @@ class DeskApp:
         if new_key != request.cookies.get(PLAYER, ""):
             new_key = ""
         response = self.page(request, "play.html", status=extra.pop("status", 200), ch=ch, title=desk.layout.title,
-                             svg=svg, dice=dice, board=board, has_entry=desk.entered(ch), command=command_for(ch),
+                             svg=svg, dice=dice, board=board, has_entry=desk.entered(ch), puzzle=puzzle,
+                             plain_number=plain_number, command=command_for(ch),
                              stored=request.query_params.get("stored", ""), max_name=MAX_NAME, new_key=new_key,
                              **self._when(ch), **extra)
         if SHOW_KEY in request.cookies:
