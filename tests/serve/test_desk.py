@@ -4,6 +4,7 @@ answers requests it must refuse."""
 from __future__ import annotations
 
 import datetime
+import re
 import time
 from pathlib import Path
 
@@ -344,3 +345,50 @@ def test_the_lines_and_sections_daily_is_the_puzzle_of_its_date(client):
     assert stored.status_code == 303
     board = client.get("/play/lines-and-sections/puzzle-daily/2026-11-22/leaderboard.json").json()
     assert board["id"] == "lines-and-sections@2026-11-22 puzzle" and [p["name"] for p in board["places"]] == ["Ann"]
+
+
+def test_streak_counts_days_in_a_row_up_to_today_or_yesterday():
+    d = datetime.date
+    today = d(2026, 11, 24)
+    assert db.streak(set(), today) == (0, 0)
+    assert db.streak({d(2026, 11, 22), d(2026, 11, 23)}, today) == (2, 2)  # not yet today: still running
+    assert db.streak({d(2026, 11, 22), d(2026, 11, 24)}, today) == (1, 1)
+    assert db.streak({d(2026, 11, 1), d(2026, 11, 2), d(2026, 11, 3), d(2026, 11, 21), d(2026, 11, 22)}, today) == (0, 3)
+    assert db.streak({d(2026, 11, 30), d(2026, 12, 1), d(2026, 12, 2)}, d(2026, 12, 2)) == (3, 3)  # over a month's end
+
+
+def test_an_archive_per_game_and_a_page_per_name(client):
+    token = _token(client)
+    engine = client.app.state.desk.engine
+    good = (ROOT / "examples/wobbly-cafe/daily-2026-11-22.txt").read_text(encoding="utf-8")
+    for name in ("Ann", "Bob"):
+        assert client.post("/play/wobbly-cafe/daily/2026-11-22/submit", data={"csrf": token, "name": name, "text": good},
+                           follow_redirects=False).status_code == 303
+    # earlier days, as the record holds them (their sheets were verified on their day)
+    for day, name, score in (("2026-11-23", "Ann", 120), ("2026-11-23", "Cy", 130), ("2026-11-21", "Ann", 90)):
+        db.submit(engine, challenge=f"wobbly-cafe@{day}", game="wobbly-cafe", name=name, score=score, sheet="-",
+                  par=None, player_key=client.cookies.get("desk_player"))
+    page = client.get("/archive/wobbly-cafe")
+    assert page.status_code == 200
+    rows = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", r, re.S)]
+            for r in re.findall(r"<tr><td>.*?</tr>", page.text, re.S)]
+    assert rows == [
+        ["wobbly-cafe@2026-11-23", "2", "Cy", "130"],
+        ["wobbly-cafe@2026-11-22", "2", "Ann, Bob", "128"],
+        ["wobbly-cafe@2026-11-21", "1", "Ann", "90"]]
+    assert 'href="/play/wobbly-cafe/daily/2026-11-22"' in page.text and 'href="/name/Cy"' in page.text
+    assert "Today is 2026-11-24 in UTC" in page.text
+    assert client.get("/archive/no-such-game").status_code == 404
+    ann = client.get("/name/ann")  # a name as names compare: case ignored
+    assert ann.status_code == 200 and "<h1>Ann</h1>" in ann.text
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", ann.text))
+    assert "Streak: 3 days in a row · longest 3 · 3 days played" in words  # 21, 22, 23: running until today ends
+    rows = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", r, re.S)]
+            for r in re.findall(r"<tr><td>.*?</tr>", ann.text, re.S)]
+    assert rows[0] == ["Wobbly Café", "wobbly-cafe@2026-11-22", "1", "128"]  # the best result of each game
+    assert [r[:3] for r in rows[1:]] == [["wobbly-cafe@2026-11-23", "2", "120"], ["wobbly-cafe@2026-11-22", "1", "128"],
+                                         ["wobbly-cafe@2026-11-21", "1", "90"]]
+    assert client.get("/name/Nobody").status_code == 200 and "No verified sheet under this name yet" in client.get("/name/Nobody").text
+    assert client.get("/name/%3Cb%3E").status_code == 404
+    board = client.get("/play/wobbly-cafe/daily/2026-11-22").text
+    assert 'href="/name/Ann"' in board and 'href="/archive/wobbly-cafe"' in board

@@ -57,7 +57,7 @@ from rollwrite.files import SHEET
 from rollwrite.numbers import plain_number
 from rollwrite.serve import db
 from rollwrite.serve.accesslog import AccessLog, logger_for
-from rollwrite.serve.desk import Challenge, Desk, challenge, game_slugs
+from rollwrite.serve.desk import Challenge, Desk, challenge, challenge_of_id, game_slugs
 from rollwrite.serve.limits import CHECKS, PREPARES, SUBMITS, Buckets
 from rollwrite.serve.maker import Busy, Failed, Maker, NotReady
 from rollwrite.serve.names import MAX_NAME, BadName, check as check_name
@@ -264,6 +264,55 @@ class DeskApp:
             response.delete_cookie(SHOW_KEY, path="/", httponly=True, samesite="strict", secure=_https(request))
         return response
 
+    # -- something to come back to: an archive per game, a page per name -----------------------------
+
+    def _link(self, cid: str) -> tuple[str, str] | None:
+        """(the page's address, the day or seed shown) of a stored challenge id; None for one no page has."""
+        try:
+            ch = challenge_of_id(cid)
+        except RollwriteError:
+            return None
+        return ch.path, ch.id
+
+    async def archive(self, request: Request) -> HTMLResponse:
+        game = request.path_params["game"]
+        if game not in self.desks:
+            raise _problem(404, f"unknown game '{game[:40]}'")
+        try:
+            days = await run_in_threadpool(db.archive, self.engine, game)
+        except SQLAlchemyError:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
+        today = self.today()
+        rows = [(d, self._link(d.challenge)) for d in days]
+        rows = [(d, link) for d, link in rows if link is not None and not _future(d.challenge, today)]
+        return self.page(request, "archive.html", game=game, title=self.desks[game].layout.title, rows=rows,
+                         today=today, plain_number=plain_number, name_path=_name_path,
+                         daily=self.daily_of(challenge(game, "daily", today.isoformat())))
+
+    async def name_page(self, request: Request) -> HTMLResponse:
+        raw = request.path_params["name"]
+        try:
+            name = check_name(raw)
+        except BadName as error:
+            raise _problem(404, f"no such name: {error}") from None
+        try:
+            played = await run_in_threadpool(db.entries_by_name, self.engine, name)
+        except SQLAlchemyError:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
+        today = self.today()
+        days = {dt.date.fromisoformat(p.challenge.split("@", 1)[1][:10]) for p in played if "@" in p.challenge}
+        current, longest = db.streak(days, today)
+        best: dict[str, db.Played] = {}
+        for p in played:
+            if p.game in self.desks and (p.game not in best or (p.rank, -p.score) < (best[p.game].rank, -best[p.game].score)):
+                best[p.game] = p
+        rows = [(p, self._link(p.challenge)) for p in played]
+        shown = played[0].name if played else name
+        return self.page(request, "name.html", name=shown, name_path=_name_path, rows=rows, days=len(days), current=current,
+                         longest=longest, best=sorted(best.values(), key=lambda p: p.game), today=today,
+                         titles={slug: d.layout.title for slug, d in self.desks.items()}, plain_number=plain_number,
+                         link=self._link)
+
     async def download(self, request: Request, ch: Challenge, action: str) -> Response:
         desk = self.desks[ch.game]
         fmt = action.split(".")[1]
@@ -433,6 +482,20 @@ class DeskApp:
         return self.page(request, "error.html", status=status, headers=headers, status_code=status, message=detail)
 
 
+def _name_path(name: str) -> str:
+    """The page of a name: ``/name/NAME``, percent-encoded."""
+    return "/name/" + quote(name, safe="")
+
+
+def _future(cid: str, today: dt.date) -> bool:
+    """Whether a stored daily's day is after ``today`` (never shown before its day)."""
+    day = cid.split("@", 1)[1][:10] if "@" in cid else ""
+    try:
+        return dt.date.fromisoformat(day) > today
+    except ValueError:
+        return False
+
+
 def _player_cookie(response: Response, request: Request, key: str) -> None:
     response.set_cookie(PLAYER, key, max_age=PLAYER_DAYS * 86400, httponly=True, samesite="strict", path="/",
                         secure=_https(request))
@@ -523,6 +586,7 @@ def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[
         Route("/play/{rest:path}", desk.challenge_route,  # each part's own methods: challenge_route
               methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Route("/static/{name}", desk.static),
+        Route("/archive/{game}", desk.archive), Route("/name/{name}", desk.name_page),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts), www_redirect=False)]

@@ -16,6 +16,7 @@ A name belongs to the first player who submits under it (``desk_names``: a hash 
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 from collections.abc import Callable
@@ -383,3 +384,83 @@ def count(engine: Engine, challenge: str | None = None) -> int:
         q = q.where(entries.c.challenge == challenge)
     with engine.connect() as conn:
         return int(conn.execute(q).scalar_one())
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """A past challenge of a game on the archive: its id, how many entries it has, its best score and
+    the names that reached it (its winners: ties share the first place)."""
+
+    challenge: str
+    entries: int
+    best: float
+    par: float | None
+    winners: tuple[str, ...]
+
+
+def archive(engine: Engine, game: str, limit: int = 366) -> list[Day]:
+    """The dailies of ``game`` (their ids ``game@DATE``, variations and puzzles too) that have entries,
+    newest first (at most ``limit``); removed entries are left out."""
+    alive = (entries.c.game == game, entries.c.removed.is_(None), entries.c.challenge.like(f"{game}@%"))
+    with engine.connect() as conn:
+        days = conn.execute(select(entries.c.challenge, func.count(), func.max(entries.c.score))
+                            .where(*alive).group_by(entries.c.challenge)
+                            .order_by(entries.c.challenge.desc()).limit(limit)).all()
+        if not days:
+            return []
+        tops = conn.execute(select(entries.c.challenge, entries.c.name, entries.c.score, entries.c.par)
+                            .where(*alive, entries.c.challenge.in_([d[0] for d in days]))
+                            .order_by(entries.c.name_key)).all()
+    best = {d[0]: d[2] for d in days}
+    winners: dict[str, list[str]] = {}
+    pars: dict[str, float | None] = {}
+    for row in tops:
+        if row.score == best[row.challenge]:
+            winners.setdefault(row.challenge, []).append(row.name)
+            pars[row.challenge] = row.par
+    return [Day(c, int(n), float(b), pars.get(c), tuple(winners.get(c, ()))) for c, n, b in days]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One entry of a name: the challenge, its game, the score (and par), its place and when it was sent."""
+
+    challenge: str
+    game: str
+    name: str
+    score: float
+    par: float | None
+    rank: int
+    at: str | None
+
+
+def entries_by_name(engine: Engine, name: str, limit: int = 1000) -> list[Played]:
+    """The entries under a name (compared as names are: case and spacing ignored), newest challenge
+    first, each with its place on its leaderboard; removed entries are left out."""
+    key = name_key(name)
+    with engine.connect() as conn:
+        mine = conn.execute(select(entries.c.challenge, entries.c.game, entries.c.name, entries.c.score,
+                                   entries.c.par, entries.c.at)
+                            .where(entries.c.name_key == key, entries.c.removed.is_(None))
+                            .order_by(entries.c.challenge.desc()).limit(limit)).all()
+        out = []
+        for row in mine:
+            better = conn.execute(select(func.count()).select_from(entries)
+                                  .where(entries.c.challenge == row.challenge, entries.c.removed.is_(None),
+                                         entries.c.score > row.score)).scalar_one()
+            out.append(Played(row.challenge, row.game, row.name, float(row.score), row.par, int(better) + 1, row.at))
+    return out
+
+
+def streak(days: set[dt.date], today: dt.date) -> tuple[int, int]:
+    """(current, longest) runs of consecutive days in ``days``; the current run ends today or yesterday
+    (a day not played yet today does not break it)."""
+    longest = run = 0
+    for day in sorted(days):
+        run = run + 1 if day - dt.timedelta(days=1) in days else 1
+        longest = max(longest, run)
+    start = today if today in days else today - dt.timedelta(days=1)
+    current = 0
+    while start - dt.timedelta(days=current) in days:
+        current += 1
+    return current, longest

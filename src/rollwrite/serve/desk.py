@@ -94,6 +94,17 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
                      code)
 
 
+def challenge_of_id(cid: str) -> Challenge:
+    """The challenge of a stored id (``game@DATE``, ``game#seed~s8``, ``... puzzle``): its page's address."""
+    from rollwrite.dice import parse_variant_id
+
+    puzzle = cid.endswith(" puzzle")
+    game, seed, day, code = parse_variant_id(cid[: -len(" puzzle")] if puzzle else cid)
+    kind = ("puzzle-" if puzzle else "") + ("seed" if seed is not None else "daily")
+    value = seed if seed is not None else day.isoformat() if day is not None else ""
+    return challenge(game, kind, with_variant(value, code))
+
+
 def _check_variant(game: str, kind: str, code: str) -> None:
     """A variation code of a page: options the game varies, written as the command line writes them."""
     if kind.startswith("puzzle-"):
@@ -274,4 +285,4 @@ class Desk:
                 "players": players, "report": score.report.rstrip("\n")}
 
 
-__all__ = ["Challenge", "Desk", "EntryError", "challenge", "game_slugs", "puzzle_of"]
+__all__ = ["Challenge", "Desk", "EntryError", "challenge", "challenge_of_id", "game_slugs", "path_of", "puzzle_of"]
