@@ -13,6 +13,7 @@ CI=true they must run.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -51,7 +52,7 @@ CASES = [
     ("long-way", "seed", "flat-pack", "flat-pack.txt", "g:D4"),  # an entrance inside the store
     ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt", "c12"),  # the card in hand is not down
     ("shelving-wars", "seed", "closet~s8", "seeded-closet.txt", "box6x6"),  # the roll 2 1 6 has one 6
-    ("lines-and-sections", "seed", "club", "format-example.txt", "Z9"),  # off the board
+    ("lines-and-sections", "seed", "club~s3", "format-example.txt", "Z9"),  # off the board
 ]
 #: entered whole in the default run (a dozen or two picks); the others' first turns only
 WHOLE = {"shelving-wars", "lines-and-sections"}
@@ -60,7 +61,7 @@ WHOLE = {"shelving-wars", "lines-and-sections"}
 def cli_score(cli, game: str, kind: str, value: str, text: str) -> tuple[str, dict]:  # noqa: ANN001 - the cli fixture
     """What ``rollwrite score`` says of ``text``: its total line, and its --json document."""
     seeded = [f"--{kind}", value] if game != "lines-and-sections" else []  # a game without dice: no dice to check
-    if "~" in value:  # a variation's challenge: its id
+    if "~" in value and seeded:  # a variation's challenge: its id
         game, seeded = f"{game}{'#' if kind == 'seed' else '@'}{value}", []
     run = cli("score", game, "-", *seeded, input=text)
     doc = json.loads(cli("score", game, "-", "--json", *seeded, input=text).stdout or "{}")
@@ -194,6 +195,9 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
     assert page.locator(f'[data-choice="{illegal}"]').count() == 0
     fields, turns = planned(game, kind, value, text)
     for key, val in fields:
+        if key == "size" and "~" in value:  # a variation's page starts at its own size
+            assert page.input_value(f"#field-{key}") == val
+            continue
         fill_field(page, key, val)
     for turn in turns if whole else turns[:3]:
         for choice in turn:
@@ -215,8 +219,10 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
         return
     # two players submit; they share the leaderboard's first place, still there after a restart
     for name in ("Ann", "Bob"):
-        page.fill("#player", name)
         page.wait_for_function("() => !document.getElementById('send').disabled")
+        if page.locator("#who").is_visible():  # a sheet of several players: each sends it as its player 1
+            page.locator('#who-players input[value="1"]').check()
+        page.fill("#player", name)
         page.click("#send")
         page.wait_for_selector("#leaderboard table")
         settle(page)
@@ -402,4 +408,22 @@ def test_a_two_player_sheet_gives_two_rows_and_a_variations_sheet_its_own_board(
         settle(page)
     rows = page.locator("#leaderboard tbody tr").all_inner_texts()
     assert [r.split("\t") for r in rows] == [["1", "Lee", "14"], ["2", "Kim", "7"]]
+    page.close()
+
+
+def test_the_page_says_today_in_utc_and_gives_a_result_to_share(server, browser):
+    game, kind, value, example, _illegal = CASES[0]  # the café's daily
+    text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
+    page = new_page(browser, server, viewport={"width": 390, "height": 900})
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
+    settle(page, 0)
+    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    assert page.inner_text("#today").startswith(f"Today is {today} in UTC")
+    assert page.locator("#share-box").is_hidden()  # nothing to share before a valid sheet
+    page.fill("#text", text)
+    page.wait_for_selector("#share-box:not([hidden])")
+    assert page.input_value("#share") == (f"Wobbly Café · wobbly-cafe@{value}\nscore: 128\n"
+                                          f"{server.url}/play/{game}/{kind}/{value}")
+    page.fill("#text", "?\n")
+    page.wait_for_selector("#share-box[hidden]", state="attached")
     page.close()
