@@ -12,9 +12,10 @@ ports of 127.0.0.1, on one database, as two desk machines would be.  Each player
 address of its own (127.1.x.y), as players come from their own machines.
 
 1. **Players.**  ``--players`` players (at most 2,000) arrive over ``--arrival`` seconds, half on each
-   desk, on the Wobbly Café daily of 2026-11-22: each opens the page, makes 5 live checks of the form's
-   cells about a second apart (each changing one space, from a seeded generator), and submits the day's
-   verified example sheet under a name of its own.  Halfway through the arrivals, the second desk is
+   desk, on the Wobbly Café daily of 2026-11-22: each opens the page, takes 5 steps of the on-screen entry
+   about a second apart (each a pick among the choices the desk offered, from a seeded generator; the
+   desk replays the rules, draws the sheet and checks its text each time: a live check), and submits the
+   day's verified example sheet under a name of its own.  Halfway through the arrivals, the second desk is
    killed with SIGKILL; its players' next request fails, and they carry on at the first desk, as behind a
    proxy (a submission whose answer never came is sent again: it is not acknowledged until a desk says
    303).  At the end the database must hold an entry of every player: none lost, acknowledged or not.
@@ -118,8 +119,8 @@ class Client:
 
 
 class Run:
-    def __init__(self, ports: list[int], players: int, arrival: float, values: dict[str, str]) -> None:
-        self.ports, self.players, self.arrival, self.values = ports, players, arrival, values
+    def __init__(self, ports: list[int], players: int, arrival: float) -> None:
+        self.ports, self.players, self.arrival = ports, players, arrival
         self.alive = [True, True]
         self.times: dict[str, list[float]] = {"page": [], "check": [], "submit": []}
         self.failures: list[str] = []
@@ -156,16 +157,19 @@ class Run:
                 self.failures.append(f"player {n}: page {status}")
                 return
             token = client.cookies["desk_csrf"]
-            mine, cells = dict(self.values), sorted(self.values)
-            for _ in range(CHECKS):
+            text, picked, choices = "", [], []
+            for _ in range(CHECKS):  # steps of the on-screen entry: each replays the rules and checks the text
                 await asyncio.sleep(0.5 + rng.random())
-                cell = rng.choice(cells)
-                mine[cell] = str(rng.randint(1, 6))
-                status, body = await self.ask(client, n, home, "POST", BASE + "/check", "check",
-                                              orjson.dumps({"values": mine}), "application/json",
-                                              {"X-CSRF-Token": token})
-                if status != 200:
-                    self.failures.append(f"player {n}: check {status} {body[:100]!r}")
+                if not choices:  # not begun (or over): a new sheet
+                    text, picked = "", []
+                step = {"text": text, "picked": picked + ([rng.choice(choices)] if choices else [])}
+                status, body = await self.ask(client, n, home, "POST", BASE + "/play", "check", orjson.dumps(step),
+                                              "application/json", {"X-CSRF-Token": token})
+                doc = orjson.loads(body) if status == 200 else {}
+                if "view" not in doc:
+                    self.failures.append(f"player {n}: play {status} {body[:100]!r}")
+                    break
+                text, picked, choices = doc["text"], doc["picked"], [c["id"] for c in doc["choices"]]
             form = urlencode({"csrf": token, "name": name, "text": EXAMPLE.read_text(encoding="utf-8")}).encode()
             status, body = await self.ask(client, n, home, "POST", BASE + "/submit", "submit", form,
                                           "application/x-www-form-urlencoded")
@@ -245,9 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     players, arrival, idle = max(2, min(args.players, 2000)), max(1.0, min(args.arrival, 300.0)), max(1, min(args.idle, 5000))
     from rollwrite.serve import db
-    from rollwrite.serve.desk import Desk, challenge
 
-    values = Desk(GAME).check(challenge(GAME, KIND, DAY), text=EXAMPLE.read_text(encoding="utf-8"))["values"]
     pg = Postgres().start()
     desks: list[Server] = []
     try:
@@ -255,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
         desks = [Server(url, args=("--access-log", "off")).start() for _ in range(2)]
         for d in desks:
             d.ready(BASE)
-        run = Run([d.port for d in desks], players, arrival, values)
+        run = Run([d.port for d in desks], players, arrival)
         t0 = time.monotonic()
         asyncio.run(asyncio.wait_for(players_phase(run, desks[1]), LIMIT_S))
         took = time.monotonic() - t0

@@ -6,8 +6,11 @@ Routes (nothing else is served; no request path reaches the file system):
 - ``GET /play/GAME/daily/DATE`` and ``/play/GAME/seed/SEED``: the challenge's page (a seed is one path
   segment, percent-encoded: it may hold any character the command line takes, ``/`` included);
 - ``GET .../sheet.pdf``, ``.../sheet.png``: the sheet to print;
-- ``POST .../check``: JSON ``{"text": ...}`` or ``{"values": {...}}``, answered with the problems, each
-  with the cells it is about, and the score (see :meth:`rollwrite.serve.desk.Desk.check`);
+- ``POST .../check``: JSON ``{"text": ...}``, answered with the problems and the score (see
+  :meth:`rollwrite.serve.desk.Desk.check`);
+- ``POST .../play``: JSON ``{"text": ..., "picked": [...], "undo": false, "field": [key, value]}``, one
+  step of the on-screen entry: the sheet's new text, what to draw and the choices the rules allow next
+  (see :meth:`rollwrite.serve.desk.Desk.play`);
 - ``POST .../submit``: a form with the player's name and the sheet's text; a verified sheet is stored;
 - ``GET .../leaderboard.json``;
 - ``GET /static/desk.js``, ``/static/desk.css``: read from the package once, at start.
@@ -60,9 +63,9 @@ from rollwrite.serve.maker import Busy, Failed, Maker, NotReady
 from rollwrite.serve.names import MAX_NAME, BadName, check as check_name
 from rollwrite.serve.settings import Settings
 
-MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, its cells and the form around it
+MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, with the picks or the form around it
 CHECK_SECONDS = 10.0  # a check of the largest sheet takes well under a second
-MAX_CELL = 200  # characters in one cell of the form
+MAX_PICKS = 24  # the picks of one turn: The Long Way's rerolls (a coin each), tile, display and bonus
 COOKIE = "desk_csrf"
 PLAYER = "desk_player"  # the player's key: it holds the names they submitted under
 PLAYER_DAYS = 400
@@ -77,7 +80,7 @@ HEADERS = {
 _STATIC = {name: files("rollwrite.serve").joinpath("static", name).read_bytes() for name in ("desk.js", "desk.css")}
 _TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
 #: the parts of a challenge's path after its value, and the methods each answers
-ACTIONS = {"": ("GET", "HEAD"), "check": ("POST",), "submit": ("POST",), "sheet.pdf": ("GET", "HEAD"),
+ACTIONS = {"": ("GET", "HEAD"), "check": ("POST",), "play": ("POST",), "submit": ("POST",), "sheet.pdf": ("GET", "HEAD"),
            "sheet.png": ("GET", "HEAD"), "leaderboard.json": ("GET", "HEAD")}
 DB_AWAY = "the desk's database is out of reach"
 log = logging.getLogger("rollwrite.serve")
@@ -214,7 +217,7 @@ class DeskApp:
             raise _problem(405, f"{request.method} is not answered here", {"Allow": ", ".join(ACTIONS[action])})
         ch = self._challenge(parts[0], parts[1], parts[2])
         handlers: dict[str, Callable[..., Awaitable[Response]]] = {
-            "": self.play, "check": self.check, "submit": self.submit, "sheet.pdf": self.download,
+            "": self.play, "check": self.check, "play": self.play_step, "submit": self.submit, "sheet.pdf": self.download,
             "sheet.png": self.download, "leaderboard.json": self.board}
         return await handlers[action](request, ch, action)
 
@@ -236,12 +239,11 @@ class DeskApp:
         except SQLAlchemyError as exc:
             log.error("the leaderboard of %s could not be read: %s", ch.id, exc)
             board = None
-        sections = desk.entry.sections(desk.layout.data, {})
         new_key = request.cookies.get(SHOW_KEY, "")
         if new_key != request.cookies.get(PLAYER, ""):
             new_key = ""
         response = self.page(request, "play.html", status=extra.pop("status", 200), ch=ch, title=desk.layout.title,
-                             svg=svg, dice=dice, board=board, sections=sections, command=command_for(ch),
+                             svg=svg, dice=dice, board=board, has_entry=desk.entered(ch), command=command_for(ch),
                              stored=request.query_params.get("stored", ""), max_name=MAX_NAME, new_key=new_key,
                              **self._when(ch), **extra)
         if SHOW_KEY in request.cookies:
@@ -270,8 +272,23 @@ class DeskApp:
             doc = orjson.loads(body)  # nesting deeper than 1024, NaN, a lone surrogate...: not JSON
         except orjson.JSONDecodeError:
             raise _problem(400, "the request is not JSON") from None
-        text, values = _sheet_of(doc)
-        result = await self._run(self.desks[ch.game].check, ch, text=text, values=values)
+        if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
+            raise _problem(400, 'send {"text": "..."}')
+        result = await self._run(self.desks[ch.game].check, ch, text=doc["text"])
+        return FastJSON(result, headers=HEADERS)
+
+    async def play_step(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
+        self._csrf(request, request.headers.get("x-csrf-token", ""))
+        self._limit(self.checks, request, "checks")
+        try:
+            doc = orjson.loads(await _body(request))
+        except orjson.JSONDecodeError:
+            raise _problem(400, "the request is not JSON") from None
+        text, picked, undo, field = _step_of(doc)
+        try:
+            result = await self._run(self.desks[ch.game].play, ch, text=text, picked=picked, undo=undo, field=field)
+        except RollwriteError as error:
+            raise _problem(409, error.message) from None
         return FastJSON(result, headers=HEADERS)
 
     async def submit(self, request: Request, ch: Challenge, _action: str = "") -> Response:
@@ -295,7 +312,7 @@ class DeskApp:
         except BadName as error:
             return await again(400, str(error))
         try:
-            result = await self._run(self.desks[ch.game].check, ch, text=text, values=None)
+            result = await self._run(self.desks[ch.game].check, ch, text=text)
         except HTTPException as exc:
             return await again(exc.status_code, f"your sheet was not stored: {exc.detail}")
         if "error" in result or not result["valid"]:
@@ -380,7 +397,7 @@ class DeskApp:
         headers = dict(getattr(exc, "headers", None) or {})
         if status == 500 and not isinstance(exc, HTTPException):
             log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
-        if "application/json" in request.headers.get("accept", "") or request.url.path.endswith((".json", "/check")):
+        if "application/json" in request.headers.get("accept", "") or request.url.path.endswith((".json", "/check", "/play")):
             return JSONResponse({"error": detail}, status_code=status, headers={**HEADERS, **headers})
         return self.page(request, "error.html", status=status, headers=headers, status_code=status, message=detail)
 
@@ -391,19 +408,19 @@ def _player_cookie(response: Response, request: Request, key: str) -> None:
 
 
 def _https(request: Request) -> bool:
-    return request.url.scheme == "https"
-
-
-def _sheet_of(doc: Any) -> tuple[str | None, dict[str, str] | None]:
-    if isinstance(doc, dict) and isinstance(doc.get("text"), str):
-        return doc["text"], None
-    values = doc.get("values") if isinstance(doc, dict) else None
-    if isinstance(values, dict) and len(values) <= 5000:
-        if all(isinstance(k, str) and len(k) <= 40 and isinstance(v, str) and len(v) <= MAX_CELL
-               for k, v in values.items()):
-            return None, values
-        raise _problem(400, f"each cell is named by a string and holds a string of at most {MAX_CELL} characters")
-    raise _problem(400, 'send {"text": "..."} or {"values": {"cell": "..."}}')
+    return request.url.scheme == "def _step_of(doc: Any) -> tuple[str, list[str], bool, tuple[str, str] | None]:
+    """The text, picks, undo and field of a step of the entry, each of the right type and bounded."""
+    bad = _problem(400, 'send {"text": "...", "picked": ["..."], "undo": false, "field": ["key", "value"]}')
+    if not isinstance(doc, dict) or not isinstance(doc.get("text", ""), str):
+        raise bad
+    picked, undo, field = doc.get("picked", []), doc.get("undo", False), doc.get("field")
+    if (not isinstance(picked, list) or len(picked) > MAX_PICKS or not all(isinstance(p, str) and len(p) <= 40 for p in picked)
+            or not isinstance(undo, bool)):
+        raise bad
+    if field is not None and not (isinstance(field, list) and len(field) == 2
+                                  and all(isinstance(f, str) and len(f) <= 80 for f in field)):
+        raise bad
+    return doc.get("text", ""), picked, undo, None if field is None else (field[0], field[1])
 
 
 async def _body(request: Request) -> bytes:

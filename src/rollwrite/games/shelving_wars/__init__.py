@@ -13,6 +13,7 @@ from rollwrite.games.shelving_wars.data import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.games.entry import Entry
     from rollwrite.dice import Schedule
     from rollwrite.games.shelving_wars.format import Sheet
 
@@ -89,6 +90,12 @@ class ShelvingWars(Game["Sheet", Data]):
         from rollwrite.games.shelving_wars.format import format_sheet
 
         return format_sheet(sheet, as_data(data))
+
+    def entry(self) -> Entry[Sheet, Data]:
+        # deferred for start-up: only the desk needs it
+        from rollwrite.games.shelving_wars.entry import ShelvingEntry
+
+        return ShelvingEntry()
 
     def evaluate(self, sheet: Sheet, data: Data, schedule: Schedule | None) -> Evaluation:
         # deferred for start-up: `games` needs this module, not games.shelving_wars.rules
