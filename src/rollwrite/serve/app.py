@@ -408,7 +408,10 @@ def _player_cookie(response: Response, request: Request, key: str) -> None:
 
 
 def _https(request: Request) -> bool:
-    return request.url.scheme == "def _step_of(doc: Any) -> tuple[str, list[str], bool, tuple[str, str] | None]:
+    return request.url.scheme == "https"
+
+
+def _step_of(doc: Any) -> tuple[str, list[str], bool, tuple[str, str] | None]:
     """The text, picks, undo and field of a step of the entry, each of the right type and bounded."""
     bad = _problem(400, 'send {"text": "...", "picked": ["..."], "undo": false, "field": ["key", "value"]}')
     if not isinstance(doc, dict) or not isinstance(doc.get("text", ""), str):
