@@ -330,7 +330,7 @@ def test_tab_reaches_the_name_field_in_15_presses_at_both_widths(server, browser
 
 def test_the_accessibility_check_sees_a_finding(browser):
     """axe-core is really run: a button without a name and text too faint to read are found."""
-    page = new_page(browser, server)
+    page = browser.new_page()
     page.set_content('<html lang="en"><title>t</title><main><button></button>'
                      '<p style="color:#eee;background:#fff">faint</p></main></html>')
     found = " ".join(axe_findings(page))
