@@ -12,9 +12,10 @@ ports of 127.0.0.1, on one database, as two desk machines would be.  Each player
 address of its own (127.1.x.y), as players come from their own machines.
 
 1. **Players.**  ``--players`` players (at most 2,000) arrive over ``--arrival`` seconds, half on each
-   desk, on the Wobbly Café daily of 2026-11-22: each opens the page, makes 5 steps of the on-screen entry
-   about a second apart (each a pick among the choices offered, from a seeded generator), and submits the day's
-   verified example sheet under a name of its own.  Halfway through the arrivals, the second desk is
+   desk, on the Wobbly Café daily of 2026-11-22: each opens the page, takes 5 steps of the on-screen entry
+   about a second apart (each a pick among the choices the desk offered, from a seeded generator; the
+   desk replays the rules, draws the sheet and checks its text each time: a live check), and submits the
+   day's verified example sheet under a name of its own.  Halfway through the arrivals, the second desk is
    killed with SIGKILL; its players' next request fails, and they carry on at the first desk, as behind a
    proxy (a submission whose answer never came is sent again: it is not acknowledged until a desk says
    303).  At the end the database must hold an entry of every player: none lost, acknowledged or not.
@@ -157,13 +158,13 @@ class Run:
                 return
             token = client.cookies["desk_csrf"]
             text, picked, choices = "", [], []
-            for _ in range(CHECKS):  # steps of the on-screen entry, each a pick among the choices offered
+            for _ in range(CHECKS):  # steps of the on-screen entry: each replays the rules and checks the text
                 await asyncio.sleep(0.5 + rng.random())
-                if not choices:
+                if not choices:  # not begun (or over): a new sheet
                     text, picked = "", []
                 step = {"text": text, "picked": picked + ([rng.choice(choices)] if choices else [])}
-                status, body = await self.ask(client, n, home, "POST", BASE + "/play", "check",
-                                              orjson.dumps(step), "application/json", {"X-CSRF-Token": token})
+                status, body = await self.ask(client, n, home, "POST", BASE + "/play", "check", orjson.dumps(step),
+                                              "application/json", {"X-CSRF-Token": token})
                 doc = orjson.loads(body) if status == 200 else {}
                 if "view" not in doc:
                     self.failures.append(f"player {n}: play {status} {body[:100]!r}")

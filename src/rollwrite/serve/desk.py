@@ -180,7 +180,7 @@ class Desk:
         """The challenge's dice (or deal) for ``sheet`` (None: before anything is entered)."""
         if ch.puzzle:
             options = self.game.puzzle_options_of(sheet) if sheet is not None else {}
-            return puzzle_of(ch, tuple(sorted(options.items())))[1].schedule
+            return self.puzzles(ch, tuple(sorted(options.items()))).schedule
         spec = self.game.score_dice_spec(self.layout, sheet)
         if spec is None:
             return None
