@@ -441,7 +441,7 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
     name.  A file in the way that rollwrite did not write is refused unless ``force``; temporary files
     that killed runs left are removed first.
     """
-    temps: list[tuple[str, Path, object]] = []
+    temps: list[tuple[str, Path, io.BufferedRandom]] = []
     try:
         for path, data in files:
             check_targets([path], force)

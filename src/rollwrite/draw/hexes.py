@@ -22,7 +22,7 @@ from rollwrite.draw.marks import draw_icon, icon_name, sequence
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.layoutlang.nodes import Node, Reader, expect_number, expect_pair
+from rollwrite.layoutlang.nodes import Node, Reader, Seq, expect_number, expect_pair
 
 SQRT3 = math.sqrt(3.0)
 MAX_HEXES = 2500
@@ -114,17 +114,17 @@ def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ..
             sequence(cn, cols, start) if cn is not None else ("",) * cols, cols_first)
 
 
-def _read_marks(node: Node | None, v_rows: int, v_cols: int) -> tuple[HexMark, ...]:
+def _read_marks(node: Seq | None, v_rows: int, v_cols: int) -> tuple[HexMark, ...]:
     out = []
-    for n in node or []:
+    for n in node or ():
         mr = Reader(n, "a hex mark")
         cell = mr.raw("cell")
-        row, col = (int(x) for x in expect_pair(cell))  # type: ignore[arg-type]
-        icon = icon_name(mr.raw("icon"))  # type: ignore[arg-type]
+        row, col = (int(x) for x in expect_pair(cell))
+        icon = icon_name(mr.raw("icon"))
         size = mr.number("size", None, minimum=0.5, maximum=100)
         mr.done()
         if not (1 <= row <= v_rows and 1 <= col <= v_cols):
-            raise cell.error(f"hex [{row}, {col}] is outside the {v_rows} x {v_cols} map (rows and columns count from 1)")  # type: ignore[union-attr]
+            raise cell.error(f"hex [{row}, {col}] is outside the {v_rows} x {v_cols} map (rows and columns count from 1)")
         out.append(HexMark(row, col, icon, size or 0.0))
     return tuple(out)
 

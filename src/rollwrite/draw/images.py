@@ -111,6 +111,8 @@ def _read_image(node: Node, data: Any) -> ImageV:
     fnode = r.raw("file")
     assert fnode is not None
     path, raw = layout_file(fnode, MAX_BYTES, "a picture")
+    pw: float
+    ph: float
     if raw.startswith(_PNG):
         kind, (pw, ph) = "png", _png_size(fnode, raw)
     elif path.suffix.lower() == ".svg" or b"<svg" in raw[:4096]:

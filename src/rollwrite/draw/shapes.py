@@ -123,6 +123,7 @@ def _read_arrow(node: Node, data: Any) -> ArrowV:
             raise r.node.entries["length"][0].error("'length' goes with 'direction'; with 'to' the tip says it")
         to = expect_pair(to_node)
     else:
+        assert dir_node is not None  # (one of 'to' and 'direction', checked above)
         if length is None:
             raise node.error("'length' is missing: how long the arrow is, in mm", hint="e.g. length: 8")
 

@@ -129,7 +129,7 @@ def _read_row(n: Node, ncols: int, height: float, shade: str, what: str = "row")
     h = r.number("height", height, minimum=2, maximum=100)
     r.done()
     cells: tuple[str, ...] = ()
-    spans: tuple[int, ...] = ()
+    spans = ()
     if cells_node is not None:
         if not isinstance(cells_node, Seq):
             raise cells_node.error("expected a list of cell texts, e.g. cells: ['', '+35']")

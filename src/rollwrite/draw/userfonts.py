@@ -118,7 +118,7 @@ def read_fonts(node: Node | None, builtin: tuple[str, ...]) -> dict[str, str]:
             raise knode.error(f"'{key}' is not a name for a font", hint="use lower-case letters, digits and '-'")
         if key in builtin:
             raise knode.error(f"'{key}' is a built-in font already", hint=f"call yours e.g. my-{key}")
-        out[key] = load_font(vnode)  # type: ignore[arg-type]
+        out[key] = load_font(vnode)
     r.done()
     if len(out) > 8:
         raise node.error("a layout may name at most 8 fonts")

@@ -141,7 +141,7 @@ class Expander:
         if tnode is not None and isinstance(tnode, Scalar) and tnode.value == "group":
             self.group(fill(node, values, skip=("elements", "when")), frame, offset)
             return
-        node = fill(_without(node, "when"), values)  # type: ignore[assignment]
+        node = fill(_without(node, "when"), values)
         r = Reader(node, "an element")
         tnode = r.raw("type")
         tname = expect_str(tnode)

@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
@@ -174,12 +174,12 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
 
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
-        idn = node.get("id") if isinstance(node, Map) else None
+        idn = node.get("id") if isinstance(node, Map) else None  # a word or a number (checked when read)
         if own_fonts or own_icons:
-            body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")  # type: ignore[assignment]
+            body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")
         in_node = body.get("in")
         value = types[tname].read(_without(body, "overlaps", "in"), data)
-        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
+        el = Element(tname, at, value, node, angle, scale, idn.value if isinstance(idn, Scalar) else None, overlaps)
         if in_node is not None:
             el = _put_in(el, in_node, made, types)
         if el.id is not None:
@@ -187,6 +187,14 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
         return el
 
     return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
+
+
+@overload
+def _with_own(node: Map, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Map: ...
+
+
+@overload
+def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node: ...
 
 
 def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node:
@@ -202,9 +210,9 @@ def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], 
     for key, (kn, vn) in node.entries.items():
         word = vn.value if isinstance(vn, Scalar) and isinstance(vn.value, str) else None
         if key == "font" and word in own_fonts:
-            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[word])  # type: ignore[index]
+            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[word])
         elif (key == "icon" or (key == "name" and icon_element)) and word in own_icons:
-            vn = IconRef(vn.file, vn.line, vn.col, vn.path, own_icons[word])  # type: ignore[index]
+            vn = IconRef(vn.file, vn.line, vn.col, vn.path, own_icons[word])
         elif isinstance(vn, (Map, Seq)):
             vn = _with_own(vn, own_fonts, own_icons, False)
         out.entries[key] = (kn, vn)

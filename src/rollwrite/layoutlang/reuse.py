@@ -131,7 +131,7 @@ def _resolve(root: Node, here: Path, name: str, state: _Load) -> Node:
         assert isinstance(merged, Map)
         # kept for messages about inherited values: the name, then the files the base was read from
         kept = Seq(ext.file, ext.line, ext.col, ext.path, [Scalar(ext.file, ext.line, ext.col, ext.path, value)
-                                                           for value in [ext.value, *sorted(files_of(base))]])
+                                                           for value in [expect_str(ext), *sorted(files_of(base))]])
         merged.entries["extends"] = (ext_key, kept)
         return merged
     return _with_includes(root, here, name, state)
