@@ -38,6 +38,23 @@ def test_quiet_prints_nothing_but_errors(cli, words, flag):
     assert quiet.stdout == "" and quiet.exit_code == loud.exit_code
 
 
+JSON_QUIET = [
+    ["games"],
+    ["roll", "long-way", "--seed", "picnic"],
+    ["puzzle", "lines-and-sections", "--seed", "picnic", "-o", "p.pdf", "--force"],
+    ["score", "long-way", str(EXAMPLES / "long-way" / "flat-pack.txt")],
+    ["score", "long-way", str(EXAMPLES / "long-way" / "flat-pack.txt"), str(EXAMPLES / "long-way" / "flat-pack.txt")],
+    ["solve", "lines-and-sections", str(sorted((EXAMPLES / "lines-and-sections").glob("*.txt"))[0])],
+]
+
+
+@pytest.mark.parametrize("words", JSON_QUIET, ids=lambda w: f"{w[0]}-{len(w)}")
+def test_json_asked_for_is_printed_even_when_quiet(cli, words):
+    loud, quiet = cli(*words, "--json"), cli(*words, "--json", "-q")
+    assert loud.stdout.strip() and quiet.exit_code == loud.exit_code
+    assert json.loads(quiet.stdout) == json.loads(loud.stdout)
+
+
 def test_quiet_still_reports_errors(cli):
     r = cli("roll", "long-way", "--seed", "a#b", "-q")
     assert r.exit_code == 2 and "rollwrite:" in r.stderr

@@ -56,7 +56,7 @@ def _one_of_each_class() -> list:
 
 
 ATTACK_CLASSES = ["paths and links", "special files", "deep JSON", "surrogates", "long names", "control characters",
-                  "edited outputs", "work bombs", "killed runs"]
+                  "edited outputs", "work bombs", "language", "killed runs", "pictures", "fonts", "hex maps"]
 
 
 def test_the_attack_suite_has_every_class():

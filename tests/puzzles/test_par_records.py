@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -111,9 +112,183 @@ def test_a_puzzle_rebuilt_from_its_record_checks_its_own_answer(game, quick):
     # small searches (the quick fixture), as the games' own command tests make them: the record keeps the par
     layout, g, (made,) = make_puzzles(game, seed="again")
     rebuilt = puzzle_to_check(game, seed="again", daily=None, options=g.puzzle_options_of(made.answer))
-    assert rebuilt.extra == {}  # from the record: nothing was solved
+    assert rebuilt.extra == {"from_record": True}  # from the record: nothing was solved
     for field in ("id", "par", "par_proven", "bound", "parts", "difficulty", "best_known", "prompt"):
         assert getattr(rebuilt, field) == getattr(made, field), field
     data = load_builtin(game).data
     ev = g.evaluate_puzzle(rebuilt, rebuilt.answer, data)
     assert ev.valid and ev.score.total == made.par
+
+
+# ---------------------------------------------------------------- records that would lie
+
+def forge(record: Path, game: str, puzzle_id: str, options: dict, **changes) -> dict:
+    """The record with ``changes`` and a digest made anew, as a forger who read this module would."""
+    doc = json.loads(record.read_text())
+    doc.update(changes)
+    doc["digest"] = par_records.digest(game, doc, puzzle_id, options)
+    record.write_text(json.dumps(doc))
+    return doc
+
+
+@pytest.mark.parametrize("par", [999, 150])
+def test_an_edited_par_is_not_believed(cli, tmp_path, par):
+    answer = make(cli, tmp_path)
+    (record,) = records()
+    good = json.loads(record.read_text())
+    record.write_text(json.dumps({**good, "par": par, "bound": max(par, good["bound"])}))  # the old digest
+    r = cli("score", "shelving-wars", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0, r.output
+    assert f"{good['par']} of par {good['par']}" in r.output and f"of par {par}" not in r.output
+
+
+def test_an_edited_par_with_its_digest_made_anew_is_not_believed_either(cli, tmp_path):
+    # the record's answer, replayed on the dice, scores the true par, not 999
+    answer = make(cli, tmp_path)
+    (record,) = records()
+    good = json.loads(record.read_text())
+    forge(record, "shelving-wars", "shelving-wars#rec puzzle", {"size": 10}, par=999, bound=999)
+    r = cli("score", "shelving-wars", str(answer), "--seed", "rec", "--puzzle")
+    assert f"{good['par']} of par {good['par']}" in r.output and "999" not in r.output
+
+
+@pytest.mark.parametrize("value", [-5, 141.5, "NaN", "Infinity", "-Infinity", "1" + "0" * 308, "1e309", True, None])
+def test_a_par_out_of_range_is_not_believed(cli, tmp_path, value):
+    answer = make(cli, tmp_path)
+    (record,) = records()
+    good = json.loads(record.read_text())
+    text = record.read_text().replace(f'"par": {good["par"]}', f'"par": {json.dumps(value) if not isinstance(value, str) else value}')
+    assert text != record.read_text()
+    record.write_text(text)
+    r = cli("score", "shelving-wars", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0, r.output
+    assert f"{good['par']} of par {good['par']}" in r.output
+    assert json.loads(record.read_text()) == good  # solved again and recorded anew
+
+
+@pytest.mark.parametrize("doc", [
+    {"par": 5, "bound": 4},  # par above its bound
+    {"par": 5, "bound": 9, "par_proven": True},  # proven, yet the bound is higher
+    {"par": 5, "bound": None, "par_proven": True},  # proven with no bound
+    {"bound": 10**400},
+])
+def test_values_that_do_not_fit_together_are_refused(doc):
+    good = {"id": "x puzzle", "par": 5, "par_proven": False, "bound": 9, "best_known": False, "parts": [],
+            "difficulty": "easy", "prompt": "p", "answer": "a"}
+    assert par_records._fit(good, "x puzzle")
+    assert not par_records._fit({**good, **doc}, "x puzzle")
+
+
+def test_parts_must_add_up():
+    good = {"id": "x puzzle", "par": 5, "par_proven": False, "bound": 9, "best_known": False, "difficulty": "",
+            "prompt": "p", "answer": "a",
+            "parts": [{"name": "1", "par": 2, "bound": 4, "proven": False}, {"name": "2", "par": 3, "bound": 5, "proven": False}]}
+    assert par_records._fit(good, "x puzzle")
+    assert not par_records._fit({**good, "par": 6, "bound": 9}, "x puzzle")
+    assert not par_records._fit({**good, "parts": [{"name": "1", "par": -1, "bound": 4, "proven": False},
+                                                   {"name": "2", "par": 6, "bound": 5, "proven": False}]}, "x puzzle")
+
+
+def test_a_sheet_never_beats_a_recorded_par(cli, tmp_path, quick):
+    # a forger who makes the digest anew and puts in a weaker but legal answer, with its score as a
+    # proven par: the puzzle's own answer beats that par, so the record is not believed, the puzzle is
+    # solved again, and the answer meets its true par
+    from rollwrite.games.wobbly_cafe import solve
+    from rollwrite.games.wobbly_cafe.data import DEFAULT_DATA
+    from rollwrite.games.wobbly_cafe.format import CafeSheet
+
+    answer = make(cli, tmp_path, "wobbly-cafe")
+    (record,) = records()
+    good = json.loads(record.read_text())
+    g = games.get("wobbly-cafe")
+    geo = solve.geometry(DEFAULT_DATA)
+    # the same pairs in reading order, as they come: a legal floor, and a poorer one
+    floors = tuple(geo.to_floor(solve._fill(geo, solve.floor_rolls(_schedule("rec"), f))) for f in (1, 2, 3))
+    weak = CafeSheet(floors=floors, name="answer")
+    low = sum(solve.score_values(geo, [v or 0 for row in f for v in row]) for f in floors)
+    assert low < good["par"]
+    forge(record, "wobbly-cafe", "wobbly-cafe#rec puzzle", {}, par=low, bound=low, par_proven=True,
+          answer=g.format(weak, DEFAULT_DATA),
+          parts=[{**p, "par": solve.score_values(geo, [v or 0 for row in f for v in row]),
+                  "bound": solve.score_values(geo, [v or 0 for row in f for v in row]), "proven": True}
+                 for p, f in zip(good["parts"], floors)])
+    weak_file = tmp_path / "weak.txt"
+    weak_file.write_text(g.format(weak, DEFAULT_DATA))
+    r = cli("score", "wobbly-cafe", str(weak_file), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0 and f"{low} of par {low}" in r.output  # the record holds while no sheet beats it
+    r = cli("score", "wobbly-cafe", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0, r.output
+    assert f"{good['par']} of par {good['par']}" in r.output and f"of par {low}" not in r.output
+    assert json.loads(record.read_text())["par"] == good["par"]  # and recorded anew
+
+
+def _schedule(seed: str):
+    from rollwrite.core.puzzles import challenge_schedule, _puzzle_setup
+    from rollwrite.dice import game_id
+
+    layout, g, _ = _puzzle_setup("wobbly-cafe", {})
+    return challenge_schedule(g, layout, game_id("wobbly-cafe", seed=seed), seed, None)
+
+
+def test_a_record_that_is_a_link_is_not_followed(cli, tmp_path):
+    answer = make(cli, tmp_path)
+    (record,) = records()
+    good = json.loads(record.read_text())
+    forged = tmp_path / "forged.json"
+    forged.write_text(record.read_text())  # a whole record, even: a link is never read
+    record.unlink()
+    record.symlink_to(forged)
+    assert par_records.read_regular(record) is None
+    r = cli("score", "shelving-wars", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0 and f"{good['par']} of par {good['par']}" in r.output
+
+
+def test_a_fifo_in_a_records_place_never_hangs(cli, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    answer = make(cli, tmp_path)
+    (record,) = records()
+    record.unlink()
+    os.mkfifo(record)
+    assert par_records.read_regular(record) is None
+    # as a whole process, with a deadline: a read that waited for a writer would hang here
+    env = {**os.environ, "XDG_CACHE_HOME": os.environ["XDG_CACHE_HOME"]}
+    done = subprocess.run([sys.executable, "-m", "rollwrite", "score", "shelving-wars", str(answer), "--seed", "rec",
+                           "--puzzle"], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0 and " of par " in done.stdout
+
+
+def test_eviction_touches_only_records(cli, tmp_path, monkeypatch):
+    from rollwrite.core.puzzles import make_puzzles
+
+    where = par_records.folder()
+    where.mkdir(parents=True)
+    keep = {"important.json": "mine", "notes.txt": "mine", "0" * 40 + ".json.bak": "mine", "ABC.json": "mine"}
+    for name, text in keep.items():
+        (where / name).write_text(text)
+        os.utime(where / name, (0, 0))  # older than any record
+    (where / "sub").mkdir()
+    target = tmp_path / "elsewhere.json"
+    target.write_text("mine")
+    (where / ("f" * 40 + ".json")).symlink_to(target)  # named like a record, but a link
+    os.utime(where / ("f" * 40 + ".json"), (0, 0), follow_symlinks=False)
+    monkeypatch.setattr(par_records, "MAX_RECORDS", 2)
+    make_puzzles("shelving-wars", seed="b", count=4)
+    assert all((where / name).read_text() == text for name, text in keep.items())
+    assert (where / "sub").is_dir() and target.read_text() == "mine"
+    assert len([p for p in where.iterdir() if par_records.RECORD_NAME.fullmatch(p.name) and not p.is_symlink()]) == 2
+
+
+def test_a_records_folder_that_is_a_link_is_not_used(cli, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "important.json").write_text("mine")
+    where = par_records.folder()
+    where.parent.mkdir(parents=True)
+    where.symlink_to(elsewhere)
+    answer = make(cli, tmp_path)
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["important.json"]  # nothing written through it
+    r = cli("score", "shelving-wars", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0 and " of par " in r.output

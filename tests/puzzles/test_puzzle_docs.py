@@ -61,3 +61,16 @@ def test_default_names_carry_the_id(cli, tmp_path, monkeypatch):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
         "shelving-wars-puzzle+picnic.pdf", "shelving-wars-puzzle@2027-01-01..2027-01-03.pdf",
         "shelving-wars-puzzle@2027-01-05.pdf"]
+
+
+def test_both_documents_say_how_a_placement_puzzle_is_chosen():
+    """docs/puzzles.md and the Scrambled Streets rules tell the same story, and it is the code's."""
+    from rollwrite.games.scrambled_streets import solve
+
+    guide = " ".join((ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").split())
+    rules = " ".join((ROOT / "docs" / "rules" / "scrambled-streets.md").read_text(encoding="utf-8").split())
+    for text in (guide, rules):
+        assert "exactly one placement" in text and "more than half" in text and "two or more below" in text
+        assert f"up to {solve.MAX_TRIES} tries" in text
+        assert re.search(r"from the (twelfth|12th) try on", text) and solve.FIRST_TRIES == 12
+    assert "at most 12 tries" not in rules and "some placement scores less" not in rules

@@ -10,12 +10,12 @@ import json
 
 
 def games_lines(as_json: bool = False, quiet: bool = False) -> list[str]:
-    """The lines ``rollwrite games`` prints for its options (none with --quiet)."""
-    if quiet:
-        return []
+    """The lines ``rollwrite games`` prints for its options (with --quiet only the JSON asked for)."""
     rows = game_rows()
     if as_json:
         return [json.dumps(rows, indent=2, ensure_ascii=False)]
+    if quiet:
+        return []
     width = max((len(r["slug"]) for r in rows), default=0) + 1
     return [f"{r['slug']:<{width}}{r['title']}: {r['summary']} [{', '.join(r['commands'])}]".replace(":  [", " [")
             for r in rows]

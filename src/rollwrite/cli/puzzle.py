@@ -82,11 +82,11 @@ def puzzle_command(
                                       progress=partial(progress, quiet=quiet))
     except RollwriteError as error:
         raise fail(error) from None
-    if quiet:
-        return
-    if as_json:
+    if as_json:  # asked for by name, so printed even with --quiet (which still leaves off the bar)
         doc: Any = [p.to_json() for p in puzzles]
         typer.echo(json.dumps(doc[0] if len(doc) == 1 else doc, indent=2, ensure_ascii=False))
+        return
+    if quiet:
         return
     for p in puzzles:
         line = f"{p.id}: {p.par_text() or p.prompt}" + (f" [{p.difficulty}]" if p.difficulty else "")

@@ -46,11 +46,9 @@ def roll_command(
                                    options={"size": size, "turns": turns, "dice": dice, "sides": sides})
     except RollwriteError as error:
         raise fail(error) from None
-    if quiet:
-        return
-    if as_json:
+    if as_json:  # asked for by name, so printed even with --quiet
         typer.echo(schedule_json(schedule))
-    else:
+    elif not quiet:
         print_table(schedule, title)
 
 

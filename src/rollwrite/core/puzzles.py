@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rollwrite.core.challenges import challenge_run, split_challenge, with_variations
+from rollwrite.core.challenges import challenge_run, split_challenge, unable, with_variations
 from rollwrite.core.printrun import Progress, check_output, no_progress
 from rollwrite.difficulty import LEVELS
 from rollwrite.errors import RollwriteError, UsageError, excerpt
+from rollwrite.numbers import plain_number
 from rollwrite.pool import cores
 
 
@@ -101,8 +102,7 @@ def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_puzzle:
-        makers = [s for s in games.known() if games.get(s).can_puzzle]  # type: ignore[union-attr]
-        raise UsageError(f"{game} makes no puzzles", hint=f"games with puzzles: {', '.join(makers)}")
+        raise unable(game, "puzzle")
     opts = {k: v for k, v in (options or {}).items() if v is not None}
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
@@ -160,7 +160,9 @@ def graded_puzzle(g: Any, layout: Any, gid: str, seed: str | None, day: str | No
 
 def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: dict[str, int]) -> Any:
     """The puzzle a typed-in answer (whose puzzle options are ``options``) is checked against: rebuilt
-    from the record its making left (no solving), or, when there is none, made again."""
+    from the record its making left (no solving) when that record is whole and its answer, replayed on
+    the puzzle's dice, is legal and scores its par; otherwise made again.  A puzzle from a record says
+    so (``extra["from_record"]``): :func:`held` makes it again when a sheet beats its par."""
     # deferred for start-up: `games`, `--help` need this module, not core.par_records, games.base
     from rollwrite.core import par_records
     from rollwrite.games.base import Puzzle
@@ -168,12 +170,30 @@ def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: 
     layout, g, opts = _puzzle_setup(game, options)
     (gid, s, day), = challenge_run(layout.game, seed, daily)
     doc = par_records.load(g, layout, f"{gid} puzzle", options)
-    if doc is None:
-        return one_puzzle(g, layout, gid, s, day, opts)
-    return Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
-                  schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
-                  par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
-                  best_known=doc["best_known"], difficulty=doc["difficulty"])
+    if doc is not None:
+        puzzle = Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
+                        schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
+                        par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
+                        best_known=doc["best_known"], difficulty=doc["difficulty"], extra={"from_record": True})
+        try:
+            replay = g.evaluate_puzzle(puzzle, puzzle.answer, layout.data)
+        except (RollwriteError, ValueError):
+            replay = None
+        if replay is not None and replay.valid and replay.score.total == puzzle.par:
+            return puzzle
+    return one_puzzle(g, layout, gid, s, day, opts)
+
+
+def held(puzzle: Any, total: float, game: str, *, seed: str | None, daily: str | None,
+         options: dict[str, int]) -> Any:
+    """The puzzle a sheet scoring ``total`` is compared with: ``puzzle`` itself, unless it was rebuilt
+    from a record and the sheet beats its par; then the record is not believed and the puzzle is made
+    again (and recorded anew), so a record can never make a sheet beat par, proven or not."""
+    if not puzzle.extra.get("from_record") or puzzle.par is None or total <= puzzle.par:
+        return puzzle
+    layout, g, opts = _puzzle_setup(game, options)
+    (gid, s, day), = challenge_run(layout.game, seed, daily)
+    return one_puzzle(g, layout, gid, s, day, opts)
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:
@@ -201,9 +221,6 @@ def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
 
     head = [f"# answer to {puzzle.id}"]
     if puzzle.par is not None:
-        # deferred for start-up: `--help` needs this module, not games.base
-        from rollwrite.games.base import plain_number
-
         head.append(f"# score: {plain_number(puzzle.par)}")
         head.append(f"# {puzzle.par_text()}")
     head.append(f"# check it: rollwrite score {layout.game} FILE {how} --puzzle")
@@ -291,7 +308,7 @@ def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, 
     """The sheets of a run of puzzles, in print order: every puzzle, then (``with_solutions``) every
     answer, as puzzle books have them; ``after_each`` puts each answer right after its puzzle instead.
     The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
-    # deferred for start-up: `games`, `--help` need this module, not jobs
+    # deferred for start-up: `games`, `--help` need this module, not buildcontext
     from rollwrite.buildcontext import SheetJob
 
     shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)

@@ -14,15 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rollwrite.errors import UsageError
+from rollwrite.numbers import plain_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import DealSpec, DiceSpec, Schedule
     from rollwrite.layoutlang.nodes import Node
-
-
-def plain_number(v: float) -> int | float:
-    """A score as people write it: ``80`` rather than ``80.0``, ``16.5`` as it is."""
-    return int(v) if float(v).is_integer() else v
 
 
 @dataclass(frozen=True)
