@@ -15,7 +15,7 @@ import re
 import stat
 import unicodedata
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 from rollwrite.errors import InputError, excerpt
 from rollwrite.valueclass import Value
@@ -183,7 +183,7 @@ def read_text(path: str | Path, name: str, kind: str | None = None, hint: str = 
     return decode(data, name, hint, limits)
 
 
-def read_stream(stream: BinaryIO | io.TextIOBase, name: str, hint: str, limits: TextLimits) -> str:
+def read_stream(stream: IO[bytes] | IO[str] | io.TextIOBase, name: str, hint: str, limits: TextLimits) -> str:
     """Bounded text from an open stream such as standard input."""
     raw = getattr(stream, "buffer", None)
     if raw is not None:

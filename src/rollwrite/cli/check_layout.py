@@ -37,9 +37,9 @@ def check_layout_command(
             problems = check_layout(layout)  # the checks print makes too
         except RollwriteError as error:
             problems = [error]
-        for error in problems:
-            typer.echo(f"rollwrite: {error}", err=True)
-            worst = max(worst, error.exit_code)
+        for problem in problems:
+            typer.echo(f"rollwrite: {problem}", err=True)
+            worst = max(worst, problem.exit_code)
         if problems:
             continue
         fits = []

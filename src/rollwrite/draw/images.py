@@ -127,7 +127,8 @@ def _png(node: Node, data: bytes) -> tuple[bytes, Any]:
     (so no text or colour profile is ever inflated), its pixels decoded to the end; the PNG to embed and
     its decoded picture (a Pillow image)."""
     kept = [PNG_SIGNATURE]
-    pos, seen, ended = len(PNG_SIGNATURE), [], False
+    seen: list[bytes] = []  # the chunks' types, in order
+    pos, ended = len(PNG_SIGNATURE), False
     while pos < len(data):
         if pos + 12 > len(data):
             raise node.error("this PNG file ends in the middle of a chunk", hint="the file is cut short: save it again as PNG")

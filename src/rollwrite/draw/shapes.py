@@ -88,6 +88,7 @@ def _read_path(node: Node, data: Any) -> PathV:
         curves = _read_d(d_node)
         pts = pathdata.drawn_points(curves)  # what its box is measured from
     else:
+        assert points_node is not None  # (one of 'points' and 'd', checked above)
         pts = _points(points_node, 2)
     closed = r.bool("closed", False)
     width = r.number("width", 0.3, minimum=0.05, maximum=5)

@@ -283,10 +283,11 @@ def cell_nodes(row: Node, ncols: int) -> list[Node | None]:
     if isinstance(row, Scalar):
         out[0] = row
         return out
+    items: list[Node]
     if isinstance(row, Map):
-        first, items = 1, row.get("cells")
+        cells_node = row.get("cells")
+        first, items = 1, list(cells_node) if isinstance(cells_node, Seq) else []
         out[0] = row.get("label")
-        items = list(items) if isinstance(items, Seq) else []
     else:
         first, items = 0, list(row) if isinstance(row, Seq) else []
     k = first

@@ -38,6 +38,10 @@ class Node(Mutable):
         """The node's value as plain Python: lists, dicts and scalars."""
         raise NotImplementedError
 
+    def get(self, key: str) -> Node | None:
+        """The value node under ``key`` of a mapping; None for any other node, or a key it does not have."""
+        return None
+
 
 def short_path(path: str) -> str | None:
     """A key path for a message, each key cut to a short excerpt: a key is text from the file, and a
