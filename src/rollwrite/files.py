@@ -44,13 +44,14 @@ def _kib(n: int) -> str:
 
 def place(data: bytes | str, offset: int) -> tuple[int, int]:
     """1-based (line, column) of ``offset`` (a byte offset into bytes, a character offset into str)."""
-    nl = b"\n" if isinstance(data, bytes) else "\n"
-    head = data[:offset]
-    line = head.count(nl) + 1  # type: ignore[arg-type]
-    start = head.rfind(nl) + 1  # type: ignore[arg-type]
-    col = offset - start + 1
-    if isinstance(data, bytes):  # count characters, not bytes, on the last line
-        col = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    if isinstance(data, bytes):
+        head = data[:offset]
+        line, start = head.count(b"\n") + 1, head.rfind(b"\n") + 1
+        col = len(data[start:offset].decode("utf-8", errors="replace")) + 1  # characters, not bytes, on the line
+    else:
+        text = data[:offset]
+        line, start = text.count("\n") + 1, text.rfind("\n") + 1
+        col = offset - start + 1
     return line, col
 
 

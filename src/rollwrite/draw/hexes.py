@@ -136,7 +136,7 @@ def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ..
     r.done()
     if rn is None and cn is None:
         raise node.error("these labels name neither rows nor columns", hint="e.g. labels: {rows: letters, cols: numbers}")
-    keys = list(node.entries)  # type: ignore[attr-defined]
+    keys = list(r.node.entries)
     cols_first = cn is not None and (rn is None or keys.index("cols") < keys.index("rows"))
     return (sequence(rn, rows, start) if rn is not None else ("",) * rows,
             sequence(cn, cols, start) if cn is not None else ("",) * cols, cols_first)
@@ -204,7 +204,8 @@ def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, 
     if hex_node is not None:
         width = expect_number(hex_node, minimum=2, maximum=200)
         return width / (SQRT3 if top == "pointy" else 2.0)
-    w, h = expect_pair(fit_node, minimum=5)  # type: ignore[arg-type]
+    assert fit_node is not None  # (one of 'hex' and 'fit', checked above)
+    w, h = expect_pair(fit_node, minimum=5)
     x0, y0, x1, y1 = unit_box
     return min((w - line) / (x1 - x0), (h - line) / (y1 - y0))
 

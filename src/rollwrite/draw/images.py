@@ -287,7 +287,8 @@ def _read_image(node: Node, data: Any) -> ImageV:
     if size_node is not None:
         w, h = expect_pair(size_node, minimum=0.5)
     else:
-        w = expect_number(width_node, minimum=0.5, maximum=1000)  # type: ignore[arg-type]
+        assert width_node is not None  # (one of 'size' and 'width', checked above)
+        w = expect_number(width_node, minimum=0.5, maximum=1000)
         h = w * pic.ph / pic.pw
     return ImageV(pic.kind, pic.data, w, h, pic.drawn, pic.decoded)
 
