@@ -3,6 +3,7 @@ measured as drawn, an alignment example as long as the table, numbers as text (d
 
 from __future__ import annotations
 
+import math
 import textwrap
 
 import pytest
@@ -144,3 +145,21 @@ def test_a_number_is_a_text_where_a_text_is_printed(written, shown):
 def test_true_is_not_a_text():
     assert err("- {type: text, at: [0, 5], text: true}\n") == (
         "x.yaml:6:38: sheet.elements[0].text: expected text, got true or false\n  hint: put it in quotes: 'yes'")
+
+
+def test_an_open_path_with_butt_ends_is_measured_to_its_end_points():
+    from rollwrite.draw.scene import Path
+
+    assert item_box(Path(((0, 0), (10, 0), (10, 10)), width=2, cap="butt")) == pytest.approx((0, -1, 11, 10))
+    assert item_box(Path(((0, 0), (10, 0), (10, 10)), width=2, cap="round")) == pytest.approx((-1, -1, 11, 11))
+
+
+def test_a_curve_is_measured_along_itself_not_round_its_control_points():
+    from rollwrite.draw.scene import Curve
+
+    k = 4 / 3 * math.tan(math.pi / 8) * 10
+    quarter = Curve((10.0, 0.0), (((10.0, k), (k, 10.0), (0.0, 10.0)),), width=0)
+    x0, y0, x1, y1 = item_box(quarter)
+    assert (x0, y0, x1, y1) == pytest.approx((0, 0, 10, 10))  # the controls reach (10, 5.5) and (5.5, 10): inside
+    top = item_box(Curve((0.0, 0.0), (((0.0, -8.0), (10.0, -8.0), (10.0, 0.0)),), width=0))
+    assert top[1] == pytest.approx(-6, abs=0.05)  # the curve's top, three quarters of the way to its controls

@@ -181,3 +181,16 @@ def test_icons_in_a_labelled_hex_go_below_or_above_the_label():
     assert star > label and mark > label
     label, star, mark = spots("bottom")
     assert star < label - 1 and mark < label - 1
+
+
+def test_grid_and_hex_marks_take_a_colour_too():
+    items = drawn(lay("- {type: grid, at: [10, 10], rows: 1, cols: 2, cell: 10, marks: [{cell: [1, 1], icon: star, color: red}]}\n"
+                      "- {type: hexgrid, at: [40, 10], rows: 1, cols: 1, hex: 12, marks: [{cell: [1, 1], icon: coin, color: blue}]}\n"))
+    assert [it.stroke for it in items if isinstance(it, Path) and len(it.points) == 10] == ["#ff0000"]
+    assert [it.stroke for it in items if type(it).__name__ == "Circle"] == ["#0000ff", "#0000ff"]
+
+
+def test_the_pieces_of_curves_count_against_what_a_sheet_may_draw():
+    arcs = " ".join("A 1 1 0 0 1 2 0 A 1 1 0 0 1 -2 0" for _ in range(240))
+    assert "by this element the sheet draws more than 20,000 lines, shapes, texts and points of paths" in err(
+        f'- {{type: path, at: [50, 50], d: "M 0 0 {arcs}", overlaps: true, repeat: {{count: 30, step: [0, 0]}}}}\n')

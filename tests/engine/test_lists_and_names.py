@@ -208,3 +208,25 @@ def test_vars_round_a_circle_are_refused_naming_it():
 def test_an_unknown_name_in_vars_hints_only_names_usable_there():
     assert err('- {type: text, at: [0, 5], text: "{a}"}\n', vars='vars: {a: "{z + 1}", b: 2}\n') == (
         "x.yaml:3:13: vars.a: unknown name 'z' in '{z + 1}'\n  hint: the layout's other vars: b")
+
+
+def test_a_key_after_a_dot_is_not_a_var_it_needs():
+    layout = lay('- {type: text, at: [0, 5], text: "{a} {b}"}\n',
+                 vars='vars: {a: "{row.b}", b: "{a}", row: {b: 7}}\n')
+    assert texts(layout) == ["7 7"]
+
+
+@given(st.text(alphabet="{}()[]+-*/%<>=!,.' abcijn0123456789", max_size=40))
+@settings(max_examples=400, deadline=None)
+def test_any_text_with_lists_is_filled_or_refused_with_a_place(text):
+    from rollwrite.layoutlang.nodes import Node, Scalar, Seq
+    from rollwrite.layoutlang.placeholders import fill_scalar
+
+    node = Scalar("t.yaml", 3, 9, "x.text", text)
+    items = Seq("t.yaml", 1, 1, "vars.c", [Scalar("t.yaml", 1, 2, "vars.c[0]", 4), Scalar("t.yaml", 1, 5, "vars.c[1]", 'b')])
+    try:
+        out = fill_scalar(node, {"i": 2, "a": "A", "c": items, "n": (1, 2, 3)})
+    except InputError as e:
+        assert e.file == "t.yaml" and e.line == 3 and 9 <= e.col <= 9 + len(text) + 1
+    else:
+        assert isinstance(out, Node)

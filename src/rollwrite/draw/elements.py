@@ -160,6 +160,7 @@ class Mark(Value):
     col: int
     icon: Any  # a built-in icon's name, or the layout's own (OwnIcon)
     size: float
+    color: str | None = None  # its black ink in this colour (see draw_icon)
 
 
 class Labels(Value):
@@ -260,11 +261,12 @@ def _read_grid(node: Node, data: Any) -> GridV:
         row, col = (int(x) for x in expect_pair(at_node))
         icon = icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.5, minimum=0.5)
+        mcolor = mr.color("color", None)
         mr.done()
         if not (1 <= row <= rows + 1 and 1 <= col <= cols + 1):
             raise at_node.error(f"crossing [{row}, {col}] is not on the grid: its lines count from 1 to "
                                 f"{rows + 1} (rows) and {cols + 1} (columns)")
-        cmarks.append(Mark(row, col, icon, size))
+        cmarks.append(Mark(row, col, icon, size, mcolor))
     shape = read_shape(shape_node, rows, cols, "a space")
     marks = []
     for n in marks_node or []:
@@ -273,10 +275,11 @@ def _read_grid(node: Node, data: Any) -> GridV:
         row, col = (int(x) for x in expect_pair(rc))
         icon = icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.6, minimum=1)
+        mcolor = mr.color("color", None)
         mr.done()
         if not (1 <= row <= rows and 1 <= col <= cols):
             raise rc.error(f"cell [{row}, {col}] is outside the {rows} x {cols} grid (rows and columns count from 1)")
-        marks.append(Mark(row, col, icon, size))
+        marks.append(Mark(row, col, icon, size, mcolor))
     v = GridV(rows, cols, cw, ch, v_line, v_border, color, shape, tuple(marks), middle, labels, lines, faint,
               crossings, crossing_size, tuple(cmarks), fills)
     for m in v.marks:
@@ -349,11 +352,11 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
         mx = v.cols * v.cw / 2
         pen.line(mx, -1.5, mx, v.rows * v.ch + 1.5, width=v.middle, color=col, cap="round")
     for m in v.marks:
-        draw_icon(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3, color=m.color)
     if v.crossings != "none":
         _crossings(v, pen, in_)
     for m in v.crossing_marks:
-        draw_icon(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3, color=m.color)
     if isinstance(v.labels, Labels):
         _labels(v, v.labels, pen)
     elif v.labels:

@@ -33,6 +33,7 @@ class HexMark(Value):
     col: int
     icon: Any  # a built-in icon's name or the layout's own (rollwrite.draw.marks.OwnIcon)
     size: float
+    color: str | None = None  # its black ink in this colour (see draw_icon)
 
 
 class HexGridV(Value):
@@ -150,10 +151,11 @@ def _read_marks(node: Seq | None, v_rows: int, v_cols: int) -> tuple[HexMark, ..
         row, col = (int(x) for x in expect_pair(cell))
         icon = icon_name(mr.raw("icon"))
         size = mr.number("size", None, minimum=0.5, maximum=100)
+        color = mr.color("color", None)
         mr.done()
         if not (1 <= row <= v_rows and 1 <= col <= v_cols):
             raise cell.error(f"hex [{row}, {col}] is outside the {v_rows} x {v_cols} map (rows and columns count from 1)")
-        out.append(HexMark(row, col, icon, size or 0.0))
+        out.append(HexMark(row, col, icon, size or 0.0, color))
     return tuple(out)
 
 
@@ -228,7 +230,7 @@ def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
     low = 0.0 if v.labels is None else v.radius * (0.15 if v.label_place == "top" else -0.15)  # beside the label
     for m in v.marks:
         cx, cy = centre(v, m.row, m.col)
-        draw_icon(m.icon, pen, cx, cy + low, m.size or v.radius * (0.75 if low else 0.9), weight=0.3)
+        draw_icon(m.icon, pen, cx, cy + low, m.size or v.radius * (0.75 if low else 0.9), weight=0.3, color=m.color)
 
 
 def _hexgrid_size(v: HexGridV) -> tuple[float, float]:

@@ -128,6 +128,46 @@ def _arc(p0: Point, rx: float, ry: float, turn: float, large: bool, sweep: bool,
     return out
 
 
+def _pieces(up: str, nums: list[float], origin: Point, cur: Point, last_c2: Point | None, last_q: Point | None,
+            offsets: list[int]) -> tuple[list[Piece], Point | None, Point | None]:
+    """The cubic pieces one drawing command (L H V C S Q T A, upper case) adds after ``cur``, with the last
+    cubic and quadratic controls for the next S or T; ``offsets`` are where its numbers are written."""
+    ox, oy = origin
+    if up in ("L", "H", "V"):
+        x = ox + nums[0] if up != "V" else cur[0]
+        y = (oy + nums[1] if up == "L" else oy + nums[0]) if up != "H" else cur[1]
+        new = [_line(cur, (x, y))]
+        last_c2 = last_q = None
+    elif up in ("C", "S"):
+        if up == "C":
+            c1 = (ox + nums[0], oy + nums[1])
+            rest = nums[2:]
+        else:
+            c1 = (2 * cur[0] - last_c2[0], 2 * cur[1] - last_c2[1]) if last_c2 else cur
+            rest = nums
+        c2, end = (ox + rest[0], oy + rest[1]), (ox + rest[2], oy + rest[3])
+        new = [(c1, c2, end)]
+        last_c2, last_q = c2, None
+    elif up in ("Q", "T"):
+        if up == "Q":
+            q = (ox + nums[0], oy + nums[1])
+            end = (ox + nums[2], oy + nums[3])
+        else:
+            q = (2 * cur[0] - last_q[0], 2 * cur[1] - last_q[1]) if last_q else cur
+            end = (ox + nums[0], oy + nums[1])
+        new = [((cur[0] + 2 / 3 * (q[0] - cur[0]), cur[1] + 2 / 3 * (q[1] - cur[1])),
+                (end[0] + 2 / 3 * (q[0] - end[0]), end[1] + 2 / 3 * (q[1] - end[1])), end)]
+        last_q, last_c2 = q, None
+    else:  # A
+        for flag, j in ((nums[3], 3), (nums[4], 4)):
+            if flag not in (0.0, 1.0):
+                raise PathError(f"an arc's {'large' if j == 3 else 'sweep'} flag is 0 or 1, got {flag:g}",
+                                offsets[j])
+        new = _arc(cur, nums[0], nums[1], nums[2], nums[3] == 1.0, nums[4] == 1.0, (ox + nums[5], oy + nums[6]))
+        last_c2 = last_q = None
+    return new, last_c2, last_q
+
+
 def parse(text: str) -> tuple[Subpath, ...]:
     """The parts of a path written as SVG writes one; PathError for a mistake."""
     if len(text) > MAX_CHARS:
@@ -182,38 +222,7 @@ def parse(text: str) -> tuple[Subpath, ...]:
             cmd = "l" if rel else "L"  # more pairs after M are lines
             last_c2 = last_q = None
             continue
-        if up in ("L", "H", "V"):
-            x = ox + nums[0] if up != "V" else cur[0]
-            y = (oy + nums[1] if up == "L" else oy + nums[0]) if up != "H" else cur[1]
-            new = [_line(cur, (x, y))]
-            last_c2 = last_q = None
-        elif up in ("C", "S"):
-            if up == "C":
-                c1 = (ox + nums[0], oy + nums[1])
-                rest = nums[2:]
-            else:
-                c1 = (2 * cur[0] - last_c2[0], 2 * cur[1] - last_c2[1]) if last_c2 else cur
-                rest = nums
-            c2, end = (ox + rest[0], oy + rest[1]), (ox + rest[2], oy + rest[3])
-            new = [(c1, c2, end)]
-            last_c2, last_q = c2, None
-        elif up in ("Q", "T"):
-            if up == "Q":
-                q = (ox + nums[0], oy + nums[1])
-                end = (ox + nums[2], oy + nums[3])
-            else:
-                q = (2 * cur[0] - last_q[0], 2 * cur[1] - last_q[1]) if last_q else cur
-                end = (ox + nums[0], oy + nums[1])
-            new = [((cur[0] + 2 / 3 * (q[0] - cur[0]), cur[1] + 2 / 3 * (q[1] - cur[1])),
-                    (end[0] + 2 / 3 * (q[0] - end[0]), end[1] + 2 / 3 * (q[1] - end[1])), end)]
-            last_q, last_c2 = q, None
-        else:  # A
-            for flag, j in ((nums[3], 3), (nums[4], 4)):
-                if flag not in (0.0, 1.0):
-                    raise PathError(f"an arc's {'large' if j == 3 else 'sweep'} flag is 0 or 1, got {flag:g}",
-                                    toks[k - need + j][2])
-            new = _arc(cur, nums[0], nums[1], nums[2], nums[3] == 1.0, nums[4] == 1.0, (ox + nums[5], oy + nums[6]))
-            last_c2 = last_q = None
+        new, last_c2, last_q = _pieces(up, nums, (ox, oy), cur, last_c2, last_q, [t[2] for t in toks[k - need:k]])
         pieces.extend(new)
         count += len(new)
         if count > MAX_PIECES:

@@ -40,6 +40,19 @@ def circle_points(cx: float, cy: float, r: float, n: int = 48) -> list[Point]:
     return [(cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
 
 
+def rounded_rect(x: float, y: float, w: float, h: float, radius: float = 0.0) -> list[Point]:
+    """A rectangle as a polygon, its corners rounded by ``radius`` (8 points a corner)."""
+    r = max(0.0, min(radius, w / 2, h / 2))
+    if r == 0:
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    out: list[Point] = []
+    for cx, cy, start in ((x + w - r, y + r, -90), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90), (x + r, y + r, 180)):
+        for k in range(9):
+            a = math.radians(start + 90 * k / 8)
+            out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
 def flatten(start: Point, pieces: tuple) -> list[Point]:
     """A closed curve of cubic pieces (c1, c2, end) as a polygon, 12 points a piece."""
     out = [start]

@@ -413,7 +413,7 @@ class Pen:
         page.patterns[first] = (pattern, len(page.items) - 1 - first)
 
     def rect(self, x: float, y: float, w: float, h: float, **style) -> None:
-        after = self._patterned(style, lambda: [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        after = self._patterned(style, lambda: patterns.rounded_rect(x, y, w, h, style.get("radius", 0.0)))
         self._rect(x, y, w, h, **style)
         if after:
             after()

@@ -28,13 +28,11 @@ from rollwrite.draw.patterns import circle_points, flatten, inside
 from rollwrite.draw.scene import Circle, Curve, Line, Page, Path, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.layoutlang.layout import element_types
-from rollwrite.layoutlang.overlap import item_box, ink_box  # noqa: F401  (ink_box: one measure of ink)
+from rollwrite.layoutlang.overlap import item_box
 
 FILL_CONTRAST = 0.06
 MARK_CONTRAST = 0.2
 NEAR = 5.0  # mm: fills this close are seen side by side
-#: kept for the old name of the fills' threshold
-CLOSE = FILL_CONTRAST
 
 
 def grey(color: str) -> float:
@@ -90,9 +88,11 @@ def _inks(page: Page, element: int, pictures: list[tuple[int, int]], start: int)
     skip: set[int] = set()
     patterned: dict[int, str] = {}
     for k, (pattern, count) in page.patterns.items():
-        patterned[k] = pattern
-        skip.update(range(k + 1, k + 1 + count))
-    picture_of = {k: n for n, (first, count) in enumerate(pictures) for k in range(first, first + count)}
+        if k >= start:
+            patterned[k] = pattern
+            skip.update(range(k + 1, k + 1 + count))
+    picture_of = {k: n for n, (first, count) in enumerate(pictures) if first >= start
+                  for k in range(first, first + count)}
     out = []
     for k in range(start, len(page.items)):
         it = page.items[k]

@@ -446,7 +446,7 @@ def _names_used(node: Node) -> list[str]:
         n = stack.pop()
         if isinstance(n, Scalar) and isinstance(n.value, str) and "{" in n.value:
             for inner in re.findall(r"\{([^{}]*)\}", n.value):
-                found += re.findall(r"[A-Za-z_][A-Za-z0-9_]*", re.sub(r"'[^']*'", "", inner))
+                found += re.findall(r"(?<![.\w])[A-Za-z_]\w*", re.sub(r"'[^']*'", "", inner))  # not a key after '.' 
         elif isinstance(n, Seq):
             stack.extend(n.items)
         elif isinstance(n, Map):
@@ -748,8 +748,9 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
     for el in layout.sheet.elements + layout.sheet.back:
         scratch = Page(layout.sheet.width, layout.sheet.height)
         types[el.type].build(el.value, scratch.pen(), ctx)
-        # a path: each of its points; a picture: the shapes it draws
-        drawn += sum(len(getattr(it, "points", ())) or getattr(it, "drawn", 1) for it in scratch.items)
+        # a path: each of its points; a curve: each of its pieces; a picture: the shapes it draws
+        drawn += sum(len(getattr(it, "points", ()) or getattr(it, "pieces", ())) or getattr(it, "drawn", 1)
+                     for it in scratch.items)
         if drawn > MAX_DRAWN:
             raise el.node.error(
                 f"by this element the sheet draws more than {MAX_DRAWN:,} lines, shapes, texts and points of paths",

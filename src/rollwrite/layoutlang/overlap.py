@@ -19,6 +19,7 @@ from typing import Any
 from rollwrite import games
 from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
 from rollwrite.draw.metrics import text_width
+from rollwrite.draw.pathdata import drawn_points
 from rollwrite.draw.scene import Circle, Curve, Line, PT, Page, Path, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.buildcontext import BuildContext
@@ -58,10 +59,13 @@ def item_box(it: Any) -> Box:
     elif isinstance(it, Circle):
         r = it.r + (it.width / 2 if it.stroke else 0.0)
         return (it.cx - r, it.cy - r, it.cx + r, it.cy + r)
+    elif isinstance(it, Path) and it.stroke and not it.closed and it.cap == "butt" and it.join != "miter" \
+            and len(it.points) >= 2:
+        return _butt_path_box(it)
     elif isinstance(it, Path):
         pts, half = list(it.points), (it.width / 2 if it.stroke else 0.0)
-    elif isinstance(it, Curve):  # a Bézier curve lies inside the hull of its points
-        pts = [it.start] + [p for piece in it.pieces for p in piece]
+    elif isinstance(it, Curve):  # measured along the curve as drawn, not round its control points
+        pts = list(drawn_points(((it.start, it.pieces, it.closed),)))
         half = it.width / 2 if it.stroke else 0.0
     else:  # pragma: no cover - a new kind of item: measure nothing rather than guess
         raise TypeError(f"cannot measure {type(it).__name__}")
@@ -84,6 +88,18 @@ def _line_box(it: Line) -> Box:
         for side in (1, -1):
             xs.append(x + sign * ex + side * nx)
             ys.append(y + sign * ey + side * ny)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _butt_path_box(it: Path) -> Box:
+    """An open path with butt ends: each end stops at its point (as a butt-capped line's does); the
+    points between reach half the width round (a round or bevelled join stays within that)."""
+    first = _line_box(Line(*it.points[0], *it.points[1], width=it.width, cap="butt"))
+    last = _line_box(Line(*it.points[-2], *it.points[-1], width=it.width, cap="butt"))
+    m = it.width / 2
+    inner = it.points[1:-1]
+    xs = [first[0], first[2], last[0], last[2]] + [x + d for x, _ in inner for d in (-m, m)]
+    ys = [first[1], first[3], last[1], last[3]] + [y + d for _, y in inner for d in (-m, m)]
     return (min(xs), min(ys), max(xs), max(ys))
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import field
 from pathlib import Path
 
-from rollwrite.errors import InputError, did_you_mean, excerpt
+from rollwrite.errors import InputError, did_you_mean, excerpt, excerpt_path
 from rollwrite.files import check_name, kind_of
 from rollwrite.valueclass import Mutable
 from rollwrite.resources import builtin_slugs, layouts_dir
@@ -62,7 +62,7 @@ def _file(path: Path, name: str, state: _Load, asked: Node | None, kind: str) ->
         if seen == real:
             circle = " -> ".join([n for _, n in state.chain[[p for p, _ in state.chain].index(seen):]] + [name])
             assert asked is not None
-            raise asked.error(f"'{excerpt(name)}' is already being read: the files go round in a circle ({circle})",
+            raise asked.error(f"'{excerpt_path(name)}' is already being read: the files go round in a circle ({circle})",
                               hint="a layout cannot extend or include itself, even through another file")
     if len(state.chain) >= MAX_DEPTH:
         assert asked is not None
@@ -74,9 +74,9 @@ def _file(path: Path, name: str, state: _Load, asked: Node | None, kind: str) ->
     if asked is not None:
         found = kind_of(path)
         if found == "folder":
-            raise asked.error(f"'{excerpt(name)}' is a folder, not {'an' if kind[:1] in 'aeiou' else 'a'} {kind} file")
+            raise asked.error(f"'{excerpt_path(name)}' is a folder, not {'an' if kind[:1] in 'aeiou' else 'a'} {kind} file")
         if found == "other":
-            raise asked.error(f"'{excerpt(name)}' is not a regular file (a pipe, a device or a socket)",
+            raise asked.error(f"'{excerpt_path(name)}' is not a regular file (a pipe, a device or a socket)",
                               hint="a layout reads ordinary files only")
         if found is None:
             raise asked.error(f"there is no file '{name}'",
