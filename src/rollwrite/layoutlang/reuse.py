@@ -171,8 +171,9 @@ def _expand(seq: Seq, here: Path, name: str, state: _Load) -> None:
         if isinstance(item, Map) and item.get("include") is not None:
             out.extend(_include(item, here, name, state))
             continue
-        if isinstance(item, Map) and isinstance(item.get("elements"), Seq):
-            _expand(item.get("elements"), here, name, state)  # type: ignore[arg-type]
+        elements = item.get("elements")
+        if isinstance(item, Map) and isinstance(elements, Seq):
+            _expand(elements, here, name, state)
         out.append(item)
     seq.items = out
 
