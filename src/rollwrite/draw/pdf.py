@@ -67,7 +67,8 @@ def _color(c: str, cmyk: bool = False):
     k = 1 - max(r, g, b)
     if k >= 1 - 1e-9:
         return CMYKColor(0, 0, 0, 1)
-    return CMYKColor(*(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)), round(k, 4))
+    cyan, magenta, yellow = (round((1 - v - k) / (1 - k), 4) for v in (r, g, b))
+    return CMYKColor(cyan, magenta, yellow, round(k, 4))
 
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
