@@ -402,7 +402,7 @@ class _Sharing:
         # id(element) -> [(reads, build)], and build -> items in the sheet's frame: the second pass finds
         # every drawing the first made (both ask for the same drawings in the same order, so they number
         # them alike), and draws only what is drawn on each sheet
-        self.builds: dict[int, list[tuple[dict, int]]] = {} if first is None else first.builds
+        self.builds: dict[int | str, list[tuple[dict, int]]] = {} if first is None else first.builds
         self.items: list[list[Any]] = [] if first is None else first.items
         self.per_sheet: dict[int, bool] = {}  # id(element) -> drawn on every sheet
         # the elements whose ids key the tables, kept alive
@@ -462,12 +462,12 @@ class _Sharing:
 
     def static(self, key: str, draw: Any, pen: Pen) -> None:
         """Draw what ``draw(pen)`` draws, the same wherever it is placed, once for the whole scene."""
-        found = self.builds.get(key)  # type: ignore[call-overload]
+        found = self.builds.get(key)
         if found is None:
             scratch = Page(0.0, 0.0)
             draw(Pen(scratch))
             self.items.append(scratch.items)
-            found = self.builds[key] = [({}, len(self.items) - 1)]  # type: ignore[index]
+            found = self.builds[key] = [({}, len(self.items) - 1)]
         self._flush([found[0][1]], pen)
 
     def _flush(self, run: list[int], pen: Pen) -> None:
