@@ -427,3 +427,33 @@ def test_the_page_says_today_in_utc_and_gives_a_result_to_share(server, browser)
     page.fill("#text", "?\n")
     page.wait_for_selector("#share-box[hidden]", state="attached")
     page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_serious_accessibility_finding_on_the_archive_name_and_variation_pages(server, browser, width):
+    """The archive, a name's page (with entries and without) and a variation's page, with the players to
+    choose from and the result to share shown; each screenshot is kept for a look."""
+    text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made("/play/shelving-wars/seed/closet~s8"))
+    settle(page, 0)
+    page.fill("#text", text)
+    page.wait_for_selector("#who:not([hidden])")
+    page.locator('#who-players input[value="2"]').check()
+    page.wait_for_selector("#share-box:not([hidden])")
+    assert "score: Lee 14" in page.input_value("#share")
+    states = {"variation, a player chosen": axe_findings(page)}
+    shots = Path(os.environ.get("DESK_SHOTS", "")) if os.environ.get("DESK_SHOTS") else None
+    if shots:
+        page.screenshot(path=str(shots / f"variation-{width}.png"), full_page=True)
+    page.fill("#player", "Lee")
+    page.click("#send")
+    page.wait_for_selector("#leaderboard table")
+    for name, path in (("archive", "/archive/wobbly-cafe"), ("name", "/name/Lee"), ("no-name", "/name/Nobody")):
+        page.goto(server.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        states[name] = axe_findings(page)
+        if shots:
+            page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
