@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from rollwrite import games
 from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
-from rollwrite.dice import parse_variant, split_variant, variant_code, with_variant
+from rollwrite.dice import parse_variant, parse_variant_id, split_variant, variant_code, with_variant
 from rollwrite.core.puzzles import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.files import SHEET, check_text
@@ -96,8 +96,6 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
 
 def challenge_of_id(cid: str) -> Challenge:
     """The challenge of a stored id (``game@DATE``, ``game#seed~s8``, ``... puzzle``): its page's address."""
-    from rollwrite.dice import parse_variant_id
-
     puzzle = cid.endswith(" puzzle")
     game, seed, day, code = parse_variant_id(cid[: -len(" puzzle")] if puzzle else cid)
     kind = ("puzzle-" if puzzle else "") + ("seed" if seed is not None else "daily")
