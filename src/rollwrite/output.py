@@ -56,7 +56,7 @@ class Format(Value):
 
 
 FORMATS: dict[str, Format] = {
-    "pdf": Format("pdf", "rollwrite.draw.pdf", per_page=False),
+    "pdf": Format("pdf", "rollwrite.draw.pdf", per_page=False, options=("cmyk",)),
     "svg": Format("svg", "rollwrite.draw.svg", per_page=True),
     "png": Format("png", "rollwrite.draw.png", per_page=True, options=("dpi",)),
 }
@@ -454,7 +454,7 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
     """
     if fcntl is None:
         raise UsageError(NOT_POSIX, hint=NOT_POSIX_HINT)
-    temps: list[tuple[str, Path, object]] = []
+    temps: list[tuple[str, Path, IO[bytes]]] = []
     try:
         for path, data in files:
             check_targets([path], force)

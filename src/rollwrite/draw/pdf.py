@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -57,8 +57,18 @@ def _own_font(font: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _color(c: str):
-    return HexColor(c)
+def _color(c: str, cmyk: bool = False):
+    """A colour of the scene (``#rrggbb``) as reportlab draws it: RGB, or with ``cmyk`` a CMYK colour of
+    the same look (greys and black in the black ink alone, as a print shop wants text and lines)."""
+    rgb = HexColor(c)
+    if not cmyk:
+        return rgb
+    r, g, b = rgb.red, rgb.green, rgb.blue
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return CMYKColor(0, 0, 0, 1)
+    cyan, magenta, yellow = (round((1 - v - k) / (1 - k), 4) for v in (r, g, b))
+    return CMYKColor(cyan, magenta, yellow, round(k, 4))
 
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -66,6 +76,7 @@ _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
 _UNSET = object()
+_UNKNOWN = -1  # a line cap or join not known to be set (PDF's are 0, 1 and 2)
 
 
 class _State:
@@ -73,15 +84,16 @@ class _State:
     changes.  A page starts from PDF's defaults; a form is placed on pages whose state differs, so it
     starts from nothing known and sets everything it relies on."""
 
-    def __init__(self, c: Canvas) -> None:
+    def __init__(self, c: Canvas, cmyk: bool = False) -> None:
         self.c = c
+        self.cmyk = cmyk
         self.pictures: dict[int, tuple[bytes, str]] = {}  # id of a picture's bytes -> (the bytes, its form)
         self.reset()
 
     def reset(self, unknown: bool = False) -> None:
         v = _UNSET if unknown else None
         self.width = self.dash = self.stroke = self.fill = self.font = v
-        self.cap = self.join = _UNSET if unknown else 0
+        self.cap = self.join = _UNKNOWN if unknown else 0
 
     def line(self, width: float, dash, stroke: str | None, cap: int, join: int) -> None:
         c = self.c
@@ -92,7 +104,7 @@ class _State:
             c.setDash([d * MM for d in dash] if dash else [])
             self.dash = dash
         if stroke and stroke != self.stroke:
-            c.setStrokeColor(_color(stroke))
+            c.setStrokeColor(_color(stroke, self.cmyk))
             self.stroke = stroke
         if cap != self.cap:
             c.setLineCap(cap)
@@ -103,7 +115,7 @@ class _State:
 
     def fill_color(self, fill: str | None) -> None:
         if fill and fill != self.fill:
-            self.c.setFillColor(_color(fill))
+            self.c.setFillColor(_color(fill, self.cmyk))
             self.fill = fill
 
     def set_font(self, font: str, size: float) -> None:
@@ -116,10 +128,10 @@ class _State:
             self.font = (font, size)
 
     def kept_cap(self) -> int:
-        return self.cap if self.cap is not _UNSET else 0
+        return self.cap if self.cap != _UNKNOWN else 0
 
     def kept_join(self) -> int:
-        return self.join if self.join is not _UNSET else 0
+        return self.join if self.join != _UNKNOWN else 0
 
 
 def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
@@ -257,8 +269,9 @@ def _no_source_date() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def render(scene: Scene, on_page=None) -> bytes:
-    """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar).  The pages
+def render(scene: Scene, on_page=None, cmyk: bool = False) -> bytes:
+    """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar); ``cmyk``:
+    every colour drawn in CMYK (DeviceCMYK), as many print shops ask, not RGB.  The pages
     are read once, in order, each drawn on the canvas and then let go (a streamed scene is never held
     whole; reportlab keeps each drawn page's operations until the file is saved)."""
     _register("regular")  # the canvas's initial font
@@ -270,9 +283,11 @@ def render(scene: Scene, on_page=None) -> bytes:
         # reportlab makes no tagged PDF (no structure tree); what a screen reader can use is here instead:
         # the title (shown by viewers in place of the file's name), the language, and the text drawn in
         # reading order (the scene's order: title, rules, then each sheet top to bottom)
+        # (types-reportlab 5.0.0.20261008 types initialFontName as a float; reportlab takes a font's name)
         with _no_source_date():
             c = Canvas(buf, pagesize=(first_width * MM, first_height * MM), invariant=1, pageCompression=1,
-                       initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
+                       initialFontName=_PDF_FONT["regular"],  # type: ignore[arg-type]
+                       initialFontSize=10, lang=LANGUAGE)
         c.setTitle(scene.title)
         c.setViewerPreference("DisplayDocTitle", "true")
         c.setSubject(scene.subject)
@@ -281,7 +296,7 @@ def render(scene: Scene, on_page=None) -> bytes:
         c.setKeywords(SEAL_SLOT)  # the file's digest, filled in as it is written (rollwrite.output.seal_file)
         # Ask viewers to print at true size: a pencil grid must not shrink.
         c.setViewerPreference("PrintScaling", "None")
-        st = _State(c)
+        st = _State(c, cmyk)
         made: set[str] = set()
         for page in scene.pages:
             c.setPageSize((page.width * MM, page.height * MM))
@@ -312,7 +327,8 @@ def _form(c: Canvas, st: _State, name: str, symbol: Symbol) -> None:
     """A symbol as a PDF form XObject: drawn once, placed by each Use."""
     x0, y0, x1, y1 = symbol.bounds
     m = 1.0  # mm of room round the ink, for the last fraction of a stroke's end
-    c.beginForm(name, (x0 - m) * MM, -(y1 + m) * MM, (x1 + m) * MM, -(y0 - m) * MM)
+    # (types-reportlab 5.0.0.20261008 says whole numbers; reportlab writes any number into the form's box)
+    c.beginForm(name, (x0 - m) * MM, -(y1 + m) * MM, (x1 + m) * MM, -(y0 - m) * MM)  # type: ignore[arg-type]
     st.reset(unknown=True)
     _draw(c, st, symbol.items, 0.0)
     c.endForm()
