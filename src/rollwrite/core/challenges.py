@@ -52,6 +52,9 @@ game id and a schedule:
     unable(game, ability) -> UsageError
         The error for a game that cannot ``score``, make a ``puzzle`` or ``solve``: it names those that can.
 
+    able_game(game, ability) -> (layout, Game)
+        A built-in game's layout and Game, which can ``ability``; else the error above.
+
     run_roll(game, *, seed, daily, players, show, options) -> (Schedule | Deal, title)
         The schedule of a challenge, as ``rollwrite roll`` and the desk's dice page show it.
 
@@ -368,6 +371,19 @@ def unable(game: str, ability: str) -> UsageError:
     able = [slug for slug in games.known() if getattr(games.get(slug), f"can_{ability}", False)]
     lacks, who = ABILITIES[ability]
     return UsageError(f"{game} {lacks}", hint=f"{who}: {', '.join(able) or 'none'}")
+
+
+def able_game(game: str, ability: str) -> tuple[Any, Any]:
+    """The built-in layout of ``game`` and its Game, which can ``ability``; see the module's docstring."""
+    # deferred for start-up: `--help` needs this module, not games, layoutlang.layout
+    from rollwrite import games
+    from rollwrite.layoutlang.layout import load_builtin
+
+    layout = load_builtin(game)
+    g = games.get(layout.game)
+    if g is None or not getattr(g, f"can_{ability}", False):
+        raise unable(game, ability)
+    return layout, g
 
 
 def run_roll(
