@@ -3,6 +3,8 @@ answers requests it must refuse."""
 
 from __future__ import annotations
 
+import datetime
+import time
 from pathlib import Path
 
 import pytest
@@ -35,21 +37,38 @@ def test_a_problem_is_named_with_the_command_lines_words():
     assert "'x' cannot be written in a space" in out["error"]["message"]
 
 
+#: the day the desk of these tests lives on (UTC): the examples' daily, 2026-11-22, takes entries then
+TODAY = datetime.date(2026, 11, 24)
+
+
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(make_app(str(tmp_path / "desk.sqlite")), base_url="http://127.0.0.1") as c:
+    with TestClient(make_app(str(tmp_path / "desk.sqlite"), today=lambda: TODAY, prepare_ahead=False), base_url="http://127.0.0.1") as c:
         yield c
 
 
 @pytest.fixture
 def any_client(db_url):
     """The app over each kind of database (SQLite, PostgreSQL)."""
-    with TestClient(make_app(db_url), base_url="http://127.0.0.1") as c:
+    with TestClient(make_app(db_url, today=lambda: TODAY, prepare_ahead=False), base_url="http://127.0.0.1") as c:
         yield c
 
 
+def ready(client, path: str, seconds: float = 300):
+    """The page once the desk's worker has made it (before, it says it is being prepared: a 503 that
+    reloads itself)."""
+    end = time.monotonic() + seconds
+    while True:
+        page = client.get(path)
+        if page.status_code != 503 or time.monotonic() > end:
+            return page
+        assert "being prepared" in page.text or "being drawn" in page.text, page.text
+        assert page.headers["Retry-After"] == "3"
+        time.sleep(0.5)
+
+
 def _token(client) -> str:
-    page = client.get("/play/wobbly-cafe/daily/2026-11-22")
+    page = ready(client, "/play/wobbly-cafe/daily/2026-11-22")
     assert page.status_code == 200
     return page.cookies.get(COOKIE) or client.cookies.get(COOKIE)
 
@@ -63,7 +82,7 @@ def test_pages_and_refusals(client):
     assert client.get("/play/wobbly-cafe/daily/2026-13-40").status_code == 404
     assert client.get("/play/wobbly-cafe/daily/2026-11-22/sheet.txt").status_code == 404
     assert client.get("/static/../app.py").status_code == 404
-    pdf = client.get("/play/wobbly-cafe/daily/2026-11-22/sheet.pdf")
+    pdf = ready(client, "/play/wobbly-cafe/daily/2026-11-22/sheet.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
 
 
@@ -103,12 +122,15 @@ def test_submit_stores_only_a_verified_sheet_and_escapes_names(any_client):
     assert refused.status_code == 422 and "matches no roll" in refused.text
     assert client.post(url, data={"csrf": "", "name": "Eve", "text": good}).status_code == 403
     assert client.post(url, data={"csrf": token, "name": " ", "text": good}).status_code == 400
-    stored = client.post(url, data={"csrf": token, "name": "<b>Al</b>", "text": good}, follow_redirects=False)
+    markup = client.post(url, data={"csrf": token, "name": "<b>Al</b>", "text": good}, follow_redirects=False)
+    assert markup.status_code == 400 and "a name cannot hold &#39;&lt;&#39; (less-than sign)" in markup.text
+    assert "&lt;b&gt;Al&lt;/b&gt;" in markup.text and "<b>Al</b>" not in markup.text  # the form keeps it, escaped
+    stored = client.post(url, data={"csrf": token, "name": "Al", "text": good}, follow_redirects=False)
     assert stored.status_code == 303
-    page = client.get("/play/wobbly-cafe/daily/2026-11-22").text
-    assert "&lt;b&gt;Al&lt;/b&gt;" in page and "<b>Al</b>" not in page
+    shown = client.get(stored.headers["location"]).text  # a browser's first name: its key, shown once
+    assert 'id="player-key"' in shown and 'id="player-key"' not in client.get(stored.headers["location"]).text
     board = client.get("/play/wobbly-cafe/daily/2026-11-22/leaderboard.json").json()
-    assert board["places"] == [{"rank": 1, "name": "<b>Al</b>", "score": 128}]
+    assert board["places"] == [{"rank": 1, "name": "Al", "score": 128}]
 
 
 def test_leaderboard_shares_ties_and_keeps_one_entry_per_name(db_url):
@@ -160,7 +182,7 @@ def test_a_puzzle_is_checked_against_its_par_and_ranked_with_it(client):
     answer = desk.game.format(puzzle.answer, layout.data)
     out = desk.check(ch, text=answer)
     assert out["valid"] and out["par"] == puzzle.par and out["par_text"] == f"{out['total']} of par {out['par']}"
-    page = client.get(ch.path)
+    page = ready(client, ch.path)
     assert page.status_code == 200 and "shelving-wars#club puzzle" in page.text
     token = client.cookies.get(COOKIE)
     sent = client.post(ch.path + "/submit", data={"csrf": token, "name": "Ann", "text": answer}, follow_redirects=False)
@@ -195,10 +217,16 @@ def test_serve_leaves_a_file_that_is_not_its_database_as_it_is(cli, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "other.sqlite"]
 
 
-def test_a_database_password_is_never_shown(cli):
+def test_a_database_password_is_never_shown(cli, monkeypatch):
     assert db.shown("postgresql://ann:s3cret@db.example/desk") == "postgresql://ann:***@db.example/desk"
     assert db.shown("desk.sqlite") == "desk.sqlite"
-    result = cli("serve", "--db", "postgresql://ann:s3cret@127.0.0.1:1/desk")  # nothing listens on port 1
+    monkeypatch.delenv("ROLLWRITE_DESK_DB", raising=False)
+    result = cli("serve", "--db", "postgresql://ann:s3cret@127.0.0.1:1/desk")
+    assert result.exit_code == 2 and "a password on the command line shows in `ps`" in result.stderr
+    assert "s3cret" not in result.output
+    # from the environment, as the message says: taken, and never shown (nothing listens on port 1)
+    monkeypatch.setenv("ROLLWRITE_DESK_DB", "postgresql://ann:s3cret@127.0.0.1:1/desk")
+    result = cli("serve")
     assert result.exit_code == 2
     assert result.stderr.startswith("rollwrite: --db: cannot open 'postgresql://ann:***@127.0.0.1:1/desk'")
     assert "s3cret" not in result.output

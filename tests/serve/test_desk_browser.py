@@ -84,6 +84,14 @@ def browser():
         b.close()
 
 
+def new_page(browser, server, **options):
+    """A page of a browser that holds the tests' names (a desk gives a name to the first browser that
+    submits under it; each page here has a context of its own)."""
+    page = browser.new_page(**options)
+    page.context.add_cookies([{"name": "desk_player", "value": "the-browser-tests-key", "url": server.url}])
+    return page
+
+
 def planned(game: str, kind: str, value: str, text: str) -> tuple[list[tuple[str, str]], list[list[str]]]:
     """The fields and the picks of each turn that enter ``text`` (as the game's entry plays it)."""
     from rollwrite.serve.desk import Desk, challenge
@@ -173,8 +181,8 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
     whole = not request.node.callspec.id.endswith("-first-turns")
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
     want_total, _ = cli_score(cli, game, kind, value, text)
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page = new_page(browser, server, viewport={"width": 1100, "height": 900})
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     settle(page, 0)
     # an empty sheet is calm; Tab reaches the name field within 15 presses
     assert page.inner_text("#problems") == "" and page.locator("#total").count() == 0
@@ -219,8 +227,8 @@ def test_a_pasted_sheet_is_drawn_and_survives_a_restart(cli, server, browser):
     game, kind, value, example, _illegal = CASES[1]
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
     want_total, _ = cli_score(cli, game, kind, value, text)
-    page = browser.new_page(viewport={"width": 390, "height": 800})
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page = new_page(browser, server, viewport={"width": 390, "height": 800})
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     settle(page, 0)
     page.fill("#text", text)
     settle(page, 1)
@@ -238,7 +246,7 @@ def test_a_pasted_sheet_is_drawn_and_survives_a_restart(cli, server, browser):
     page.click("#send")
     page.wait_for_selector("#leaderboard table")
     server.restart()
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     assert ["1", "Cy"] in [r.split("\t")[:2] for r in page.locator("#leaderboard tbody tr").all_inner_texts()]
     page.close()
 
@@ -282,8 +290,8 @@ def test_no_serious_accessibility_finding_in_any_state_of_the_page(server, brows
     """axe-core finds nothing serious or critical: on the empty page, in the middle of a turn, with a
     whole sheet pasted (the score report), with an unreadable one (the problem shown), and on the index."""
     game, kind, value, example, _illegal = case
-    page = browser.new_page(viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is put in by script
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is put in by script
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     settle(page, 0)
     assert tab_to(page, "#player", limit=16) <= 15
     states = {"empty": axe_findings(page)}
@@ -312,8 +320,8 @@ def test_no_serious_accessibility_finding_in_any_state_of_the_page(server, brows
 def test_tab_reaches_the_name_field_in_15_presses_at_both_widths(server, browser):
     for game, kind, value, *_rest in CASES:
         for width in (1280, 390):
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+            page = new_page(browser, server, viewport={"width": width, "height": 900})
+            page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
             settle(page, 0)
             assert tab_to(page, "#player", limit=16) <= 15, (game, width)
             page.close()
@@ -331,8 +339,8 @@ def test_the_accessibility_check_sees_a_finding(browser):
 
 
 def test_a_pasted_sheets_problem_is_marked_on_the_sheet(server, browser):
-    page = browser.new_page(viewport={"width": 390, "height": 800})
-    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    page = new_page(browser, server, viewport={"width": 390, "height": 800})
+    page.goto(server.url + server.made(f"/play/wobbly-cafe/daily/2026-11-22"))
     settle(page, 0)
     page.fill("#text", (ROOT / "examples/wobbly-cafe/daily-2026-11-22-slip.txt").read_text(encoding="utf-8"))
     page.wait_for_selector(".spot.bad")
@@ -343,8 +351,8 @@ def test_a_pasted_sheets_problem_is_marked_on_the_sheet(server, browser):
 
 
 def test_a_pick_refused_by_the_server_is_said_and_the_sheet_drawn_afresh(server, browser):
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    page = new_page(browser, server, viewport={"width": 1100, "height": 900})
+    page.goto(server.url + server.made(f"/play/wobbly-cafe/daily/2026-11-22"))
     settle(page, 0)
     refused = []
 

@@ -8,7 +8,7 @@ loaded, and a challenge is a seed or a date, read by the same functions as the c
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -76,28 +76,25 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
     return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith("puzzle-") else ""))
 
 
-_MAKING = threading.Lock()
-
-
+@lru_cache(maxsize=PUZZLES_KEPT)
 def puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...] = ()) -> tuple[Any, Any]:
     """(layout, puzzle) of a puzzle challenge (with the puzzle options a sheet shows, such as a
-    battlefield's size), as ``rollwrite puzzle`` makes them.  Made once: the solver can take seconds, and its answer is
-    the same every time (solver budgets are counts)."""
-    with _MAKING:  # a crowd asking at once waits for the first making instead of starting its own
-        return _puzzle_of(ch, options)
-
-
-@lru_cache(maxsize=PUZZLES_KEPT)
-def _puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...]) -> tuple[Any, Any]:
-    layout, _game, puzzles = make_puzzles(ch.game, seed=ch.seed, daily=ch.daily, options=dict(options))
+    battlefield's size), as ``rollwrite puzzle`` makes them.  The solver can take seconds, and its answer is
+    the same every time (solver budgets are counts): the desk makes it in its worker (serve/maker.py)."""
+    layout, _game, puzzles = make_puzzles(ch.game, seed=ch.seed, daily=ch.daily, options=dict(options), jobs=1)
     return layout, puzzles[0]
+
+
+def _made_here(ch: Challenge, options: tuple[tuple[str, int], ...]) -> Any:
+    return puzzle_of(ch, options)[1]
 
 
 class Desk:
     """One game's layout, game object and on-screen entry, loaded once for the life of the server (they
     are read-only descriptions, like the command line's registry)."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, puzzles: Callable[[Challenge, tuple], Any] = _made_here) -> None:
+        self.puzzles = puzzles  # (challenge, puzzle options) -> its puzzle; the app's comes from its worker
         self.layout = load_builtin(game)
         found = games.get(game)
         assert found is not None  # every game on the desk is registered (challenge() checks it)
@@ -110,7 +107,7 @@ class Desk:
     def evaluate(self, ch: Challenge, sheet: Any) -> tuple[Any, Any]:
         """(evaluation, puzzle or None): the rules against the challenge's dice, or against its puzzle."""
         if ch.puzzle:
-            _layout, puzzle = puzzle_of(ch, tuple(sorted(self.game.puzzle_options_of(sheet).items())))
+            puzzle = self.puzzles(ch, tuple(sorted(self.game.puzzle_options_of(sheet).items())))
             return self.game.evaluate_puzzle(puzzle, sheet, self.layout.data), puzzle
         return self.game.evaluate(sheet, self.layout.data, self.schedule(ch, sheet)), None
 
@@ -118,7 +115,7 @@ class Desk:
         """The challenge's dice (or deal) for ``sheet`` (None: before anything is entered)."""
         if ch.puzzle:
             options = self.game.puzzle_options_of(sheet) if sheet is not None else {}
-            return puzzle_of(ch, tuple(sorted(options.items())))[1].schedule
+            return self.puzzles(ch, tuple(sorted(options.items()))).schedule
         spec = self.game.score_dice_spec(self.layout, sheet)
         if spec is None:
             return None
