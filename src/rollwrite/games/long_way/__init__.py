@@ -86,22 +86,15 @@ class LongWay(Game["Sheet", "Chart"]):
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
 
 
-#: points of par the automatic player misses that part easy from medium and medium from hard
-CUTS = (7, 10)
-
-
 def graded(puzzle: Any, chart: Any) -> Any:
     """The puzzle with its difficulty, and how many turns its answer plays (``extra["played"]``, which
-    the roll track ticks on the answer page).  The difficulty: how many points of par the automatic
-    player misses (``play.play``, an average player: each tile at a place its fixed, hash-driven
-    chooser picks among those that fit); see rollwrite.difficulty."""
+    the roll track ticks on the answer page).  The difficulty: its place on the game's ladder
+    (ladder.py)."""
     # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
-    from rollwrite.difficulty import by_count
-    from rollwrite.games.long_way.play import play, schedule_dice
-    from rollwrite.games.long_way.rules import score
+    from rollwrite.games.long_way.ladder import grade
 
-    simple = score(play(chart, schedule_dice(puzzle.schedule)), chart).total
+    graded = grade(chart, puzzle.schedule, puzzle.par)
     # the turns the answer plays before it stops, ticked off on its page
     played = sum(1 for t in puzzle.answer.log or () if t.action != "stop")
-    return dataclasses.replace(puzzle, difficulty=by_count(max(0, (puzzle.par or 0) - simple), CUTS),
+    return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json(),
                                extra={**puzzle.extra, "played": played})

@@ -400,6 +400,13 @@ def _beam(chart: Chart, dice: list, search: Search):
     return best, nodes
 
 
+def first_search_score(chart: Chart, dice: list, width: int) -> int:
+    """The best store the first of SEARCHES finds keeping ``width`` stores from turn to turn (a rung of
+    the difficulty ladder: ladder.py)."""
+    found, _ = _beam(chart, dice, replace(SEARCHES[0], width=width))
+    return found[0] if found is not None else 0
+
+
 def _costliest_first(search: Search) -> tuple:
     """The order a pool takes the searches in, so that the last to finish is a cheap one: those with
     more moves first (a cafeteria on every pair of empty spaces makes the most), then the wider."""

@@ -66,7 +66,7 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.wobbly_cafe.data import as_data
-        from rollwrite.games.wobbly_cafe.play import difficulty
+        from rollwrite.games.wobbly_cafe.play import grade
         from rollwrite.games.wobbly_cafe.solve import floor_rolls, make_puzzle
 
         if schedule is None:
@@ -74,4 +74,5 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         data = as_data(layout.data)
         puzzle = make_puzzle(data, challenge, schedule)
         floors = [floor_rolls(schedule, f) for f in range(1, data.floors + 1)]
-        return dataclasses.replace(puzzle, difficulty=difficulty(data, floors, puzzle.par))
+        graded = grade(data, floors, puzzle.par)
+        return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json())
