@@ -74,6 +74,17 @@ class LongWay(Game["Sheet", "Chart"]):
         return evaluate(sheet, as_chart(data), schedule)
 
     # ---- solo puzzles
+    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
+        """The free-play layout with the solo rules: one player, every roll printed, what par means in
+        place of the solo rating (elements ``players``, ``rules`` and ``rating``)."""
+        from rollwrite.valueclass import replace
+
+        base = super().puzzle_layout(layout, options)
+        texts = {"players": SOLO_PLAYERS, "rules": SOLO_RULES, "rating": SOLO_PAR}
+        elements = tuple(replace(el, value=replace(el.value, text=texts[el.id])) if el.id in texts else el
+                         for el in base.sheet.elements)
+        return dataclasses.replace(base, sheet=replace(base.sheet, elements=elements))
+
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
@@ -84,6 +95,28 @@ class LongWay(Game["Sheet", "Chart"]):
             raise UsageError("a Long Way puzzle needs the challenge's dice")
         chart = as_chart(layout.data)
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
+
+
+#: what a solo puzzle prints in place of the free-play texts (layout elements ``players``, ``rules``,
+#: ``rating``)
+SOLO_PLAYERS = "A puzzle for one: every roll is printed below, with its rerolls. Reach par."
+SOLO_RULES = (
+    "**Setup.** Draw the entrance and the exit on any two edge spaces: an arrow through the outer wall. "
+    "Your coin box starts empty.\n"
+    "**Each turn** take the next roll printed below: the light die picks the row of the tile chart (the "
+    "shape), the dark die its column (the walls). Cross out one coin to reroll one die: its new number is "
+    "the next unused one of that die's printed reserve. Then do one of these:\n"
+    "- **Draw the tile** exactly as charted (never turned) on empty spaces: its walls, and a dot on each of "
+    "its spaces without a wall. Draw a display on one of its spaces: the furniture of either die. If that "
+    "display touches a cafeteria, or an earlier display of the same furniture, with no wall between them "
+    "(a wall with a doorway does not count), take one bonus from the menu.\n"
+    "- **Draw a cafeteria** instead: the fork over two side-by-side empty spaces, no walls, no display. "
+    "Two per game at most.\n"
+    "- **Stop**: the game ends here, whatever rolls are left; it often pays, as every empty space on the "
+    "route costs a point."
+)
+SOLO_PAR = ("Par (top right) is the best store our searches found, not a proof: you may beat it. "
+            "\"No sheet beats N\" is a proven bound, far above what any store reaches.")
 
 
 def graded(puzzle: Any, chart: Any) -> Any:
