@@ -240,6 +240,7 @@ def test_a_puzzle_is_as_hard_as_the_first_rung_that_reaches_par(made_puzzle, gam
     layout, _, p = made_puzzle(game, "picnic")
     module = importlib.import_module(f"rollwrite.games.{game.replace('-', '_')}." + ("play" if game == "wobbly-cafe" else "ladder"))
     scores = _ladder_scores(game, layout, p)
+    assert all(s <= p.par for s in scores)  # no player of the ladder beats par
     first = next((k for k, s in enumerate(scores) if s >= p.par), None)
     g = p.grade
     assert g["scores"] == scores[: len(g["scores"])]

@@ -280,6 +280,14 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         page = dict(page or {})
         contrast = bool(page.pop("high_contrast", False))
         spec = with_options(layout.page, paper=paper, per_page=per_page, **page)
+        if layout.page.scale > 1 and page.get("scale") is None and not page.get("large_print"):
+            # a puzzle layout drawn larger than free play (the café's, a page to itself): on a paper or
+            # with options it does not fit at that size, as large as it fits, never below free play's
+            from rollwrite.planner import largest_scale
+
+            fits = largest_scale(spec, layout.sheet.width, layout.sheet.height)
+            if 1 <= fits < spec.scale:
+                spec = spec.replace(scale=fits)
         groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []

@@ -515,3 +515,21 @@ def test_the_known_sheets_score_what_they_say(cli):
         r = cli("score", "wobbly-cafe", str(path), "--daily", day, "--json")
         assert r.exit_code == 0, r.output
         assert json.loads(r.stdout)["total"] == said
+
+
+def test_a_puzzle_has_a_portrait_page_to_itself(cli, tmp_path, quick):
+    from pypdf import PdfReader
+
+    r = cli("puzzle", "wobbly-cafe", "--seed", "club", "--with-solutions", "-o", str(tmp_path / "p.pdf"))
+    assert r.exit_code == 0, r.output
+    pages = PdfReader(tmp_path / "p.pdf").pages
+    assert len(pages) == 2
+    for page in pages:  # A4 portrait, the sheet drawn larger than on the three-player landscape page
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert (round(w), round(h)) == (595, 842)
+    # on a paper where that size does not fit, as large as it fits
+    r = cli("puzzle", "wobbly-cafe", "--seed", "club", "--paper", "letter", "-o", str(tmp_path / "l.pdf"))
+    assert r.exit_code == 0, r.output
+    free = cli("print", "wobbly-cafe", "-o", str(tmp_path / "free.pdf"))
+    page = PdfReader(tmp_path / "free.pdf").pages[0]
+    assert float(page.mediabox.width) > float(page.mediabox.height)  # free play keeps its landscape page

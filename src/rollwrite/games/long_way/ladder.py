@@ -9,8 +9,9 @@
 - **lookahead 3**: the same search keeping the three best stores each turn: a player who weighs three
   plans at once.
 
-Par comes from six searches twelve stores wide, so most puzzles are not reached by these; a puzzle
-none reaches is graded by how far the strongest (lookahead 3) falls short of par: see ``NEAR``.
+Par comes from six searches twelve stores wide and from these two narrow ones (``solve.solve`` runs
+them too, so no rung ever beats par), and most puzzles are not reached by these players; a puzzle none
+reaches is graded by how far the strongest falls short of par: see ``NEAR``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from rollwrite.difficulty import Grade, Rung, check_ladder, climb
 from rollwrite.games.long_way.play import play, schedule_dice
 from rollwrite.games.long_way.rules import score
-from rollwrite.games.long_way.solve import first_search_score
+from rollwrite.games.long_way.solve import LADDER_WIDTHS, first_search_score
 
 LADDER = (
     Rung("automatic player", "easy", "each tile where a fixed chooser puts it among the places that fit"),
@@ -35,6 +36,6 @@ NEAR = (6, 9)
 def grade(chart, schedule, par: float | None) -> Grade:
     dice = schedule_dice(schedule)
     players = (lambda: score(play(chart, dice), chart).total,
-               lambda: first_search_score(chart, dice, 1),
-               lambda: first_search_score(chart, dice, 3))
+               lambda: first_search_score(chart, dice, LADDER_WIDTHS[0]),
+               lambda: first_search_score(chart, dice, LADDER_WIDTHS[1]))
     return climb(par, list(zip(LADDER, players)), near=NEAR)

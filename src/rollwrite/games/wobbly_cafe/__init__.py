@@ -21,6 +21,10 @@ if TYPE_CHECKING:  # pragma: no cover
 # them and `print` only the data.
 
 
+#: how large a puzzle's sheet is drawn on its portrait page: 188 mm tall fills the 279 mm A4 leaves at 1.45
+PUZZLE_SCALE = 1.45
+
+
 class WobblyCafe(Game["CafeSheet", "CafeData"]):
     slug = "wobbly-cafe"
     title = "Wobbly Café"
@@ -61,6 +65,16 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         from rollwrite.games.wobbly_cafe.rules import evaluate
 
         return evaluate(sheet, as_data(data), schedule)
+
+    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
+        """Free play puts three players' sheets on a landscape page; a puzzle is one solver's, so it has a
+        portrait page to itself, its sheet half as large again (the page options of the command still
+        choose otherwise)."""
+        from rollwrite.layoutlang.page import PerPage
+
+        base = super().puzzle_layout(layout, options)
+        page = base.page.replace(orientation="portrait", per_page=PerPage(count=1), scale=PUZZLE_SCALE)
+        return dataclasses.replace(base, page=page)
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:
