@@ -37,16 +37,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-import typer.main  # noqa: E402
-import typer.testing  # noqa: E402
-
 import fuzzcases  # noqa: E402
+from clirun import invoke  # noqa: E402  (the click command built once, through Typer's public API)
 from rollwrite import games  # noqa: E402
-from rollwrite.cli.app import app  # noqa: E402
-
-_COMMAND = typer.main.get_command(app)
-typer.testing._get_command = lambda _app: _COMMAND  # build the click command once, not once per case
-RUNNER = typer.testing.CliRunner()
 
 
 class Target:
@@ -60,7 +53,7 @@ class Target:
 
     def run(self, args: list[str], label: str, data: bytes) -> int:
         t = time.perf_counter()
-        result = RUNNER.invoke(app, args, catch_exceptions=True)
+        result = invoke(args, catch_exceptions=True)
         took = time.perf_counter() - t
         self.cases += 1
         self.total += took
@@ -96,7 +89,7 @@ def fuzz_game(slug: str, n: int, rnd: random.Random, folder: Path) -> Target:
         return target
     path = folder / "sheet.txt"
     path.write_text(fuzzcases.examples(slug)[0], encoding="utf-8")
-    RUNNER.invoke(app, ["score", slug, str(path)])  # warm up (first imports) outside the timings
+    invoke(["score", slug, str(path)])  # warm up (first imports) outside the timings
     for i in range(n):
         kind, data = fuzzcases.sheet_case(slug, rnd)
         path.write_bytes(data)
@@ -107,7 +100,7 @@ def fuzz_game(slug: str, n: int, rnd: random.Random, folder: Path) -> Target:
 def fuzz_layouts(n: int, rnd: random.Random, folder: Path) -> tuple[Target, Target]:
     check, printed = Target("check-layout"), Target("print (layouts check-layout passed)")
     path = folder / "layout.yaml"
-    RUNNER.invoke(app, ["print", "long-way", "-o", str(folder / "out.pdf"), "--force"])  # warm up
+    invoke(["print", "long-way", "-o", str(folder / "out.pdf"), "--force"])  # warm up
     for i in range(n):
         name, text = fuzzcases.layout_case(rnd)
         data = text.encode("utf-8", "surrogatepass")
@@ -192,7 +185,28 @@ def fuzz_attacks(folder: Path) -> Attacks:
         report.record(f"{attack.cls}: {attack.label}", code, output, took, mb, broke, attack.timed)
     report.classes["killed runs"] += 1
     report.record("killed runs: a long print killed with SIGKILL, then run again", *_killed_run(folder / "killed"))
+    report.classes["racing runs"] += 1
+    report.record("racing runs: two print --force runs to one file, 20 times", *_racing_runs(folder / "racing"),
+                  timed=False)
     return report
+
+
+def _racing_runs(here: Path, times: int = 20) -> tuple[int, str, float, float, str | None]:
+    """Two ``print --force`` runs to one output at once, ``times`` times: both must write it whole."""
+    import subprocess
+
+    here.mkdir()
+    args = ROLLWRITE + ["print", "long-way", "-o", "same.pdf", "--force", "-q"]
+    worst, said = 0, ""
+    for _ in range(times):
+        procs = [subprocess.Popen(args, cwd=here, stdout=subprocess.PIPE, stderr=subprocess.STDOUT) for _ in range(2)]
+        for proc in procs:
+            out = proc.communicate()[0].decode("utf-8", "replace")
+            if proc.returncode != 0:
+                worst, said = proc.returncode, out
+    left = sorted(p.name for p in here.iterdir() if p.name != "same.pdf")
+    broke = f"left beside the output: {left[:3]}" if left else None
+    return worst, said, 0.0, 0.0, broke
 
 
 def _killed_run(here: Path) -> tuple[int, str, float, float, str | None]:

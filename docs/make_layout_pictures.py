@@ -1,6 +1,7 @@
 """Draw the pictures of docs/layout.md from the examples written in it.
 
     .venv/bin/python docs/make_layout_pictures.py          # writes docs/images/layout/<name>.png
+                                                           # and docs/images/sheets/<sheet>.png
     .venv/bin/python docs/make_layout_pictures.py --check  # only checks every example loads and fits
 
 Each example in docs/layout.md is a YAML block right after a marker line
@@ -9,7 +10,8 @@ Each example in docs/layout.md is a YAML block right after a marker line
 
 The block is either a list of elements, drawn on a WIDTH x HEIGHT mm sheet, or a whole layout (starting
 with ``game:``).  With ``seed=`` the sheet is drawn with that seeded schedule (for roll tracks and
-challenge stamps).  The picture is the sheet alone, with a faint frame at its edge, at 72 dpi, so
+challenge stamps).  Each sheet of ``examples/sheets/`` (layouts recreating published games) is drawn
+the same way into ``docs/images/sheets/``.  The picture is the sheet alone, with a faint frame at its edge, at 72 dpi, so
 it shows at true size on most screens and stays small in the repository.
 """
 
@@ -64,6 +66,30 @@ def scene_of(name: str, width: float, height: float, seed: str | None, block: st
     return scene
 
 
+SHEETS = HERE.parent / "examples" / "sheets"
+SHEET_OUT = HERE / "images" / "sheets"
+
+
+def sheet_scene(path: Path):
+    """One player sheet of a recreated published sheet (examples/sheets/), drawn as print draws it."""
+    from rollwrite.buildcontext import BuildContext
+    from rollwrite.draw.scene import Page, Scene
+    from rollwrite.layoutlang.layout import check_geometry, element_types, load_layout
+
+    layout = load_layout(path, f"examples/sheets/{path.name}")
+    check_geometry(layout)
+    pad = 2.0
+    page = Page(layout.sheet.width + 2 * pad, layout.sheet.height + 2 * pad)
+    pen = page.pen(pad, pad).with_vars(player="1", players="1")
+    types = element_types(None)
+    ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
+    for el in layout.sheet.elements:
+        types[el.type].build(el.value, el.place(pen), ctx)
+    scene = Scene(title=path.stem)
+    scene.pages.append(page)
+    return scene
+
+
 def main(argv: list[str]) -> int:
     from rollwrite.draw import png
 
@@ -80,7 +106,18 @@ def main(argv: list[str]) -> int:
             return 1
         if not check:
             (OUT / f"{name}.png").write_bytes(png.render(scene, dpi=DPI)[0])
-    print(f"{len(found)} pictures {'checked' if check else f'written to {OUT.relative_to(HERE.parent)}'}")
+    sheets = sorted(SHEETS.glob("*.yaml"))
+    SHEET_OUT.mkdir(parents=True, exist_ok=True)
+    for path in sheets:
+        try:
+            scene = sheet_scene(path)
+        except RollwriteError as error:
+            print(f"sheet {path.name}: {error}", file=sys.stderr)
+            return 1
+        if not check:
+            (SHEET_OUT / f"{path.stem}.png").write_bytes(png.render(scene, dpi=DPI)[0])
+    print(f"{len(found)} pictures and {len(sheets)} sheets "
+          f"{'checked' if check else f'written to {OUT.relative_to(HERE.parent)} and {SHEET_OUT.relative_to(HERE.parent)}'}")
     return 0
 
 

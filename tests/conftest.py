@@ -19,6 +19,8 @@ import strength  # noqa: E402 - after the bytecode setting above
 from hypothesis import is_hypothesis_test, settings  # noqa: E402
 from clirun import invoke  # noqa: E402
 from searches import small_searches  # noqa: E402
+# a run that skipped tests for want of chromium or postgresql ends saying so (tests/system_needs.py)
+from system_needs import pytest_runtest_logreport, pytest_terminal_summary  # noqa: E402, F401
 
 
 # Python's garbage collector walks every object a process holds, now and then, to find cycles: in a test

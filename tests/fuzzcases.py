@@ -402,6 +402,40 @@ def _bomb_cases() -> list[Attack]:
             Attack("work bombs", "an alias bomb", layout(bomb))]
 
 
+def _language_cases() -> list[Attack]:
+    """The third step of the layout language at its limits: lists, paths, patterns, icons of icons, fit."""
+    def layout(text: str, *extra: str) -> Any:
+        return lambda f: ((f / "l.yaml").write_text(text), (["check-layout", *extra, "l.yaml"], None, None))[-1]
+
+    head = "game: x\ntitle: t\n{top}sheet:\n  size: [180, 240]\n  elements:\n"
+    sheet = head.format(top="")
+    ranges = sheet + ('    - {type: text, at: [5, 5], text: "{len(range(1, 1000)) + len(range(1, 999999999999))}"}\n')
+    lists = sheet + ('    - {type: text, at: [5, 5], text: "{len(' + "[" * 12 + "range(900)" + "]" * 12 + ')}"}\n')
+    joined = sheet + ('    - {type: text, at: [5, 5], text: "{item[0]}", repeat: {items: "{range(500) + range(500)}", '
+                      'step: [0, 0.2]}, overlaps: true}\n')
+    arcs = " ".join(f"A 1 1 0 1 1 {k % 2} 0" for k in range(990))
+    path = sheet + f'    - {{type: path, at: [50, 50], d: "M 0 0 {arcs}", overlaps: true, repeat: {{count: 20, step: [0, 0]}}}}\n'
+    dots = sheet + ("    - {type: box, at: [0, 0], size: [180, 240], fill: '#ccc dots', overlaps: true, "
+                    "repeat: {count: 20, step: [0, 0]}}\n")
+    icons = ["icons:", "  i0:", "    - {type: circle, at: [5, 5], radius: 1, repeat: {count: 40, step: [0, 0]}}"]
+    icons += [line for k in range(1, 30) for line in (f"  i{k}:", f"    - {{type: icon, at: [5, 5], name: i{k - 1}, size: 2, "
+                                                          "repeat: {count: 40, step: [0, 0]}}")]
+    nested = head.format(top="\n".join(icons) + "\n") + "    - {type: icon, at: [5, 5], name: i29}\n"
+    fills = sheet + ("    - {type: grid, at: [0, 0], rows: 40, cols: 40, cell: 4.5, fills: [" + ", ".join(
+        f"{{cell: [{r}, {c}], color: '#{(r * 40 + c) * 4099 % 0xffffff:06x}'}}" for r in range(1, 41) for c in range(1, 41)
+        if (r * 40 + c) <= 2000) + "]}\n")
+    fit = sheet + ("    - {id: b, type: box, at: [0, 0], size: [20, 10], repeat: {count: 1, step: [0, 0]}}\n"
+                   "    - {type: text, text: '" + "W" * 5000 + "', fit: 6, in: {id: b}}\n")
+    return [Attack("language", "a range of 10^12 entries", layout(ranges)),
+            Attack("language", "lists 12 deep of 900 entries", layout(lists)),
+            Attack("language", "a repeat over two ranges joined", layout(joined)),
+            Attack("language", "20 paths of 990 arcs", layout(path)),
+            Attack("language", "20 sheet-sized dotted fills", layout(dots, "--greyscale")),
+            Attack("language", "icons of icons 30 deep, 40 each", layout(nested)),
+            Attack("language", "1,600 fills of different colours, judged in grey", layout(fills, "--greyscale")),
+            Attack("language", "a 5,000-character text made to fit", layout(fit))]
+
+
 def _killed_cases() -> list[Attack]:
     def leftover(folder: Path) -> tuple:
         (folder / ".a.pdf.k2j4x_9q.part").write_bytes(b"%PDF-1.4 " + b"x" * 890_000)
@@ -414,7 +448,113 @@ def _killed_cases() -> list[Attack]:
     return [Attack("killed runs", "a run killed during its final fsync left its temporary file", leftover)]
 
 
+def _png_bytes(w: int, h: int, extra: bytes = b"") -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    rows = zlib.compress(b"".join(b"\0" + b"\x80" * w for _ in range(h)), 9)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)) + extra
+            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+
+
+def _with_picture(name: str, data: Any, element: str, command: str = "check-layout", extra: str = "") -> Any:
+    """An attack that writes the file ``name`` (``data``: its bytes, made when the case is set up) beside
+    a layout of one element."""
+    def setup(folder: Path) -> tuple:
+        (folder / name).write_bytes(data())
+        (folder / "l.yaml").write_text("game: x\ntitle: t\n" + extra + "sheet:\n  size: [100, 100]\n  elements:\n"
+                                       f"    - {element}\n")
+        args = ["check-layout", "l.yaml"] if command == "check-layout" else ["print", "l.yaml", "-o", "a.pdf"]
+        return args, None, None
+    return setup
+
+
+def _picture_cases() -> list[Attack]:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    def bomb() -> bytes:  # 1 GB of zeros, inflated from 1 MB (made in pieces: never held whole)
+        z = zlib.compressobj(9)
+        zero = bytes(1 << 20)
+        return b"".join(z.compress(zero) for _ in range(1024)) + z.flush()
+
+    good = _png_bytes(4, 4)
+    crc = bytearray(good)
+    crc[-20] ^= 0xFF
+    paths = "".join(f'<path d="M{i % 90} {i // 90} l1 1"/>' for i in range(4990))
+    many = f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{paths}</svg>'.encode()
+    use = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><defs><path id="a0" d="M0 0 l1 1"/>'
+    for i in range(1, 12):
+        use += f'<g id="a{i}">' + "".join(f'<use xlink:href="#a{i - 1}"/>' for _ in range(10)) + "</g>"
+    use += '</defs><use xlink:href="#a11"/></svg>'
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{}</svg>'
+    once = "{type: image, at: [0, 0], file: %s, size: [10, 10]}"
+    many_copies = "{type: image, at: [0, 0], file: %s, size: [1, 1], overlaps: true, repeat: {count: 500, step: [0, 0]}}"
+
+    def selflink(folder: Path) -> tuple:
+        os.symlink("self.png", folder / "self.png")
+        (folder / "l.yaml").write_text(LAYOUT.replace("elements: []", "elements: [" + once % "self.png" + "]"))
+        return ["print", "l.yaml", "-o", "a.pdf"], None, None
+
+    return [
+        Attack("pictures", "a 3000 x 3000 PNG repeated 500 times, printed", _with_picture("big.png", lambda: _png_bytes(3000, 3000), many_copies % "big.png", "print")),
+        Attack("pictures", "a PNG whose zTXt chunk inflates to 1 GB", _with_picture("z.png", lambda: _png_bytes(4, 4, chunk(b"zTXt", b"k\0\0" + bomb())), once % "z.png", "print")),
+        Attack("pictures", "a PNG whose iTXt chunk inflates to 1 GB", _with_picture("i.png", lambda: _png_bytes(4, 4, chunk(b"iTXt", b"k\0\1\0\0\0" + bomb())), once % "i.png", "print")),
+        Attack("pictures", "a PNG whose iCCP profile inflates to 1 GB", _with_picture("c.png", lambda: _png_bytes(4, 4, chunk(b"iCCP", b"p\0\0" + bomb())), once % "c.png", "print")),
+        Attack("pictures", "a PNG with a wrong checksum", _with_picture("crc.png", lambda: bytes(crc), once % "crc.png", "print")),
+        Attack("pictures", "a PNG cut short", _with_picture("cut.png", lambda: good[:-30], once % "cut.png", "print")),
+        Attack("pictures", "an SVG of 4,990 paths repeated 500 times", _with_picture("many.svg", lambda: many, many_copies % "many.svg")),
+        Attack("pictures", "an SVG of <use> inside <use>, 10 ** 11 copies", _with_picture("use.svg", use.encode, once % "use.svg", "print")),
+        Attack("pictures", "an SVG that writes 1e308", _with_picture("huge.svg", svg.format('<path d="M0 0 L1e308 1e308"/>').encode, once % "huge.svg", "print")),
+        Attack("pictures", "an SVG that is not well-formed XML", _with_picture("bad.svg", svg.format('<path d="M0 0 L5 5">').encode, once % "bad.svg", "print")),
+        Attack("pictures", "a picture's name with a NUL", _with_picture("x.png", lambda: good, '{type: image, at: [0, 0], file: "x\\0.png", size: [10, 10]}')),
+        Attack("pictures", "a picture that is a link to itself", selflink),
+    ]
+
+
+def _font_cases() -> list[Attack]:
+    import struct
+
+    def serif() -> bytes:
+        return (Path(__file__).resolve().parents[1] / "docs" / "pictures" / "serif.ttf").read_bytes()
+
+    def damaged(how: str) -> bytes:
+        data = bytearray(serif())
+        for i in range(struct.unpack(">H", data[4:6])[0]):
+            entry = 12 + 16 * i
+            if data[entry:entry + 4] == b"glyf":
+                offset, length = struct.unpack(">II", data[entry + 8:entry + 16])
+                if how == "glyf":
+                    data[offset:offset + length] = b"\xff" * length
+                else:  # a glyf table said to be 16 bytes long
+                    data[entry + 12:entry + 16] = struct.pack(">I", 16)
+        return bytes(data)
+
+    text = "{type: text, at: [10, 10], text: Hello, font: f}"
+    return [Attack("fonts", "a font whose glyph table is damaged", _with_picture("f.ttf", lambda: damaged("glyf"), text, "print", "fonts: {f: f.ttf}\n")),
+            Attack("fonts", "a font whose glyph table is cut short", _with_picture("f.ttf", lambda: damaged("short"), text, "print", "fonts: {f: f.ttf}\n")),
+            Attack("fonts", "a font's name with a NUL", _with_picture("f.ttf", serif, text, "print", 'fonts: {f: "f\\0.ttf"}\n')),
+            Attack("fonts", "an icon set's name with a NUL", _with_picture("f.ttf", serif, "{type: icon, at: [5, 5], name: star}", "check-layout", 'icons: "s\\0.yaml"\n'))]
+
+
+def _map_cases() -> list[Attack]:
+    def layout(element: str) -> Any:
+        return lambda f: ((f / "l.yaml").write_text(LAYOUT.replace("elements: []", f"elements: [{element}]")),
+                          (["print", "l.yaml", "-o", "a.pdf"], None, None))[-1]
+
+    return [Attack("hex maps", "a 50 x 50 hex map", layout("{type: hexgrid, at: [0, 0], rows: 50, cols: 50, fit: [100, 100]}")),
+            Attack("hex maps", "a 50 x 50 hex map with labels and dots", layout(
+                "{type: hexgrid, at: [0, 0], rows: 50, cols: 50, fit: [100, 100], dots: true, labels: {rows: letters, cols: numbers}}"))]
+
+
 def attacks() -> list[Attack]:
     """Every attack, class by class."""
     return (_path_cases() + _special_cases() + _deep_cases() + _surrogate_cases() + _long_name_cases()
-            + _control_cases() + _edited_cases() + _bomb_cases() + _killed_cases())
+            + _control_cases() + _edited_cases() + _bomb_cases() + _language_cases() + _killed_cases()
+            + _picture_cases() + _font_cases() + _map_cases())

@@ -18,10 +18,10 @@ from pypdf import PdfReader
 
 from rollwrite import games
 from rollwrite.draw.metrics import text_width
-from rollwrite.draw.scene import Line, tight_ink
+from rollwrite.draw.scene import Line, Text, tight_ink
 from rollwrite.errors import RollwriteError, UsageError
 from rollwrite.output import FORMATS, render
-from rollwrite.planner import FOOTER_CLEAR, plan_page
+from rollwrite.planner import plan_page
 from rollwrite.sheet import build_scene, check_safe_area
 from rollwrite.layoutlang.layout import PAPERS, load_builtin, load_layout
 from rollwrite.layoutlang.page import with_options
@@ -84,19 +84,28 @@ def test_crop_marks_and_bleed_geometry(paper, per, bleed, slug, backs):
         scene = build_scene(layout, sheets=n, page=spec)
     except RollwriteError:
         return
-    fx0, fy0, fx1, fy1 = plan.footer_box()
-    for page in scene.pages[: 2 if backs else 1]:
+    for k, page in enumerate(scene.pages[: 2 if backs else 1]):
         assert page.trim is not None and page.bleed is not None
         marks = [it for it in page.items if isinstance(it, Line) and it.width == 0.2 and it.color == "#000000"]
         assert marks
+        slots = list(plan.slots) if k == 0 else [plan.back_slot(i) for i in range(len(plan.slots))]
+        footer = [it for it in scene.page_items(page) if isinstance(it, Text)
+                  and (it.y > page.height - spec.margin - 8 or it.y < spec.margin + 8)]
         for m in marks:
             lo_x, hi_x, lo_y, hi_y = min(m.x1, m.x2), max(m.x1, m.x2), min(m.y1, m.y2), max(m.y1, m.y2)
-            # outside every trimmed piece (and its bleed) ...
-            for s in plan.slots:
-                b = s.bleed
+            # inside what a desktop printer prints (5 mm from each edge) ...
+            assert 5 <= lo_x and hi_x <= page.width - 5 and 5 <= lo_y and hi_y <= page.height - 5, m
+            # ... outside every sheet's bleed, or on sheets without one outside the sheet itself (a cut
+            # shared through the blank borders of two sheets is marked along its length) ...
+            for s in slots:
+                b = s.bleed if spec.bleed > 0 else (s.x, s.y, s.x + plan.sheet_w, s.y + plan.sheet_h)
                 assert hi_x <= b[0] or lo_x >= b[2] or hi_y <= b[1] or lo_y >= b[3], (m, s)
-            # ... and clear of the footer's ruler and caption, down to the paper's edge
-            assert hi_y <= fy0 - FOOTER_CLEAR + 1e-6 or hi_x <= fx0 - FOOTER_CLEAR or lo_x >= fx1 + FOOTER_CLEAR, m
+            # ... and clear of the footer's words
+            for t in footer:
+                w = text_width(t.text, t.size, t.font)
+                x0 = {"start": t.x, "middle": t.x - w / 2, "end": t.x - w}[t.anchor]
+                crosses = lo_x < x0 + w and hi_x > x0 and lo_y < t.y and hi_y > t.y - t.size * 0.3528
+                assert not crosses, (m, t)
     for s in plan.slots:  # each sheet's drawing (its own box) keeps the safe margin inside its trim
         x0, y0 = s.x, s.y
         x1, y1 = x0 + plan.sheet_w, y0 + plan.sheet_h
@@ -114,3 +123,46 @@ def test_crop_marks_and_bleed_geometry(paper, per, bleed, slug, backs):
             got = [float(v) for v in page[name]]
             want = [box[0] * MM, (h - box[3]) * MM, box[2] * MM, (h - box[1]) * MM]
             assert got == pytest.approx(want, abs=0.01), name
+
+
+MARK_RUNS = [{}, {"crop_marks": True}, {"crop_marks": False}, {"per_page": "max"}]
+
+
+@pytest.mark.parametrize("run", MARK_RUNS, ids=["default", "crop-marks", "no-crop-marks", "max"])
+@pytest.mark.parametrize("slug", games.known())
+def test_marks_and_cut_lines_are_where_a_desktop_printer_prints(slug, run):
+    """On every game: crop marks and dashed cut lines keep 5 mm from the paper's edge (a desktop printer
+    leaves 3 to 5 mm unprinted); sheets that share a page have a cut line or marks between them; without
+    crop marks, the cut lines of cut sheets (a bleed) run on the trims, so a card cut on them is its
+    trimmed size."""
+    from rollwrite.core.printrun import print_scene
+
+    layout = load_builtin(slug)
+    try:
+        scene = print_scene(slug, page=dict(run))
+    except UsageError:
+        return
+    spec = with_options(layout.page, **run)
+    plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+    cut_pages = [p for p in scene.pages if (p.width, p.height) == (plan.width, plan.height)]
+    for page in cut_pages:
+        lines = [it for it in page.items if isinstance(it, Line)
+                 and ((it.width == 0.2 and it.color == "#000000") or it.dash is not None)]
+        for m in lines:
+            assert 5 - 1e-6 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= page.width - 5 + 1e-6, m
+            assert 5 - 1e-6 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= page.height - 5 + 1e-6, m
+        if spec.bleed > 0 and not spec.crop_marks:
+            xs = {round(v, 4) for s in plan.slots for v in (s.trim[0], s.trim[2])}
+            ys = {round(v, 4) for s in plan.slots for v in (s.trim[1], s.trim[3])}
+            xs |= {round(plan.width - v, 4) for v in xs}  # (the backs', turned over)
+            ys |= {round(plan.height - v, 4) for v in ys}
+            assert lines
+            for m in lines:
+                assert (m.x1 == m.x2 and round(m.x1, 4) in xs) or (m.y1 == m.y2 and round(m.y1, 4) in ys), m
+    if plan.cols > 1 and cut_pages:
+        page = cut_pages[0]
+        lines = [it for it in page.items if isinstance(it, Line)
+                 and ((it.width == 0.2 and it.color == "#000000") or it.dash is not None)]
+        for c in range(1, plan.cols):  # between each two columns of sheets: a line down the page
+            lo, hi = plan.slots[c - 1].trim[2], plan.slots[c].trim[0]
+            assert any(m.x1 == m.x2 and lo - 1e-6 <= m.x1 <= hi + 1e-6 for m in lines), (c, lo, hi)

@@ -56,7 +56,7 @@ def _one_of_each_class() -> list:
 
 
 ATTACK_CLASSES = ["paths and links", "special files", "deep JSON", "surrogates", "long names", "control characters",
-                  "edited outputs", "work bombs", "killed runs"]
+                  "edited outputs", "work bombs", "language", "killed runs", "pictures", "fonts", "hex maps"]
 
 
 def test_the_attack_suite_has_every_class():
@@ -77,3 +77,21 @@ def test_an_attack_of_each_class_is_a_usage_error_or_harmless(attack, tmp_path, 
     _clean(result)
     assert result.exit_code in (0, 2)
     assert check is None or check(tmp_path, result.output) is None
+
+
+@pytest.mark.parametrize("attack", [a for a in fuzzcases.attacks() if a.cls == "language"], ids=lambda a: a.label)
+def test_every_language_attack_is_refused_or_passes_quickly(attack, tmp_path, monkeypatch):
+    """The layout language's own attacks, each in-process, within the suite's 2 s."""
+    import time
+
+    from typer.testing import CliRunner
+
+    from rollwrite.cli.app import app
+
+    monkeypatch.chdir(tmp_path)
+    args, stdin, _ = attack.setup(tmp_path)
+    started = time.process_time()
+    result = CliRunner().invoke(app, args, input=stdin)
+    assert time.process_time() - started < 2.0
+    _clean(result)
+    assert result.exit_code in (0, 2)

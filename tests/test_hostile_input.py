@@ -299,5 +299,6 @@ def test_check_layouts_warnings_show_a_file_name_escaped(cli, in_tmp):
     (in_tmp / name).write_text(LAYOUT.replace("elements: []", "elements: [{type: text, at: [10, 10], text: hi, size: 4}]"))
     r = cli("check-layout", "--greyscale", name)
     assert r.exit_code == 0, r.output
-    assert r.stderr.startswith("rollwrite: warning: \\x1b]0;x\\x07.yaml: the text 'hi'")
+    assert r.stderr.startswith("rollwrite: warning: \\x1b]0;x\\x07.yaml:")
+    assert "the text 'hi' prints at 4.0 pt" in r.stderr
     assert "\x1b" not in r.output and "\x07" not in r.output

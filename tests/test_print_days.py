@@ -144,3 +144,23 @@ def test_puzzle_run_advances_one_bar_per_puzzle_and_sheet(monkeypatch, tmp_path,
                output=tmp_path / "p.pdf", progress=partial(fake, quiet=quiet))
     # four puzzles: each solved, then drawn as a puzzle sheet and an answer sheet
     assert seen == [{"total": 12, "quiet": quiet, "steps": 12, "min_total": 6}]
+
+
+def test_a_run_of_days_of_a_deck_holds_each_days_deal(cli, tmp_path):
+    """A card deck's run of three dailies in one file: each day's cards followed by that day's own deal,
+    the rules once (after the first day's cards, as a print of that day alone has them)."""
+    r = cli("print", "scrambled-streets", "--daily", "2027-01-01", "--days", "3", "-o", str(tmp_path / "d.pdf"))
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(io.BytesIO((tmp_path / "d.pdf").read_bytes()))
+    texts = [p.extract_text() for p in reader.pages]
+    deals = [i for i, t in enumerate(texts) if "the deal" in t]
+    rules = [i for i, t in enumerate(texts) if "rules and score log" in t]
+    assert len(deals) == 3 and len(rules) == 1
+    for i, day in zip(deals, ["2027-01-01", "2027-01-02", "2027-01-03"]):
+        assert f"UTC date {day}" in texts[i]
+    one = cli("print", "scrambled-streets", "--daily", "2027-01-02", "-o", str(tmp_path / "one.pdf"))
+    assert one.exit_code == 0, one.output
+    alone = PdfReader(io.BytesIO((tmp_path / "one.pdf").read_bytes()))
+    deal_alone = next(p.extract_text() for p in alone.pages if "the deal" in p.extract_text())
+    strip = lambda t: t.rsplit("page", 1)[0]  # noqa: E731 - the page numbers differ
+    assert strip(texts[deals[1]]) == strip(deal_alone)

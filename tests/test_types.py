@@ -21,6 +21,44 @@ WRONG = (
     "    game = WobblyCafe()\n"
     "    game.evaluate(sheet, game.load_data(None), None)\n")
 
+# The value classes (rollwrite.valueclass) are read as dataclasses: a constructor is checked against the
+# class's fields or against its own __init__, and a Value's fields are read-only.  Lines 1 to 11 are
+# correct; each later line holds one mistake.
+VALUES = """\
+from rollwrite.buildcontext import BuildContext, SheetJob
+from rollwrite.dice import Turn
+from rollwrite.draw.scene import Rect
+from rollwrite.layoutlang.layout import Layout
+
+good = SheetJob(schedule=None, puzzle=1)
+turn = Turn(1, 2, (3, 4))
+rect = Rect(0, 0, 10, 10, fill=None)
+n: int = turn.number
+def context(layout: Layout) -> BuildContext:
+    return BuildContext(layout, None, None, 1, 1, 1, 1, side="back")
+bad = SheetJob(schedule=1, bogus=2)
+Turn(1, 2)
+Turn(1, 2, (3,), dice=(4,))
+turn.number = 3
+Rect(0, 0, 10)
+s: str = turn.group
+def later(layout: Layout) -> BuildContext:
+    return BuildContext(layout, None, None, 1, 1, 1, 1, bleed="none")
+"""
+
+VALUE_FINDINGS = [
+    '12: error: Unexpected keyword argument "bogus" for "SheetJob"  [call-arg]',
+    '12: error: Argument "schedule" to "SheetJob" has incompatible type "int"; expected "Schedule | None"  '
+    '[arg-type]',
+    '13: error: Missing positional argument "dice" in call to "Turn"  [call-arg]',
+    '14: error: "Turn" gets multiple values for keyword argument "dice"  [misc]',
+    '15: error: Property "number" defined in "Turn" is read-only  [misc]',
+    '16: error: Missing positional argument "h" in call to "Rect"  [call-arg]',
+    '17: error: Incompatible types in assignment (expression has type "int", variable has type "str")  '
+    '[assignment]',
+    '19: error: Argument "bleed" to "BuildContext" has incompatible type "str"; expected "float"  [arg-type]',
+]
+
 
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path]:
@@ -29,9 +67,10 @@ def checked(tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path]:
     tmp = tmp_path_factory.mktemp("mypy")
     wrong = tmp / "wrong.py"
     wrong.write_text(WRONG, encoding="utf-8")
+    (tmp / "values.py").write_text(VALUES, encoding="utf-8")
     env = {**os.environ, "MYPYPATH": str(ROOT / "src")}
     done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "tests" / "mypy.ini"),
-                           "--cache-dir=/dev/null", "src/rollwrite/games/", str(wrong)],  # no cache written
+                           "--cache-dir=/dev/null", "src/rollwrite/games/", str(wrong), str(tmp / "values.py")],  # no cache written
                           capture_output=True, text=True, cwd=ROOT, env=env, check=False)
     return done, wrong
 
@@ -43,7 +82,7 @@ def findings(done: subprocess.CompletedProcess) -> list[str]:
 def test_the_game_packages_type_check(checked):
     done, wrong = checked
     assert done.returncode in (0, 1) and not done.stderr, done.stdout + done.stderr
-    assert not [f for f in findings(done) if not f.startswith(str(wrong))], done.stdout
+    assert not [f for f in findings(done) if not f.startswith(str(wrong.parent))], done.stdout
 
 
 def test_another_games_sheet_is_a_type_error(checked):
@@ -52,3 +91,12 @@ def test_another_games_sheet_is_a_type_error(checked):
     assert [f for f in findings(done) if f.startswith(str(wrong))] == [
         f'{wrong}:7: error: Argument 1 to "evaluate" of "WobblyCafe" has incompatible type "Sheet"; expected '
         '"CafeSheet"  [arg-type]'], done.stdout
+
+
+def test_the_value_classes_constructors_are_checked(checked):
+    """A Value or Mutable subclass's constructor is checked as a dataclass's (SheetJob(schedule=1,
+    bogus=2) is two errors), an own __init__ (Rect's) is kept, and a Value's fields are read-only."""
+    done, wrong = checked
+    values = wrong.with_name("values.py")
+    assert [f[len(f"{values}:"):] for f in findings(done) if f.startswith(str(values))] == VALUE_FINDINGS, \
+        done.stdout

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollwrite.dice import Schedule
 from rollwrite.draw.metrics import printable
-from rollwrite.games.base import plain_number
+from rollwrite.numbers import plain_number
 from rollwrite.valueclass import Mutable, Value
 
 if TYPE_CHECKING:

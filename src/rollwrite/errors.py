@@ -43,6 +43,15 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return shown if len(text) <= limit and len(shown) <= limit * 4 else shown[: limit] + "…"
 
 
+def excerpt_path(text: str, limit: int = EXCERPT) -> str:
+    """A file's name quoted as :func:`excerpt` quotes a value, but its end kept when it is cut (the end
+    names the file): ``…`` and its last ``limit`` characters."""
+    if len(text) <= limit:
+        return excerpt(text, limit)
+    shown = printable(text[-limit:], lines=False)
+    return "…" + shown[-limit:]
+
+
 class RollwriteError(Exception):
     """An error the user can act on.  Carries an optional place: file, line, column, key path."""
 

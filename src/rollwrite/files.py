@@ -194,13 +194,9 @@ def read_stream(stream: BinaryIO | io.TextIOBase, name: str, hint: str, limits: 
     return decode(data, name, hint, limits)
 
 
-#: One or more ASCII digits.  Python's ``\\d`` and ``int()`` also accept digits of other scripts (``３``,
-#: ``١``), so typed-in formats match numbers with this (or ``[0-9]``), never with ``\\d``.
-DIGITS = "[0-9]+"
-
-
 def is_digits(text: str) -> bool:
-    """``text`` is one or more ASCII digits 0-9 (``'３'.isdigit()`` is true; this is not)."""
+    """``text`` is one or more ASCII digits 0-9.  Python's ``\\d``, ``str.isdigit`` and ``int()`` also take
+    digits of other scripts (``３``, ``١``), so typed-in formats read numbers with this or ``[0-9]``."""
     return text.isascii() and text.isdigit()
 
 

@@ -8,11 +8,14 @@ Nothing a user had is lost: a file that is in the way is replaced only when it h
 rollwrite wrote (each file records the SHA-256 of its whole content: see :func:`seal`), or when
 ``force`` is given.  An SVG or PNG run that writes fewer pages than an earlier run to the same name
 removes the earlier run's extra pages, and only those, and only while they are as rollwrite wrote them.
+
+Files are written on POSIX systems (Linux, macOS, the BSDs): a run holds a lock (``fcntl.flock``) on each
+temporary file until it takes its name, so that another run cleaning up after killed runs never removes
+it.  Where there is no such lock (Windows), writing refuses with a message that says so.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import importlib
 import io
@@ -24,13 +27,25 @@ import unicodedata
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO, Any
 
 from rollwrite import __version__
+from rollwrite.draw.pngchunks import SIGNATURE as PNG_SIGNATURE, chunk as png_chunk
 from rollwrite.draw.scene import Scene
 from rollwrite.dice import VARIANT_MARK, parse_variant
 from rollwrite.errors import InputError, UsageError, excerpt
 from rollwrite.files import NAME_MAX, check_name
 from rollwrite.valueclass import Value
+
+try:
+    import fcntl  # POSIX file locks: a run's temporary files are its own until they take their names
+except ImportError:  # not a POSIX system (Windows): writing refuses, see write_all
+    fcntl = None  # type: ignore[assignment]
+
+#: what writing says on a system without POSIX file locks
+NOT_POSIX = ("rollwrite writes its files on POSIX systems only (Linux, macOS, the BSDs), where a file lock keeps "
+             "two runs off each other's files")
+NOT_POSIX_HINT = "on Windows, run rollwrite in WSL (the Windows Subsystem for Linux)"
 
 
 class Format(Value):
@@ -90,14 +105,19 @@ def steps(fmt: Format, pages: int) -> int:
     return pages * (2 if fmt.name == "png" else 1)
 
 
-def render(scene: Scene, fmt: Format, on_page=None, **options) -> list[bytes]:
-    """Render with ``fmt``'s backend; ``options`` (None: the backend's default) go to those that take them;
-    ``on_page()`` is called as pages are done (see :func:`steps`)."""
+def _backend(fmt: Format, options: dict[str, Any], on_page: Any) -> tuple[Any, dict[str, Any]]:
+    """``fmt``'s backend module and the keyword arguments of its ``render``, the options checked first."""
     check_options(fmt, options)
-    backend = importlib.import_module(fmt.module)
     kwargs = {k: v for k, v in options.items() if v is not None}
     if on_page is not None:
         kwargs["on_page"] = on_page
+    return importlib.import_module(fmt.module), kwargs
+
+
+def render(scene: Scene, fmt: Format, on_page=None, **options) -> list[bytes]:
+    """Render with ``fmt``'s backend; ``options`` (None: the backend's default) go to those that take them;
+    ``on_page()`` is called as pages are done (see :func:`steps`)."""
+    backend, kwargs = _backend(fmt, options, on_page)
     out = backend.render(scene, **kwargs)
     return out if isinstance(out, list) else [out]
 
@@ -107,11 +127,7 @@ def render_pages(scene: Scene, fmt: Format, on_page=None, **options) -> Iterator
     and PNG (each marked as rollwrite's, see :func:`mark_pages`), the one PDF file.  Handed to
     :func:`write_all`, a long run is written page by page and never held in memory whole.  Options are
     checked, and the backend's own checks made, before the first file is made."""
-    check_options(fmt, options)
-    backend = importlib.import_module(fmt.module)
-    kwargs = {k: v for k, v in options.items() if v is not None}
-    if on_page is not None:
-        kwargs["on_page"] = on_page
+    backend, kwargs = _backend(fmt, options, on_page)
     if not fmt.per_page:
         return iter([backend.render(scene, **kwargs)])
     mark = {"svg": mark_svg, "png": mark_png}[fmt.name]
@@ -164,7 +180,6 @@ SEAL = b"rollwrite-sha256:"
 #: What a format writes where the digest goes; :func:`seal` fills it in.
 SEAL_SLOT = (SEAL + b"0" * 64).decode("ascii")
 _SEAL_LEN = len(SEAL) + 64
-_PNG = b"\x89PNG\r\n\x1a\n"
 #: A file larger than this is not one of rollwrite's (a year of dailies as one PDF is a few MB).
 MAX_OWN = 512 * 1024 * 1024
 _BLOCK = 1 << 20
@@ -174,7 +189,7 @@ _SVG_MARK = rb"\A(?:\xef\xbb\xbf)?<\?xml[^>]*\?>\s*<!-- rollwrite (\S+) output: 
 
 def _digest_hole(data: bytes | bytearray, at: int) -> tuple[int, int]:
     """Where the bytes read as zero lie: the 64 digits at ``at`` (and a PNG chunk's CRC after them)."""
-    return at, at + 64 + (4 if data[:8] == _PNG else 0)
+    return at, at + 64 + (4 if data[:8] == PNG_SIGNATURE else 0)
 
 
 def _find_seal(fh) -> int:  # noqa: ANN001 - an open binary file
@@ -260,20 +275,16 @@ def mark_svg(data: bytes, page: int, pages: int) -> bytes:
     return head + sep + b"\n" + note.encode("utf-8") + rest
 
 
-def _png_chunk(kind: bytes, body: bytes) -> bytes:
-    return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
-
-
 def mark_png(data: bytes, page: int, pages: int) -> bytes:
     """A PNG page with text chunks that say rollwrite wrote it (``Software``), as which page of how many,
     and a ``Comment`` chunk with the slot for its digest."""
-    if not data.startswith(_PNG):
+    if not data.startswith(PNG_SIGNATURE):
         return data
     end_ihdr = 8 + 12 + int.from_bytes(data[8:12], "big")
     note = f"page {page} of {pages}".encode("ascii")
-    chunks = _png_chunk(b"tEXt", b"Software\x00" + f"rollwrite {__version__}".encode("ascii"))
-    chunks += _png_chunk(b"iTXt", b"rollwrite\x00\x00\x00\x00\x00" + note)
-    chunks += _png_chunk(b"tEXt", b"Comment\x00" + SEAL_SLOT.encode("ascii"))
+    chunks = png_chunk(b"tEXt", b"Software\x00" + f"rollwrite {__version__}".encode("ascii"))
+    chunks += png_chunk(b"iTXt", b"rollwrite\x00\x00\x00\x00\x00" + note)
+    chunks += png_chunk(b"tEXt", b"Comment\x00" + SEAL_SLOT.encode("ascii"))
     return data[:end_ihdr] + chunks + data[end_ihdr:]
 
 
@@ -288,7 +299,7 @@ def mark_pages(blobs: list[bytes], fmt: Format) -> list[bytes]:
 def _png_texts(head: bytes) -> dict[bytes, bytes]:
     """The text chunks before a PNG's image data (within ``head``)."""
     out: dict[bytes, bytes] = {}
-    if not head.startswith(_PNG):
+    if not head.startswith(PNG_SIGNATURE):
         return out
     pos = 8
     while pos + 8 <= len(head):
@@ -441,6 +452,8 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
     name.  A file in the way that rollwrite did not write is refused unless ``force``; temporary files
     that killed runs left are removed first.
     """
+    if fcntl is None:
+        raise UsageError(NOT_POSIX, hint=NOT_POSIX_HINT)
     temps: list[tuple[str, Path, object]] = []
     try:
         for path, data in files:
@@ -453,13 +466,8 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
             if path.is_dir():
                 raise InputError("is a folder; give a file name", file=str(path))
             _clean_leftovers(folder, path)
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=_part_prefix(path), suffix=_PART, dir=folder)
-            except OSError as exc:
-                raise InputError(f"cannot write here ({exc.strerror})", file=str(path)) from None
-            fh = os.fdopen(fd, "w+b")
+            tmp, fh = _locked_temp(folder, path)
             temps.append((tmp, path, fh))
-            fcntl.flock(fd, fcntl.LOCK_EX)  # held until the file has its name (see _clean_leftovers)
             for piece in [data] if isinstance(data, (bytes, bytearray)) else data:
                 fh.write(piece)
             seal_file(fh)
@@ -476,7 +484,7 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
             except FileNotFoundError:
                 pass
     except OSError as exc:
-        raise InputError(f"cannot write the file ({exc.strerror})", file=str(exc.filename or "")) from None
+        raise InputError(f"cannot write the file ({exc.strerror or exc})", file=str(exc.filename or "")) from None
     finally:
         for tmp, _, fh in temps:
             fh.close()
@@ -484,6 +492,27 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _locked_temp(folder: Path, path: Path) -> tuple[str, IO[bytes]]:
+    """A new temporary file beside ``path``, open and locked (see :func:`_clean_leftovers`).  Another run
+    cleaning up may lock and remove it in the moment between its making and its locking: then it is
+    made again (it is ours only once it is locked and still has its name)."""
+    for _ in range(100):
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=_part_prefix(path), suffix=_PART, dir=folder)
+        except OSError as exc:
+            raise InputError(f"cannot write here ({exc.strerror})", file=str(path)) from None
+        fh = os.fdopen(fd, "w+b")
+        fcntl.flock(fd, fcntl.LOCK_EX)  # held until the file has its name (see _clean_leftovers)
+        try:
+            if os.stat(tmp).st_ino == os.fstat(fd).st_ino:
+                return tmp, fh
+        except FileNotFoundError:
+            pass
+        fh.close()  # removed by another run's clean-up before it was locked: make another
+    raise InputError("cannot keep a temporary file here: other runs keep removing them", file=str(path),
+                     hint="run one command at a time to this file")
 
 
 def _umask() -> int:

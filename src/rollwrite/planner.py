@@ -26,6 +26,10 @@ MARK_CLEAR = 1.5  # mm a crop mark keeps from any sheet's bleed
 FOOTER_CLEAR = 3.0  # mm a crop mark keeps from the footer (its ruler and caption)
 MARK_MIN = 1.0  # shorter pieces of a crop mark are left out
 MARK_WIDTH = 0.2
+#: mm at each edge of the paper that a desktop printer may not print (3-5 mm): no mark or cut line in it
+PRINTER_EDGE = 5.0
+MARK_LENGTH = 3.0  # mm a crop mark is given above the sheets when the page has room to move them down
+DUPLEX = ("long", "short")
 
 
 class Slot(Value):
@@ -54,20 +58,38 @@ class PagePlan(Value):
     def per_page(self) -> int:
         return len(self.slots)
 
+    @property
+    def flips_rows(self) -> bool:
+        """Whether a page turned over as the duplex option says (``spec.duplex``: about its long edge or
+        its short edge) turns top to bottom (rows mirrored), not left to right (columns mirrored): a
+        landscape page flipped on its long edge, or a portrait one on its short edge."""
+        return (self.orientation == "landscape") == (self.spec.duplex == "long")
+
+    def duplex_text(self) -> str:
+        """What a page of backs says of how to print it."""
+        return f"print double-sided, flip on {self.spec.duplex} edge"
+
+    def flip(self, b: Box) -> Box:
+        """A box on the front where the same place on the back of the paper is, the paper turned over
+        as :attr:`flips_rows` says."""
+        if self.flips_rows:
+            return (b[0], self.height - b[3], b[2], self.height - b[1])
+        return (self.width - b[2], b[1], self.width - b[0], b[3])
+
     def back_slot(self, i: int) -> Slot:
-        """Where the back of the sheet in slot ``i`` goes on its back page: the same row, mirrored column."""
+        """Where the back of the sheet in slot ``i`` goes on its back page: behind its front when the
+        paper is turned over (see :attr:`flips_rows`), the row or the column mirrored."""
         s = self.slots[i]
-        w = self.width  # the block is centred across the page, so mirroring the page mirrors the columns
+        x, y, _, _ = self.flip((s.x, s.y, s.x + self.sheet_w, s.y + self.sheet_h))
+        col, row = (s.col, self.rows - 1 - s.row) if self.flips_rows else (self.cols - 1 - s.col, s.row)
+        return Slot(col, row, x, y, self.flip(s.trim), self.flip(s.bleed))
 
-        def flip(b: Box) -> Box:
-            return (w - b[2], b[1], w - b[0], b[3])
-
-        return Slot(self.cols - 1 - s.col, s.row, w - s.x - self.sheet_w, s.y, flip(s.trim), flip(s.bleed))
-
-    def footer_box(self) -> Box:
-        """Where the footer's ruler and caption are printed."""
+    def footer_box(self, back: bool = False) -> Box:
+        """Where the footer's ruler and caption are printed: at the foot of the page, and on a page of
+        backs turned top to bottom at its head (behind the front's footer, clear of the backs)."""
         m = self.spec.margin
-        return (m, self.height - m - FOOTER + 1.5, self.width - m, self.height - m)
+        box = (m, self.height - m - FOOTER + 1.5, self.width - m, self.height - m)
+        return self.flip(box) if back and self.flips_rows else box
 
     def trim_box(self, slots: list[Slot] | None = None) -> Box:
         return _union([s.trim for s in (slots or self.slots)])
@@ -76,37 +98,62 @@ class PagePlan(Value):
         x0, y0, x1, y1 = _union([s.bleed for s in (slots or self.slots)])
         return (max(0.0, x0), max(0.0, y0), min(self.width, x1), min(self.height, y1))
 
-    def crop_marks(self, slots: list[Slot] | None = None) -> list[Segment]:
-        """Crop marks for the sheets in ``slots`` (default: every slot): on each trimmed edge's line,
-        wherever that line is clear of every slot's bleed (by MARK_CLEAR) and of the footer."""
+    def _ink(self, s: Slot) -> Box:
+        """How far a sheet's drawing may reach: its bleed, or on sheets without one its own box (a cut
+        sheet keeps a blank border inside its trim: a line along the trim there touches nothing)."""
+        if self.spec.bleed > 0:
+            return s.bleed
+        return (s.x, s.y, s.x + self.sheet_w, s.y + self.sheet_h)
+
+    def crop_marks(self, slots: list[Slot] | None = None, back: bool = False,
+                   footer: list[Box] | None = None) -> list[Segment]:
+        """Crop marks for the sheets in ``slots`` (default: every slot; ``back``: slots of a page of
+        backs): on each trimmed edge's line, wherever that line is clear of every slot's drawing (by
+        MARK_CLEAR) and of the footer, and inside the PRINTER_EDGE a desktop printer keeps: in the
+        margins, in the gutters, and along cuts that sheets share through their blank borders.
+        ``footer``: where the footer's ink is (default: the whole footer box)."""
         slots = slots or list(self.slots)
         # every slot is kept clear, used or not, so a part-full page has the same marks as a full one
-        # the footer, down to the paper's edge, is kept clear wider still: no mark runs at the ruler
-        fx0, fy0, fx1, _ = _grow(self.footer_box(), FOOTER_CLEAR)
-        obstacles = [_grow(s.bleed, MARK_CLEAR) for s in self.slots] + [(fx0, fy0, fx1, self.height)]
+        # the footer, out to the paper's edge, is kept clear wider still: no mark runs at the ruler
+        every = [self.back_slot(i) for i in range(len(self.slots))] if back else list(self.slots)
+        foot = []
+        for box in footer if footer is not None else [self.footer_box(back)]:
+            fx0, fy0, fx1, fy1 = _grow(box, FOOTER_CLEAR)
+            foot.append((fx0, 0.0, fx1, fy1) if back and self.flips_rows else (fx0, fy0, fx1, self.height))
+        obstacles = [_grow(self._ink(s), MARK_CLEAR) for s in every] + foot
         xs = sorted({round(v, 4) for s in slots for v in (s.trim[0], s.trim[2])})
         ys = sorted({round(v, 4) for s in slots for v in (s.trim[1], s.trim[3])})
+        e = PRINTER_EDGE
         out: list[Segment] = []
         for x in xs:
-            blocked = [(b[1], b[3]) for b in obstacles if b[0] <= x <= b[2]]
-            out += [(x, a, x, b) for a, b in _free(0.0, self.height, blocked)]
+            if e <= x <= self.width - e:
+                blocked = [(b[1], b[3]) for b in obstacles if b[0] <= x <= b[2]]
+                out += [(x, a, x, b) for a, b in _free(e, self.height - e, blocked)]
         for y in ys:
-            blocked = [(b[0], b[2]) for b in obstacles if b[1] <= y <= b[3]]
-            out += [(a, y, b, y) for a, b in _free(0.0, self.width, blocked)]
+            if e <= y <= self.height - e:
+                blocked = [(b[0], b[2]) for b in obstacles if b[1] <= y <= b[3]]
+                out += [(a, y, b, y) for a, b in _free(e, self.width - e, blocked)]
         return out
 
-    def cut_lines(self) -> list[Segment]:
-        """Dashed guide lines down the middle of each gutter (when there are no crop marks)."""
+    def cut_lines(self, back: bool = False, footer: list[Box] | None = None) -> list[Segment]:
+        """Dashed guide lines where there are no crop marks: on cut sheets (a bleed) along the trims, as
+        crop marks are; on others down the middle of each gutter, between the sheets that share the page;
+        inside the PRINTER_EDGE either way."""
+        if self.spec.bleed > 0:
+            return self.crop_marks(back=back, footer=footer)
         out: list[Segment] = []
-        top = self.footer_box()[1] - 1
+        e = PRINTER_EDGE
+        fy0, fy1 = self.footer_box(back)[1], self.footer_box(back)[3]
+        top, bottom = (fy1 + 1, self.height - e) if back and self.flips_rows else (e, fy0 - 1)
         for c in range(1, self.cols):
             a, b = self.slots[c - 1], self.slots[c]
             x = (a.trim[2] + b.trim[0]) / 2
-            out.append((x, 4.0, x, top))
+            out.append((x, top, x, bottom))
         for r in range(1, self.rows):
             a, b = self.slots[(r - 1) * self.cols], self.slots[r * self.cols]
             y = (a.trim[3] + b.trim[1]) / 2
-            out.append((4.0, y, self.width - 4.0, y))
+            y = self.height - y if back and self.flips_rows else y
+            out.append((e, y, self.width - e, y))
         return out
 
 
@@ -294,6 +341,9 @@ def plan_page(spec: PageSpec, sheet_w: float, sheet_h: float) -> PagePlan:
     block_w, block_h = cols * tw + (cols - 1) * g, rows * th + (rows - 1) * g
     x0 = spec.cut_margin + (iw - block_w) / 2
     y0 = spec.cut_margin + (ih - block_h) / 2
+    if spec.cut:  # room above the sheets for the marks of the cuts down the page, where there is some
+        want = PRINTER_EDGE + MARK_LENGTH + MARK_CLEAR + spec.bleed
+        y0 = max(y0, min(want, spec.cut_margin + ih - block_h - spec.bleed))
     slots = []
     for i in range(count):
         r, c = divmod(i, cols)

@@ -2,12 +2,13 @@
 
 The page planner (:mod:`rollwrite.planner`) says where the sheets go; ``build_scene`` draws each sheet
 (and its back, when the layout gives one) into the slots; the backends in rollwrite.draw render what
-it returns.  Back pages mirror the slot order left to right, so a page printed double-sided (turned
-over about its vertical axis) puts each back behind its front.
+it returns.  Back pages place each back where the paper, turned over as the duplex option says (its
+long edge by default), puts it behind its front (see PagePlan.back_slot).
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import is_dataclass
@@ -16,7 +17,7 @@ from typing import Any
 from rollwrite import games
 from rollwrite.dice import Schedule
 from rollwrite.draw.elements import (
-    MIN_TEXT, challenge_parts, challenge_text, draw_ruler, printable, ruler_width,
+    MIN_TEXT, challenge_parts, challenge_text, draw_ruler, printable, ruler_captions, ruler_width,
 )
 from rollwrite.draw.metrics import missing_glyphs, text_width
 from rollwrite.draw.scene import (
@@ -25,7 +26,7 @@ from rollwrite.draw.scene import (
 from rollwrite.errors import InputError, UsageError
 from rollwrite.buildcontext import BuildContext, SheetJob
 from rollwrite.planner import MARK_WIDTH, _num, plan_page
-from rollwrite.valueclass import Mutable, fields
+from rollwrite.valueclass import Mutable, ValueClass, fields
 from rollwrite.layoutlang.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.layoutlang.overlap import sample_schedule
 from rollwrite.layoutlang.page import FOOTER, LARGE_PRINT, PageSpec
@@ -59,6 +60,18 @@ def page_spans(jobs: list[SheetJob] | None, sheets: int, per_page: int) -> list[
     return spans
 
 
+def extra_pages(layout: Layout, runs: list[Schedule | None]) -> list[list[Any]]:
+    """The layout's extra pages each run of a print prints after its sheets: the first run every page
+    it has (``always``, and ``seeded`` ones when it has a schedule), in the layout's order, as a print of
+    that run alone would; each later run (a batch of dailies) only its ``seeded`` pages (its own deal),
+    as the pages that are ``always`` printed are the same for every run."""
+    out = []
+    for i, schedule in enumerate(runs):
+        out.append([x for x in layout.pages
+                    if (x.when == "always" and i == 0) or (x.when == "seeded" and schedule is not None)])
+    return out
+
+
 def build_scene(layout: Layout, **kw: Any) -> Scene:
     """Every page of a print run, made at once (see :func:`stream_scene` for the arguments); for what
     looks at a whole run (check-layout's smallest text, the desk's pages, tests).  A run that is written
@@ -77,6 +90,7 @@ def stream_scene(
     on_sheet: Any = None,
     share: bool = False,
     schedules: list[Schedule | None] | None = None,
+    note: str | None = None,
 ) -> Streamed:
     """Every sheet of a print run, placed by the page planner, a page at a time: each page is drawn
     when a backend asks for it, so a run of any length takes the memory of one page (and of what its
@@ -93,7 +107,8 @@ def stream_scene(
     of the scene, and placed on each sheet (see :class:`_Sharing`); only what differs is drawn per sheet.
     The printed result is the same either way (``scene.flat()`` gives the unshared scene).
 
-    ``on_sheet()`` is called as each sheet is laid out (for a progress bar).
+    ``on_sheet()`` is called as each sheet is laid out (for a progress bar).  ``note``: what every
+    page's footer says besides its title, challenge and number (see :func:`check_text_size`).
     """
     if (schedule is not None) + (schedules is not None) + (jobs is not None) > 1:
         raise TypeError("stream_scene (and build_scene) take one of schedule, schedules and jobs")
@@ -107,6 +122,7 @@ def stream_scene(
     if paper is not None:
         spec = spec.replace(paper=paper)
     run = _Run(layout, spec, sheets, schedules if schedules is not None else [schedule], jobs, on_sheet, share)
+    run.note = note
     symbols: dict[str, Any] = {}
     return Streamed(run.pages(symbols), run.sizes(), layout.title, run.subject(), symbols)
 
@@ -123,9 +139,8 @@ class _Run:
         fronts = len(self.spans)
         self.backs = bool(spec.backs and layout.sheet.back)
         # a layout's extra pages (rules, a deal) go with a print of the game, not with a run of puzzles
-        self.extras = [] if jobs is not None else [
-            x for x in layout.pages if x.when == "always" or (x.when == "seeded" and runs[0] is not None)]
-        self.n_pages = fronts * (2 if self.backs else 1) * len(runs) + len(self.extras)
+        self.extras = [] if jobs is not None else extra_pages(layout, runs)
+        self.n_pages = fronts * (2 if self.backs else 1) * len(runs) + sum(len(x) for x in self.extras)
         if self.n_pages > MAX_PAGES:
             raise UsageError(f"that would print {self.n_pages} pages; the most one run prints is {MAX_PAGES}",
                              hint="print fewer days or players at a time, or --split the days into files"
@@ -134,11 +149,19 @@ class _Run:
         self.share = share
         self.sharing: _Sharing | None = None
         self.page_no = 0
+        self.note: str | None = None
 
     def sizes(self) -> list[tuple[float, float]]:
         """Each page's (width, height) in mm, known before any page is drawn."""
-        sheet_pages = [(self.plan.width, self.plan.height)] * (self.n_pages - len(self.extras))
-        return sheet_pages + [extra_page_room(self.layout, x, self.spec.paper)[:2] for x in self.extras]
+        sheet_pages = [(self.plan.width, self.plan.height)] * (len(self.spans) * (2 if self.backs else 1))
+        out: list[tuple[float, float]] = []
+        for i in range(len(self.runs)):
+            out += sheet_pages
+            out += [extra_page_room(self.layout, x, self.spec.paper)[:2] for x in self._extras_of(i)]
+        return out
+
+    def _extras_of(self, i: int) -> list[Any]:
+        return self.extras[i] if self.extras else []
 
     def pages(self, symbols: dict[str, Any]) -> Iterator[Page]:
         """Each page, drawn when it is asked for; ``symbols`` gets each symbol before the first page that
@@ -157,14 +180,16 @@ class _Run:
     def _drawn(self, counting: bool) -> Iterator[Page]:
         """The run's pages in order; ``counting``: only what the sharing counts (no extra pages)."""
         self.page_no = 0
-        for run_schedule in self.runs:
+        for i, run_schedule in enumerate(self.runs):
             for first, last in self.spans:
                 yield self.front_page(run_schedule, first, last, counting)
                 if self.backs:
                     yield self.back_page(run_schedule, first, last)
-        if not counting:
-            for extra in self.extras:
-                yield self.extra_page(extra)
+            for extra in self._extras_of(i):
+                if counting:
+                    self.page_no += 1
+                else:
+                    yield self.extra_page(extra, run_schedule)
 
     def subject(self) -> str:
         title, runs = self.layout.title, self.runs
@@ -191,11 +216,16 @@ class _Run:
         if spec.crop_marks or spec.bleed > 0:
             page.trim, page.bleed = plan.trim_box(used), plan.bleed_box(used)
         pen = page.pen()
+        page_schedule = self.jobs[first].schedule if self.jobs else run_schedule
+        foot = _footer(self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages,
+                       plan.width, spec.margin,
+                       stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
+                       sharing=self.sharing, size=footer_text(spec), note=self.note)
         if spec.crop_marks:
-            for x1, y1, x2, y2 in plan.crop_marks(used):
+            for x1, y1, x2, y2 in plan.crop_marks(used, footer=foot):
                 pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
-        elif len(plan.slots) > 1 and spec.gutter > 0:
-            for x1, y1, x2, y2 in plan.cut_lines():
+        elif spec.bleed > 0 or (len(plan.slots) > 1 and spec.gutter > 0):
+            for x1, y1, x2, y2 in plan.cut_lines(footer=foot):
                 pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
         for number, slot in enumerate(used, start=first + 1):
             if self.on_sheet is not None and not counting:
@@ -204,10 +234,6 @@ class _Run:
             ctx = BuildContext(layout, layout.data, job.schedule, number, self.sheets, self.page_no, self.n_pages,
                                puzzle=job.puzzle, answer=job.answer, bleed=spec.bleed)
             _draw_sheet(layout.sheet.elements, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
-        page_schedule = self.jobs[first].schedule if self.jobs else run_schedule
-        _footer(self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages, plan.width,
-                spec.margin, stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
-                sharing=self.sharing, size=footer_text(spec))
         return page
 
     def back_page(self, run_schedule: Schedule | None, first: int, last: int) -> Page:
@@ -219,20 +245,26 @@ class _Run:
         if spec.crop_marks or spec.bleed > 0:
             back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
         pen = back.pen()
+        box = plan.footer_box(back=True)
+        foot = _footer(pen.at(box[0], box[1]), layout, run_schedule, self.page_no, self.n_pages, plan.width,
+                       spec.margin, back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec),
+                       note=self.note, duplex=plan.duplex_text())
         if spec.crop_marks:  # the backs are cut too, from their own side of the paper
-            for x1, y1, x2, y2 in plan.crop_marks(mirrored):
+            for x1, y1, x2, y2 in plan.crop_marks(mirrored, back=True, footer=foot):
                 pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
+        elif spec.bleed > 0:
+            for x1, y1, x2, y2 in plan.cut_lines(back=True, footer=foot):
+                pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
         for number, slot in enumerate(mirrored, start=first + 1):
             ctx = BuildContext(layout, layout.data, run_schedule, number, self.sheets, self.page_no, self.n_pages,
                                "back", bleed=spec.bleed)
             _draw_sheet(layout.sheet.back, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
-        _footer(self._footer_pen(pen, plan.height), layout, run_schedule, self.page_no, self.n_pages, plan.width,
-                spec.margin, back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec))
         return back
 
-    def extra_page(self, extra: Any) -> Page:
-        """One of the layout's extra pages (rules, a deal), shrunk to fit smaller paper."""
-        layout, spec, schedule = self.layout, self.spec, self.runs[0]
+    def extra_page(self, extra: Any, schedule: Schedule | None) -> Page:
+        """One of the layout's extra pages (rules, a deal) for the run of ``schedule``, shrunk to fit
+        smaller paper."""
+        layout, spec = self.layout, self.spec
         self.page_no += 1
         xw, xh, room_w, room_h = extra_page_room(layout, extra, spec.paper)
         # smaller paper: the page shrinks to fit; large print: it grows with the sheets, as far as it fits
@@ -245,7 +277,7 @@ class _Run:
         for el in extra.elements:
             self.types[el.type].build(el.value, el.place(epen), ctx)
         _footer(self._footer_pen(pen, xh), layout, schedule, self.page_no, self.n_pages, xw, spec.margin,
-                size=footer_text(spec))
+                size=footer_text(spec), note=self.note)
         return page
 
 
@@ -276,7 +308,7 @@ def _has_placeholder(value: Any, depth: int = 0, seen: dict[tuple[int, int], boo
         found = any(_has_placeholder(k, depth, seen) or _has_placeholder(v, depth, seen) for k, v in value.items())
     elif isinstance(value, (list, tuple, set, frozenset)):
         found = any(_has_placeholder(v, depth, seen) for v in value)
-    elif isinstance(value, Mutable) or (is_dataclass(value) and not isinstance(value, type)):
+    elif isinstance(value, ValueClass) or (is_dataclass(value) and not isinstance(value, type)):
         found = any(_has_placeholder(getattr(value, f), depth, seen) for f in fields(value))
     else:
         found = "{" in repr(value)  # anything else: drawn per sheet when in doubt
@@ -500,30 +532,101 @@ def footer_text(spec: PageSpec) -> float:
 
 def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float,
             margin: float, back_of: int | None = None, stamp: str | None = None,
-            sharing: _Sharing | None = None, size: float = MIN_TEXT) -> None:
-    """The ruler (not on a page of backs) and the caption: the title, the challenge, the page.  Text
-    never shrinks under ``size``: where the caption is too long, the title goes, then the challenge's
-    label (its id stays), then the middle of the id gives way to '…'."""
+            sharing: _Sharing | None = None, size: float = MIN_TEXT, note: str | None = None,
+            duplex: str | None = None) -> list[tuple[float, float, float, float]]:
+    """The ruler (not on a page of backs) and the caption: the title, the challenge, the page, a
+    ``note`` (small print allowed), and on a page of backs how to print it (``duplex``).  Text never shrinks under ``size``: where the caption is too long,
+    the title goes, then the challenge's label (its id stays), then the middle of the id gives way to
+    '…'; on narrow paper the ruler says less, then grows shorter, so that nothing runs past the margin.
+    Returns where its ink is on the page: the ruler with its words, and the caption."""
     right = pw - 2 * margin
     if stamp is None:
         stamp, short = challenge_text(schedule), challenge_parts(schedule)[1]
     else:
         short = stamp
-    tail = ([f"backs of page {back_of}"] if back_of is not None else []) + [f"page {page} of {pages}"]
-    if back_of is None:
-        if sharing is not None:
-            sharing.static(f"ruler{size:g}", lambda p: draw_ruler(p, RULER, size), pen)
-        else:
-            draw_ruler(pen, RULER, size)
-        room = right - ruler_width(RULER, size) - 3
-    else:
-        room = right
+    tail = ([f"backs of page {back_of}"] if back_of is not None else []) + ([duplex] if duplex else []) \
+        + ([note] if note else []) + [f"page {page} of {pages}"]
     choices = [[layout.title, stamp, *tail], [stamp, *tail], [short, *tail]]
     texts = ["  ·  ".join(p for p in parts if p) for parts in choices]
     for keep in range(len(short) - 1, 3, -1):  # a long seed: its middle makes way
         texts.append("  ·  ".join([short[: keep // 2] + "…" + short[len(short) - (keep - keep // 2):], *tail]))
-    text = next((t for t in texts if text_width(t, size) <= room), "  ·  ".join(tail))
+    texts += ["  ·  ".join(tail), f"{page}/{pages}"]
+    ruler, text = footer_parts(right, texts, size, back_of is None)
+    x0, y0 = pen.dx, pen.dy  # (a footer's pen is never scaled)
+    ink = [(x0 + right - text_width(text, size), y0 + 1.5, x0 + right, y0 + 3.4 + size * PT)]
+    if ruler is not None:
+        length, caption = ruler
+        key = f"ruler{size:g}-{length}-{caption}"
+        if sharing is not None:
+            sharing.static(key, lambda p: draw_ruler(p, length, size, caption), pen)
+        else:
+            draw_ruler(pen, length, size, caption)
+        ink.append((x0 - 1.0, y0, x0 + ruler_width(length, size, caption), y0 + 3.4 + size * PT))
     pen.text(right, 3.4 + size * PT * 0.72, text, size=size, anchor="end", color="#333333")
+    return ink
+
+
+def footer_parts(right: float, texts: list[str], size: float, ruled: bool
+                 ) -> tuple[tuple[int, str] | None, str]:
+    """The footer's ruler (its length and caption; None on a page of backs) and caption, for a footer
+    ``right`` mm wide: the first of ``texts`` that fits beside the longest ruler (up to RULER mm, saying
+    the most it can) that leaves it room; the last of ``texts`` only when no other fits beside
+    any ruler.  The caption of a page of backs has the whole width."""
+    if not ruled:
+        return None, next((t for t in texts if text_width(t, size) <= right), texts[-1])
+    for choices in (texts[:-1], texts[-1:]):  # the last, bare page number only where nothing else fits
+        for length in range(RULER, 0, -10):
+            for caption in ruler_captions(length):
+                room = right - ruler_width(length, size, caption) - 3
+                text = next((t for t in choices if text_width(t, size) <= room), None)
+                if text is not None:
+                    return (length, caption), text
+    return None, next((t for t in texts if text_width(t, size) <= right), texts[-1])
+
+
+# ---------------------------------------------------------------- text too small to read
+
+SMALLEST = 6.0  # pt: no text printed is smaller, unless the run allows it
+
+
+def small_print_note(size: float) -> str:
+    """What each page's footer says of a run allowed to print text under SMALLEST pt."""
+    return f"small print: text down to {math.floor(size * 10 + 1e-9) / 10:.1f} pt"
+
+
+def check_text_size(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
+                    allow: bool = False) -> str | None:
+    """Refuse a run whose smallest text would print under SMALLEST pt (a scale, or smaller paper that
+    shrinks the extra pages), with the smallest size it would print and the largest scale that keeps
+    SMALLEST pt; ``allow``: print it, and return the note every page's footer then carries (None when
+    nothing is that small).  Measured on the first run's pages of sheets, their backs and its extra pages,
+    drawn as they print (each sheet may differ: the cards of a deck)."""
+    plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+    scene = build_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
+    found = scene.smallest_text()
+    if found is None or found[0].size >= SMALLEST - 1e-9:
+        return None
+    text, page_no = found
+    if allow:
+        return small_print_note(text.size)
+    on_sheets = page_no <= len(scene.pages) - len(extra_pages(layout, [schedule])[0])
+    words = text.text if len(text.text) <= 30 else text.text[:29] + "…"
+    what = (f"at scale {spec.scale:g} " if spec.scale != 1 else "") + f"on {plan.paper} paper"
+    hints = []
+    if on_sheets:
+        best = math.ceil(SMALLEST / (text.size / spec.scale) * 100 - 1e-9) / 100
+        try:
+            plan_page(spec.replace(scale=best), layout.sheet.width, layout.sheet.height)
+            fits = ""
+        except UsageError:
+            fits = f", where the sheets no longer fit {plan.paper} paper as asked"
+        hints.append(f"text keeps to {SMALLEST:g} pt down to scale {best:g} (--scale {best:g}){fits}")
+    else:
+        hints.append("print on larger paper, where the page of rules is not shrunk")
+    hints.append("or give --small-print to print it anyway (every page's footer then says so)")
+    raise UsageError(
+        f"{what} the smallest text would print at {math.floor(text.size * 100 + 1e-9) / 100:.2f} pt ({printable(words)!r} on page {page_no}); "
+        f"nothing printed is under {SMALLEST:g} pt", hint="; ".join(hints))
 
 
 # ---------------------------------------------------------------- the safe area of cut sheets

@@ -19,8 +19,9 @@ They are not dataclasses: :func:`fields` and :func:`replace` here stand for ``da
 and ``dataclasses.replace``.  A class may write its own ``__init__`` and set its fields with
 ``_set(self, name, value)``.
 
-``Frozen`` and ``Record`` make a class a real dataclass (it is handed to ``dataclasses.dataclass``
-when defined), for the game packages that derive from them until they move to ``@dataclass``.
+Type checkers read both as they read dataclasses (PEP 681, ``typing.dataclass_transform``): a subclass's
+constructor is checked against its fields (or against its own ``__init__``), and a Value's fields are
+read-only.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import MISSING, Field, FrozenInstanceError
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, dataclass_transform
 
 _set = object.__setattr__  # how a frozen value's own __init__ sets a field
 _NONE = object()
@@ -43,8 +44,9 @@ def _key(names: tuple[str, ...]) -> Any:
     return attrgetter(*names)
 
 
-class Mutable:
-    """A mutable value compared on its fields (see the module's docstring)."""
+class ValueClass:
+    """What a Value and a Mutable share: their fields, ``__init__``, ``__eq__`` and ``__repr__``.  Derive
+    from ``Value`` or ``Mutable``; ``isinstance(obj, ValueClass)`` tells either."""
 
     _fields: tuple[str, ...] = ()
     _defaults: dict[str, Any] = {}
@@ -110,16 +112,22 @@ class Mutable:
             return self._values(self) == self._values(other)
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment] - mutable, as a dataclass with eq and not frozen
-
     def __repr__(self) -> str:
         return _repr(self)
 
 
-class Value(Mutable):
+# Type checkers read these two as they read dataclasses (PEP 681): each subclass's constructor is the one
+# its fields make, and a Value's fields are read-only.  At run time the decorator only marks the class.
+@dataclass_transform(eq_default=True, field_specifiers=(dataclasses.field,))
+class Mutable(ValueClass):
+    """A mutable value compared on its fields, unhashable (see the module's docstring)."""
+
+
+@dataclass_transform(eq_default=True, frozen_default=True, field_specifiers=(dataclasses.field,))
+class Value(ValueClass):
     """An immutable value compared and hashed on its fields (see the module's docstring)."""
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:
         return hash(self._values(self))
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -132,7 +140,7 @@ class Value(Mutable):
 _active: set[tuple[int, int]] = set()
 
 
-def _repr(obj: Mutable) -> str:
+def _repr(obj: ValueClass) -> str:
     # deferred for start-up: `print long-way` and most commands never show a value's repr
     from threading import get_ident
 
@@ -149,14 +157,14 @@ def _repr(obj: Mutable) -> str:
 
 def fields(obj: Any) -> tuple[str, ...]:
     """The field names of a Value or Mutable (or of a dataclass), in order."""
-    if isinstance(obj, Mutable) or (isinstance(obj, type) and issubclass(obj, Mutable)):
+    if isinstance(obj, ValueClass) or (isinstance(obj, type) and issubclass(obj, ValueClass)):
         return obj._fields
     return tuple(f.name for f in dataclasses.fields(obj))
 
 
 def replace(obj: Any, **changes: Any) -> Any:
     """A copy of ``obj`` with ``changes``, made through its ``__init__`` (as ``dataclasses.replace``)."""
-    if not isinstance(obj, Mutable):
+    if not isinstance(obj, ValueClass):
         return dataclasses.replace(obj, **changes)
     values = {n: getattr(obj, n) for n in obj._fields}
     for name in changes:
@@ -164,23 +172,3 @@ def replace(obj: Any, **changes: Any) -> Any:
             raise TypeError(f"{type(obj).__name__}.__init__() got an unexpected keyword argument {name!r}")
     values.update(changes)
     return type(obj)(**values)
-
-
-class Record:
-    """``@dataclass``, for the game packages (see the module's docstring)."""
-
-    _frozen = False
-
-    if TYPE_CHECKING:  # the __init__ that dataclasses.dataclass writes, for type checkers
-        def __init__(self, *args: Any, **kw: Any) -> None: ...
-
-    def __init_subclass__(cls, base: bool = False, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        if not base:  # (a base of records, with no fields, is not made a dataclass itself)
-            dataclasses.dataclass(cls, frozen=cls._frozen, init="__init__" not in cls.__dict__)
-
-
-class Frozen(Record, base=True):
-    """``@dataclass(frozen=True)``, for the game packages (see the module's docstring)."""
-
-    _frozen = True

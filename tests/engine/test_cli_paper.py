@@ -90,9 +90,19 @@ def test_large_print_long_way_on_a3(cli, in_tmp):
 
 
 def test_n_up_long_way_two_per_page_scaled_down(cli, in_tmp):
-    r = cli("print", "long-way", "-n", "4", "--per-page", "2", "--scale", "0.5", "--landscape", "-o", "two.pdf")
+    words = ["print", "long-way", "-n", "4", "--per-page", "2", "--scale", "0.5", "--landscape", "-o", "two.pdf"]
+    r = cli(*words)
+    assert r.exit_code == 2 and not (in_tmp / "two.pdf").exists()
+    assert r.stderr == (
+        "rollwrite: at scale 0.5 on a4 paper the smallest text would print at 3.20 pt ('1' on page 1); nothing "
+        "printed is under 6 pt\n  hint: text keeps to 6 pt down to scale 0.94 (--scale 0.94), where the sheets no longer fit a4 "
+        "paper as asked; or give "
+        "--small-print to print it anyway (every page's footer then says so)\n")
+    r = cli(*words, "--small-print")
     assert r.exit_code == 0, r.stderr
     assert sizes(in_tmp / "two.pdf") == [(297, 210)] * 2
+    for page in PdfReader(io.BytesIO((in_tmp / "two.pdf").read_bytes())).pages:
+        assert "small print: text down to 3.2 pt" in page.extract_text()
 
 
 def test_crop_marks_and_trim_box_on_the_cafe(cli, in_tmp):

@@ -145,9 +145,10 @@ def test_check_layout_greyscale_warns_of_like_colours_that_print_the_same_grey(c
     result = cli("check-layout", "--greyscale", str(path))
     assert result.exit_code == 0
     assert result.stderr == (
-        f"rollwrite: warning: {path}:6:7: sheet.elements[0]: #ff0000 (here) and #008000 (at {path}:6:7) print as "
-        "nearly the same grey (30% and 29% of white)\n"
-        "  hint: make one of them lighter or darker, or add a pattern or a label, so they differ in black and white\n")
+        f"rollwrite: warning: {path}:6:7: sheet.elements[0]: the fill #008000 (here) and #ff0000 (in this element), "
+        "drawn beside each other, print as nearly the same grey (29% and 30% of white)\n"
+        "  hint: make one of them lighter or darker, or give one a pattern, which any grey shows: \"#008000 hatch\" "
+        "(or dots, or cross)\n")
 
 
 def test_italic_text_and_italic_runs_in_a_paragraph_print_in_the_oblique_face(cli, tmp_path, monkeypatch):

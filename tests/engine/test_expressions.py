@@ -189,7 +189,8 @@ def test_pinned_messages_with_the_column_inside_the_expression():
     assert err("- {type: text, at: [0, 5], text: 'Row {i*}'}\n") == (
         "x.yaml:6:46: sheet.elements[0].text: in '{i*}': the expression ends too soon")
     assert err("- {type: text, at: [0, 5], text: '{n-1}'}\n") == (
-        "x.yaml:6:40: sheet.elements[0].text: unknown name 'n' in '{n-1}'\n  hint: names here: player, players")
+        "x.yaml:6:40: sheet.elements[0].text: unknown name 'n' in '{n-1}'\n  hint: no names are known here (a "
+        "repeat's number and item are known inside it, the layout's vars everywhere)")
     assert err("- {type: text, at: [0, 5], text: '{cels}'}\n", vars="vars: {cells: 3}\n") == (
         "x.yaml:7:40: sheet.elements[0].text: unknown placeholder '{cels}'\n  hint: did you mean 'cells'?")
     assert err("- {type: text, at: [0, 5], text: 'No {player+1}'}\n") == (
@@ -255,10 +256,14 @@ def test_an_include_may_be_repeated_and_kept_by_a_condition(tmp_path, monkeypatc
     assert texts(load_layout("l.yaml")) == ["row 1", "row 3"]
 
 
-def test_an_inner_repeats_item_hides_the_outer_ones_whole():
-    assert "'{item.name}': the repeat's items have no 'name'" in err("""\
+def test_an_inner_repeats_item_hides_the_outer_ones_whole_and_the_message_says_how_to_name_it():
+    assert err("""\
         - type: group
           repeat: {items: [{name: A, cells: [{n: 1}]}], step: [0, 0]}
           elements:
             - {type: text, at: [1, 5], text: "{item.name}", repeat: {items: "{item.cells}", step: [0, 0], var: j}}
-        """)
+        """) == (
+        "x.yaml:9:44: sheet.elements[0].elements[0].text: '{item.name}': this repeat's items have no 'name', and "
+        "the outer repeat's item, which has, is hidden by this repeat's own item\n"
+        "  hint: name the outer item: add 'as: row' to the outer repeat (repeat: {items: ..., as: row}) and "
+        "write '{row.name}'")

@@ -100,4 +100,4 @@ def test_a_link_out_of_the_folder_a_huge_png_and_an_svg_that_reaches_out_are_ref
     (home / "ent.svg").write_text('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]>' + LOCK)
     assert "this SVG reaches outside itself ('<!DOCTYPE')" in err(home, monkeypatch, "- {type: image, at: [2, 2], file: ent.svg, width: 5}")
     (home / "broken.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><rect")
-    assert "this SVG file cannot be read as a picture" in err(home, monkeypatch, "- {type: image, at: [2, 2], file: broken.svg, width: 5}")
+    assert "this SVG file is not well-formed XML (line 1, column 41: unclosed token)" in err(home, monkeypatch, "- {type: image, at: [2, 2], file: broken.svg, width: 5}")

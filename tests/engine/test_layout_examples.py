@@ -49,13 +49,15 @@ def test_street_sheet_has_one_fence_fewer_than_houses_in_each_street():
 
 
 def test_hex_map_places_the_village_and_ruins_in_their_hexes():
-    from rollwrite.draw.hexes import centre
+    from rollwrite.draw.hexes import centre, hex_box
 
     layout = load_layout(EXAMPLES / "hex-map.yaml")
     (island,) = [e for e in layout.sheet.elements if e.type == "hexgrid"]
     star = next(e for e in layout.sheet.elements if e.type == "star")
     cx, cy = centre(island.value, 5, 9)
-    assert star.at == pytest.approx((island.at[0] + cx, island.at[1] + cy))
+    x0, y0, x1, y1 = hex_box(island.value, 5, 9)  # the part of the hex under its label
+    assert star.at == pytest.approx((island.at[0] + cx, island.at[1] + (y0 + y1) / 2))
+    assert star.at[1] > island.at[1] + cy
     assert len(island.value.cells()) == 5 + 7 + 9 + 11 * 3 + 9 + 7 + 3
 
 

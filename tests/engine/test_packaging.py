@@ -1,4 +1,5 @@
-"""An installed wheel (not only an editable install) carries its layouts and fonts and prints."""
+"""An installed wheel (not only an editable install) carries its layouts and fonts and prints, and says it
+is typed."""
 
 from __future__ import annotations
 
@@ -31,6 +32,12 @@ def test_wheel_holds_layouts_and_fonts(wheel):
     assert "rollwrite/_data/fonts/DejaVuSans.ttf" in names
     assert "rollwrite/_data/fonts/LICENSE-DejaVu.txt" in names
     assert any(n.endswith("entry_points.txt") for n in names)
+
+
+def test_wheel_says_it_is_typed(wheel):
+    """PEP 561: the py.typed marker tells type checkers to read the installed package's annotations."""
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "rollwrite/py.typed" in names
 
 
 def test_installed_wheel_prints_outside_the_source_tree(wheel, tmp_path):

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from rollwrite.draw.scene import Rect, Text
 from rollwrite.errors import UsageError
 from rollwrite.output import FORMATS, render
-from rollwrite.planner import MARK_CLEAR, plan_page
+from rollwrite.planner import FOOTER_CLEAR, MARK_CLEAR, plan_page
 from rollwrite.sheet import build_scene
 from rollwrite.layoutlang.layout import load_builtin, parse_layout
 from rollwrite.layoutlang.page import PAPERS, PageSpec, PerPage, paper_size, parse_per_page, with_options
@@ -165,21 +165,29 @@ def test_crop_marks_lie_on_cut_lines_clear_of_every_sheet_and_reach_the_paper_ed
     marks = plan.crop_marks()
     xs = {round(v, 4) for s in plan.slots for v in (s.trim[0], s.trim[2])}
     ys = {round(v, 4) for s in plan.slots for v in (s.trim[1], s.trim[3])}
+    edge = 5.0  # what a desktop printer may leave unprinted at each edge of the paper
     for seg in marks:
         x1, y1, x2, y2 = seg
-        assert 0 <= min(x1, x2) and max(x1, x2) <= plan.width and 0 <= min(y1, y2) and max(y1, y2) <= plan.height
+        assert edge <= min(x1, x2) and max(x1, x2) <= plan.width - edge, seg
+        assert edge <= min(y1, y2) and max(y1, y2) <= plan.height - edge, seg
         assert (x1 == x2 and round(x1, 4) in xs) or (y1 == y2 and round(y1, 4) in ys), seg
         for s in plan.slots:  # never over a sheet or its bleed, with room to spare
-            b = s.bleed
+            b = s.bleed if bleed > 0 else (s.x, s.y, s.x + plan.sheet_w, s.y + plan.sheet_h)
             assert not _overlaps(seg, (b[0] - MARK_CLEAR + 1e-6, b[1] - MARK_CLEAR + 1e-6,
                                        b[2] + MARK_CLEAR - 1e-6, b[3] + MARK_CLEAR - 1e-6)), (seg, s)
         assert not _overlaps(seg, plan.footer_box())
-    # every cut line has a mark running out to the paper's edge, so it is still there after trimming
+    # every cut line has a mark running out to the printed edge where the margin leaves a mark room (the
+    # planner moves the sheets down for the marks above them when the page has room)
+    top = min(s.bleed[1] for s in plan.slots) - MARK_CLEAR
+    left = min(s.bleed[0] for s in plan.slots) - MARK_CLEAR
     for x in xs:
-        assert any(s[0] == s[2] == x and min(s[1], s[3]) == 0 for s in marks), x
+        if top - edge >= 1.0 and edge < x < plan.width - edge:
+            assert any(s[0] == s[2] == x and min(s[1], s[3]) == edge for s in marks), x
+    foot = plan.footer_box()[1] - FOOTER_CLEAR  # (a mark never runs at the footer)
     for y in ys:
-        assert any(s[1] == s[3] == y and min(s[0], s[2]) == 0 for s in marks), y
-        assert any(s[1] == s[3] == y and max(s[0], s[2]) == plan.width for s in marks), y
+        if left - edge >= 1.0 and edge < y < foot:
+            assert any(s[1] == s[3] == y and min(s[0], s[2]) == edge for s in marks), y
+            assert any(s[1] == s[3] == y and max(s[0], s[2]) == plan.width - edge for s in marks), y
 
 
 CARDS = """\
@@ -211,13 +219,13 @@ def test_a_card_layout_prints_backs_mirrored_on_the_following_page():
     fronts, backs = words(front, "Front"), words(back, "Back")
     assert len(fronts) == len(backs) == 8
     for f, b in zip(fronts, backs):  # the back of each card sits behind it when the page is turned over
-        assert b.y == f.y
-        assert (b.x - 5) + 63 == pytest.approx(297 - (f.x - 5))
+        assert b.x == f.x  # a landscape page flipped on its long edge (the default) turns top to bottom
+        assert (b.y - 10) + 88 == pytest.approx(210 - (f.y - 10))
     last_front = words(scene.pages[2], "Front")
     last_back = words(scene.pages[3], "Back")
     assert len(last_front) == len(last_back) == 3
-    # a part-full row mirrors too: the backs of the first cards of the row sit at its right-hand end
-    assert last_back[0].x == max(b.x for b in last_back) and last_front[0].x == min(f.x for f in last_front)
+    # a part-full page mirrors too: the backs of the first row sit in the bottom row
+    assert last_back[0].y == max(b.y for b in last_back) and last_front[0].y == min(f.y for f in last_front)
     assert len(build_scene(layout, sheets=11, page=layout.page.replace(backs=False)).pages) == 2
     # bleed boxes reach past the trimmed edge
     fills = [r for r in front.items if isinstance(r, Rect) and r.fill == "#eeeeee"]
@@ -249,3 +257,36 @@ def test_scaled_sheet_draws_everything_bigger():
     assert title_big.size == pytest.approx(title.size * 1.2)
     ruler = [t for t in big.pages[0].items if isinstance(t, Text) and "50 mm" in t.text][0]
     assert ruler.size == 6.4  # the ruler stays true size, its text at the smallest size of a sheet
+
+
+def _turned_over(box, width, height, edge):
+    """Where a box on the back of a page lies on its front, the paper turned over by a duplex printer
+    about its long or short edge (the oracle: from the paper's shape alone)."""
+    x0, y0, x1, y1 = box
+    about_vertical_axis = (width <= height) == (edge == "long")  # a portrait page's long edges are its sides
+    if about_vertical_axis:
+        return (width - x1, y0, width - x0, y1)
+    return (x0, height - y1, x1, height - y0)
+
+
+@pytest.mark.parametrize("edge", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "a4-portrait"])
+def test_backs_register_when_a_duplex_printer_turns_the_page(edge, paper):
+    """The backs page turned over as a duplex printer turns it (long edge by default, or short): every
+    card's back lands on its front's box; the page of backs says how to print it."""
+    layout = parse_layout(CARDS, "cards.yaml")
+    spec = with_options(layout.page, duplex=edge, landscape=False if paper == "a4-portrait" else None)
+    scene = build_scene(layout, sheets=11, page=spec)
+    for front, back in ((scene.pages[0], scene.pages[1]), (scene.pages[2], scene.pages[3])):
+        w, h = front.width, front.height
+        boxes_front = [(t.x - 5, t.y - 10, t.x - 5 + 63, t.y - 10 + 88) for t in front.items
+                       if isinstance(t, Text) and t.text == "Front"]
+        boxes_back = [(t.x - 5, t.y - 10, t.x - 5 + 63, t.y - 10 + 88) for t in back.items
+                      if isinstance(t, Text) and t.text == "Back"]
+        assert len(boxes_front) == len(boxes_back) > 0
+        for f, b in zip(boxes_front, boxes_back):
+            assert _turned_over(b, w, h, edge) == pytest.approx(f)
+        # the PDF's boxes of the back turn over onto the front's
+        assert _turned_over(back.trim, w, h, edge) == pytest.approx(front.trim)
+        caption = [t.text for t in back.items if isinstance(t, Text) and "backs of page" in t.text]
+        assert caption and f"print double-sided, flip on {edge} edge" in caption[0]

@@ -78,6 +78,17 @@ def test_pdf_and_svg_are_byte_identical_across_runs():
         assert a == b, fmt
 
 
+def test_the_environment_changes_no_byte(monkeypatch):
+    """SOURCE_DATE_EPOCH (which reportlab reads to date a file) and the time zone change nothing: a PDF
+    carries no date of its making."""
+    before = render(lw_scene(1), FORMATS["pdf"])
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1000000000")
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")
+    assert render(lw_scene(1), FORMATS["pdf"]) == before
+    import os
+    assert os.environ["SOURCE_DATE_EPOCH"] == "1000000000"  # left as it was
+
+
 def test_svg_page_size_fonts_and_structure():
     scene = lw_scene(2)
     pages = render(scene, FORMATS["svg"])

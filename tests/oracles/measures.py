@@ -19,7 +19,7 @@ from typing import Any
 
 from rollwrite.draw.fontdata import FONTS
 from rollwrite.draw.scene import PT
-from rollwrite.valueclass import Mutable, fields
+from rollwrite.valueclass import ValueClass, fields
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -63,7 +63,7 @@ def has_placeholder(value: Any, depth: int = 0) -> bool:
         return any(has_placeholder(k, depth + 1) or has_placeholder(v, depth + 1) for k, v in value.items())
     if isinstance(value, (list, tuple, set, frozenset)):
         return any(has_placeholder(v, depth + 1) for v in value)
-    if isinstance(value, Mutable):
+    if isinstance(value, ValueClass):
         return any(has_placeholder(getattr(value, f), depth + 1) for f in fields(value))
     if is_dataclass(value) and not isinstance(value, type):
         return any(has_placeholder(getattr(value, f.name), depth + 1) for f in dataclass_fields(value))

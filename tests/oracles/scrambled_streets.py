@@ -366,7 +366,10 @@ def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     state = "head"  # head -> rows (after 'start:') -> turns
     last_line = 0
     errors: list[InputError] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = re.split(r"\r\n|\r|\n", text)  # only these end a line
+    if lines[-1] == "":
+        lines.pop()  # a newline ends the last line; it begins none
+    for number, raw in enumerate(lines, start=1):
         last_line = number
         body = _COMMENT.split(raw, 1)[0]  # '#' at the start or after a space begins a comment
         if not body.strip():
@@ -424,16 +427,49 @@ def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     return Game(start, tuple(moves), (names[0], names[1]), start_line, puzzle)  # type: ignore[arg-type]
 
 
+# The parts of a turn, each a piece of pattern with the blanks before it ("S" none or some, "P" some);
+# a number or word may not run on into the next part.
+_ENDS = r"(?=[ \t.:|]|$)"
+_PARTS = (
+    ("", "[0-9]+" + _ENDS, "the turn's number"), ("S", "[.:]", "'.' after the turn's number"),
+    ("S", "[0-9]+" + _ENDS, "the card's number"), ("P", r"\S+", "which way up the card lies (up or down)"),
+    ("P", "at(?=[ \t]|$)", "'at'"), ("P", "[0-9]+" + _ENDS, "the first card of the edge"),
+    ("S", r"\|", "'|' between the two cards of the edge"), ("S", "[0-9]+" + _ENDS, "the second card of the edge"),
+    ("P", "push(?=[ \t]|$)", "'push'"), ("P", "[0-9]+" + _ENDS, "the card pushed away"), ("S", "$", "the end of the turn"),
+)
+_BLANKS = {"": "", "S": "[ \t]*", "P": "[ \t]+"}
+
+
+def _not_a_turn(stripped: str, source: str, number: int, col: int) -> InputError:
+    """The first part of the turn that is missing or wrong: the longest run of parts that the line
+    starts with, and the word after it."""
+    hint = "write a turn as: 1. 25 up at 17|3 push 3"
+    good = 0  # how far the longest run of parts reaches
+    for k in range(len(_PARTS)):
+        m = re.match("".join(_BLANKS[b] + p for b, p, _ in _PARTS[:k + 1]), stripped)
+        if m is None:
+            blanks, _p, what = _PARTS[k]
+            rest = stripped[good:]
+            word = rest.lstrip(" \t").split(" ")[0].split("\t")[0]
+            where = col + good + len(rest) - len(rest.lstrip(" \t"))
+            if not word:
+                return _err(source, number, where, f"the turn ends before {what}", hint=hint)
+            if k == len(_PARTS) - 1:
+                return _err(source, number, where, f"'{word}' after the end of the turn", hint=hint)
+            if blanks == "P" and rest[:1] not in (" ", "\t"):
+                return _err(source, number, where, f"expected a space before '{word}'", hint=hint)
+            near = did_you_mean(word.lower(), [what.strip("'")]) if what in ("'at'", "'push'") else None
+            return _err(source, number, where, f"expected {what}, got '{word}'", hint=(near + " " if near else "") + hint)
+        good = m.end()
+    raise AssertionError(f"{stripped!r} is a turn")
+
+
 def _turn(body: str, source: str, number: int, col: int, expected: int) -> Move:
     """One turn line: ``N. CARD WAY at A|B push P``, the ``expected``-th of the game."""
     stripped = body.strip()
     m = _TURN_RE.fullmatch(stripped)
     if m is None:
-        words = stripped.split()
-        near = next((did_you_mean(w.lower(), ["at", "push"]) for w in words if w.isalpha() and w.lower() not in
-                     ("at", "push", "up", "down") and did_you_mean(w.lower(), ["at", "push"])), None)
-        raise _err(source, number, col, f"'{stripped}' is not a turn",
-                   hint=(near + " " if near else "") + "write a turn as: 1. 25 up at 17|3 push 3")
+        raise _not_a_turn(stripped, source, number, col)
     off = col - 1
     n = int(m.group("n")[:6])
     if n != expected:

@@ -1,18 +1,119 @@
-"""Shelving Wars the plain way: the board as sets of squares and unit segments, boxes joined by their
-corner sets, the dice matched with counters, and the score with its report written as it goes."""
+"""Shelving Wars the plain way, from the rules alone (docs/rules/shelving-wars.md): the board as sets of
+squares and unit segments, boxes joined by their corner sets, the dice matched with counters, capture as
+a flood over sets of squares, and the score with its report written as it goes.
+
+Only the typed-in sheet (``format``: its Box, Shelf and Sheet, and the names of squares and boxes), the
+layout's data, ``Score`` and the number formatting come from rollwrite."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from rollwrite.games.base import Score
-from rollwrite.games.shelving_wars.data import Data
-from rollwrite.games.shelving_wars.format import Box, Sheet, Shelf
 from rollwrite.games.base import plain_number as _num
-from rollwrite.games.shelving_wars.format import safe_box_label, square_name
-from rollwrite.games.shelving_wars.rules import (
-    Placed, captured, corner_square, shelf_points, shelves_cross, unjoined_problem,
-)
+from rollwrite.games.shelving_wars.data import Data
+from rollwrite.games.shelving_wars.format import Box, Sheet, Shelf, safe_box_label, square_name
+
+
+@dataclass
+class Placed:
+    """A box or shelf on the board: whose (player index), its number among that player's boxes or
+    shelves (from 1), and the item."""
+
+    player: int
+    number: int
+    item: Box | Shelf
+
+
+def corner_square(corner: str, size: int) -> tuple[int, int]:
+    """The (row, column) of the square in a corner named ``top left``, ``bottom right``..."""
+    row = 0 if "top" in corner else size - 1
+    col = 0 if "left" in corner else size - 1
+    return row, col
+
+
+def box_squares(box: Box, size: int) -> set[tuple[int, int]]:
+    """The (row, column) squares the box covers on the battlefield."""
+    return {(r, c) for r in range(box.row, box.row + box.h) for c in range(box.col, box.col + box.w)
+            if 0 <= r < size and 0 <= c < size}
+
+
+def box_corners(box: Box) -> set[tuple[int, int]]:
+    """The box's four corner points as (x, y)."""
+    return {(x, y) for x in (box.col, box.col + box.w) for y in (box.row, box.row + box.h)}
+
+
+def shelf_points(s: Shelf) -> list[tuple[int, int]]:
+    """The grid points along a shelf, from its start, as (x, y)."""
+    return [(s.x + s.dx * i, s.y + s.dy * i) for i in range(s.length + 1)]
+
+
+def shelf_units(s: Shelf) -> set[frozenset]:
+    """The shelf's unit segments, each the set of its two end points."""
+    points = shelf_points(s)
+    return {frozenset(points[i:i + 2]) for i in range(s.length)}
+
+
+def shelves_cross(a: Shelf, b: Shelf) -> bool:
+    """Two shelves cross when they share a unit segment, or a point that is not an end of either."""
+    return bool(shelf_units(a) & shelf_units(b)) or bool(set(shelf_points(a)[1:-1]) & set(shelf_points(b)[1:-1]))
+
+
+def unjoined_problem(box: Box, shelves: list[Placed], k: int) -> tuple[str, str]:
+    """Player ``k``'s box that joins none of their boxes: built off a floating shelf of theirs, or alone."""
+    for s in shelves:
+        if s.player == k and isinstance(s.item, Shelf) and set(shelf_points(s.item)) & box_corners(box):
+            return ("floating-shelf", "is built off a floating shelf; a box must join one of the player's boxes "
+                    "(a shared corner and part of a shared side)")
+    return ("join", "does not join any of the player's earlier boxes: it must share a corner and part of a side "
+            "with one of them")
+
+
+def captured(sheet: Sheet, corners: tuple[str, ...], k: int) -> set[tuple[int, int]]:
+    """The squares player ``k`` captures: start from every square of the other players' boxes and their
+    corner squares, spread to side-neighbouring squares, never into a square of k's boxes nor across one
+    of k's floating shelves nor off the battlefield; every square no box covers that this never reaches."""
+    size = sheet.size
+    covered: set[tuple[int, int]] = set()
+    own: set[tuple[int, int]] = set()
+    todo: list[tuple[int, int]] = []
+    for j, p in enumerate(sheet.players):
+        for b in p.boxes:
+            squares = box_squares(b, size)
+            covered |= squares
+            if j == k:
+                own |= squares
+            else:
+                todo.extend(squares)
+        if j != k:
+            todo.append(corner_square(corners[j], size))
+    walls = set()  # the unit segments of k's shelves
+    for s in sheet.players[k].shelves:
+        walls |= shelf_units(s)
+
+    def side(a: tuple[int, int], b: tuple[int, int]) -> frozenset:
+        """The unit segment between two side-neighbouring squares (row, column), as its (x, y) ends."""
+        (r1, c1), (r2, c2) = a, b
+        if r1 == r2:  # side by side: the vertical segment at x = the right one's column
+            x = max(c1, c2)
+            return frozenset(((x, r1), (x, r1 + 1)))
+        y = max(r1, r2)
+        return frozenset(((c1, y), (c1 + 1, y)))
+
+    reached = set()
+    todo = [sq for sq in todo if sq not in own]
+    while todo:
+        sq = todo.pop()
+        if sq in reached:
+            continue
+        reached.add(sq)
+        r, c = sq
+        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if (0 <= nxt[0] < size and 0 <= nxt[1] < size and nxt not in own and nxt not in reached
+                    and side(sq, nxt) not in walls):
+                todo.append(nxt)
+    return {(r, c) for r in range(size) for c in range(size)} - covered - reached
 
 
 def _signed(v: float) -> str:
@@ -36,7 +137,7 @@ def joins(new: Box, old: Box) -> bool:
     The shared stretch lies on a common side line: one box's right side on the other's left side (or
     top on bottom) with overlapping extents.
     """
-    if not (new.corners() & old.corners()):
+    if not (box_corners(new) & box_corners(old)):
         return False
     # vertical contact: new's left side on old's right side, or the other way round
     if new.col == old.col + old.w or old.col == new.col + new.w:
@@ -46,15 +147,15 @@ def joins(new: Box, old: Box) -> bool:
     return False
 
 
-def _inside_units(box: Box) -> set[tuple[int, int, str]]:
-    """Unit segments strictly inside the box (between two of its squares)."""
+def _inside_units(box: Box) -> set[frozenset]:
+    """Unit segments strictly inside the box (between two of its squares), each the set of its ends."""
     out = set()
     for y in range(box.row + 1, box.row + box.h):
         for x in range(box.col, box.col + box.w):
-            out.add((x, y, "h"))
+            out.add(frozenset(((x, y), (x + 1, y))))
     for x in range(box.col + 1, box.col + box.w):
         for y in range(box.row, box.row + box.h):
-            out.add((x, y, "v"))
+            out.add(frozenset(((x, y), (x, y + 1))))
     return out
 
 
@@ -83,7 +184,7 @@ class PlainBoard:
         return 0 <= box.row and 0 <= box.col and box.row + box.h <= self.size and box.col + box.w <= self.size
 
     def own_boxes(self, k: int) -> list[Box]:
-        return [p.item for p in self.boxes if p.player == k]  # type: ignore[misc]
+        return [p.item for p in self.boxes if p.player == k and isinstance(p.item, Box)]
 
     def box_problems(self, k: int, box: Box) -> list[tuple[str, str]]:
         """(rule, message) for every way this box breaks the placement rules on the board as it is."""
@@ -103,7 +204,7 @@ class PlainBoard:
         elif not any(joins(box, old) for old in own):
             out.append(unjoined_problem(box, self.shelves, k))
         hit: list[str] = []
-        for sq in box.squares(size):
+        for sq in sorted(box_squares(box, size)):
             p = self.owner.get(sq)
             if p is not None:
                 label = f"{self.name(p.player)}'s box {p.number}"
@@ -113,7 +214,7 @@ class PlainBoard:
             out.append(("overlap", f"overlaps {label}"))
         inside = _inside_units(box)
         for s in self.shelves:
-            if set(s.item.units()) & inside:  # type: ignore[union-attr]
+            if isinstance(s.item, Shelf) and shelf_units(s.item) & inside:
                 out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
         return out
 
@@ -124,24 +225,24 @@ class PlainBoard:
         if not (0 <= shelf.x <= size and 0 <= shelf.y <= size and 0 <= ex <= size and 0 <= ey <= size):
             out.append(("grid", f"the shelf of length {shelf.length} leaves the {size} × {size} battlefield"))
         start = (shelf.x, shelf.y)
-        if not any(start in b.corners() for b in self.own_boxes(k)):
-            if any(start in shelf_points(s.item) for s in self.shelves if s.player == k):  # type: ignore[arg-type]
+        if not any(start in box_corners(b) for b in self.own_boxes(k)):
+            if any(start in shelf_points(s.item) for s in self.shelves if s.player == k and isinstance(s.item, Shelf)):
                 out.append(("floating-shelf", "is built off a floating shelf; a shelf must start at a corner of one of the player's boxes"))
             else:
                 out.append(("shelf-start", "must start at a corner of one of the player's boxes"))
-        units = set(shelf.units())
+        units = shelf_units(shelf)
         for b in self.boxes:
-            if units & _inside_units(b.item):  # type: ignore[arg-type]
+            if isinstance(b.item, Box) and units & _inside_units(b.item):
                 out.append(("cross", f"runs through {self.name(b.player)}'s box {b.number}"))
         for s in self.shelves:
-            if shelves_cross(shelf, s.item):  # type: ignore[arg-type]
+            if isinstance(s.item, Shelf) and shelves_cross(shelf, s.item):
                 out.append(("cross", f"crosses {self.name(s.player)}'s floating shelf {s.number}"))
         return out
 
     def add(self, placed: Placed) -> None:
         if isinstance(placed.item, Box):
             self.boxes.append(placed)
-            for sq in placed.item.squares(self.size):
+            for sq in box_squares(placed.item, self.size):
                 self.owner.setdefault(sq, placed)
         else:
             self.shelves.append(placed)

@@ -1,9 +1,31 @@
-"""Wobbly Café's groups found the plain way: a search over grid places, every group, paying or not."""
+"""Wobbly Café's groups found the plain way, from the rules alone: a search over grid places, every
+group, paying or not (a group of exactly v connected v's pays).  Only the café's layout (``data``) comes
+from rollwrite."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
-from rollwrite.games.wobbly_cafe.rules import Group
+
+
+@dataclass(frozen=True)
+class Group:
+    """Connected spaces of one die value: ``spaces`` as (row, space), 0-based, sorted; ``nice`` when one
+    of them has the nice view."""
+
+    value: int
+    spaces: tuple[tuple[int, int], ...]
+    nice: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.spaces)
+
+    @property
+    def pays(self) -> bool:
+        """Exactly as many connected spaces as the value they show."""
+        return len(self.spaces) == self.value
 
 
 def groups_of(floor: tuple[tuple[int | None, ...], ...], data: CafeData) -> list[Group]:

@@ -49,11 +49,13 @@ def check_layout_command(
                 fits.append(paper)
             except RollwriteError:
                 pass
-        small = small_text(layout)
-        if small:
-            typer.echo(printable(f"rollwrite: warning: {path}: {small}"), err=True)
+        # deferred for start-up: `games`, `--help` need this module, not layoutlang.smalltext
+        from rollwrite.layoutlang.smalltext import small_text_warnings
+
+        for warning in small_text_warnings(layout):
+            typer.echo(printable(f"rollwrite: warning: {warning}"), err=True)
         if greyscale:
-            # deferred for start-up: `games`, `--help` need this module, not spec.greyscale
+            # deferred for start-up: `games`, `--help` need this module, not layoutlang.greyscale
             from rollwrite.layoutlang.greyscale import greyscale_warnings
 
             for warning in greyscale_warnings(layout):
@@ -63,21 +65,3 @@ def check_layout_command(
             typer.echo(printable(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})"))
     if worst:
         raise typer.Exit(worst)
-
-
-SMALLEST = 6.0  # pt: text under this is hard to read on paper
-
-
-def small_text(layout) -> str:  # noqa: ANN001 - a Layout
-    """What to say when a sheet of ``layout`` (drawn as print draws it, without a challenge) has text
-    under SMALLEST pt; "" when it has none."""
-    # deferred for start-up: `games`, `--help` need this module, not sheet
-    from rollwrite.sheet import build_scene
-
-    found = build_scene(layout, sheets=1).smallest_text()
-    if found is None or found[0].size >= SMALLEST:
-        return ""
-    text, page = found
-    words = text.text if len(text.text) <= 30 else text.text[:29] + "…"
-    return (f"the text {words!r} (page {page}) is {text.size:.1f} pt; text under {SMALLEST:g} pt is hard to read, "
-            f"and 9 pt is kind to players who need large print")

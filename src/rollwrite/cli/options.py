@@ -1,7 +1,7 @@
-"""The options of ``rollwrite print`` and ``rollwrite games``, declared once.
+"""The options of the commands the quick start-up path runs (``print``, ``games``, ``score``), declared once.
 
-Each table builds both readers of its command line: the Typer command (:mod:`rollwrite.cli.print_cmd` and
-:mod:`rollwrite.cli.games` turn each entry into a ``typer.Option`` through
+Each table builds both readers of its command line: the Typer command (:mod:`rollwrite.cli.print_cmd`,
+:mod:`rollwrite.cli.games` and :mod:`rollwrite.cli.score` turn each entry into a ``typer.Option`` through
 :mod:`rollwrite.cli.typer_options`) and the quick path of :mod:`rollwrite.cli.fast`, which reads a plain
 command line without importing Typer.  An option added here is known to both; an option written
 anywhere else is known to neither.  This module imports nothing heavy, so the quick path stays quick.
@@ -23,12 +23,12 @@ VARIATION = "Variations (games that have them)"
 
 
 class Opt(Value):  # a Value, not a dataclass: made when the quick path starts (see rollwrite.valueclass)
-    """One option of ``rollwrite print``.
+    """One option of a command.
 
     ``kind`` is int, float, str, Path or bool.  A bool whose first flag holds a '/' (``--backs/--no-backs``)
     is a switch: None unless given, True or False after.  Any other bool is a flag: False unless given."""
 
-    name: str  # the keyword of print_command_body
+    name: str  # the keyword of the command's body (print_command_body, games_lines, score_command_body)
     flags: tuple[str, ...]
     kind: type
     help: str
@@ -80,12 +80,18 @@ PRINT_OPTIONS: tuple[Opt, ...] = (
     Opt("backs", ("--backs/--no-backs",), bool,
         "For layouts with backs (cards): print them on the following pages, mirrored for double-sided "
         "printing.", panel=PAPER),
+    Opt("duplex", ("--duplex",), str,
+        "How the backs are printed double-sided: long (the paper turned over about its long edge, most "
+        "printers' default) or short. Each back is placed behind its front for that turn.", "long|short", PAPER),
     Opt("seed", ("--seed", "-s"), str, SEED_HELP, "SEED", CHALLENGE),
     Opt("daily", ("--daily", "-d"), str, DAILY_HELP, "[DATE]", CHALLENGE),
     Opt("days", ("--days",), int, DAYS_HELP, "N", CHALLENGE),
     Opt("split", ("--split",), bool, "With --days: one file per day, named after its date.", panel=CHALLENGE),
     Opt("quiet", ("--quiet", "-q"), bool, QUIET_HELP),
     Opt("high_contrast", ("--high-contrast",), bool, HIGH_CONTRAST_HELP, panel=PAPER),
+    Opt("small_print", ("--small-print",), bool,
+        "Print even when a scale or small paper puts text under 6 pt (refused otherwise); every page's "
+        "footer then says how small.", panel=PAPER),
     Opt("size", ("--size",), int, "Board size.", "N", VARIATION),
     Opt("turns", ("--turns",), int,
         "How many turns the game lasts. For a layout of your own: the length of its dice schedule.", "N", VARIATION),
@@ -97,4 +103,23 @@ GAMES_OPTIONS: tuple[Opt, ...] = (
     Opt("as_json", ("--json", "-j"), bool, "Print one JSON list instead of the table: each game's slug, title, "
         "summary, players (fewest, most) and the commands it takes."),
     Opt("quiet", ("--quiet", "-q"), bool, QUIET_HELP),
+)
+
+SCORE_OPTIONS: tuple[Opt, ...] = (
+    Opt("claimed", ("--claimed", "-c"), str,
+        "The score you worked out (one per player, comma-separated): checked against the sheet.", "SCORE[,SCORE...]"),
+    Opt("as_json", ("--json", "-j"), bool, "Print one JSON document instead of the report."),
+    Opt("seed", ("--seed", "-s"), str, "Also check the sheet against this seed's dice. " + SEED_HELP, "SEED"),
+    Opt("daily", ("--daily", "-d"), str, "Also check the sheet against the daily challenge's dice. " + DAILY_HELP,
+        "[DATE]"),
+    Opt("jsonl", ("--jsonl",), bool,
+        "Print one JSON object per sheet, one per line, in input order, as each is done."),
+    Opt("from_jsonl", ("--from-jsonl",), str,
+        "Read the sheets from JSON Lines ('-': standard input), one object per line: "
+        "{\"name\": ..., \"text\": the typed-in sheet}.", "FILE"),
+    Opt("jobs", ("--jobs",), int, "Score on N processes at once (default: one per core).", "N"),
+    Opt("puzzle", ("--puzzle",), bool,
+        "The sheet answers the puzzle of the id or --seed/--daily ('rollwrite puzzle'): check its rolls and say "
+        "how it compares with par."),
+    Opt("quiet", ("--quiet", "-q"), bool, QUIET_HELP + " The exit code says how the sheets fared."),
 )

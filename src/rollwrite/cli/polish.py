@@ -27,8 +27,6 @@ from typer.core import TyperGroup
 
 from rollwrite.errors import EXCERPT, excerpt, printable
 
-
-
 MAX_COMPLETIONS = 200
 
 # ---------------------------------------------------------------- completion
@@ -279,6 +277,12 @@ class RollwriteGroup(TyperGroup):
         polish(self)
         super().format_help(ctx, formatter)
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, EOFError):  # Typer would exit 130 without a word: see main
+            raise typer.Abort() from None
+
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
@@ -295,7 +299,6 @@ class RollwriteGroup(TyperGroup):
             message, hint = describe(error, argv)
             typer.echo(f"rollwrite: {printable(message)}" + (f"\n  hint: {printable(hint)}" if hint else ""), err=True)
             sys.exit(2 if "UsageError" in kinds else max(error.exit_code, 1))
-        except typer.Abort:
-            typer.echo("rollwrite: interrupted", err=True)
-            sys.exit(130)
+        except typer.Abort:  # click's word for an interrupt: the error boundary (cli/boundary.py) says it
+            raise KeyboardInterrupt from None
         sys.exit(rv if isinstance(rv, int) else 0)

@@ -21,12 +21,14 @@ def print_command_body(game: str, *, players: int | None = None, fmt: str | None
                        backs: bool | None = None, seed: str | None = None, daily: str | None = None,
                        days: int | None = None, split: bool = False, quiet: bool = False,
                        size: int | None = None, turns: int | None = None, dice: int | None = None,
-                       sides: int | None = None, high_contrast: bool = False) -> list[str]:
+                       sides: int | None = None, high_contrast: bool = False,
+                       small_print: bool = False, duplex: str | None = None) -> list[str]:
     """Run ``rollwrite print`` with the command's parameters; returns the lines to show on standard
     output.  A RollwriteError passes through (the caller prints it)."""
     page = {"paper": paper, "landscape": landscape, "per_page": per_page, "scale": scale,
             "large_print": large_print, "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
-            "margin": margin, "backs": backs, "high_contrast": high_contrast}
+            "margin": margin, "backs": backs, "high_contrast": high_contrast, "small_print": small_print,
+            "duplex": duplex}
     # deferred for start-up: `games`, `--help` need this module, not cli.progress, core.printrun
     from rollwrite.cli.progress import progress
     from rollwrite.core.printrun import run_print

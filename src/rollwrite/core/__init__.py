@@ -5,6 +5,7 @@ rollwrite.serve): what a command or a page asks for, done once, with no word abo
     printrun       printing a run of sheets
     scoring        scoring typed-in sheets, one or a batch on every core
     puzzles        making puzzles, their par and answers
+    solving        solving a typed-in position, for the games with a solver
     par_records    the par each puzzle made leaves for checking answers later
     layout_checks  the checks a layout passes before it prints
 

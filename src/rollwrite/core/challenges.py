@@ -43,6 +43,12 @@ game id and a schedule:
         that many consecutive days from ``daily`` (with a seed it is refused); ``count`` K adds K-1 more
         challenges after each, named by the seeds ``<seed or date>/2`` ... ``/K``.
 
+    player_count(layout, players, verb="is played by") -> int
+        ``players`` (the layout's default when None) within the layout's range, or a UsageError.
+
+    unable(game, ability) -> UsageError
+        The error for a game that cannot ``score``, make a ``puzzle`` or ``solve``: it names those that can.
+
     run_roll(game, *, seed, daily, players, show, options) -> (Schedule | Deal, title)
         The schedule of a challenge, as ``rollwrite roll`` and the desk's dice page show it.
 
@@ -290,6 +296,30 @@ def challenge_run(game: str, seed: str | None, daily: str | None, days: int | No
     return out
 
 
+def player_count(layout: Any, players: int | None, verb: str = "is played by") -> int:
+    """``players``, or the layout's default when None, checked against the players the layout is for."""
+    count = layout.players.default if players is None else players
+    lo, hi = layout.players.minimum, layout.players.maximum
+    if not lo <= count <= hi:
+        raise UsageError(f"{layout.game} {verb} {layout.players.span()}, not {count}", hint=layout.players.hint())
+    return count
+
+
+#: ability -> (what a game without it is said to lack, who has it)
+ABILITIES = {"score": ("has no scorer", "games with a scorer"), "puzzle": ("makes no puzzles", "games with puzzles"),
+             "solve": ("has no solver", "games with a solver")}
+
+
+def unable(game: str, ability: str) -> UsageError:
+    """The error for ``game``, which cannot ``ability`` (``score``, ``puzzle``, ``solve``): the games that can."""
+    # deferred for start-up: `--help` needs this module, not games
+    from rollwrite import games
+
+    able = [slug for slug in games.known() if getattr(games.get(slug), f"can_{ability}", False)]
+    lacks, who = ABILITIES[ability]
+    return UsageError(f"{game} {lacks}", hint=f"{who}: {', '.join(able) or 'none'}")
+
+
 def run_roll(
     game: str,
     *,
@@ -309,12 +339,7 @@ def run_roll(
     layout = resolve(game)
     shipped = layout
     g = games.get(layout.game)
-    count = layout.players.default if players is None else players
-    lo, hi = layout.players.minimum, layout.players.maximum
-    if not lo <= count <= hi:
-        raise UsageError(
-            f"{layout.game} is played by {lo} to {hi} players, not {count}", hint=f"give --players between {lo} and {hi}"
-        )
+    count = player_count(layout, players)
     resolve_schedule_id(layout.game, seed, daily, required=True)
     try:
         layout = vary_layout(layout, g, options, count)

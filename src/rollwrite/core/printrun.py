@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.core.challenges import (
-    daily_range, resolve_schedule, resolve_schedule_id, split_challenge, variant_for, vary_layout,
+    daily_range, player_count, resolve_schedule, resolve_schedule_id, split_challenge, variant_for, vary_layout,
     with_variations,
 )
 from rollwrite.errors import UsageError
@@ -67,10 +67,12 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
 
     ``days`` (with ``daily``): a run of that many dailies, one after the other in one file, or a file per
     day with ``split``.  ``progress``: see the module's docstring.  ``page["high_contrast"]``: see
-    draw.scene.high_contrast.  Returns (file, pages) for each file written."""
+    draw.scene.high_contrast; ``page["small_print"]``: text under 6 pt is printed, not refused (see
+    sheet.check_text_size).  Returns (file, pages) for each file written."""
     # deferred for start-up: `games`, `--help` need this module, not output, planner
     from rollwrite.output import check_targets, render_pages, stale_pages, steps, targets, write_all
     from rollwrite.planner import plan_page
+    from rollwrite.sheet import extra_pages
 
     job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
                 split=split, options=options, page=page, dpi=dpi)
@@ -78,8 +80,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     per_page = plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
     runs = sum(len(schedules) for _, schedules in job.outputs)
     pages = -(-job.sheets // per_page) * (2 if spec.backs and layout.sheet.back else 1) * runs
-    pages += len(job.outputs) * sum(1 for x in layout.pages
-                                    if x.when == "always" or (x.when == "seeded" and job.outputs[0][1][0] is not None))
+    pages += sum(len(x) for _, schedules in job.outputs for x in extra_pages(layout, schedules))
     stale: list[Path] = []
     written: list[tuple[Path, int]] = []
 
@@ -106,10 +107,10 @@ def print_scene(game: str, **kw):  # noqa: ANN201 - a Scene
 
 
 class _Job:
-    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False) -> None:  # noqa: ANN001
+    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False, note=None) -> None:  # noqa: ANN001
         self.layout, self.form, self.sheets, self.spec, self.outputs, self.share = \
             layout, form, sheets, spec, outputs, share
-        self.contrast = contrast
+        self.contrast, self.note = contrast, note
 
     def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201 - a Streamed scene
         # deferred for start-up: `games`, `--help` need this module, not draw.scene, sheet
@@ -118,10 +119,10 @@ class _Job:
 
         if len(schedules) == 1:  # one run: its schedule, as any caller of stream_scene gives it
             scene = stream_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
-                                 share=self.share, on_sheet=on_sheet)
+                                 share=self.share, on_sheet=on_sheet, note=self.note)
         else:
             scene = stream_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec,
-                                 share=self.share, on_sheet=on_sheet)
+                                 share=self.share, on_sheet=on_sheet, note=self.note)
         return high_contrast(scene) if self.contrast else scene
 
 
@@ -136,7 +137,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     from rollwrite.files import check_name
     from rollwrite.output import check_options, format_for
     from rollwrite.layoutlang.checked_builtins import is_checked
-    from rollwrite.sheet import check_safe_area
+    from rollwrite.sheet import check_safe_area, check_text_size
     from rollwrite.core.layout_checks import check_layout
     from rollwrite.layoutlang.layout import check_geometry, is_builtin_name, resolve
     from rollwrite.layoutlang.page import with_options
@@ -145,6 +146,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     options = with_variations(options or {}, from_id)
     page = dict(page or {})
     contrast = bool(page.pop("high_contrast", False))
+    small_print = bool(page.pop("small_print", False))
     if paper is not None:
         page["paper"] = paper
     if output is not None:
@@ -161,11 +163,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     layout = resolve(game)
     as_shipped = layout if is_builtin_name(game) else None  # a built-in, before any variation
     g = games.get(layout.game)
-    count = layout.players.default if players is None else players
-    lo, hi = layout.players.minimum, layout.players.maximum
-    if not lo <= count <= hi:
-        raise UsageError(f"{layout.game} prints for {lo} to {hi} players, not {count}",
-                         hint=f"give --players between {lo} and {hi}")
+    count = player_count(layout, players, "prints for")
     resolve_schedule_id(layout.game, seed, daily)  # a bad --seed or --daily is refused before any work
     if as_shipped is None or not is_checked(game):
         problems = check_layout(layout, with_options(layout.page, **page))  # what check-layout checks
@@ -188,8 +186,12 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         else:
             schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d, variant=variant) for d in dates]
     sheets = g.print_count(layout, count) if g is not None else count
+    note = None
+    if not (layout is shipped and as_shipped is not None and is_checked(game) and spec.scale >= 1
+            and spec.paper == shipped.page.paper):  # a built-in as shipped is measured by the tests
+        note = check_text_size(layout, spec, sheets, schedules[0], allow=small_print)
     outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules)
-    return _Job(layout, form, sheets, spec, outputs, True, contrast)
+    return _Job(layout, form, sheets, spec, outputs, True, contrast, note)
 
 
 def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: list | None, dates: list | None,

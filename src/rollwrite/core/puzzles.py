@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rollwrite.core.challenges import challenge_run, split_challenge, with_variations
+from rollwrite.core.challenges import challenge_run, split_challenge, unable, with_variations
 from rollwrite.core.printrun import Progress, check_output, no_progress
 from rollwrite.difficulty import LEVELS
 from rollwrite.errors import RollwriteError, UsageError, excerpt
+from rollwrite.numbers import plain_number
 from rollwrite.pool import cores
 
 
@@ -101,8 +102,7 @@ def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any
     layout = load_builtin(game)
     g = games.get(layout.game)
     if g is None or not g.can_puzzle:
-        makers = [s for s in games.known() if games.get(s).can_puzzle]  # type: ignore[union-attr]
-        raise UsageError(f"{game} makes no puzzles", hint=f"games with puzzles: {', '.join(makers)}")
+        raise unable(game, "puzzle")
     opts = {k: v for k, v in (options or {}).items() if v is not None}
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
@@ -221,9 +221,6 @@ def answer_text(g: Any, layout: Any, puzzle: Any) -> str:
 
     head = [f"# answer to {puzzle.id}"]
     if puzzle.par is not None:
-        # deferred for start-up: `--help` needs this module, not games.base
-        from rollwrite.games.base import plain_number
-
         head.append(f"# score: {plain_number(puzzle.par)}")
         head.append(f"# {puzzle.par_text()}")
     head.append(f"# check it: rollwrite score {layout.game} FILE {how} --puzzle")
@@ -319,7 +316,7 @@ def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, 
     """The sheets of a run of puzzles, in print order: every puzzle, then (``with_solutions``) every
     answer, as puzzle books have them; ``after_each`` puts each answer right after its puzzle instead.
     The page planner never puts a puzzle and an answer on one page (``rollwrite.sheet.page_spans``)."""
-    # deferred for start-up: `games`, `--help` need this module, not jobs
+    # deferred for start-up: `games`, `--help` need this module, not buildcontext
     from rollwrite.buildcontext import SheetJob
 
     shown = [SheetJob(p.schedule, dataclasses.replace(p, extra={**p.extra, "hide_par": True}) if hide_par else p)

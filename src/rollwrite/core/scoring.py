@@ -6,6 +6,8 @@ the same for every front end.
     run_batch(game, files, *, from_jsonl, jsonl, jobs, seed, daily, puzzle, out, err) -> exit code
         Many sheets (files, folders, JSON Lines) on several processes, each result written in input
         order as soon as it is done.
+    score_text(game, text, *, name, seed, daily, puzzle) -> result
+        One sheet given as text (the Python API's ``score_sheet``).
     read_sheet(name, game) -> text
         A typed-in sheet from a file, or from standard input for ``-``.
 
@@ -22,18 +24,12 @@ import os
 import sys
 from typing import Any
 
-from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id, split_challenge
+from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id, split_challenge, unable
 from rollwrite.errors import InputError, RollwriteError, UsageError, printable
+from rollwrite.numbers import plain_number
 from rollwrite.pool import cores
 
 STDIN = "-"
-
-
-def _num(v: float) -> int | float:
-    # deferred for start-up: `--help` needs this module, not games.base
-    from rollwrite.games.base import plain_number
-
-    return plain_number(v)
 
 
 def parse_claim(text: str) -> list[float]:
@@ -86,8 +82,7 @@ class _Scoring:
         layout = load_builtin(game)
         g = games.get(layout.game)
         if g is None or not g.can_score:
-            scorers = [s for s in games.known() if games.get(s).can_score]  # type: ignore[union-attr]
-            raise UsageError(f"{game} has no scorer", hint=f"games with a scorer: {', '.join(scorers)}")
+            raise unable(game, "score")
         resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # bad --seed/--daily: before any file
         self.layout, self.g, self.seed, self.daily = layout, g, seed, daily
         self.want_puzzle = puzzle
@@ -185,7 +180,7 @@ class _Scoring:
         claim_ok, claim_msg = _check_claim(claim, score)
         doc = self._doc(name, the_puzzle, schedule, problems, score)
         if claim is not None:
-            doc["claimed"] = [_num(c) for c in claim]
+            doc["claimed"] = [plain_number(c) for c in claim]
             doc["claim_correct"] = claim_ok
         code = 1 if problems or claim_ok is False else 0
         if not want_text:
@@ -201,18 +196,18 @@ class _Scoring:
             "file": name,
             "game": self.layout.game,
             "id": schedule.id if schedule else None,
-            "total": _num(score.total),
+            "total": plain_number(score.total),
             "valid": not problems,
             "problems": [p.to_json() for p in problems],
             "breakdown": score.breakdown,
         }
         if score.players is not None:
-            doc["players"] = [{**p, "total": _num(p["total"])} for p in score.players]
+            doc["players"] = [{**p, "total": plain_number(p["total"])} for p in score.players]
         if the_puzzle is not None:
             doc["puzzle"] = the_puzzle.id
-            doc["par"] = None if the_puzzle.par is None else _num(the_puzzle.par)
+            doc["par"] = None if the_puzzle.par is None else plain_number(the_puzzle.par)
             doc["par_proven"] = the_puzzle.par_proven
-            doc["bound"] = None if the_puzzle.bound is None else _num(the_puzzle.bound)
+            doc["bound"] = None if the_puzzle.bound is None else plain_number(the_puzzle.bound)
         return doc
 
     def _report(self, name: str, the_puzzle: Any, schedule: Any, problems: list, score: Any) -> list[str]:
@@ -228,11 +223,11 @@ class _Scoring:
             what = "deal" if hasattr(schedule, "order") else "dice"
             lines.append("rules: all checks passed" + (f" ({what} of {schedule.id})" if schedule else ""))
         if score.players:
-            lines.append("total: " + ", ".join(f"{p['name']} {_num(p['total'])}" for p in score.players))
+            lines.append("total: " + ", ".join(f"{p['name']} {plain_number(p['total'])}" for p in score.players))
         else:
-            lines.append(f"total: {_num(score.total)}")
+            lines.append(f"total: {plain_number(score.total)}")
         if the_puzzle is not None and the_puzzle.par is not None:
-            par_line = f"{_num(score.total)} of par {_num(the_puzzle.par)}"
+            par_line = f"{plain_number(score.total)} of par {plain_number(the_puzzle.par)}"
             if not the_puzzle.par_proven:
                 par_line += f" ({the_puzzle.par_text()})"
             lines.append(par_line)
@@ -252,14 +247,25 @@ def _check_claim(claim: list[float] | None, score: Any) -> tuple[bool | None, st
         )
     wrong = [(i, c, t) for i, (c, t) in enumerate(zip(claim, totals)) if abs(c - t) > 1e-9]
     if not wrong:
-        return True, f"claimed {', '.join(str(_num(c)) for c in claim)}: correct"
+        return True, f"claimed {', '.join(str(plain_number(c)) for c in claim)}: correct"
     parts = []
     for i, c, t in wrong:
         who = f"{score.players[i]['name']}: " if score.players else ""
         diff = t - c
-        parts.append(f"{who}claimed {_num(c)}, but the sheet scores {_num(t)} "
-                     f"({_num(abs(diff))} {'more' if diff > 0 else 'less'} than claimed)")
+        parts.append(f"{who}claimed {plain_number(c)}, but the sheet scores {plain_number(t)} "
+                     f"({plain_number(abs(diff))} {'more' if diff > 0 else 'less'} than claimed)")
     return False, "; ".join(parts)
+
+
+def score_text(game: str, text: str, *, name: str = "sheet", seed: str | None = None, daily: str | None = None,
+               puzzle: bool = False) -> dict:
+    """One typed-in sheet given as text, scored as ``score`` scores a file: {"json": the document of
+    ``score --json``, "text": the report, "code": 0 legal or 1 a broken rule}.  A sheet that cannot be read
+    raises its InputError (naming ``name``, line and column)."""
+    result = _Scoring(game, seed, daily, puzzle).one(name, text)
+    if "error" in result:
+        raise result["error"]
+    return result
 
 
 def run_score(game: str, files: list[str], *, claimed: str | None = None, seed: str | None = None,

@@ -50,7 +50,7 @@ def read_fills(node: Node | None, rows: int, cols: int) -> tuple[CellFill, ...]:
     out: list[CellFill] = []
     for item in node:
         r = Reader(item, "a fill")
-        color = r.color("color")
+        color = r.fill("color")
         given = [k for k in ("cell", "cells", "row", "col") if r.has(k)]
         if len(given) != 1:
             raise item.error("a fill colours one of: 'cell' [row, col], 'cells' (a list of them), a 'row' or a 'col'"

@@ -19,9 +19,11 @@ from rollwrite.draw.hexes import HEXES
 from rollwrite.draw.images import IMAGES
 from rollwrite.draw.cellfills import CellFill, draw_fills, read_fills, read_shape
 from rollwrite.draw.shapes import read_dash
+from rollwrite.draw.tables import MIN_FIT, fit_hint
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
-from rollwrite.valueclass import Value
+from rollwrite.games.sheettext import LETTERS, column_letter
+from rollwrite.valueclass import Value, replace
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair
 
 ANCHORS = ["start", "middle", "end"]
@@ -38,18 +40,23 @@ class TextV(Value):
     font: str
     anchor: str
     color: str
+    #: put 'in' a space: the least size (pt) it may be made to fit it; None: one too big is an error
+    fit: float | None = None
 
 
 def _read_text(node: Node, data: Any) -> TextV:
     r = Reader(node, "a text element")
     v = TextV(
-        text=r.str("text"),
+        text=r.text("text"),
         size=r.number("size", 10.0, minimum=3, maximum=72, unit="pt"),
         font=read_font(r, "font", "regular", list(FONTS)),
         anchor=r.str("anchor", "start", choices=ANCHORS),
         color=r.color("color", "#000000"),
+        fit=r.number("fit", None, minimum=MIN_FIT, maximum=72, unit="pt"),
     )
     r.done()
+    if v.fit is not None and v.fit > v.size:
+        v = replace(v, fit=v.size)
     return v
 
 
@@ -95,7 +102,7 @@ def _runs(text: str, font: str) -> list[tuple[str, str]]:
 def _read_paragraph(node: Node, data: Any) -> ParagraphV:
     r = Reader(node, "a paragraph")
     v = ParagraphV(
-        text=r.str("text"),
+        text=r.text("text"),
         width=r.number("width", minimum=5),
         size=r.number("size", 8.0, minimum=3, maximum=36, unit="pt"),
         leading=r.number("leading", 1.25, minimum=0.8, maximum=3, unit=None),
@@ -153,6 +160,7 @@ class Mark(Value):
     col: int
     icon: Any  # a built-in icon's name, or the layout's own (OwnIcon)
     size: float
+    color: str | None = None  # its black ink in this colour (see draw_icon)
 
 
 class Labels(Value):
@@ -253,11 +261,12 @@ def _read_grid(node: Node, data: Any) -> GridV:
         row, col = (int(x) for x in expect_pair(at_node))
         icon = icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.5, minimum=0.5)
+        mcolor = mr.color("color", None)
         mr.done()
         if not (1 <= row <= rows + 1 and 1 <= col <= cols + 1):
             raise at_node.error(f"crossing [{row}, {col}] is not on the grid: its lines count from 1 to "
                                 f"{rows + 1} (rows) and {cols + 1} (columns)")
-        cmarks.append(Mark(row, col, icon, size))
+        cmarks.append(Mark(row, col, icon, size, mcolor))
     shape = read_shape(shape_node, rows, cols, "a space")
     marks = []
     for n in marks_node or []:
@@ -266,10 +275,11 @@ def _read_grid(node: Node, data: Any) -> GridV:
         row, col = (int(x) for x in expect_pair(rc))
         icon = icon_name(mr.raw("icon"))
         size = mr.number("size", min(cw, ch) * 0.6, minimum=1)
+        mcolor = mr.color("color", None)
         mr.done()
         if not (1 <= row <= rows and 1 <= col <= cols):
             raise rc.error(f"cell [{row}, {col}] is outside the {rows} x {cols} grid (rows and columns count from 1)")
-        marks.append(Mark(row, col, icon, size))
+        marks.append(Mark(row, col, icon, size, mcolor))
     v = GridV(rows, cols, cw, ch, v_line, v_border, color, shape, tuple(marks), middle, labels, lines, faint,
               crossings, crossing_size, tuple(cmarks), fills)
     for m in v.marks:
@@ -342,17 +352,17 @@ def _build_grid(v: GridV, pen: Pen, ctx: Any) -> None:
         mx = v.cols * v.cw / 2
         pen.line(mx, -1.5, mx, v.rows * v.ch + 1.5, width=v.middle, color=col, cap="round")
     for m in v.marks:
-        draw_icon(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 0.5) * v.cw, (m.row - 0.5) * v.ch, m.size, weight=0.3, color=m.color)
     if v.crossings != "none":
         _crossings(v, pen, in_)
     for m in v.crossing_marks:
-        draw_icon(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3)
+        draw_icon(m.icon, pen, (m.col - 1) * v.cw, (m.row - 1) * v.ch, m.size, weight=0.3, color=m.color)
     if isinstance(v.labels, Labels):
         _labels(v, v.labels, pen)
     elif v.labels:
         size = min(7.0, v.ch / PT * 0.45)
         for c in range(v.cols):
-            pen.text((c + 0.5) * v.cw, -1.3, chr(ord("A") + c) if c < 26 else str(c + 1), size=size, anchor="middle", color="#555555")
+            pen.text((c + 0.5) * v.cw, -1.3, column_letter(c) if c < len(LETTERS) else str(c + 1), size=size, anchor="middle", color="#555555")
         for r in range(v.rows):
             pen.text(-1.3, (r + 0.5) * v.ch + size * PT * 0.35, str(r + 1), size=size, anchor="end", color="#555555")
 
@@ -405,22 +415,62 @@ class BoxV(Value):
     dash: tuple[float, ...] | None
     fill: str | None
     color: str = "#000000"
+    #: the smallest size (pt) the label may be made to fit the box; None: a label too wide is an error
+    fit: float | None = None
+
+
+LABEL_PAD = 1.5  # mm between a box's edge and its label
 
 
 def _read_box(node: Node, data: Any) -> BoxV:
     r = Reader(node, "a box")
     w, h = expect_pair(r.raw("size"), minimum=1)
-    v = BoxV(w, h, r.str("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
+    v = BoxV(w, h, r.text("label", ""), r.number("label_size", 7.0, minimum=3, maximum=30, unit="pt"),
              r.number("line", 0.4, minimum=0.05, maximum=5), r.number("radius", 0.0, minimum=0, maximum=20),
-             read_dash(r), r.color("fill", None), r.color("color", "#000000"))
+             read_dash(r), r.fill("fill", None), r.color("color", "#000000"),
+             r.number("fit", None, minimum=MIN_FIT, maximum=30, unit="pt"))
     r.done()
+    if v.fit is not None and v.fit > v.label_size:
+        v = replace(v, fit=v.label_size)
     return v
+
+
+def box_label_size(v: BoxV) -> float:
+    """The size the label is drawn at: its own, or with ``fit`` as much smaller as the box needs."""
+    if v.fit is None:
+        return v.label_size
+    return fit_size(v.label, v.label_size, "bold", v.w - 2 * LABEL_PAD, v.fit)
 
 
 def _build_box(v: BoxV, pen: Pen, ctx: Any) -> None:
     pen.rect(0, 0, v.w, v.h, width=v.line, radius=v.radius, dash=v.dash, fill=v.fill, stroke=v.color)
     if v.label:
-        pen.text(1.5, 1.5 + v.label_size * PT * 0.8, v.label, size=v.label_size, font="bold", color=v.color)
+        size = box_label_size(v)
+        pen.text(LABEL_PAD, LABEL_PAD + size * PT * 0.8, v.label, size=size, font="bold", color=v.color)
+
+
+def _box_overflows(v: BoxV, node: Node) -> list[Any]:
+    """The label, when it runs past the box's right edge (at ``fit`` when given) or below its foot."""
+    if not v.label:
+        return []
+    size = box_label_size(v)
+    tw = text_width(v.label, size, "bold")
+    room = v.w - 2 * LABEL_PAD
+    at = node.get("label") or node
+    shown = v.label if len(v.label) <= 24 else v.label[:23] + "…"
+    if tw > room + 0.01:
+        if v.fit is not None:
+            return [at.error(f"the label '{shown}' is {tw:.1f} mm wide even at {v.fit:g} pt (the box's 'fit'), and "
+                             f"the box leaves {room:.1f} mm", hint="widen the box or shorten the label")]
+        return [at.error(f"the label '{shown}' is {tw:.1f} mm wide at {v.label_size:g} pt, and the box leaves "
+                         f"{room:.1f} mm ({v.w:g} mm less {LABEL_PAD:g} mm each side)",
+                         hint=fit_hint(v.label_size * room / tw, "widen the box, shorten the label or make it smaller "
+                                       "with label_size", "let the box make it smaller"))]
+    foot = LABEL_PAD + size * PT * (0.8 + 0.24)
+    if foot > v.h + 0.01:
+        return [at.error(f"the label '{shown}' reaches {foot:.1f} mm down, below the foot of the {v.h:g} mm tall box",
+                         hint="make the box taller or the label smaller (label_size)")]
+    return []
 
 
 class LineV(Value):
@@ -455,21 +505,20 @@ class IconV(Value):
     name: str | OwnIcon
     size: float
     weight: float
-
-
-
+    #: the colour its black ink is drawn in (a built-in icon is all black ink); None: as drawn
+    color: str | None = None
 
 
 def _read_icon(node: Node, data: Any) -> IconV:
     r = Reader(node, "an icon")
     v = IconV(icon_name(r.raw("name")), r.number("size", 6.0, minimum=1, maximum=100),
-              r.number("weight", 0.35, minimum=0.05, maximum=3))
+              r.number("weight", 0.35, minimum=0.05, maximum=3), r.color("color", None))
     r.done()
     return v
 
 
 def _build_icon(v: IconV, pen: Pen, ctx: Any) -> None:
-    draw_icon(v.name, pen, 0, 0, v.size, v.weight)
+    draw_icon(v.name, pen, 0, 0, v.size, v.weight, v.color)
 
 
 class LegendV(Value):
@@ -494,7 +543,7 @@ def _read_legend(node: Node, data: Any) -> LegendV:
     for n in items_node:
         ir = Reader(n, "a legend item")
         icon = icon_name(ir.raw("icon"))
-        label = ir.str("label")
+        label = ir.text("label")
         ir.done()
         items.append((icon, label))
     return LegendV(tuple(items), columns, size, text, col_width, row_height)
@@ -532,7 +581,7 @@ def _read_circles(node: Node, data: Any) -> CirclesV:
     count = r.int("count", minimum=1, maximum=500)
     v = CirclesV(count, r.number("diameter", 5.0, minimum=1, maximum=50), r.number("gap", 1.5, minimum=0, maximum=50),
                  r.str("shape", "circle", choices=["circle", "square"]), r.int("columns", count, minimum=1),
-                 r.number("line", 0.3, minimum=0.05, maximum=3), r.color("color", "#000000"), r.color("fill", None))
+                 r.number("line", 0.3, minimum=0.05, maximum=3), r.color("color", "#000000"), r.fill("fill", None))
     r.done()
     return v
 
@@ -633,24 +682,28 @@ def _read_ruler(node: Node, data: Any) -> RulerV:
     return v
 
 
-def draw_ruler(pen: Pen, length: int, text: float = MIN_TEXT) -> None:
+def draw_ruler(pen: Pen, length: int, text: float = MIN_TEXT, caption: str | None = None) -> None:
     """A true-size millimetre ruler whose top-left is at the pen's origin (height 6 mm at the
-    smallest ``text`` size, in pt, of its figures and caption)."""
+    smallest ``text`` size, in pt, of its figures and caption); ``caption``: what it says after its end
+    (default: the whole of :func:`ruler_captions`' first)."""
     pen.line(0, 0, length, 0, width=0.25)
     for mm in range(length + 1):
         h = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         pen.line(mm, 0, mm, h, width=0.15)
         if mm % 10 == 0:
             pen.text(mm, 3.4 + text * PT * 0.72, str(mm // 10), size=text, anchor="middle", color="#333333")
-    pen.text(length + 1.5, 3.0, _ruler_caption(length), size=text, color="#333333")
+    pen.text(length + 1.5, 3.0, ruler_captions(length)[0] if caption is None else caption, size=text,
+             color="#333333")
 
 
-def _ruler_caption(length: int) -> str:
-    return f"{length} mm: if this does not measure {length // 10} cm, print at 100 %"
+def ruler_captions(length: int) -> tuple[str, ...]:
+    """What a ruler of ``length`` mm may say after its end, longest first (narrow paper takes a shorter)."""
+    return (f"{length} mm: if this does not measure {length // 10} cm, print at 100 %",
+            f"{length} mm: print at 100 %", f"{length} mm")
 
 
-def ruler_width(length: int, text: float = MIN_TEXT) -> float:
-    return length + 1.5 + text_width(_ruler_caption(length), text)
+def ruler_width(length: int, text: float = MIN_TEXT, caption: str | None = None) -> float:
+    return length + 1.5 + text_width(ruler_captions(length)[0] if caption is None else caption, text)
 
 
 def _ruler_size(v: RulerV) -> tuple[float, float]:
@@ -848,10 +901,14 @@ GENERIC: dict[str, ElementType] = {
 
 
 from rollwrite.draw.shapes import SHAPES  # noqa: E402
-from rollwrite.draw.tables import TABLES  # noqa: E402
+from rollwrite.draw.tables import TABLES, overflows as table_overflows  # noqa: E402
 
 GENERIC.update(SHAPES)
 GENERIC.update(TABLES)
+
+#: For the element types whose texts must fit their room (a table's cells, a box's label): a function of
+#: the element's value and its node that gives an error for each text that does not, at its place.
+OVERFLOWS: dict[str, Any] = {"table": table_overflows, "box": _box_overflows}
 GENERIC.update(FIGURES)
 GENERIC.update(HEXES)
 GENERIC.update(IMAGES)

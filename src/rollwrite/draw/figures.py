@@ -36,7 +36,7 @@ class FigureV(Value):
 def _style(r: Reader, node: Any) -> tuple[float, str | None, str | None, tuple[float, ...] | None]:
     line = r.number("line", 0.3, minimum=0, maximum=5)
     color = r.color("color", "#000000")
-    fill = r.color("fill", None)
+    fill = r.fill("fill", None)
     dash = read_dash(r)
     if line == 0 and fill is None:
         raise node.error("this shape draws nothing: its line is 0 and it has no fill",

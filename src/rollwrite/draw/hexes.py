@@ -33,6 +33,7 @@ class HexMark(Value):
     col: int
     icon: Any  # a built-in icon's name or the layout's own (rollwrite.draw.marks.OwnIcon)
     size: float
+    color: str | None = None  # its black ink in this colour (see draw_icon)
 
 
 class HexGridV(Value):
@@ -52,6 +53,9 @@ class HexGridV(Value):
     labels: tuple[tuple[str, ...], tuple[str, ...], bool] | None  # per row, per column, column's first
     label_size: float
     label_color: str
+    #: the box round the map's hexagons of radius 1 (x0, y0, x1, y1), measured once when it is read
+    unit_box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    label_place: str = "top"  # top | bottom: where in each hex its label goes; marks and 'in' take the rest
 
     def inside(self, row: int, col: int) -> bool:
         return self.shape is None or self.shape[row - 1][col - 1] == "#"
@@ -87,16 +91,41 @@ def _unit_extent(top: str, coords: str, odd: bool, cells: list[tuple[int, int]])
 
 def centre(v: HexGridV, row: int, col: int) -> tuple[float, float]:
     """The centre of hex (row, col), measured from the map's ``at`` (the top-left corner of its ink)."""
-    x0, y0, _, _ = _unit_extent(v.top, v.coords, v.odd, v.cells())
+    x0, y0, _, _ = v.unit_box
     cx, cy = _unit_centre(v.top, v.coords, v.odd, row, col)
     return (cx - x0) * v.radius + v.line / 2, (cy - y0) * v.radius + v.line / 2
 
 
 def hex_box(v: HexGridV, row: int, col: int) -> tuple[float, float, float, float]:
-    """The box round hex (row, col), for placing an element in it."""
+    """The box of hex (row, col) an element put in it goes in: round the hex, or on a labelled map the
+    part of the hex the label leaves (below a label at the top, above one at the bottom)."""
     cx, cy = centre(v, row, col)
     hw, hh = (SQRT3 / 2, 1.0) if v.top == "pointy" else (1.0, SQRT3 / 2)
-    return cx - hw * v.radius, cy - hh * v.radius, cx + hw * v.radius, cy + hh * v.radius
+    if v.labels is None:
+        return cx - hw * v.radius, cy - hh * v.radius, cx + hw * v.radius, cy + hh * v.radius
+    top, bottom = _label_band(v, cy)
+    w = hw * v.radius * 0.8
+    if v.label_place == "top":
+        return cx - w, bottom + 0.2, cx + w, cy + hh * v.radius * 0.8
+    return cx - w, cy - hh * v.radius * 0.8, cx + w, top - 0.2
+
+
+def _label_size(v: HexGridV) -> float:
+    return min(v.label_size, v.radius * 0.5 / PT)
+
+
+def _label_base(v: HexGridV, cy: float, size: float) -> float:
+    """The baseline of a hex's label: near its top, or near its foot."""
+    if v.label_place == "top":
+        return cy - v.radius * 0.55 + size * PT * 0.7
+    return cy + v.radius * 0.55 - size * PT * 0.2
+
+
+def _label_band(v: HexGridV, cy: float) -> tuple[float, float]:
+    """From where to where (y) a hex's label reaches, at its largest."""
+    size = _label_size(v)
+    base = _label_base(v, cy, size)
+    return base - size * PT * 0.76, base + size * PT * 0.24
 
 
 def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
@@ -122,10 +151,11 @@ def _read_marks(node: Node | None, v_rows: int, v_cols: int) -> tuple[HexMark, .
         row, col = (int(x) for x in expect_pair(cell))  # type: ignore[arg-type]
         icon = icon_name(mr.raw("icon"))  # type: ignore[arg-type]
         size = mr.number("size", None, minimum=0.5, maximum=100)
+        color = mr.color("color", None)
         mr.done()
         if not (1 <= row <= v_rows and 1 <= col <= v_cols):
             raise cell.error(f"hex [{row}, {col}] is outside the {v_rows} x {v_cols} map (rows and columns count from 1)")  # type: ignore[union-attr]
-        out.append(HexMark(row, col, icon, size or 0.0))
+        out.append(HexMark(row, col, icon, size or 0.0, color))
     return tuple(out)
 
 
@@ -144,13 +174,15 @@ def _read_hexgrid(node: Node, data: Any) -> HexGridV:
     if not cells:
         raise node.error("this shape leaves no hex")
     line = r.number("line", 0.3, minimum=0.05, maximum=5)
-    radius = _radius(node, hex_node, fit_node, top, coords, odd, cells, line)
+    unit_box = _unit_extent(top, coords, odd, cells)
+    radius = _radius(node, hex_node, fit_node, top, line, unit_box)
     fills = {(f.r0 + 1, f.c0 + 1): f.color for f in _cell_fills(r.raw("fills", None), rows, cols)}
     v = HexGridV(rows, cols, top, coords, odd, radius, line,
-                 r.color("color", "#000000"), r.color("fill", None), fills, shape,
+                 r.color("color", "#000000"), r.fill("fill", None), fills, shape,
                  _read_marks(r.list("marks", None), rows, cols), r.bool("dots", False),
                  _read_labels(r.raw("labels", None), rows, cols),
-                 r.number("label_size", 6.0, minimum=3, maximum=30, unit="pt"), r.color("label_color", "#555555"))
+                 r.number("label_size", 6.0, minimum=3, maximum=30, unit="pt"), r.color("label_color", "#555555"),
+                 unit_box, r.str("label_place", "top", choices=["top", "bottom"]))
     r.done()
     for m in v.marks:
         if not v.inside(m.row, m.col):
@@ -166,8 +198,8 @@ def _cell_fills(node: Node | None, rows: int, cols: int) -> list[Any]:
     return out
 
 
-def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, coords: str, odd: bool,
-            cells: list[tuple[int, int]], line: float) -> float:
+def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, line: float,
+            unit_box: tuple[float, float, float, float]) -> float:
     if (hex_node is None) == (fit_node is None):
         raise node.error("a hex grid needs 'hex' (one hexagon's width, mm) or 'fit: [w, h]' (the box its map fills)",
                          hint="e.g. hex: 12, or fit: [180, 150]")
@@ -175,7 +207,7 @@ def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, 
         width = expect_number(hex_node, minimum=2, maximum=200)
         return width / (SQRT3 if top == "pointy" else 2.0)
     w, h = expect_pair(fit_node, minimum=5)  # type: ignore[arg-type]
-    x0, y0, x1, y1 = _unit_extent(top, coords, odd, cells)
+    x0, y0, x1, y1 = unit_box
     return min((w - line) / (x1 - x0), (h - line) / (y1 - y0))
 
 
@@ -190,18 +222,18 @@ def _build_hexgrid(v: HexGridV, pen: Pen, ctx: Any) -> None:
         if v.labels is not None:
             rl, cl = v.labels[0][row - 1], v.labels[1][col - 1]
             text = cl + rl if v.labels[2] else rl + cl
-            size = min(v.label_size, v.radius * 0.5 / PT)
+            size = _label_size(v)
             if text_width(text, size) > v.radius * 1.2:
                 size *= v.radius * 1.2 / text_width(text, size)
-            pen.text(cx, cy - v.radius * 0.55 + size * PT * 0.7, text, size=size, anchor="middle", color=v.label_color)
-    low = v.radius * 0.15 if v.labels is not None else 0.0  # below the label
+            pen.text(cx, _label_base(v, cy, size), text, size=size, anchor="middle", color=v.label_color)
+    low = 0.0 if v.labels is None else v.radius * (0.15 if v.label_place == "top" else -0.15)  # beside the label
     for m in v.marks:
         cx, cy = centre(v, m.row, m.col)
-        draw_icon(m.icon, pen, cx, cy + low, m.size or v.radius * (0.75 if low else 0.9), weight=0.3)
+        draw_icon(m.icon, pen, cx, cy + low, m.size or v.radius * (0.75 if low else 0.9), weight=0.3, color=m.color)
 
 
 def _hexgrid_size(v: HexGridV) -> tuple[float, float]:
-    x0, y0, x1, y1 = _unit_extent(v.top, v.coords, v.odd, v.cells())
+    x0, y0, x1, y1 = v.unit_box
     return (x1 - x0) * v.radius + v.line, (y1 - y0) * v.radius + v.line
 
 

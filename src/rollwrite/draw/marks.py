@@ -7,7 +7,8 @@ from typing import Any
 
 from rollwrite.draw import icons
 from rollwrite.draw.scene import Pen
-from rollwrite.valueclass import Value
+from rollwrite.numbers import number_text
+from rollwrite.valueclass import Value, replace
 from rollwrite.layoutlang.placeholders import letters
 from rollwrite.layoutlang.nodes import Node, Scalar, Seq, expect_str
 
@@ -23,7 +24,7 @@ def sequence(node: Node, n: int, start: int) -> tuple[str, ...]:
         out = []
         for i in node:
             if isinstance(i.value, (int, float)) and not isinstance(i.value, bool):  # type: ignore[attr-defined]
-                out.append(str(int(i.value)) if float(i.value).is_integer() else str(i.value))  # type: ignore[attr-defined]
+                out.append(number_text(i.value))  # type: ignore[attr-defined]
             else:
                 out.append(expect_str(i))
         return tuple(out)
@@ -39,7 +40,7 @@ class OwnIcon(Value):
 
     name: str
     parts: tuple[tuple[Any, Any], ...]  # (layoutlang.layout.Element, its ElementType), in the 10 x 10 box
-
+    cost: int = 0  # about how many scene items it draws, the own icons it uses counted
 
 class IconRef(Scalar):
     """An ``icon`` (or an icon element's ``name``) the loader found among the layout's own icons; its value
@@ -50,14 +51,32 @@ class IconRef(Scalar):
 USER_ICON_BOX = 10.0
 
 
-def draw_icon(icon: str | OwnIcon, pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35) -> None:
-    """A built-in icon by its name, or one of the layout's own, centred on (cx, cy) in a ``size`` square."""
+def draw_icon(icon: str | OwnIcon, pen: Pen, cx: float, cy: float, size: float, weight: float = 0.35,
+              color: str | None = None) -> None:
+    """A built-in icon by its name, or one of the layout's own, centred on (cx, cy) in a ``size`` square;
+    with ``color``, its black ink in that colour (an own icon's coloured parts keep their colours)."""
+    first = len(pen.page.items)
     if isinstance(icon, str):
         icons.draw(icon, pen, cx, cy, size, weight)
-        return
-    box = pen.at(cx - size / 2, cy - size / 2).scaled(size / USER_ICON_BOX)
-    for part, kind in icon.parts:
-        kind.build(part.value, part.place(box), None)
+    else:
+        box = pen.at(cx - size / 2, cy - size / 2).scaled(size / USER_ICON_BOX)
+        for part, kind in icon.parts:
+            kind.build(part.value, part.place(box), None)
+        pen.page.pictures.append((first, len(pen.page.items) - first))
+    if color is not None and color.lower() != BLACK:
+        items = pen.page.items
+        for k in range(first, len(items)):
+            items[k] = recoloured(items[k], color)
+
+
+BLACK = "#000000"
+
+
+def recoloured(item: Any, color: str) -> Any:
+    """A scene item with its black ink (line or text colour, outline, fill) in ``color``."""
+    changes = {key: color for key in ("color", "stroke", "fill")
+               if isinstance(getattr(item, key, None), str) and getattr(item, key).lower() == BLACK}
+    return replace(item, **changes) if changes else item
 
 
 def icon_name(n: Node) -> str | OwnIcon:

@@ -8,6 +8,9 @@ timestamp and random document id, so the same scene gives the same bytes.
 from __future__ import annotations
 
 import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -72,6 +75,7 @@ class _State:
 
     def __init__(self, c: Canvas) -> None:
         self.c = c
+        self.pictures: dict[int, tuple[bytes, str]] = {}  # id of a picture's bytes -> (the bytes, its form)
         self.reset()
 
     def reset(self, unknown: bool = False) -> None:
@@ -153,7 +157,7 @@ def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
             c.doForm(it.name)
             c.restoreState()
         elif isinstance(it, Image):
-            _image(c, it, _y(it.y))
+            _image(c, it, _y(it.y), st.pictures[id(it.data)][1])
         else:
             stroke, fill = it.stroke, it.fill
             do_stroke = 1 if stroke and it.width > 0 else 0
@@ -197,27 +201,60 @@ def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
                 c.drawPath(p, stroke=do_stroke, fill=do_fill)
 
 
-def _image(c: Canvas, it: Image, top: float) -> None:
-    """A picture with its top-left corner at (it.x, ``top``) in points, turned about that corner."""
+def _image(c: Canvas, it: Image, top: float, name: str) -> None:
+    """A picture with its top-left corner at (it.x, ``top``) in points, turned about that corner: the
+    form ``name`` (the picture drawn once in a unit square, :func:`_picture_form`) placed in its box."""
     c.saveState()
     c.translate(it.x * MM, top)
     if it.angle:
         c.rotate(-it.angle)
-    w, h = it.w * MM, it.h * MM
+    c.translate(0, -it.h * MM)
+    c.scale(it.w * MM, it.h * MM)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _pictures(c: Canvas, st: _State, items: list) -> None:
+    """The form of each picture among ``items`` not made yet, made now (before the page or symbol that
+    places it is drawn)."""
+    for it in items:
+        if isinstance(it, Image) and id(it.data) not in st.pictures:
+            name = f"picture{len(st.pictures) + 1}"
+            _picture_form(c, name, it)
+            st.pictures[id(it.data)] = (it.data, name)  # the bytes kept, so their id stays theirs
+
+
+def _picture_form(c: Canvas, name: str, it: Image) -> None:
+    """A picture drawn once into a form XObject filling the unit square: each copy places the form, so a
+    picture a sheet repeats is decoded and embedded once."""
+    c.beginForm(name, 0, 0, 1, 1)
     if it.kind == "png":
-        c.drawImage(ImageReader(io.BytesIO(it.data)), 0, -h, w, h, mask="auto")
+        c.drawImage(ImageReader(it.decoded if it.decoded is not None else io.BytesIO(it.data)), 0, 0, 1, 1, mask="auto")
     else:
         # reportlab's drawing renderer is needed only for SVG pictures; most sheets have none
         from reportlab.graphics import renderPDF
 
-        drawing = svg_drawing(it.data)
-        c.translate(0, -h)
-        c.scale(w / drawing.width, h / drawing.height)
-        renderPDF.draw(drawing, c, 0, 0)
-    c.restoreState()
+        drawing = it.decoded if it.decoded is not None else svg_drawing(it.data)
+        if drawing is not None and drawing.width and drawing.height:  # read and checked when loaded
+            c.scale(1 / drawing.width, 1 / drawing.height)
+            renderPDF.draw(drawing, c, 0, 0)
+    c.endForm()
 
 
 LANGUAGE = "en"  # the language of every sheet's text (the PDF's /Lang)
+
+
+@contextmanager
+def _no_source_date() -> Iterator[None]:
+    """The same bytes whatever the environment: reportlab dates an invariant file (and seeds its file
+    id) from SOURCE_DATE_EPOCH when it is set, at the canvas's making; rollwrite's files carry no date
+    of their own making, so it is put aside while the canvas is made."""
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
 def render(scene: Scene, on_page=None) -> bytes:
@@ -233,8 +270,9 @@ def render(scene: Scene, on_page=None) -> bytes:
         # reportlab makes no tagged PDF (no structure tree); what a screen reader can use is here instead:
         # the title (shown by viewers in place of the file's name), the language, and the text drawn in
         # reading order (the scene's order: title, rules, then each sheet top to bottom)
-        c = Canvas(buf, pagesize=(first_width * MM, first_height * MM), invariant=1, pageCompression=1,
-                   initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
+        with _no_source_date():
+            c = Canvas(buf, pagesize=(first_width * MM, first_height * MM), invariant=1, pageCompression=1,
+                       initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
         c.setTitle(scene.title)
         c.setViewerPreference("DisplayDocTitle", "true")
         c.setSubject(scene.subject)
@@ -252,10 +290,12 @@ def render(scene: Scene, on_page=None) -> bytes:
             for name, box in (("trim", page.trim), ("bleed", page.bleed)):
                 c.setCropBox(None if box is None else (box[0] * MM, (height - box[3]) * MM, box[2] * MM,
                                                        (height - box[1]) * MM), name=name)
-            for it in page.items:  # the symbols this page places, each made once, at its first use
+            for it in page.items:  # the symbols and pictures this page places, each made once, at its first use
                 if isinstance(it, Use) and it.name not in made:
+                    _pictures(c, st, scene.symbols[it.name].items)
                     _form(c, st, it.name, scene.symbols[it.name])
                     made.add(it.name)
+            _pictures(c, st, page.items)
             st.reset()
             _draw(c, st, page.items, height)
             del page  # let it go before the next page is made

@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 
 from rollwrite.draw import pdf
+from rollwrite.draw.pngchunks import SIGNATURE, chunk
 from rollwrite.draw.scene import Scene
 from rollwrite.errors import UsageError
 
@@ -41,10 +42,6 @@ def check(scene: Scene, dpi: int) -> None:
 #: Rows of pixels drawn at a time: a band of an A4 page at 600 dpi is under 4 MB, so a page of any dpi
 #: is drawn and encoded in little memory (the whole page at 600 dpi would be over 100 MB).
 BAND = 256
-
-
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
 
 
 def _up(band: Image.Image, above: Image.Image) -> bytes:
@@ -88,10 +85,10 @@ def _encode(page: Any, dpi: int) -> bytes:
     data = b"".join(out[mode]) + streams[mode].flush()
     per_metre = int(dpi / 0.0254 + 0.5)
     head = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 0 if mode == "L" else 2, 0, 0, 0])
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", head)
-            + _chunk(b"pHYs", per_metre.to_bytes(4, "big") * 2 + b"\x01")
-            + b"".join(_chunk(b"IDAT", data[i:i + (1 << 20)]) for i in range(0, len(data), 1 << 20))
-            + _chunk(b"IEND", b""))
+    return (SIGNATURE + chunk(b"IHDR", head)
+            + chunk(b"pHYs", per_metre.to_bytes(4, "big") * 2 + b"\x01")
+            + b"".join(chunk(b"IDAT", data[i:i + (1 << 20)]) for i in range(0, len(data), 1 << 20))
+            + chunk(b"IEND", b""))
 
 
 def pages(scene: Scene, dpi: int = 150, on_page=None) -> Iterator[bytes]:

@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
+from dataclasses import field
 from typing import Any, Literal, Union
 
+from rollwrite.draw import patterns
 from rollwrite.valueclass import Mutable, Value, _set, replace
 
 PT = 25.4 / 72.0  # one typographic point in mm
@@ -81,11 +83,15 @@ class Image(Rect):
 
     kind: str = "png"  # png | svg
     data: bytes = b""
+    drawn: int = 1  # the shapes the picture draws (an SVG's, each <use> copy counted): its share of a sheet's budget
+    decoded: Any = None  # the picture as read when its layout was loaded (a Pillow image, a reportlab Drawing)
 
     def __init__(self, x: float, y: float, w: float, h: float, kind: str = "png", data: bytes = b"",
-                 angle: float = 0.0, **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
+                 angle: float = 0.0, drawn: int = 1, decoded: Any = None,
+                 **unused: Any) -> None:  # a Rect's other fields (replace() passes them) stay unset
         _set(self, "__dict__", {"x": x, "y": y, "w": w, "h": h, "width": 0.0, "stroke": None, "fill": None,
-                                "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data})
+                                "radius": 0.0, "dash": None, "angle": angle, "kind": kind, "data": data,
+                                "drawn": drawn, "decoded": decoded})
 
 
 class Circle(Value):
@@ -227,6 +233,11 @@ class Page(Mutable):
                  bleed: tuple[float, float, float, float] | None = None) -> None:
         self.width, self.height, self.items = width, height, [] if items is None else items
         self.trim, self.bleed = trim, bleed
+        #: the items filled with a pattern (see rollwrite.draw.patterns), by their index in ``items``: the
+        #: pattern and how many items of pattern ink follow it (for checks that judge fills)
+        self.patterns: dict[int, tuple[str, int]] = {}
+        #: the layout's own icons drawn on this page, each one picture: (index of its first item, its count)
+        self.pictures: list[tuple[int, int]] = []
 
     def pen(self, dx: float = 0.0, dy: float = 0.0) -> Pen:
         return Pen(self, dx, dy)
@@ -237,7 +248,7 @@ class Scene(Mutable):
     title: str = "rollwrite"
     subject: str = ""
     #: symbols placed by Use items, by name, in the order they were made
-    symbols: dict[str, Symbol]
+    symbols: dict[str, Symbol] = field(default_factory=dict)
 
     def __init__(self, pages: list[Page] | None = None, title: str = "rollwrite", subject: str = "",
                  symbols: dict[str, Symbol] | None = None) -> None:
@@ -286,7 +297,7 @@ class Streamed(Scene):
     page's (width, height) before any is made; ``symbols`` fills in as the pages that place them are
     made (a symbol is there before the first page that places it comes)."""
 
-    sizes: list[tuple[float, float]]
+    sizes: list[tuple[float, float]] = field(default_factory=list)  # (the __init__ below takes it second)
 
     def __init__(self, pages: Iterator[Page], sizes: list[tuple[float, float]], title: str = "rollwrite",
                  subject: str = "", symbols: dict[str, Symbol] | None = None) -> None:
@@ -378,7 +389,35 @@ class Pen:
             return
         self.page.items.append(Line(x1 * k + dx, y1 * k + dy, x2 * k + dx, y2 * k + dy, **style))
 
+    def _patterned(self, style: dict, outline: Any) -> None:
+        """When ``style``'s fill carries a pattern (``"#e33333 hatch"``), the shape is drawn (by the caller,
+        after this returns) in the plain colour and then ``outline()`` (the shape as a polygon in this
+        pen's frame) is covered with the pattern's ink."""
+        fill = style.get("fill")
+        if not fill or " " not in fill:
+            return None
+        colour, pattern = patterns.split(fill)
+        style["fill"] = colour
+        return lambda: self._pattern(outline(), pattern, patterns.ink(colour))
+
+    def _pattern(self, polygon: list, pattern: str, ink: str) -> None:
+        page, first = self.page, len(self.page.items) - 1
+        width = patterns.INK_WIDTH / self.k
+        if pattern == "dots":
+            for x, y in patterns.dots(polygon, patterns.DOT_SPACING / self.k):
+                self.circle(x, y, patterns.DOT_RADIUS / self.k, width=0, stroke=None, fill=ink)
+        else:
+            for (x1, y1), (x2, y2) in patterns.hatch(polygon, pattern, patterns.SPACING / self.k):
+                self.line(x1, y1, x2, y2, width=width, color=ink, cap="butt")
+        page.patterns[first] = (pattern, len(page.items) - 1 - first)
+
     def rect(self, x: float, y: float, w: float, h: float, **style) -> None:
+        after = self._patterned(style, lambda: patterns.rounded_rect(x, y, w, h, style.get("radius", 0.0)))
+        self._rect(x, y, w, h, **style)
+        if after:
+            after()
+
+    def _rect(self, x: float, y: float, w: float, h: float, **style) -> None:
         k = self.k
         style = self._style(style)
         if k != 1.0:
@@ -389,16 +428,26 @@ class Pen:
             return
         self.page.items.append(Rect(x * k + self.dx, y * k + self.dy, w * k, h * k, **style))
 
-    def image(self, x: float, y: float, w: float, h: float, kind: str, data: bytes) -> None:
-        """A picture filling the box from (x, y), w by h mm."""
+    def image(self, x: float, y: float, w: float, h: float, kind: str, data: bytes, drawn: int = 1,
+              decoded: Any = None) -> None:
+        """A picture filling the box from (x, y), w by h mm (``drawn``: the shapes it draws; ``decoded``: the
+        picture as already read)."""
         k = self.k
         if self.angle:
             px, py = self._p(x, y)
-            self.page.items.append(Image(px, py, w * k, h * k, kind, data, angle=self.angle))
+            self.page.items.append(Image(px, py, w * k, h * k, kind, data, angle=self.angle, drawn=drawn,
+                                         decoded=decoded))
             return
-        self.page.items.append(Image(x * k + self.dx, y * k + self.dy, w * k, h * k, kind, data))
+        self.page.items.append(Image(x * k + self.dx, y * k + self.dy, w * k, h * k, kind, data, drawn=drawn,
+                                     decoded=decoded))
 
     def circle(self, cx: float, cy: float, r: float, **style) -> None:
+        after = self._patterned(style, lambda: _circle_points(cx, cy, r))
+        self._circle(cx, cy, r, **style)
+        if after:
+            after()
+
+    def _circle(self, cx: float, cy: float, r: float, **style) -> None:
         k = self.k
         style = self._style(style)
         if k != 1.0:
@@ -410,6 +459,12 @@ class Pen:
         self.page.items.append(Circle(cx * k + self.dx, cy * k + self.dy, r * k, **style))
 
     def path(self, points, closed: bool = False, **style) -> None:
+        after = self._patterned(style, lambda: [(float(x), float(y)) for x, y in points])
+        self._path(points, closed, **style)
+        if after:
+            after()
+
+    def _path(self, points, closed: bool = False, **style) -> None:
         k, dx, dy = self.k, self.dx, self.dy
         if self.angle:
             pts = tuple(self._p(float(x), float(y)) for x, y in points)
@@ -422,6 +477,12 @@ class Pen:
 
     def curve(self, start, pieces, closed: bool = False, **style) -> None:
         """Cubic Bézier pieces from ``start``: ``pieces`` is a sequence of (c1, c2, end) points."""
+        after = self._patterned(style, lambda: _flattened(start, pieces))
+        self._curve(start, pieces, closed, **style)
+        if after:
+            after()
+
+    def _curve(self, start, pieces, closed: bool = False, **style) -> None:
         s = self._p(float(start[0]), float(start[1]))
         ps = tuple(tuple(self._p(float(x), float(y)) for x, y in piece) for piece in pieces)
         style = self._style(style)
@@ -442,6 +503,15 @@ class Pen:
                 self.page.items.append(Text(px, py, text, angle=self.angle, **style))
                 return
             self.page.items.append(Text(x * k + self.dx, y * k + self.dy, text, **style))
+
+
+def _circle_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return patterns.circle_points(cx, cy, r)
+
+
+def _flattened(start: Any, pieces: Any) -> list[tuple[float, float]]:
+    return patterns.flatten((float(start[0]), float(start[1])),
+                   tuple(tuple((float(x), float(y)) for x, y in piece) for piece in pieces))
 
 
 def placed(items: list[Item], dx: float, dy: float, k: float = 1.0) -> list[Item]:

@@ -8,11 +8,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rollwrite.draw import pathdata
 from rollwrite.draw.scene import Pen
 from rollwrite.errors import did_you_mean
 from rollwrite.games.base import ElementType
 from rollwrite.valueclass import Value
-from rollwrite.layoutlang.nodes import Node, Reader, Scalar, Seq, expect_number, expect_pair
+from rollwrite.layoutlang.nodes import Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 CAPS = ["butt", "round", "square"]
 JOINS = ["miter", "round", "bevel"]
@@ -57,6 +58,8 @@ class PathV(Value):
     dash: tuple[float, ...] | None
     cap: str
     join: str
+    #: a path written with ``d`` (see rollwrite.draw.pathdata): its parts as Bézier pieces; () for points
+    curves: tuple = ()
 
 
 def _read_polygon(node: Node, data: Any) -> PathV:
@@ -64,7 +67,7 @@ def _read_polygon(node: Node, data: Any) -> PathV:
     pts = _points(r.raw("points"), 3)
     width = r.number("line", 0.3, minimum=0, maximum=5)
     color = r.color("color", "#000000")
-    fill = r.color("fill", None)
+    fill = r.fill("fill", None)
     dash = read_dash(r)
     join = r.str("join", "miter", choices=JOINS)
     r.done()
@@ -76,19 +79,44 @@ def _read_polygon(node: Node, data: Any) -> PathV:
 
 def _read_path(node: Node, data: Any) -> PathV:
     r = Reader(node, "a path")
-    pts = _points(r.raw("points"), 2)
+    points_node, d_node = r.raw("points", None), r.raw("d", None)
+    if (points_node is None) == (d_node is None):
+        raise node.error("a path needs either 'points' (a list of [x, y]) or 'd' (its outline as SVG writes it)",
+                         hint="e.g. points: [[0, 0], [5, 8]], or d: \"M 0 8 A 4 4 0 0 1 8 8\"")
+    curves: tuple = ()
+    if d_node is not None:
+        curves = _read_d(d_node)
+        pts = pathdata.drawn_points(curves)  # what its box is measured from
+    else:
+        pts = _points(points_node, 2)
     closed = r.bool("closed", False)
     width = r.number("width", 0.3, minimum=0.05, maximum=5)
     color = r.color("color", "#000000")
-    fill = r.color("fill", None)
+    fill = r.fill("fill", None)
     dash = read_dash(r)
     cap = r.str("cap", "round", choices=CAPS)
     join = r.str("join", "round", choices=JOINS)
     r.done()
-    return PathV(pts, closed, width, color, fill, dash, cap, join)
+    return PathV(pts, closed, width, color, fill, dash, cap, join, curves)
+
+
+def _read_d(node: Node) -> tuple:
+    """A path's ``d``, refused at the character of a mistake (see :mod:`rollwrite.draw.pathdata`)."""
+    text = expect_str(node)
+    try:
+        return pathdata.parse(text)
+    except pathdata.PathError as e:
+        shown = text[max(0, e.offset - 12) : e.offset + 12]
+        raise node.error(f"{e.message} (at character {e.offset + 1}: '{shown}')",
+                         hint="e.g. d: \"M 0 8 L 4 0 A 4 4 0 0 1 8 8 Z\" (M moves, L, C, Q and A draw, Z closes)") from None
 
 
 def _build_path(v: PathV, pen: Pen, ctx: Any) -> None:
+    if v.curves:
+        for start, pieces, closed in v.curves:
+            pen.curve(start, pieces, closed or v.closed, width=v.width, stroke=v.color, fill=v.fill, dash=v.dash,
+                      cap=v.cap, join=v.join)
+        return
     pen.path(v.points, v.closed, width=v.width, stroke=v.color, fill=v.fill, dash=v.dash, cap=v.cap, join=v.join)
 
 

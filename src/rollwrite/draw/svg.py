@@ -94,7 +94,7 @@ def _stroke(el, stroke: str | None, width: float, dash) -> None:
         el["stroke"] = "none"
 
 
-def _add(dwg, parent, items) -> None:
+def _add(dwg, parent, items, pictures: dict[int, str]) -> None:
     """Add scene items to ``parent`` (the drawing, or a group of its definitions)."""
     for it in items:
         if isinstance(it, Text):
@@ -120,13 +120,10 @@ def _add(dwg, parent, items) -> None:
             if it.cap != "butt":
                 el["stroke-linecap"] = it.cap
             parent.add(el)
-        elif isinstance(it, Image):
-            mime = "image/png" if it.kind == "png" else "image/svg+xml"
-            el = dwg.image(f"data:{mime};base64,{base64.b64encode(it.data).decode('ascii')}",
-                           insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
-            el["preserveAspectRatio"] = "none"
-            if it.angle:
-                el["transform"] = f"rotate({_n(it.angle)} {_n(it.x)} {_n(it.y)})"
+        elif isinstance(it, Image):  # the picture, defined once in <defs> in a unit square, placed in its box
+            el = dwg.use(f"#{pictures[id(it.data)]}")
+            turn = f" rotate({_n(it.angle)})" if it.angle else ""
+            el["transform"] = f"translate({_n(it.x)} {_n(it.y)}){turn} scale({_n(it.w)} {_n(it.h)})"
             parent.add(el)
         elif isinstance(it, Rect):
             el = dwg.rect(insert=(_n(it.x), _n(it.y)), size=(_n(it.w), _n(it.h)))
@@ -171,12 +168,21 @@ def render_page(page: Page, title: str, symbols: dict[str, Symbol] | None = None
     style = _style(list(page.items) + [it for n in used for it in symbols[n].items])
     if style:
         dwg.defs.add(dwg.style(style))
+    pictures: dict[int, str] = {}  # id of a picture's bytes -> its id in <defs>: each picture embedded once
+    for it in [it for n in used for it in symbols[n].items] + list(page.items):
+        if isinstance(it, Image) and id(it.data) not in pictures:
+            pictures[id(it.data)] = name = f"picture{len(pictures) + 1}"
+            mime = "image/png" if it.kind == "png" else "image/svg+xml"
+            pic = dwg.image(f"data:{mime};base64,{base64.b64encode(it.data).decode('ascii')}", insert=(0, 0),
+                            size=(1, 1), id=name)
+            pic["preserveAspectRatio"] = "none"
+            dwg.defs.add(pic)
     for name in used:
         group = dwg.g(id=name)
-        _add(dwg, group, symbols[name].items)
+        _add(dwg, group, symbols[name].items, pictures)
         dwg.defs.add(group)
     dwg.add(dwg.rect(insert=(0, 0), size=(_n(page.width), _n(page.height)), fill="#ffffff"))
-    _add(dwg, dwg, page.items)
+    _add(dwg, dwg, page.items, pictures)
     out = io.StringIO()
     dwg.write(out, pretty=True, indent=1)
     return out.getvalue().encode("utf-8")

@@ -14,12 +14,15 @@ header are ``border`` wide, the other lines ``line`` wide.
 
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 from rollwrite.draw.metrics import FONTS, text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.draw.userfonts import read_font
 from rollwrite.games.base import ElementType
+from rollwrite.numbers import number_text
 from rollwrite.draw.cellfills import CellFill, draw_fills, read_fills
 from rollwrite.valueclass import Value
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_color, expect_number, expect_str
@@ -51,6 +54,8 @@ class TableV(Value):
     align: tuple[str, ...]
     stripes: str | None
     fills: tuple[CellFill, ...] = ()
+    #: the smallest size (pt) a cell's text may be made to fit its cell; None: a text too wide is an error
+    fit: float | None = None
 
     @property
     def width(self) -> float:
@@ -71,8 +76,8 @@ def _cell(n: Node) -> str:
             return ""
         if isinstance(n.value, bool):
             raise n.error("expected the text of a cell, got true or false", hint="put it in quotes: 'yes'")
-        if isinstance(n.value, float) and n.value.is_integer():
-            return str(int(n.value))
+        if isinstance(n.value, float):
+            return number_text(n.value)
         return str(n.value)
     raise n.error("expected the text of a cell, got a list or mapping",
                   hint="a row is a list of cell texts, e.g. [Ones, 'count the 1s']")
@@ -170,6 +175,7 @@ def _read_table(node: Node, data: Any) -> TableV:
     align_node = r.raw("align", None)
     stripes = r.bool("stripes", False)
     fills_node = r.raw("fills", None)
+    fit = r.number("fit", None, minimum=MIN_FIT, maximum=40, unit="pt")
     r.done()
     if len(rows_node) > MAX_ROWS:
         raise rows_node.error(f"expected at most {MAX_ROWS} rows, got {len(rows_node)}")
@@ -193,9 +199,10 @@ def _read_table(node: Node, data: Any) -> TableV:
     else:
         if not isinstance(align_node, Seq) or len(align_node) != ncols:
             raise align_node.error(f"expected one alignment per column ({ncols}), or one for all",
-                                   hint="e.g. align: [start, middle, middle]")
+                                   hint=f"e.g. align: [{', '.join(['start'] + ['middle'] * (ncols - 1))}]")
         align = tuple(expect_str(a, choices=ALIGN) for a in align_node)
-    return TableV(widths, header, rows, size, line, border, color, align, shade if stripes else None, fills)
+    return TableV(widths, header, rows, size, line, border, color, align, shade if stripes else None, fills,
+                  min(fit, size) if fit is not None else None)
 
 
 def _build_table(v: TableV, pen: Pen, ctx: Any) -> None:
@@ -237,15 +244,94 @@ def _build_table(v: TableV, pen: Pen, ctx: Any) -> None:
         for k, (text, al) in enumerate(zip(row.cells, v.align)):
             cw = v.widths[k] if not row.spans else sum(v.widths[k : k + max(row.spans[k], 1)])
             if text:
-                size = v.size
-                room = cw - 2.4
-                tw = text_width(text, size, row.font)
-                if tw > room:
-                    size = max(v.size * room / tw, 3.0)
+                size = cell_size(v, text, row.font, cw)
                 tx = {"start": x + 1.2, "middle": x + cw / 2, "end": x + cw - 1.2}[al]
                 pen.text(tx, base, text, size=size, font=row.font, anchor=al, color=v.color)
             x += v.widths[k]
         y += row.height
+
+
+#: the least ``fit`` of a text, a table or a box label: text under 6 pt is hard to read on paper
+MIN_FIT = 6.0
+#: the room a cell keeps free at each side of its text, in mm
+CELL_PAD = 1.2
+
+
+def fit_hint(needed: float, otherwise: str, smaller: str) -> str:
+    """What to write for a text too wide for its room: ``otherwise``, or ``fit:`` when the size it
+    would need (``needed`` pt) is one a text may have."""
+    if needed >= MIN_FIT:
+        return f"{otherwise}, or {smaller}: fit: {math.floor(needed * 10) / 10:g} (the least size, at least {MIN_FIT:g} pt)"
+    return f"{otherwise} (it would fit at {needed:.1f} pt, and no text is made smaller than {MIN_FIT:g} pt)"
+
+
+def cell_size(v: TableV, text: str, font: str, cw: float) -> float:
+    """The size a cell's text is drawn at: the table's, or with ``fit`` as much smaller as it must be to
+    fit the cell (never under ``fit``)."""
+    tw = text_width(text, v.size, font)
+    room = cw - 2 * CELL_PAD
+    if tw <= room or v.fit is None:
+        return v.size
+    return max(v.size * room / tw, v.fit)
+
+
+def cell_nodes(row: Node, ncols: int) -> list[Node | None]:
+    """The node each column's text is written at in a row as written (a label, a list of cells, or a
+    mapping with 'label' and 'cells'), None where nothing is written; a spanning cell stands at its
+    first column."""
+    out: list[Node | None] = [None] * ncols
+    if isinstance(row, Scalar):
+        out[0] = row
+        return out
+    if isinstance(row, Map):
+        first, items = 1, row.get("cells")
+        out[0] = row.get("label")
+        items = list(items) if isinstance(items, Seq) else []
+    else:
+        first, items = 0, list(row) if isinstance(row, Seq) else []
+    k = first
+    for c in items:
+        if k >= ncols:
+            break
+        span = 1
+        if isinstance(c, Map):
+            sn = c.get("span")
+            span = int(sn.value) if isinstance(sn, Scalar) and isinstance(sn.value, int) else 1
+            c = c.get("text") or c
+        out[k] = c
+        k += max(span, 1)
+    return out
+
+
+def overflows(v: TableV, node: Node) -> list[Any]:
+    """An error for each cell whose text is wider than its cell (at ``fit`` when the table has one), at
+    the place the text is written."""
+    out = []
+    written = [node.get("header")] if v.header is not None else []
+    rows_node = node.get("rows")
+    written += list(rows_node) if isinstance(rows_node, Seq) else []
+    for row, wnode in zip(v.all_rows, written):
+        places = cell_nodes(wnode, len(v.widths)) if wnode is not None else [None] * len(v.widths)
+        for k, text in enumerate(row.cells):
+            if not text:
+                continue
+            cw = v.widths[k] if not row.spans else sum(v.widths[k : k + max(row.spans[k], 1)])
+            size = cell_size(v, text, row.font, cw)
+            tw = text_width(text, size, row.font)
+            if tw <= cw - 2 * CELL_PAD + 0.01:
+                continue
+            at = places[k] or wnode or node
+            shown = text if len(text) <= 24 else text[:23] + "…"
+            if v.fit is None:
+                out.append(at.error(f"the text '{shown}' is {tw:.1f} mm wide at {v.size:g} pt, and its cell leaves "
+                                    f"{cw - 2 * CELL_PAD:.1f} mm ({cw:g} mm less {CELL_PAD:g} mm each side)",
+                                    hint=fit_hint(v.size * (cw - 2 * CELL_PAD) / tw, "widen the column or shorten "
+                                                  "the text", "let the table make such texts smaller")))
+            else:
+                out.append(at.error(f"the text '{shown}' is {tw:.1f} mm wide even at {v.fit:g} pt (the table's "
+                                    f"'fit'), and its cell leaves {cw - 2 * CELL_PAD:.1f} mm",
+                                    hint="widen the column or shorten the text"))
+    return out
 
 
 def _column_lines(v: TableV, pen: Pen) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.draw.images import layout_file
-from rollwrite.errors import InputError
+from rollwrite.errors import InputError, excerpt
 from rollwrite.layoutlang.nodes import Node, Reader, Scalar, expect_str
 
 MAX_FONT_BYTES = 8 * 1024 * 1024
@@ -81,7 +81,24 @@ def load_font(node: Node) -> str:
     missing = [t for t in ("cmap", "hmtx", "head", "hhea", "glyf", "loca") if t not in tables]
     if missing:
         raise node.error(f"this font has no {', '.join(missing)} table", hint="use a complete TrueType font")
+    try:
+        _embed_every_glyph(data)
+    except Exception as exc:  # reportlab raises many kinds of errors for damaged glyphs; each means "cannot embed"
+        raise node.error(f"this font file cannot be embedded: its glyphs are damaged ({type(exc).__name__})",
+                         hint="save the font again, or use another") from None
     return f"{PREFIX}{hashlib.sha256(data).hexdigest()}:{path}"
+
+
+def _embed_every_glyph(data: bytes) -> None:
+    """Make the font's subsets for every character it maps, as the PDF backend makes them for the
+    characters a page uses: a damaged glyph is found while the layout is loaded, not when a page is saved."""
+    # deferred for start-up: only a layout with a font of its own needs it
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    font = TTFontFile(io.BytesIO(data), validate=0)
+    chars = sorted(font.charToGlyph)
+    for first in range(0, len(chars), 200):  # reportlab makes subsets of at most 256 characters
+        font.makeSubset([32, *chars[first:first + 200]])
 
 
 def _tables(data: bytes) -> list[str]:
@@ -115,9 +132,9 @@ def read_fonts(node: Node | None, builtin: tuple[str, ...]) -> dict[str, str]:
     for key, (knode, _) in node.entries.items():  # type: ignore[attr-defined]
         vnode = r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
-            raise knode.error(f"'{key}' is not a name for a font", hint="use lower-case letters, digits and '-'")
+            raise knode.error(f"'{excerpt(key)}' is not a name for a font", hint="use lower-case letters, digits and '-'")
         if key in builtin:
-            raise knode.error(f"'{key}' is a built-in font already", hint=f"call yours e.g. my-{key}")
+            raise knode.error(f"'{excerpt(key)}' is a built-in font already", hint=f"call yours e.g. my-{key}")
         out[key] = load_font(vnode)  # type: ignore[arg-type]
     r.done()
     if len(out) > 8:

@@ -8,22 +8,17 @@ adds through ``element_types``.
 
 from __future__ import annotations
 
-from rollwrite.valueclass import Record
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rollwrite.errors import UsageError
+from rollwrite.numbers import plain_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import DealSpec, DiceSpec, Schedule
     from rollwrite.layoutlang.nodes import Node
-
-
-def plain_number(v: float) -> int | float:
-    """A score as people write it: ``80`` rather than ``80.0``, ``16.5`` as it is."""
-    return int(v) if float(v).is_integer() else v
 
 
 @dataclass(frozen=True)
@@ -178,7 +173,8 @@ class Puzzle:
         }
 
 
-class ElementType(Record):
+@dataclass
+class ElementType:
     """A sheet element a game adds to the layout language.
 
     ``read(node, data)`` validates the element's YAML (a Map; use layoutlang.nodes.Reader, which rejects

@@ -88,14 +88,25 @@ def _aligns(node: Node | None) -> tuple[str, str]:
     raise node.error("expected start, middle or end, or [x, y] of them", hint="e.g. align: [start, middle]")
 
 
-def read_place(node: Node, made: dict[Any, Any]) -> tuple[Any, tuple[float, float, float, float], tuple[str, str], float]:
-    """The target element, the space's box (in the target's frame), the alignment and the padding."""
+def read_place(node: Node, made: dict[Any, Any], ids: dict[Any, Any] | None = None,
+                copies: dict[Any, int] | None = None) -> tuple[Any, tuple[float, float, float, float], tuple[str, str], float]:
+    """The target element, the space's box (in the target's frame), the alignment and the padding.
+    ``ids`` are the ids written so far (where, and whether a group has it), ``copies`` how many copies
+    of a repeat share each element's id."""
     r = Reader(node, "'in'") if isinstance(node, Map) else None
     if r is None:
         raise node.error("expected where to put it: in: {id: NAME, cell: [row, col]} (or row: N, or just the id)")
     idn = r.raw("id")
     assert idn is not None
     key = idn.value if isinstance(idn, Scalar) else None
+    if key not in made and ids is not None and key in ids and ids[key][1]:
+        raise idn.error(f"'{key}' is a group, and a group cannot hold what is put 'in' it: it is not drawn as one "
+                        "thing, so it has no cells and no box of its own",
+                        hint="put it in one of the group's elements (give that one an id), or draw a box round the "
+                             "group, give the box an id and put it in the box")
+    if key in made and copies is not None and copies.get(key, 1) > 1:
+        raise idn.error(f"'{key}' names {copies[key]} copies of a repeat, so it is not clear which one this goes in",
+                        hint=f"give each copy its own id, e.g. id: \"{key}{{i}}\", and name one: in: {{id: \"{key}{{i}}\"}}")
     if key not in made:
         known = [str(k) for k in made]
         raise idn.error(f"there is no element with id '{key}' before this one to put it in",

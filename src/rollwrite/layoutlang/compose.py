@@ -25,7 +25,7 @@ from typing import Any
 
 from rollwrite.errors import did_you_mean
 from rollwrite.valueclass import Value
-from rollwrite.layoutlang.placeholders import PRINT_TIME, condition, fill, letters  # noqa: F401  (letters: re-exported)
+from rollwrite.layoutlang.placeholders import HIDDEN, PRINT_TIME, condition, fill, letters  # noqa: F401  (letters: re-exported)
 from rollwrite.layoutlang.nodes import Map, Node, Reader, Scalar, Seq, expect_number, expect_pair, expect_str
 
 #: most elements one sheet expands to (repeats included)
@@ -39,6 +39,8 @@ MAX_COPIES = 50_000
 #: 500 times) is refused before it starts.
 MAX_WORK = 400_000
 _NEEDED = Reader.MISSING
+#: words an expression reads as its own, which cannot name a value
+RESERVED_WORDS = ("and", "or", "not", "true", "false", "min", "max", "abs", "if", "len", "range", "in")
 _GROUP_KEYS = ("type", "at", "rotate", "scale", "elements", "id", "repeat", "when")
 
 
@@ -51,6 +53,8 @@ class Frame(Value):
     angle: float = 0.0
     scale: float = 1.0
     vars: tuple[tuple[str, Any], ...] = ()
+    #: which copy of each repeat around it this is, the outermost first, each counted from 1
+    copy: tuple[int, ...] = ()
 
     def point(self, at: tuple[float, float]) -> tuple[float, float]:
         if not self.angle and self.scale == 1.0:
@@ -61,7 +65,7 @@ class Frame(Value):
 
     def inner(self, at: tuple[float, float], angle: float, scale: float) -> Frame:
         x, y = self.point(at)
-        return Frame(x, y, self.angle + angle, self.scale * scale, self.vars)
+        return Frame(x, y, self.angle + angle, self.scale * scale, self.vars, self.copy)
 
 
 class Repeat(Value):
@@ -71,6 +75,7 @@ class Repeat(Value):
     step: tuple[float, float]
     var: str
     items: tuple[Node, ...] | None
+    name: str | None = None  # its 'as': the name its item is known by inside it, nested repeats included
 
 
 class Expander:
@@ -82,6 +87,8 @@ class Expander:
         self.type_names = type_names
         self.names = names
         self.out: list[Any] = []
+        #: each id written so far: where it is written (file, line, column), and whether a group has it
+        self.ids: dict[Any, tuple[tuple[str, int, int], bool]] = {}
         self.copies = 0
         self.work = 0  # nodes and characters copied so far (see MAX_WORK)
 
@@ -101,7 +108,7 @@ class Expander:
             self.single(node, frame, (0.0, 0.0))
             return
         rep = _read_repeat(fill(rnode, dict(frame.vars)))
-        self._check_var(rnode, rep.var, frame)
+        self._check_var(rnode, rep.var, frame, rep.name)
         body = _without(node, "repeat")
         cost = len(rep.numbers) * _size(body)
         if self.work + cost > MAX_WORK:
@@ -111,22 +118,44 @@ class Expander:
                 hint="repeat fewer or shorter elements: no printed sheet needs that much text")
         self.work += cost
         outer = frame.vars
-        if rep.items is not None:  # this repeat's item hides the outer one's, key by key as a whole
-            outer = tuple((name, v) for name, v in outer if name != "item" and not name.startswith("item."))
         for k, number in enumerate(rep.numbers):
             values: list[tuple[str, Any]] = [(rep.var, number)]
+            here = outer
             if rep.items is not None:
+                here = _hide_outer_item(outer, rep.items[k])
                 values += _item_values(rep.items[k])
-            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, outer + tuple(values))
+                if rep.name is not None:
+                    values += _item_values(rep.items[k], rep.name)
+            inner = Frame(frame.x, frame.y, frame.angle, frame.scale, here + tuple(values), frame.copy + (k + 1,))
             self.single(body, inner, (k * rep.step[0], k * rep.step[1]))
 
-    def _check_var(self, rnode: Node, var: str, frame: Frame) -> None:
+    def _check_var(self, rnode: Node, var: str, frame: Frame, named: str | None = None) -> None:
+        if named is not None:
+            asn = rnode.get("as") if isinstance(rnode, Map) else None
+            where = asn if asn is not None else rnode
+            if any(name == named for name, _ in self.names):
+                raise where.error(f"'{named}' is one of the layout's vars; name the repeat's item another way",
+                                  hint=f"e.g. as: {named}_item")
+            if any(name == named or name.startswith(named + ".") for name, _ in frame.vars) or named == var:
+                raise where.error(f"'{named}' is already a name here (a repeat around this one, or its 'var')",
+                                  hint="give each repeat's item its own name")
         if any(name == var for name, _ in self.names):
             raise rnode.error(f"'{var}' is one of the layout's vars; a repeat numbers its copies with another name",
                               hint="e.g. var: j")
         if any(name == var for name, _ in frame.vars):
             raise rnode.error(f"this repeat is inside another repeat that already numbers its copies '{{{var}}}'",
                               hint="give the inner one its own name, e.g. var: j")
+
+    def _one_id(self, idn: Node, node: Node, group: bool) -> None:
+        """An id names one written element or group: the copies of one repeat share it (``overlaps`` may
+        name them all), two elements written apart may not."""
+        where = (node.file, node.line, node.col)
+        seen = self.ids.get(idn.value)  # type: ignore[attr-defined]
+        if seen is not None and seen[0] != where:
+            raise idn.error(f"two elements have the id '{idn.value}': this one and the "  # type: ignore[attr-defined]
+                            f"{'group' if seen[1] else 'element'} at {seen[0][0]}:{seen[0][1]}:{seen[0][2]}",
+                            hint="an id names one element (for 'in', 'overlaps' and 'extends'); give this one another")
+        self.ids[idn.value] = (where, group)  # type: ignore[attr-defined]
 
     def single(self, node: Map, frame: Frame, offset: tuple[float, float]) -> None:
         self.copies += 1
@@ -158,6 +187,8 @@ class Expander:
         if idn is not None and not (isinstance(idn, Scalar) and isinstance(idn.value, (str, int))
                                     and not isinstance(idn.value, bool)):
             raise idn.error("expected an id: a word or a number that names this element for 'extends'")
+        if idn is not None:
+            self._one_id(idn, node, False)
         x, y = (at[0] + offset[0], at[1] + offset[1])
         if not inside:
             x, y = frame.point((x, y))
@@ -166,7 +197,7 @@ class Expander:
             raise node.error(f"the sheet expands to more than {MAX_EXPANDED} elements",
                              hint="draw many spaces with one 'grid', 'table' or 'circles' element")
         self.out.append(self.make(tname, (x, y), angle % 360.0, 1.0 if inside else frame.scale,
-                                  _without(node, "type", "at", "rotate", "id", "repeat"), node))
+                                  _without(node, "type", "at", "rotate", "id", "repeat"), node, frame.copy))
 
     def group(self, node: Map, frame: Frame, offset: tuple[float, float]) -> None:
         r = Reader(_without(node, "when"), "a group")
@@ -177,17 +208,41 @@ class Expander:
         seq = r.list("elements")
         r.str("id", None)
         r.done()
+        idn = node.get("id")
+        if idn is not None:
+            self._one_id(idn, node, True)
         inner = frame.inner((at[0] + offset[0], at[1] + offset[1]), angle, scale)
         self.elements(seq, inner)
 
 
-def _item_values(item: Node) -> list[tuple[str, Any]]:
-    """The names one entry of ``items`` gives its copy: ``item``, or ``item.key`` for each key."""
+def _item_values(item: Node, name: str = "item") -> list[tuple[str, Any]]:
+    """The names one entry of ``items`` gives its copy: ``item`` (or the repeat's ``as`` name), and
+    ``item.key`` for each key when it is a mapping."""
     if isinstance(item, Map):
-        return [(f"item.{key}", v.value if isinstance(v, Scalar) else v) for key, (_, v) in item.entries.items()]
+        return [(name, item)] + [(f"{name}.{key}", v.value if isinstance(v, Scalar) else v)
+                                 for key, (_, v) in item.entries.items()]
     if isinstance(item, Scalar):
-        return [("item", item.value)]
-    return [("item", item)]
+        return [(name, item.value)]
+    return [(name, item)]
+
+
+def _hide_outer_item(outer: tuple[tuple[str, Any], ...], item: Node) -> tuple[tuple[str, Any], ...]:
+    """The outer names a copy of a repeat over ``item`` still sees.  Its ``item`` is its own; when that
+    is a mapping it hides the outer item's keys too (``item.key`` reads this item's key or none), and
+    when it is a plain value or a list, which has no keys, ``item.key`` still reads the outer item's key,
+    as it always has.  The hidden keys are kept under :data:`HIDDEN` for the message."""
+    if not any(name == "item" or name.startswith("item.") for name, _ in outer):
+        return outer
+    hides_keys = isinstance(item, Map)
+    kept, hidden = [], []
+    for name, v in outer:
+        if name == HIDDEN:
+            hidden.extend(v)
+        elif name == "item" or (hides_keys and name.startswith("item.")):
+            hidden.append(name)
+        else:
+            kept.append((name, v))
+    return tuple(kept) + ((HIDDEN, tuple(hidden)),)
 
 
 def _read_repeat(node: Node) -> Repeat:
@@ -211,10 +266,19 @@ def _read_repeat(node: Node) -> Repeat:
     var = r.str("var", "i", pattern=r"[a-z][a-z0-9_]{0,15}")
     if var in PRINT_TIME or var == "item":
         raise r.node.get("var").error(f"'{var}' is a placeholder of its own; pick another name", hint="e.g. var: j")  # type: ignore[union-attr]
+    named = r.str("as", None, pattern=r"[a-z][a-z0-9_]{0,15}")
+    if named is not None:
+        asn = r.node.get("as")
+        if items_node is None:
+            raise asn.error("'as' names a repeat's item, and this repeat has no 'items'",  # type: ignore[union-attr]
+                            hint="its number is named with 'var'")
+        if named in PRINT_TIME or named in ("i", "item") or named in RESERVED_WORDS:
+            raise asn.error(f"'{named}' is a name of its own in expressions; pick another",  # type: ignore[union-attr]
+                            hint="e.g. as: row")
     first = _first(r)
     numbers = _numbers(r, first, count_node, items_node, to_node)
     r.done()
-    return Repeat(numbers, step, var, tuple(items_node.items) if items_node is not None else None)
+    return Repeat(numbers, step, var, tuple(items_node.items) if items_node is not None else None, named)
 
 
 def _first(r: Reader) -> int:

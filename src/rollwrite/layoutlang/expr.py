@@ -11,8 +11,15 @@ names          repeat numbers (``i``, a repeat's ``var``), ``item``, ``item.key`
 arithmetic     ``+ - * /`` (``/`` gives a whole number when it divides exactly), ``//`` and ``%``
                (whole division and remainder, rounding down), unary ``-``
 comparisons    ``== != < <= > >=`` (true or false), ``and``, ``or``, ``not``
-functions      ``min(a, b, ...)``, ``max(a, b, ...)``, ``abs(x)``, ``if(condition, then, else)``
+functions      ``min(a, b, ...)``, ``max(a, b, ...)``, ``abs(x)``, ``if(condition, then, else)``,
+               ``len(list or text)``, ``range(from, to[, by])`` (both ends included, as a repeat counts)
+lists          ``[a, b, i * 2]``, ``item[0]`` (from 0; ``-1`` the last), ``rows[1].name``, ``x in [1, 3]``,
+               ``+`` joins two lists; at most :data:`MAX_LIST` entries
 =============  ==========================================================
+
+Values a caller gives that are not numbers, texts, true/false, lists (tuples) or mappings (dicts), such
+as the nodes of a layout file, are read through the ``unwrap`` function given to :func:`evaluate` when
+an expression looks inside them, so a list is only turned into values where it is indexed or counted.
 
 A mistake raises :class:`ExprError` with the offset (from 0) of the character it is at, so that the
 caller can name the column inside the expression.
@@ -22,17 +29,19 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 MAX_CHARS = 200
 MAX_DEPTH = 24
 MAX_INT = 10**12
+#: most entries of a list an expression builds (a list literal, ``range``, two lists joined)
+MAX_LIST = 1000
 
 # a pattern, compiled by ``re`` when first used: `print long-way` imports this module but reads no expression
-_TOKEN = (r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
-          r"|('[^']*')|(//|==|!=|<=|>=|[-+*/%()<>,]))")
-_FUNCTIONS = ("min", "max", "abs", "if")
+_TOKEN = (r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
+          r"|('[^']*')|(//|==|!=|<=|>=|[-+*/%()<>,\[\].]))")
+_FUNCTIONS = ("min", "max", "abs", "if", "len", "range")
 _WORDS = ("and", "or", "not", "true", "false")
 
 
@@ -67,12 +76,17 @@ def _tokens(text: str) -> list[tuple[str, Any, int]]:
             return out
         m = token.match(text, pos)
         if not m:
+            if text[pos].isdigit():  # a digit of another script, or a full-width one
+                raise ExprError(f"{text[pos]!r} is not one of the digits 0-9", pos, hint="write numbers with the digits 0-9")
             raise ExprError(f"unexpected character {text[pos]!r}", pos,
-                            hint="expressions use numbers, names, + - * / // % ( ) , and comparisons")
+                            hint="expressions use numbers, names, + - * / // % ( ) [ ] , and comparisons")
         start = m.start(m.lastindex or 0)
         num, name, quoted, op = m.groups()
         if num is not None:
-            out.append(("num", float(num) if "." in num else int(num), start))
+            value = float(num) if "." in num else int(num)
+            if not abs(value) <= MAX_INT:  # a literal counts as any number an expression makes
+                raise ExprError(f"the number {num[:40]}{'…' if len(num) > 40 else ''} is larger than {MAX_INT:,}", start)
+            out.append(("num", value, start))
         elif name is not None:
             out.append(("name", name, start))
         elif quoted is not None:
@@ -113,12 +127,10 @@ class _Parser:
             raise ExprError(f"the expression nests more than {MAX_DEPTH} deep", at)
 
     def expr(self) -> tuple:
-        self.deeper(self.peek()[2])
         left = self.both()
         while self.peek()[:2] == ("name", "or"):
             at = self.take()[2]
             left = ("or", at, left, self.both())
-        self.depth -= 1
         return left
 
     def both(self) -> tuple:
@@ -143,6 +155,9 @@ class _Parser:
         if kind == "op" and op in ("==", "!=", "<", "<=", ">", ">="):
             self.take()
             return ("cmp", at, op, left, self.binary(("+", "-"), self.term))
+        if (kind, op) == ("name", "in"):  # an operator only here: 'in' is still a name where a value is read
+            self.take()
+            return ("in", at, left, self.binary(("+", "-"), self.term))
         return left
 
     def term(self) -> tuple:
@@ -163,16 +178,47 @@ class _Parser:
             inner = self.unary()
             self.depth -= 1
             return ("neg" if op == "-" else "pos", at, inner)
-        return self.atom()
+        return self.postfix(self.atom())
+
+    def postfix(self, tree: tuple) -> tuple:
+        """``x[index]`` and ``x.key`` after a value, as many as are written."""
+        while self.peek()[0] == "op" and self.peek()[1] in ("[", "."):
+            _, op, at = self.take()
+            if op == "[":
+                self.deeper(at)
+                index = self.expr()
+                self.want("]")
+                self.depth -= 1
+                tree = ("index", at, tree, index)
+                continue
+            kind, key, kat = self.take()
+            if kind != "name":
+                raise ExprError("expected a key after '.'", kat, hint="e.g. rows[0].name")
+            for part in key.split("."):
+                tree = ("key", kat, tree, part)
+        return tree
 
     def atom(self) -> tuple:
         kind, value, at = self.take()
         if kind in ("num", "str"):
             return ("value", at, value)
         if kind == "op" and value == "(":
+            self.deeper(at)
             inner = self.expr()
             self.want(")")
+            self.depth -= 1
             return inner
+        if kind == "op" and value == "[":
+            self.deeper(at)
+            entries = []
+            if self.peek()[:2] != ("op", "]"):
+                entries.append(self.expr())
+                while self.peek()[:2] == ("op", ","):
+                    self.take()
+                    entries.append(self.expr())
+            self.want("]")
+            self.depth -= 1
+            return ("list", at, tuple(entries))
         if kind == "name":
             if value in ("true", "false"):
                 return ("value", at, value == "true")
@@ -188,56 +234,188 @@ class _Parser:
     def call(self, name: str, at: int) -> tuple:
         if name not in _FUNCTIONS:
             raise ExprError(f"unknown function '{name}'", at, hint="functions: " + ", ".join(_FUNCTIONS))
+        self.deeper(self.peek()[2])
         self.want("(")
         args = [self.expr()]
         while self.peek()[:2] == ("op", ","):
             self.take()
             args.append(self.expr())
         self.want(")")
+        self.depth -= 1
         if name == "if" and len(args) != 3:
             raise ExprError("if(condition, then, else) takes 3 values", at)
         if name == "abs" and len(args) != 1:
             raise ExprError("abs() takes one number", at)
+        if name == "len" and len(args) != 1:
+            raise ExprError("len() takes one list or text", at)
+        if name == "range" and len(args) > 3:
+            raise ExprError("range(from, to) or range(from, to, by) takes at most 3 numbers", at)
         return ("call", at, name, tuple(args))
 
 
-def _value(tree: tuple, names: Mapping[str, Any]) -> Any:
+class _Env:
+    """The names an expression is computed with, and how to look inside a value given from outside."""
+
+    __slots__ = ("names", "unwrap")
+
+    def __init__(self, names: Mapping[str, Any], unwrap: Callable[[Any], Any] | None) -> None:
+        self.names = names
+        self.unwrap = unwrap
+
+    def plain(self, v: Any) -> Any:
+        """``v`` as a number, text, true/false, tuple (a list) or dict (a mapping)."""
+        if v is None or isinstance(v, (int, float, str, bool, tuple, dict)) or self.unwrap is None:
+            return v
+        return self.unwrap(v)
+
+    def lookup(self, name: str, at: int) -> Any:
+        """A name's value; ``a.b.c`` as written when it is known so, else ``a.b`` and its key ``c``, or ``a``
+        and its keys ``b`` and ``c`` (a var that holds a mapping)."""
+        if name in self.names:
+            return self.names[name]
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            base = ".".join(parts[:cut])
+            if base in self.names:
+                v = self.names[base]
+                for key in parts[cut:]:
+                    got = self.plain(v)
+                    if isinstance(got, dict) and key not in got:
+                        raise UnknownName(name, at)  # the caller knows best what is missing where
+                    v = self.key(v, key, at, base)
+                    base += "." + key
+                return v
+        raise UnknownName(name, at)
+
+    def key(self, v: Any, key: str, at: int, shown: str) -> Any:
+        got = self.plain(v)
+        if not isinstance(got, dict):
+            raise ExprError(f"'{shown}' is {_kind(got)}, which has no key '{key}'", at)
+        if key not in got:
+            known = ", ".join(sorted(str(k) for k in got)) or "none"
+            raise ExprError(f"'{shown}' has no key '{key}'", at, hint=f"its keys: {known}")
+        return got[key]
+
+
+def _value(tree: tuple, env: _Env) -> Any:
     kind, at = tree[0], tree[1]
     if kind == "value":
         return tree[2]
     if kind == "name":
-        if tree[2] not in names:
-            raise UnknownName(tree[2], at)
-        return names[tree[2]]
+        return env.lookup(tree[2], at)
+    if kind == "list":
+        return tuple(_value(t, env) for t in tree[2])
+    if kind == "index":
+        return _index(env.plain(_value(tree[2], env)), env.plain(_value(tree[3], env)), at)
+    if kind == "key":
+        return env.key(_value(tree[2], env), tree[3], at, _written(tree[2]))
     if kind == "op":
-        return _arith(tree[2], _value(tree[3], names), _value(tree[4], names), at)
+        return _arith(tree[2], env.plain(_value(tree[3], env)), env.plain(_value(tree[4], env)), at)
     if kind == "cmp":
-        return _compare(tree[2], _value(tree[3], names), _value(tree[4], names), at)
+        return _compare(tree[2], env.plain(_value(tree[3], env)), env.plain(_value(tree[4], env)), at)
+    if kind == "in":
+        return _among(env.plain(_value(tree[2], env)), env.plain(_value(tree[3], env)), env, at)
     if kind in ("and", "or"):
-        left = _truth(_value(tree[2], names), at)
+        left = _truth(env.plain(_value(tree[2], env)), at)
         if left == (kind == "or"):
             return left
-        return _truth(_value(tree[3], names), at)
+        return _truth(env.plain(_value(tree[3], env)), at)
     if kind == "not":
-        return not _truth(_value(tree[2], names), at)
+        return not _truth(env.plain(_value(tree[2], env)), at)
     if kind in ("neg", "pos"):
-        v = _value(tree[2], names)
+        v = env.plain(_value(tree[2], env))
         if not _is_num(v):
             raise ExprError(f"'{'-' if kind == 'neg' else '+'}' needs a number, got {_kind(v)}", at)
         return -v if kind == "neg" else v
-    return _call(tree[2], tree[3], names, at)
+    return _call(tree[2], tree[3], env, at)
 
 
-def _call(name: str, args: tuple, names: Mapping[str, Any], at: int) -> Any:
+def _written(tree: tuple) -> str:
+    """How the value ``tree`` reads in a message: its name, or 'the value' for anything computed."""
+    if tree[0] == "name":
+        return tree[2]
+    if tree[0] == "key":
+        return f"{_written(tree[2])}.{tree[3]}"
+    if tree[0] == "index":
+        inner = tree[3]
+        shown = str(inner[2]) if inner[0] == "value" and _is_num(inner[2]) else "…"
+        return f"{_written(tree[2])}[{shown}]"
+    return "the value"
+
+
+def _index(seq: Any, k: Any, at: int) -> Any:
+    if isinstance(seq, dict) and isinstance(k, str):  # row['name'], as row.name
+        if k not in seq:
+            raise ExprError(f"the mapping has no key '{k}'", at,
+                            hint=f"its keys: {', '.join(sorted(str(x) for x in seq)) or 'none'}")
+        return seq[k]
+    if isinstance(seq, str):
+        seq = tuple(seq)
+    if not isinstance(seq, tuple):
+        raise ExprError(f"only a list or a text has entries to pick by number; this is {_kind(seq)}", at)
+    if not (_is_num(k) and float(k).is_integer()):
+        raise ExprError(f"a list is indexed by a whole number, got {_kind(k)}", at,
+                        hint="entries count from 0: item[0] is the first, item[-1] the last")
+    n = int(k)
+    if not -len(seq) <= n < len(seq):
+        raise ExprError(f"index {n} is past the end of a list of {len(seq)}" +
+                        (f" (indexes 0 to {len(seq) - 1}, or -1 for the last)" if seq else " (it is empty)"), at)
+    return seq[n]
+
+
+def _among(v: Any, seq: Any, env: _Env, at: int) -> bool:
+    if isinstance(seq, str):
+        if not isinstance(v, str):
+            raise ExprError(f"'in' a text looks for a text, got {_kind(v)}", at)
+        return v in seq
+    if not isinstance(seq, tuple):
+        raise ExprError(f"'in' needs a list or a text on its right, got {_kind(seq)}", at,
+                        hint="e.g. i in [2, 5, 9]")
+    for entry in seq:
+        e = env.plain(entry)
+        if type(e) is type(v) and e == v or (_is_num(e) and _is_num(v) and e == v):
+            return True
+    return False
+
+
+def _call(name: str, args: tuple, env: _Env, at: int) -> Any:
     if name == "if":
-        return _value(args[1] if _truth(_value(args[0], names), at) else args[2], names)
-    values = [_value(a, names) for a in args]
+        return _value(args[1] if _truth(env.plain(_value(args[0], env)), at) else args[2], env)
+    values = [env.plain(_value(a, env)) for a in args]
+    if name == "len":
+        if not isinstance(values[0], (tuple, str, dict)):
+            raise ExprError(f"len() counts a list or a text, got {_kind(values[0])}", at)
+        return len(values[0])
+    if name in ("min", "max") and len(values) == 1 and isinstance(values[0], tuple):  # min(list)
+        if not values[0]:
+            raise ExprError(f"{name}() of an empty list", at)
+        values = [env.plain(v) for v in values[0]]
     for v in values:
         if not _is_num(v):
             raise ExprError(f"{name}() needs numbers, got {_kind(v)}", at)
+    if name == "range":
+        return _range(values, at)
     if name == "abs":
         return abs(values[0])
     return min(values) if name == "min" else max(values)
+
+
+def _range(values: list[Any], at: int) -> tuple[int, ...]:
+    """range(to) is 1 .. to; range(from, to) and range(from, to, by) count as a repeat does, both ends
+    included (by 1, or -1 down to a smaller ``to``)."""
+    if not all(float(v).is_integer() for v in values):
+        raise ExprError("range() counts in whole numbers", at)
+    nums = [int(v) for v in values]
+    first, last = (1, nums[0]) if len(nums) == 1 else (nums[0], nums[1])
+    by = nums[2] if len(nums) == 3 else (1 if last >= first else -1)
+    if by == 0:
+        raise ExprError("range() cannot count by 0", at)
+    if (last - first) * by < 0:
+        return ()
+    count = (last - first) // by + 1
+    if count > MAX_LIST:
+        raise ExprError(f"range() would make {count:,} entries; a list has at most {MAX_LIST:,}", at)
+    return tuple(first + k * by for k in range(count))
 
 
 def _kind(v: Any) -> str:
@@ -247,6 +425,10 @@ def _kind(v: Any) -> str:
         return f"the text '{v}'"
     if _is_num(v):
         return "a number"
+    if isinstance(v, tuple):
+        return f"a list of {len(v)}"
+    if isinstance(v, dict):
+        return "a mapping"
     return "a list or mapping"
 
 
@@ -258,6 +440,9 @@ def _truth(v: Any, at: int) -> bool:
 
 
 def _compare(op: str, a: Any, b: Any, at: int) -> bool:
+    if isinstance(a, (tuple, dict)) or isinstance(b, (tuple, dict)):
+        raise ExprError(f"cannot compare {_kind(a)} with {_kind(b)}", at,
+                        hint="compare their entries, or their len()")
     if op in ("==", "!="):
         if _is_num(a) != _is_num(b) or isinstance(a, bool) != isinstance(b, bool):
             raise ExprError(f"cannot compare {_kind(a)} with {_kind(b)}", at)
@@ -268,6 +453,10 @@ def _compare(op: str, a: Any, b: Any, at: int) -> bool:
 
 
 def _arith(op: str, a: Any, b: Any, at: int) -> Any:
+    if op == "+" and isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) + len(b) > MAX_LIST:
+            raise ExprError(f"the list would have more than {MAX_LIST:,} entries", at)
+        return a + b
     if op == "+" and isinstance(a, str) and isinstance(b, str):
         if len(a) + len(b) > MAX_CHARS:
             raise ExprError(f"the text would be longer than {MAX_CHARS} characters", at)
@@ -295,9 +484,11 @@ def _arith(op: str, a: Any, b: Any, at: int) -> Any:
     return v
 
 
-def evaluate(text: str, names: Mapping[str, Any]) -> Any:
-    """The value of one expression with ``names`` (a name, or a dotted ``item.key``, to its value)."""
-    return _value(parse(text), names)
+def evaluate(text: str, names: Mapping[str, Any], unwrap: Callable[[Any], Any] | None = None) -> Any:
+    """The value of one expression with ``names`` (a name, or a dotted ``item.key``, to its value);
+    ``unwrap`` turns a value given from outside into a plain one where the expression looks inside it.
+    A list comes back as a tuple; a value taken whole from ``names`` (or a list's entry) as it was given."""
+    return _value(parse(text), _Env(names, unwrap))
 
 
 def parse(text: str) -> tuple:

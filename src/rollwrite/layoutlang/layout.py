@@ -27,8 +27,8 @@ from typing import Any
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
 from rollwrite.draw import icons
-from rollwrite.draw.elements import GENERIC, measure
-from rollwrite.draw.images import layout_file
+from rollwrite.draw.elements import GENERIC, OVERFLOWS, fit_hint, measure
+from rollwrite.draw.images import LOADED, layout_file
 from rollwrite.draw.marks import IconRef, OwnIcon, USER_ICON_BOX
 from rollwrite.draw.metrics import FONTS, missing_glyphs
 from rollwrite.draw.scene import Page, Text
@@ -37,7 +37,7 @@ from rollwrite.errors import InputError, UsageError, did_you_mean, excerpt
 from rollwrite.files import decode
 from rollwrite.games.base import ElementType, Game
 from rollwrite.planner import plan_page
-from rollwrite.valueclass import Value, replace
+from rollwrite.valueclass import Value, fields as value_fields, replace
 from rollwrite.resources import builtin_slugs, layouts_dir  # noqa: F401  (builtin_slugs: re-exported)
 from rollwrite.layoutlang.compose import Expander
 from rollwrite.layoutlang.placeholders import fill
@@ -59,6 +59,8 @@ class Element(Value):
     id: Any = None  # its 'id', when it has one
     #: what it may print over (see layoutlang/overlap.py): True (anything), a tuple of ids, or () (nothing)
     overlaps: Any = ()
+    #: which copy of each repeat around it this is, the outermost first, from 1 (() when not repeated)
+    copy: tuple[int, ...] = ()
 
     def place(self, pen: Any) -> Any:
         """``pen`` (at the sheet's corner) moved to this element's origin, turned and scaled."""
@@ -95,6 +97,16 @@ class Players(Value):
     default: int = 1
     minimum: int = 1
     maximum: int = 500
+
+    def span(self) -> str:
+        """The counts of players, as said: "2 players", "1 to 4 players"."""
+        lo, hi = self.minimum, self.maximum
+        return f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo} to {hi} players"
+
+    def hint(self) -> str:
+        """How to give a count that is allowed."""
+        lo, hi = self.minimum, self.maximum
+        return f"give --players {lo} or leave it out" if lo == hi else f"give --players between {lo} and {hi}"
 
 
 class ExtraPage(Value):
@@ -171,22 +183,30 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     ``names`` are the layout's ``vars``.  An element with ``in`` is placed in a space of an element
     before it (see :mod:`rollwrite.layoutlang.cells`)."""
     made: dict[Any, Element] = {}
+    copies: dict[Any, int] = {}  # how many copies of a repeat share an id
 
-    def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node) -> Element:
+    def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node,
+             copy: tuple[int, ...] = ()) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
         idn = node.get("id") if isinstance(node, Map) else None
         if own_fonts or own_icons:
             body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")  # type: ignore[assignment]
         in_node = body.get("in")
         value = types[tname].read(_without(body, "overlaps", "in"), data)
-        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps)
+        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps, copy)
+        if tname == "text" and in_node is None and getattr(value, "fit", None) is not None:
+            raise body.get("fit").error("'fit' makes a text smaller to fit the space it is put 'in', and this text "  # type: ignore[union-attr]
+                                        "is in none", hint="put it in a space: in: {id: NAME, cell: [row, col]}, "
+                                                           "or leave 'fit' out")
         if in_node is not None:
-            el = _put_in(el, in_node, made, types)
+            el = _put_in(el, in_node, made, types, expander.ids, copies)
         if el.id is not None:
             made[el.id] = el
+            copies[el.id] = copies.get(el.id, 0) + 1
         return el
 
-    return tuple(Expander(make, types, names).run(seq))  # type: ignore[arg-type]
+    expander = Expander(make, types, names)
+    return tuple(expander.run(seq))  # type: ignore[arg-type]
 
 
 def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node:
@@ -221,16 +241,13 @@ def read_icons(node: Node | None, types: dict[str, ElementType], data: Any,
     """The layout's own ``icons``: each a list of elements drawn in a 10 x 10 mm box (``at`` from its
     top-left corner), scaled to the icon's ``size`` wherever an icon is named.  ``icons`` is a mapping of
     them, the name of an icon set (a YAML file of such a mapping under the layout's folder), or a list
-    of those."""
+    of those.  An icon may use the icons defined before it (an ``icon`` element, a mark)."""
     if node is None:
         return {}
     out: dict[str, Any] = {}
     for part in (node.items if isinstance(node, Seq) else [node]):
         icon_set = _icon_set(part) if isinstance(part, Scalar) and isinstance(part.value, str) else part
-        for key, own in _read_icon_map(icon_set, types, data, names).items():
-            if key in out:
-                raise icon_set.entries[key][0].error(f"the icon '{key}' is defined twice")  # type: ignore[attr-defined]
-            out[key] = own
+        _read_icon_map(icon_set, types, data, names, out)
     return out
 
 
@@ -244,33 +261,79 @@ def _icon_set(node: Node) -> Node:
     return load_yaml(decode(raw, shown), shown)
 
 
+#: most scene items one of the layout's own icons may draw, the icons it uses counted at their size
+MAX_ICON_ITEMS = 2000
+
+
 def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
-                   names: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+                   names: tuple[tuple[str, Any], ...], out: dict[str, Any]) -> None:
+    """Adds the icons of one mapping to ``out`` (the icons defined before them), each read with those."""
     r = Reader(node, "a set of icons (a mapping of names to lists of elements)")
-    out: dict[str, Any] = {}
-    for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
+    later = list(node.entries)  # type: ignore[attr-defined]
+    for n, (key, (knode, vnode)) in enumerate(node.entries.items()):  # type: ignore[attr-defined]
         r.list(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
-            raise knode.error(f"'{key}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
+            raise knode.error(f"'{excerpt(key)}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
         if icons.get(key) is not None:
-            raise knode.error(f"'{key}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
-        parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names)
+            raise knode.error(f"'{excerpt(key)}' is a built-in icon already", hint=f"call yours e.g. my-{key}")
+        if key in out:
+            raise knode.error(f"the icon '{key}' is defined twice")
+        _uses_no_later_icon(key, vnode, later[n:])
+        parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names, out)
+        cost = 0
         for part in parts:
             x0, y0, x1, y1 = part.extent(measure(part, GENERIC[part.type]))
             if x0 < -0.05 or y0 < -0.05 or x1 > USER_ICON_BOX + 0.05 or y1 > USER_ICON_BOX + 0.05:
                 raise part.node.error(f"this {part.type} reaches outside the {USER_ICON_BOX:g} x {USER_ICON_BOX:g} mm "
                                       "box an icon is drawn in", hint="an icon's elements lie in [0, 0] .. [10, 10]")
-        out[key] = OwnIcon(key, tuple((part, GENERIC[part.type]) for part in parts))
+            cost += _icon_cost(part.value)
+            if cost > MAX_ICON_ITEMS:
+                raise part.node.error(f"by this element the icon '{key}' draws more than {MAX_ICON_ITEMS:,} lines, "
+                                      "shapes and texts, the icons it uses counted", hint="use fewer or plainer icons in it")
+        out[key] = OwnIcon(key, tuple((part, GENERIC[part.type]) for part in parts), cost)
     r.done()
-    return out
 
 
-def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType]) -> Element:
+def _uses_no_later_icon(key: str, node: Node, later: list[str]) -> None:
+    """An icon names only icons defined before it: not itself, not one below it."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Seq):
+            stack.extend(n.items)
+        elif isinstance(n, Map):
+            for k, (_, vn) in n.entries.items():
+                if k in ("name", "icon") and isinstance(vn, Scalar) and vn.value in later:
+                    if vn.value == key:
+                        raise vn.error(f"the icon '{key}' uses itself", hint="an icon may use the icons defined before it")
+                    raise vn.error(f"the icon '{key}' uses '{vn.value}', which is defined after it",
+                                   hint=f"define '{vn.value}' before '{key}': an icon may use the icons defined before it")
+                stack.append(vn)
+
+
+def _icon_cost(value: Any) -> int:
+    """What drawing an element of an icon costs: 1, and the cost of each own icon it draws."""
+    total, stack = 1, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, OwnIcon):
+            total += v.cost
+        elif isinstance(v, (tuple, list)):
+            stack.extend(v)
+        elif isinstance(v, Value):
+            stack.extend(getattr(v, f) for f in value_fields(v))
+    return total
+
+
+def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[str, ElementType],
+            ids: dict[Any, Any], copies: dict[Any, int]) -> Element:
     """``el`` (its ``at`` an extra shift, its angle its own) placed in the space ``in_node`` names."""
     # deferred for start-up: `print long-way` and 10 more commands need this module, not this import
     from rollwrite.layoutlang.cells import placed, read_place
 
-    target, space, aligns, pad = read_place(in_node, made)
+    target, space, aligns, pad = read_place(in_node, made, ids, copies)
+    if el.type == "text" and types[el.type] is GENERIC["text"]:
+        el = _text_in(el, space, aligns, pad)
     own = measure(el, types[el.type])
     at = placed(target, space, aligns, pad, own, el.at)
     # it may print over what it is in, and over whatever that may print over (it lies inside it)
@@ -282,29 +345,104 @@ def _put_in(el: Element, in_node: Node, made: dict[Any, Element], types: dict[st
                                overlaps=overlaps)
 
 
+def _text_in(el: Element, space: tuple[float, float, float, float], aligns: tuple[str, str], pad: float) -> Element:
+    """A text put in a space fits it: as written, or made as much smaller as it must be down to its
+    ``fit``; else an error at the text saying how wide it is and what the space leaves."""
+    v = el.value
+    room_w = space[2] - space[0] - (pad if aligns[0] != "middle" else 0.0)
+    room_h = space[3] - space[1]
+    x0, y0, x1, y1 = measure(el, GENERIC["text"])
+    w, h = x1 - x0, y1 - y0
+    if w <= room_w + 0.01 and h <= room_h + 0.01:
+        return el
+    needed = v.size * min(room_w / w, room_h / h)
+    if v.fit is not None and needed >= v.fit:
+        return replace(el, value=replace(v, size=math.floor(needed * 100) / 100))
+    at = el.node.get("text") or el.node
+    shown = v.text if len(v.text) <= 24 else v.text[:23] + "…"
+    size = v.fit if v.fit is not None else v.size
+    w, h = w * size / v.size, h * size / v.size
+    too = (f"{w:.1f} mm wide" if w > room_w + 0.01 else "") + (" and " if w > room_w + 0.01 and h > room_h + 0.01
+                                                               else "") + (f"{h:.1f} mm tall" if h > room_h + 0.01 else "")
+    if v.fit is not None:
+        raise at.error(f"the text '{shown}' is {too} even at {v.fit:g} pt (its 'fit'), and the space it is in leaves "
+                       f"{room_w:.1f} x {room_h:.1f} mm", hint="shorten the text or put it in a larger space")
+    raise at.error(f"the text '{shown}' is {too} at {v.size:g} pt, and the space it is in leaves {room_w:.1f} x "
+                   f"{room_h:.1f} mm", hint=fit_hint(needed, "shorten the text, make it smaller (size) or put it in a "
+                                                     "larger space", "let it be made smaller"))
+
+
 MAX_VARS = 100
-_RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "false", "min", "max", "abs", "if")
+_RESERVED = ("i", "item", "player", "players", "and", "or", "not", "true", "false", "min", "max", "abs", "if",
+             "len", "range", "in")
 
 
 def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
     """The layout's ``vars``: names for values (numbers, texts, lists) known in every element.  A value may
-    be an expression of the names above it (``cols: "{rows + 2}"``)."""
+    be an expression of the others (``cols: "{rows + 2}"``), in any order: each is worked out after the
+    ones it names; two that are made of each other are refused, naming the circle."""
     if node is None:
         return ()
     r = Reader(node, "'vars'")
     if len(node.entries) > MAX_VARS:  # type: ignore[attr-defined]
         raise node.error(f"a layout may have at most {MAX_VARS} vars")
-    out: dict[str, Any] = {}
+    written: dict[str, tuple[Node, Node]] = {}
     for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
         r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", key):
-            raise knode.error(f"'{key}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
+            raise knode.error(f"'{excerpt(key)}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
         if key in _RESERVED:
-            raise knode.error(f"'{key}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
-        value = fill(vnode, out)
-        out[key] = value.value if isinstance(value, Scalar) else value
+            raise knode.error(f"'{excerpt(key)}' is a name of its own in expressions; pick another", hint=f"e.g. my_{key}")
+        written[key] = (knode, vnode)
     r.done()
-    return tuple(out.items())
+    needs = {key: [n for n in _names_used(vnode) if n in written and n != key] for key, (_, vnode) in written.items()}
+    out: dict[str, Any] = {}
+    state: dict[str, int] = {}  # 1: being worked out, 2: done
+
+    def work_out(key: str, chain: list[str]) -> None:
+        if state.get(key) == 2:
+            return
+        if state.get(key) == 1:
+            circle = " -> ".join(chain[chain.index(key):] + [key])
+            raise written[chain[chain.index(key)]][1].error(
+                f"the vars {circle} are each worked out from the next, round a circle",
+                hint="give one of them a value of its own")
+        state[key] = 1
+        for other in needs[key]:
+            work_out(other, chain + [key])
+        try:
+            value = fill(written[key][1], out)
+        except InputError as e:
+            m = re.match(r"unknown (?:name|placeholder) '\{?([A-Za-z_][A-Za-z0-9_.]*)", e.message)
+            if m is None:
+                raise
+            others = [k for k in written if k != key]
+            e.hint = did_you_mean(m.group(1), others) or (
+                f"the layout's other vars: {', '.join(others)}" if others else
+                "a var is a number, a text, a list, or an expression of the layout's other vars")
+            raise e from None
+        out[key] = value.value if isinstance(value, Scalar) else value
+        state[key] = 2
+
+    for key in written:
+        work_out(key, [])
+    return tuple((key, out[key]) for key in written)
+
+
+def _names_used(node: Node) -> list[str]:
+    """The names the placeholders under ``node`` may read (every word inside braces, quoted texts left out)."""
+    found: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Scalar) and isinstance(n.value, str) and "{" in n.value:
+            for inner in re.findall(r"\{([^{}]*)\}", n.value):
+                found += re.findall(r"(?<![.\w])[A-Za-z_]\w*", re.sub(r"'[^']*'", "", inner))  # not a key after '.' 
+        elif isinstance(n, Seq):
+            stack.extend(n.items)
+        elif isinstance(n, Map):
+            stack.extend(v for _, v in n.entries.values())
+    return found
 
 
 # ---------------------------------------------------------------- sections
@@ -383,10 +521,13 @@ def parse_layout(text: str, source: str) -> Layout:
 def layout_from_node(root: Node, source: str) -> Layout:
     """The typed layout of a YAML document already loaded (see ``load_yaml_file``)."""
     ext = root.get("extends") if isinstance(root, Map) else None
+    pictures = LOADED.set({})  # each picture file read and checked once, however many elements name it
     try:
         return _layout(root, source).replace(extended=ext)
     except InputError as e:
         raise from_base(ext, root.get("game") if isinstance(root, Map) else None, e) from None
+    finally:
+        LOADED.reset(pictures)
 
 
 def from_base(ext: Node | None, gnode: Node | None, e: InputError) -> InputError:
@@ -568,6 +709,14 @@ def check_geometry(layout: Layout, paper: str | None = None) -> None:
         raise from_base(layout.extended, None, e) from None
 
 
+def _check_texts_fit(el: Element, types: dict[str, ElementType]) -> None:
+    """A generic element's texts fit their room: a table's cells, a box's label (see ``OVERFLOWS``)."""
+    if el.type in OVERFLOWS and types[el.type] is GENERIC.get(el.type):
+        problems = OVERFLOWS[el.type](el.value, el.node)
+        if problems:
+            raise problems[0]
+
+
 def _check_geometry(layout: Layout, paper: str | None) -> None:
     if paper is not None:
         _check_fits(layout, page=layout.page.replace(paper=paper))
@@ -578,6 +727,7 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
     ctx = BuildContext(layout, layout.data, None, 1, 1, 1, 1)
     for extra in layout.pages:
         for el in extra.elements:
+            _check_texts_fit(el, types)
             x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
             if x0 < -0.05 or y0 < -0.05 or x1 > extra.size[0] + 0.05 or y1 > extra.size[1] + 0.05:
                 raise el.node.error(
@@ -589,7 +739,9 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
     for el in layout.sheet.elements + layout.sheet.back:
         scratch = Page(layout.sheet.width, layout.sheet.height)
         types[el.type].build(el.value, scratch.pen(), ctx)
-        drawn += sum(len(getattr(it, "points", ())) or 1 for it in scratch.items)  # a path: each of its points
+        # a path: each of its points; a curve: each of its pieces; a picture: the shapes it draws
+        drawn += sum(len(getattr(it, "points", ()) or getattr(it, "pieces", ())) or getattr(it, "drawn", 1)
+                     for it in scratch.items)
         if drawn > MAX_DRAWN:
             raise el.node.error(
                 f"by this element the sheet draws more than {MAX_DRAWN:,} lines, shapes, texts and points of paths",
@@ -602,6 +754,7 @@ def _check_geometry(layout: Layout, paper: str | None) -> None:
                         f"the {font_label(it.font)} font has no glyph for {', '.join(repr(c) for c in missing)}",
                         hint="use another character or draw it with an icon",
                     )
+        _check_texts_fit(el, types)
         x0, y0, x1, y1 = el.extent(measure(el, types[el.type]))
         tol = 0.05 + bleed
         if x0 < -tol or y0 < -tol or x1 > layout.sheet.width + tol or y1 > layout.sheet.height + tol:

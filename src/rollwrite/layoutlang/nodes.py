@@ -19,6 +19,7 @@ from typing import Any
 
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
+from rollwrite.numbers import number_text
 from rollwrite.valueclass import Mutable, Value
 
 
@@ -265,16 +266,12 @@ def expect_number(node: Node, *, whole: bool = False, minimum: float | None = No
     if whole and not (isinstance(v, int) or float(v).is_integer()):
         raise node.error(f"expected {desc}, got {_shown(v) if written is None else repr(written)}")
     v = int(v) if whole else float(v)
-    got = _fmt(v) if written is None else f"'{written}' = {_fmt(round(v, 4))} {unit}"
+    got = number_text(v) if written is None else f"'{written}' = {number_text(round(v, 4))} {unit}"
     if minimum is not None and v < minimum:
-        raise node.error(f"expected {desc} of at least {_fmt(minimum)}, got {got}")
+        raise node.error(f"expected {desc} of at least {number_text(minimum)}, got {got}")
     if maximum is not None and v > maximum:
-        raise node.error(f"expected {desc} of at most {_fmt(maximum)}, got {got}")
+        raise node.error(f"expected {desc} of at most {number_text(maximum)}, got {got}")
     return v
-
-
-def _fmt(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else str(v)
 
 
 class Reader:
@@ -344,6 +341,13 @@ class Reader:
             return default
         return expect_str(n, choices=choices, pattern=pattern)
 
+    def text(self, key: str, default: Any = _MISSING) -> Any:
+        """A text to print: as :meth:`str`, but a plain number is taken as its digits (see :func:`expect_text`)."""
+        n = self._take(key, default)
+        if n is _MISSING:
+            return default
+        return expect_text(n)
+
     def bool(self, key: str, default: Any = _MISSING) -> Any:
         n = self._take(key, default)
         if n is _MISSING:
@@ -377,6 +381,16 @@ class Reader:
             return None
         return expect_color(n)
 
+    def fill(self, key: str, default: Any = _MISSING) -> Any:
+        """A fill: a colour as :meth:`color` reads it, a pattern (``hatch``, ``dots``, ``cross``: black on
+        white), or a colour and a pattern (``"#e33 hatch"``, ``red dots``): see :func:`expect_fill`."""
+        n = self._take(key, default)
+        if n is _MISSING:
+            return default
+        if default is None and isinstance(n, Scalar) and n.value == "none":
+            return None
+        return expect_fill(n)
+
     def point(self, key: str, default: Any = _MISSING) -> Any:
         """``[x, y]`` in mm."""
         n = self._take(key, default)
@@ -409,6 +423,17 @@ def expect_str(node: Node, choices: list[str] | None = None, pattern: str | None
     return v
 
 
+def expect_text(node: Node) -> str:
+    """A text to print, taken as a table cell takes it: a number written plainly (``text: 5``) is its
+    digits, as written (``2.50`` reads 2.5: quote it to keep the zero); true or false is refused."""
+    if isinstance(node, Scalar) and not isinstance(node, Filled) and isinstance(node.value, (int, float)):
+        if isinstance(node.value, bool):
+            raise node.error("expected text, got true or false", hint="put it in quotes: 'yes'")
+        v = node.value
+        return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+    return expect_str(node)
+
+
 _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
 _HEX3 = r"#[0-9a-fA-F]{3}"  # (a pattern: re compiles it when first used, and `print long-way` never uses it)
 COLOR_FORMS = "a CSS colour name (red, steelblue, darkgreen), #rgb or #rrggbb"
@@ -425,14 +450,45 @@ def expect_color(node: Node) -> str:
     if re.fullmatch(_HEX3, v):
         return "#" + "".join(c * 2 for c in v[1:]).lower()
     if v.startswith("#"):
-        raise node.error(f"'{v}' is not a colour: after '#' come 3 or 6 hexadecimal digits", hint=f"write {COLOR_FORMS}")
+        raise node.error(f"'{excerpt(v)}' is not a colour: after '#' come 3 or 6 hexadecimal digits",
+                         hint=f"write {COLOR_FORMS}")
     import webcolors  # only a colour written by name needs the table of names (start-up stays small)
 
     try:
         return webcolors.name_to_hex(v.lower())
     except ValueError:
         names = list(webcolors.names("css3"))
-        raise node.error(f"'{v}' is not a colour", hint=did_you_mean(v.lower(), names) or f"write {COLOR_FORMS}") from None
+        near = did_you_mean(v.lower(), names) if len(v) <= 40 else None  # no colour name is longer
+        raise node.error(f"'{excerpt(v)}' is not a colour", hint=near or f"write {COLOR_FORMS}") from None
+
+
+#: the patterns a fill may have, which tell fills apart in black and white where colours would not
+PATTERNS = ("hatch", "dots", "cross")
+
+
+def expect_fill(node: Node) -> str:
+    """A fill: ``#rrggbb`` as :func:`expect_color` reads it, or ``"#rrggbb PATTERN"`` for a colour with a
+    pattern drawn over it (``hatch``, ``dots`` or ``cross``), the colour white when only a pattern is
+    written."""
+    v = node.value if isinstance(node, Scalar) else None
+    if isinstance(v, str) and v.strip():
+        words = v.split()
+        if words[-1].lower() in PATTERNS and len(words) <= 2:
+            pattern = words[-1].lower()
+            if len(words) == 1:
+                return f"#ffffff {pattern}"
+            colour = Scalar(node.file, node.line, node.col, node.path, words[0])
+            return f"{expect_color(colour)} {pattern}"
+        if len(words) == 2 and words[0].lower() in PATTERNS:
+            raise node.error(f"'{excerpt(v)}': the colour comes first, then the pattern",
+                             hint=f"write '{words[1]} {words[0].lower()}'")
+    try:
+        return expect_color(node)
+    except InputError as e:
+        if isinstance(v, str) and " " not in v.strip() and not v.startswith("#"):
+            note = f"a fill may also be a pattern, {', '.join(PATTERNS)}, or a colour and one ('red hatch')"
+            e.hint = did_you_mean(v.lower(), list(PATTERNS)) or (f"{e.hint} {note}" if e.hint else note)
+        raise
 
 
 def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]:
@@ -443,7 +499,3 @@ def expect_pair(node: Node, minimum: float | None = None) -> tuple[float, float]
             hint = f"write it as a list in brackets: [{node.value.strip().strip('()')}]"
         raise node.error(f"expected a pair of numbers [x, y] in mm, got {_got(node)}", hint=hint)
     return (expect_number(node.items[0], minimum=minimum), expect_number(node.items[1], minimum=minimum))
-
-
-def each(seq: Seq, fn: Callable[[Node], Any]) -> list[Any]:
-    return [fn(n) for n in seq]

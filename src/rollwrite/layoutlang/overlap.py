@@ -19,6 +19,7 @@ from typing import Any
 from rollwrite import games
 from rollwrite.dice import DealSpec, game_id, make_deal, make_schedule
 from rollwrite.draw.metrics import text_width
+from rollwrite.draw.pathdata import drawn_points
 from rollwrite.draw.scene import Circle, Curve, Line, PT, Page, Path, Rect, Text
 from rollwrite.errors import InputError
 from rollwrite.buildcontext import BuildContext
@@ -51,22 +52,55 @@ def item_box(it: Any) -> Box:
                        getattr(it, "angle", 0.0))
         half = 0.0
     elif isinstance(it, Line):
-        pts, half = [(it.x1, it.y1), (it.x2, it.y2)], it.width / 2
+        return _line_box(it)
     elif isinstance(it, Rect):
         pts = _corners(it.x, it.y, it.x + it.w, it.y + it.h, it.x, it.y, getattr(it, "angle", 0.0))
         half = it.width / 2 if it.stroke else 0.0
     elif isinstance(it, Circle):
         r = it.r + (it.width / 2 if it.stroke else 0.0)
         return (it.cx - r, it.cy - r, it.cx + r, it.cy + r)
+    elif isinstance(it, Path) and it.stroke and not it.closed and it.cap == "butt" and it.join != "miter" \
+            and len(it.points) >= 2:
+        return _butt_path_box(it)
     elif isinstance(it, Path):
         pts, half = list(it.points), (it.width / 2 if it.stroke else 0.0)
-    elif isinstance(it, Curve):  # a Bézier curve lies inside the hull of its points
-        pts = [it.start] + [p for piece in it.pieces for p in piece]
+    elif isinstance(it, Curve):  # measured along the curve as drawn, not round its control points
+        pts = list(drawn_points(((it.start, it.pieces, it.closed),)))
         half = it.width / 2 if it.stroke else 0.0
     else:  # pragma: no cover - a new kind of item: measure nothing rather than guess
         raise TypeError(f"cannot measure {type(it).__name__}")
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+
+
+def _line_box(it: Line) -> Box:
+    """A line's ink as drawn: a butt end stops at its point, a square one reaches half the width past
+    it, a round one is a half disc round it."""
+    m = it.width / 2
+    length = math.hypot(it.x2 - it.x1, it.y2 - it.y1)
+    if it.cap == "round" or length == 0:
+        return (min(it.x1, it.x2) - m, min(it.y1, it.y2) - m, max(it.x1, it.x2) + m, max(it.y1, it.y2) + m)
+    ux, uy = (it.x2 - it.x1) / length, (it.y2 - it.y1) / length
+    ex, ey = (ux * m, uy * m) if it.cap == "square" else (0.0, 0.0)
+    nx, ny = -uy * m, ux * m
+    xs, ys = [], []
+    for (x, y), sign in (((it.x1, it.y1), -1), ((it.x2, it.y2), 1)):
+        for side in (1, -1):
+            xs.append(x + sign * ex + side * nx)
+            ys.append(y + sign * ey + side * ny)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _butt_path_box(it: Path) -> Box:
+    """An open path with butt ends: each end stops at its point (as a butt-capped line's does); the
+    points between reach half the width round (a round or bevelled join stays within that)."""
+    first = _line_box(Line(*it.points[0], *it.points[1], width=it.width, cap="butt"))
+    last = _line_box(Line(*it.points[-2], *it.points[-1], width=it.width, cap="butt"))
+    m = it.width / 2
+    inner = it.points[1:-1]
+    xs = [first[0], first[2], last[0], last[2]] + [x + d for x, _ in inner for d in (-m, m)]
+    ys = [first[1], first[3], last[1], last[3]] + [y + d for _, y in inner for d in (-m, m)]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def ink_box(items: list[Any]) -> Box | None:
@@ -149,18 +183,24 @@ def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
     return list(found.values())
 
 
+def copy_words(el: Any) -> str:
+    """Which copy of its repeats an element is, for a message: ' (copy 3)', ' (copy 2.3)' for the third
+    copy inside the second of an outer repeat; '' when it is not repeated."""
+    return f" (copy {'.'.join(str(k) for k in el.copy)})" if getattr(el, "copy", ()) else ""
+
+
 def _name(el: Any) -> str:
     n = el.node
-    return f"the {el.type} at line {n.line}" + (f" ('{el.id}')" if el.id is not None else "")
+    return f"the {el.type} at line {n.line}" + (f" ('{el.id}')" if el.id is not None else "") + copy_words(el)
 
 
 def overlap_errors(layout: Any) -> list[InputError]:
     """One error per overlap, at the later element's place in the layout file."""
     out = []
     for a, b, (x0, y0, x1, y1) in find_overlaps(layout):
-        later, earlier = (b, a) if (b.node.line, b.node.col) >= (a.node.line, a.node.col) else (a, b)
+        later, earlier = (b, a) if (b.node.line, b.node.col, b.copy) >= (a.node.line, a.node.col, a.copy) else (a, b)
         out.append(later.node.error(
-            f"this {later.type} prints over {_name(earlier)}, from ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm",
+            f"this {later.type}{copy_words(later)} prints over {_name(earlier)}, from ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm",
             hint="move one of them, or say it may: overlaps: true, or overlaps: [an id of the other]",
         ))
     return out

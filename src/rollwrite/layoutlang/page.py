@@ -153,6 +153,9 @@ class PageSpec(Value):
     full_bleed: bool = False
     scale: float = 1.0
     backs: bool = True  # print the sheet's back elements (when it has any) on a following page
+    #: how the backs are printed: the paper turned over about its ``long`` edge (a duplex printer's
+    #: default) or its ``short`` edge; each back is placed behind its front for that turn
+    duplex: str = "long"
 
     def replace(self, **changes: Any) -> PageSpec:
         return replace(self, **changes)
@@ -268,10 +271,11 @@ def read_page(node: Any) -> PageSpec:
     crop = r.bool("crop_marks", False)
     scale = r.number("scale", 1.0, minimum=MIN_SCALE, maximum=MAX_SCALE)
     backs = r.bool("backs", True)
+    duplex = r.str("duplex", "long", choices=["long", "short"])
     r.done()
     spec = PageSpec(paper=paper, orientation=orientation, margin=margin, per_page=per_page, arrange=arrange,
                     gutter=gutter, padding=padding, bleed=bleed, crop_marks=crop, scale=scale, backs=backs,
-                    safe=safe, full_bleed=full_bleed)
+                    safe=safe, full_bleed=full_bleed, duplex=duplex)
     try:
         spec.check()
     except RollwriteError as e:
@@ -295,6 +299,7 @@ def with_options(
     bleed: float | None = None,
     margin: float | None = None,
     backs: bool | None = None,
+    duplex: str | None = None,
 ) -> PageSpec:
     """``spec`` with the options of ``rollwrite print`` applied (None: keep the layout's).
 
@@ -331,6 +336,11 @@ def with_options(
         changes["crop_marks"] = crop_marks
     if backs is not None:
         changes["backs"] = backs
+    if duplex is not None:
+        if duplex not in ("long", "short"):
+            raise UsageError(f"--duplex must be long or short, not '{excerpt(duplex)}'",
+                             hint="long: the paper turns over about its long edge (most printers' default)")
+        changes["duplex"] = duplex
     out = spec.replace(**changes)
     out.check()
     return out

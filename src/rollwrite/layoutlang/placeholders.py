@@ -22,6 +22,9 @@ from rollwrite.layoutlang.nodes import Filled, Map, Node, Scalar, Seq
 PRINT_TIME = ("player", "players")
 #: names a repeat gives, which are an error of their own outside one
 REPEAT_NAMES = ("i", "item")
+#: where a copy of a repeat keeps the names of the outer items' keys its own item hides (see
+#: ``rollwrite.layoutlang.compose``); no expression can write it
+HIDDEN = "#hidden"
 
 
 def letters(n: int, lower: bool = False) -> str:
@@ -79,6 +82,33 @@ def _pieces(text: str) -> list[tuple[str, int, str | None]]:
     return out
 
 
+def unwrap(v: Any) -> Any:
+    """A layout's node as an expression reads it: a list's entries, a mapping's values by key, a value."""
+    if isinstance(v, Seq):
+        return tuple(v.items)
+    if isinstance(v, Map):
+        return {k: vn for k, (_, vn) in v.entries.items()}
+    if isinstance(v, Scalar):
+        return v.value
+    return v
+
+
+def as_node(node: Scalar, value: Any) -> Any:
+    """An expression's value for a whole value of the layout: a list it built becomes a list of the
+    layout's (its entries written where the placeholder is), a value from a list is that value."""
+    if isinstance(value, Scalar):
+        return value.value
+    if isinstance(value, tuple):
+        return Seq(node.file, node.line, node.col, node.path,
+                   [v if isinstance(v, Node) else Filled(node.file, node.line, node.col, node.path, v, as_text(v))
+                    for v in value])
+    if isinstance(value, dict):
+        out = Map(node.file, node.line, node.col, node.path)
+        out.entries = {k: (Scalar(node.file, node.line, node.col, node.path, k), v) for k, v in value.items()}
+        return out
+    return value
+
+
 def _error(node: Scalar, text: str, offset: int, message: str, hint: str | None) -> InputError:
     """An error at the character ``offset`` of the scalar's text, when its column can be known."""
     col = node.col
@@ -110,14 +140,33 @@ def _unknown(node: Scalar, text: str, at: int, expr: str, e: UnknownName, values
         return _error(node, text, at, f"'{shown}' is filled by a repeat, and this element is not inside one",
                       "add 'repeat: {count: N, step: [dx, dy]}' to it or to a group around it")
     if name.startswith("item."):
+        key = name[5:].split(".")[0]
+        hidden = values.get(HIDDEN, ())
+        if f"item.{key}" in hidden:
+            return _error(node, text, at, f"'{shown}': this repeat's items have no '{key}', and the outer repeat's "
+                          f"item, which has, is hidden by this repeat's own item",
+                          f"name the outer item: add 'as: row' to the outer repeat (repeat: {{items: ..., as: row}}) "
+                          f"and write '{{row.{name[5:]}}}'")
         if "item" in values or any(k.startswith("item.") for k in values):
-            return _error(node, text, at, f"'{shown}': the repeat's items have no '{name[5:]}'", None)
+            keys = sorted(k[5:] for k in values if k.startswith("item."))
+            return _error(node, text, at, f"'{shown}': the repeat's items have no '{key}'",
+                          did_you_mean(key, keys) or (f"its items' keys: {', '.join(keys)}" if keys else None))
         return _error(node, text, at, f"'{shown}' is filled by a repeat, and this element is not inside one",
                       "add 'repeat: {items: [...], step: [dx, dy]}' to it or to a group around it")
-    known = sorted(set(values) | set(PRINT_TIME))
-    message = f"unknown placeholder '{shown}'" if shown == "{" + name + "}" else f"unknown name '{name}' in '{shown}'"
+    base = next((name[:k] for k in range(len(name), 0, -1) if name[k:k + 1] in ("", ".") and name[:k] in values
+                 and k < len(name)), None)
+    if base is not None:
+        keys = sorted(k[len(base) + 1:] for k in values if k.startswith(base + ".") and "." not in k[len(base) + 1:])
+        missing = name[len(base) + 1:].split(".")[0]
+        return _error(node, text, at, f"'{shown}': '{base}' has no key '{missing}'",
+                      did_you_mean(missing, keys) or (f"its keys: {', '.join(keys)}" if keys else None))
+    alone = shown == "{" + name + "}"
+    known = sorted({k for k in values if not k.startswith("#")} | (set(PRINT_TIME) if alone else set()))
+    message = f"unknown placeholder '{shown}'" if alone else f"unknown name '{name}' in '{shown}'"
     return _error(node, text, at, message,
-                  did_you_mean(name, known) or f"names here: {', '.join(known)}")
+                  did_you_mean(name, known) or (f"names here: {', '.join(known)}" if known else
+                                                "no names are known here (a repeat's number and item are known "
+                                                "inside it, the layout's vars everywhere)"))
 
 
 def fill_scalar(node: Scalar, values: Mapping[str, Any]) -> Node:
@@ -141,7 +190,7 @@ def fill_scalar(node: Scalar, values: Mapping[str, Any]) -> Node:
             out.append("{" + expr.strip() + "}")
             continue
         try:
-            value = evaluate(expr, values)
+            value = as_node(node, evaluate(expr, values, unwrap))
         except UnknownName as e:
             raise _unknown(node, text, at + e.offset, expr, e, values) from None
         except ExprError as e:
@@ -184,11 +233,12 @@ def condition(node: Node, values: Mapping[str, Any]) -> bool:
         at = text.index("{") + 1
         expr = text[at : text.rindex("}")]
     try:
-        value = evaluate(expr, values)
+        value = evaluate(expr, values, unwrap)
     except UnknownName as e:
         raise _unknown(node, text, at + e.offset, expr, e, values) from None
     except ExprError as e:
         raise _error(node, text, at + e.offset, e.message, e.hint) from None
+    value = unwrap(value) if isinstance(value, Scalar) else value
     if not isinstance(value, bool):
         raise _error(node, text, at, f"expected a condition (true or false), got {as_text(value)!r}",
                      "compare it: i > 2, i % 2 == 0, item != 'Bonus'")

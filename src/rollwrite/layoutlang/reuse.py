@@ -9,7 +9,7 @@
   elements (or a mapping with ``elements:``).  With ``at``, ``rotate``, ``scale``, ``repeat`` or ``id``
   the included elements become a group placed and repeated like any other.
 
-Every file is read by :func:`rollwrite.layoutlang.nodes.load_yaml_file`, with all of its limits, and paths are
+Every file is read by :func:`rollwrite.layoutlang.loading.load_yaml_file`, with all of its limits, and paths are
 taken relative to the file that names them and must stay under its folder, links resolved: an absolute
 path, a ``..`` out of the folder or a link that leads out of it is refused, as is anything but a
 regular file.  A file that extends or includes itself (directly or round
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import field
 from pathlib import Path
 
-from rollwrite.errors import InputError, did_you_mean, excerpt
+from rollwrite.errors import InputError, did_you_mean, excerpt, excerpt_path
 from rollwrite.files import check_name, kind_of
 from rollwrite.valueclass import Mutable
 from rollwrite.resources import builtin_slugs, layouts_dir
@@ -62,7 +62,7 @@ def _file(path: Path, name: str, state: _Load, asked: Node | None, kind: str) ->
         if seen == real:
             circle = " -> ".join([n for _, n in state.chain[[p for p, _ in state.chain].index(seen):]] + [name])
             assert asked is not None
-            raise asked.error(f"'{name}' is already being read: the files go round in a circle ({circle})",
+            raise asked.error(f"'{excerpt_path(name)}' is already being read: the files go round in a circle ({circle})",
                               hint="a layout cannot extend or include itself, even through another file")
     if len(state.chain) >= MAX_DEPTH:
         assert asked is not None
@@ -74,9 +74,9 @@ def _file(path: Path, name: str, state: _Load, asked: Node | None, kind: str) ->
     if asked is not None:
         found = kind_of(path)
         if found == "folder":
-            raise asked.error(f"'{name}' is a folder, not {'an' if kind[:1] in 'aeiou' else 'a'} {kind} file")
+            raise asked.error(f"'{excerpt_path(name)}' is a folder, not {'an' if kind[:1] in 'aeiou' else 'a'} {kind} file")
         if found == "other":
-            raise asked.error(f"'{name}' is not a regular file (a pipe, a device or a socket)",
+            raise asked.error(f"'{excerpt_path(name)}' is not a regular file (a pipe, a device or a socket)",
                               hint="a layout reads ordinary files only")
         if found is None:
             raise asked.error(f"there is no file '{name}'",
@@ -107,8 +107,12 @@ def _beside(here: Path, here_name: str, node: Node, what: str) -> tuple[Path, st
     if rel.is_absolute() or value.startswith("~"):
         raise node.error(f"'{excerpt(value)}' is not beside this layout: a layout reads only files in its own "
                          "folder or below", hint="copy the file next to the layout and name it by its name there")
-    home = here.parent.resolve()
-    path = (home / rel).resolve()
+    try:
+        home = here.parent.resolve()
+        path = (home / rel).resolve()
+    except (OSError, RuntimeError):  # a link to itself, or a circle of links
+        raise node.error(f"'{excerpt(value)}' is a link that leads round in a circle",
+                         hint=f"name the file itself, not a link, to {what}") from None
     if not path.is_relative_to(home):
         raise node.error(f"'{excerpt(value)}' leads out of the folder of {excerpt(here_name)}: a layout reads only "
                          "files in its own folder or below (links are followed to see where they lead)",

@@ -1,17 +1,18 @@
 """YAML text to nodes (:mod:`rollwrite.layoutlang.nodes`), bounded while the parser's events stream in.
 
 Apart from the node classes so that code which only reads nodes never imports PyYAML: a built-in
-layout's nodes are recorded in the package (:mod:`rollwrite.layoutlang.builtin`).
+layout's nodes are recorded in the package (:mod:`rollwrite.layoutlang.treedata`).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 import yaml
 
-from rollwrite.errors import InputError
+from rollwrite.errors import InputError, excerpt
 from rollwrite.files import TextLimits, too_big
 from rollwrite.layoutlang.merge import merge_nodes
 from rollwrite.layoutlang.nodes import LIMITS, _RELATIVE, Map, Node, Scalar, Seq, YamlLimits, _child_path
@@ -203,10 +204,13 @@ class _Builder:
             value = _constructor.construct_document(ynode)
         except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
             problem = getattr(exc, "problem", None) or str(exc)
-            raise InputError(f"'{event.value}' cannot be read as {tag.rsplit(':', 1)[-1]}: {problem}",
+            raise InputError(f"'{excerpt(event.value)}' cannot be read as {tag.rsplit(':', 1)[-1]}: {excerpt(problem)}",
                              path=path or None, **_at(mark, self.file)) from None
         if event.implicit[0]:
             self._refuse_odd(event.value, tag.rsplit(":", 1)[-1], value, mark, path)
+        if isinstance(value, float) and not math.isfinite(value):  # .nan, .inf: no size, count or text means them
+            raise InputError(f"'{excerpt(event.value)}' is not a number a layout can use", path=path or None,
+                             **_at(mark, self.file), hint=f"write a number, or quote it ('{excerpt(event.value)}') for text")
         return value
 
     def _refuse_odd(self, text: str, kind: str, value: Any, mark: Any, path: str) -> None:

@@ -40,6 +40,7 @@ from starlette.routing import Route
 from rollwrite.dice import today_utc
 from rollwrite.errors import RollwriteError
 from rollwrite.files import SHEET
+from rollwrite.numbers import plain_number
 from rollwrite.serve import db
 from rollwrite.serve.desk import Challenge, Desk, challenge, game_slugs
 from rollwrite.serve.pages import dice_lines, sheet_file, sheet_svg
@@ -157,8 +158,8 @@ class DeskApp:
     async def board(self, request: Request) -> JSONResponse:
         ch = self.challenge_of(request)
         places = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
-        return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": _num(p.score),
-                                                       **({} if p.par is None else {"par": _num(p.par)})}
+        return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": plain_number(p.score),
+                                                       **({} if p.par is None else {"par": plain_number(p.par)})}
                                                       for p in places]}, headers=HEADERS)
 
     async def static(self, request: Request) -> Response:
@@ -184,10 +185,6 @@ class DeskApp:
         if "application/json" in request.headers.get("accept", "") or request.url.path.endswith((".json", "/check")):
             return JSONResponse({"error": detail}, status_code=status, headers=HEADERS)
         return self.page(request, "error.html", status=status, status_code=status, message=detail)
-
-
-def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else v
 
 
 def _sheet_of(doc: Any) -> tuple[str | None, dict[str, str] | None]:

@@ -19,7 +19,7 @@ from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
 from rollwrite.core.puzzles import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.files import SHEET, check_text
-from rollwrite.games.base import plain_number
+from rollwrite.numbers import plain_number
 from rollwrite.serve.entries import ENTRIES
 from rollwrite.serve.entry import Entry, Writer, cells_at
 from rollwrite.layoutlang.layout import load_builtin

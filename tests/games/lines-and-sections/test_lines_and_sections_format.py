@@ -53,6 +53,32 @@ def test_messages_name_line_and_column(text, where, words):
     assert e.exit_code == 2
 
 
+def test_size_and_players_come_in_either_order_before_the_path():
+    # docs/formats/lines-and-sections.md: both before the path and the moves, in either order
+    one = parse("size: 3\nplayers: Ann, Bob\npath: A1 B1\n", "g.txt")
+    assert parse("players: Ann, Bob\nsize: 3\npath: A1 B1\n", "g.txt") == one
+    assert (err("players: Ann, Bob\npath: A1 B1\nsize: 3\n").line, err("size: 3\nshade: A1\n").message) == (
+        2, "'shade' comes before 'players'")
+
+
+@pytest.mark.parametrize("line, col, words", [
+    # each unreadable point of a path at its own column, however the points are joined
+    ("path: A1 B1,,B2->Q2", 18, "Q2 is not a point of a 3×3 board: points run from A1 to D4"),
+    ("path:\tA1-B1-x2", 13, "x2 is not a point of a 3×3 board"),
+    ("path: A1 B1 2B", 13, "expected a point such as C2 (a column letter and a row number), got '2B'"),
+    ("  path: A1 B1 B2#2", 15, "expected a point such as C2 (a column letter and a row number), got 'B2#2'"),
+    ("path: A1 B1 # C9 is a comment", 0, None),
+    ("shade:   D3 Bob", 10, "D3 is not a square of a 3×3 board"),
+])
+def test_an_unreadable_point_is_named_at_its_column(line, col, words):
+    text = "size: 3\nplayers: Ann, Bob\n" + line + "\n"
+    if words is None:
+        assert parse(text, "g.txt").path == ((0, 0), (1, 0))
+        return
+    e = err(text)
+    assert (e.line, e.col) == (3, col) and e.message.startswith(words), str(e)
+
+
 def test_did_you_mean_for_a_misspelt_key():
     assert "did you mean 'shade'" in str(err("size: 3\nplayers: A, B\nshde: A1\n"))
 

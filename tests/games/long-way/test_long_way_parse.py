@@ -140,6 +140,35 @@ def test_a_row_label_is_never_read_as_a_display():
     assert str(e).count("s.txt:") == 2
 
 
+def test_a_labelled_row_with_a_space_too_many_is_counted_after_its_label_at_the_extra_one():
+    # '4  . o . . . . . .': eight spaces after the label; the eighth (column 18) is the one too many
+    text = sheet_text(rows=LABELLED.replace("4 . o . . . . .", "4  . o . . . . . ."))
+    e = err(text)
+    assert (e.line, e.col, e.message) == (
+        8, 18, "row 4 of the store has 8 spaces after its label '4'; expected 7: one space too many")
+    two = err(sheet_text(rows=LABELLED.replace("4 . o . . . . .", "4 . o . . . . . o o")))
+    assert (two.col, two.message) == (17, "row 4 of the store has 9 spaces after its label '4'; expected 7")
+
+
+@pytest.mark.parametrize("rows, line, col, message", [
+    # each unreadable space at its own column, labelled or not, with tabs and commas between the spaces
+    (LABELLED.replace("3 . o . . . . .", "3 . o . . 9 . ."), 7, 11, "'9': displays are die faces 1 to 6"),
+    (LABELLED.replace("3 . o . . . . .", "3\t.,o\t. . Q . ."), 7, 11, "'Q' is not a store space"),
+    (ROWS.replace(". . . . . . .", ". . . . . . 0", 1), 4, 13, "'0': write a dot as the letter 'o', not a zero"),
+    (ROWS.replace(". . . . . . .", ".  .  .  NX  .  .  .", 1), 4, 10, "'NX': 'X' is not a side"),
+])
+def test_an_unreadable_space_is_named_at_its_column(rows, line, col, message):
+    e = err(sheet_text(rows=rows))
+    assert (e.line, e.col) == (line, col) and e.message.startswith(message)
+
+
+def test_a_hash_inside_a_word_is_not_a_comment():
+    # one comment rule in every game: '#' at the start of a line or after a blank
+    e = err(sheet_text(rows=ROWS.replace(". . . . . . .", ". . . . . . .#seven", 1)))
+    assert (e.line, e.col, e.message) == (4, 13, "'.#seven': '#' is not a side; walls are written N E S W (a doorway as N*)")
+    assert parse(sheet_text(rows=ROWS.replace(". . . . . . .", ". . . . . . . #seven", 1)), "s.txt").marks[6] == "."
+
+
 def test_an_unlabelled_row_may_start_with_its_own_number_as_a_display():
     rows = "\n".join(". o . . . . ." if r != 4 else "4 o . . . . ." for r in range(1, 8))
     assert parse(sheet_text(rows=rows), "s.txt").marks[21] == "4"

@@ -124,23 +124,30 @@ def test_crop_marks_stay_outside_the_cards():
     scene = build_scene(LAYOUT, sheets=48)
     plan = plan_page(LAYOUT.page, 63, 88)
     assert plan.per_page == 8
+    edge = 5.0  # a desktop printer's unprinted edge: every mark is inside it
     for k, page in enumerate(scene.pages[0:12]):  # the fronts and their backs, both cut
-        used = plan.slots[: min(8, 48 - 8 * (k // 2))]
+        slots = list(plan.slots) if k % 2 == 0 else [plan.back_slot(i) for i in range(8)]
+        used = slots[: min(8, 48 - 8 * (k // 2))]
         marks = [it for it in page.items if isinstance(it, Line) and it.color == "#000000" and it.width == 0.2]
         assert marks
         for m in marks:
-            for s in plan.slots:
-                x0, y0, x1, y1 = s.trim
+            assert edge <= min(m.x1, m.x2) and max(m.x1, m.x2) <= page.width - edge
+            assert edge <= min(m.y1, m.y2) and max(m.y1, m.y2) <= page.height - edge
+            for s in slots:
+                x0, y0, x1, y1 = s.bleed
                 crosses = (min(m.x1, m.x2) < x1 - 0.01 and max(m.x1, m.x2) > x0 + 0.01
                            and min(m.y1, m.y2) < y1 - 0.01 and max(m.y1, m.y2) > y0 + 0.01)
-                assert not crosses, (m, s.trim)
-        # every cut line has a mark running to the paper's edge, so it survives the first cut
+                assert not crosses, (m, s.bleed)
+        # every cut line has a mark at least 2 mm long running to the printed edge, so it survives the
+        # first cut: the cuts down the page above the cards (below them on a page of backs, turned over
+        # top to bottom), the cuts across at both sides
         for s in used:
             for x in (s.trim[0], s.trim[2]):
-                assert any(abs(m.x1 - x) < 0.01 and m.x1 == m.x2 and min(m.y1, m.y2) <= 0.01 for m in marks)
+                assert any(abs(m.x1 - x) < 0.01 and m.x1 == m.x2 and abs(m.y1 - m.y2) >= 2
+                           and (min(m.y1, m.y2) == edge or max(m.y1, m.y2) == page.height - edge) for m in marks)
             for y in (s.trim[1], s.trim[3]):
-                assert any(abs(m.y1 - y) < 0.01 and m.y1 == m.y2 and min(m.x1, m.x2) <= 0.01 for m in marks)
-                assert any(abs(m.y1 - y) < 0.01 and m.y1 == m.y2 and max(m.x1, m.x2) >= page.width - 0.01
+                assert any(abs(m.y1 - y) < 0.01 and m.y1 == m.y2 and min(m.x1, m.x2) == edge for m in marks)
+                assert any(abs(m.y1 - y) < 0.01 and m.y1 == m.y2 and max(m.x1, m.x2) == page.width - edge
                            for m in marks)
 
 
@@ -149,8 +156,8 @@ def test_backs_are_mirrored(tmp_path):
 
     plan = plan_page(LAYOUT.page, 63, 88)
     scene = build_scene(LAYOUT, sheets=48)
-    back = plan.back_slot(0)
-    assert back.col == plan.cols - 1 and back.row == 0
+    back = plan.back_slot(0)  # A4 turned, flipped on its long edge: the top row's backs are in the bottom row
+    assert back.col == 0 and back.row == plan.rows - 1
     assert len(scene.pages) == 2 * 6 + 1
 
 
@@ -164,3 +171,14 @@ def test_seeded_print_adds_the_deal_page(tmp_path):
 
     deal = make_deal("scrambled-streets", "scrambled-streets#rainy-day", DealSpec(48, 4))
     assert f"top left: card {deal.start[0]}" in text
+
+
+def test_the_rules_say_how_the_deck_prints():
+    """docs/rules/scrambled-streets.md: 48 cards on six sheets of eight (A4, as the layout prints them)."""
+    from pathlib import Path
+
+    from rollwrite.sheet import plan_page
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "scrambled-streets.md").read_text(encoding="utf-8")
+    assert "print on six sheets of\neight cards" in doc
+    assert plan_page(LAYOUT.page, 63, 88).per_page == 8 and -(-48 // 8) == 6

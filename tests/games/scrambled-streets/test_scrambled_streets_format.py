@@ -41,7 +41,7 @@ def test_canonical_text_is_a_fixed_point():
     ("1. 25 up at 17|3 push 3\n", 1, 1, "a turn before the starting city"),
     ("hello\n", 1, 1, "expected 'black:', 'white:' or 'start:'"),
     ("start:\n 1 up 2 up\n 3 up 4 up\n2. 25 up at 1|2 push 2\n", 4, 1, "expected turn 1 here, got turn 2"),
-    ("start:\n 1 up 2 up\n 3 up 4 up\n1. 25 up between 1 and 2\n", 4, 1, "is not a turn"),
+    ("start:\n 1 up 2 up\n 3 up 4 up\n1. 25 up between 1 and 2\n", 4, 10, "expected 'at', got 'between'"),
     ("start:\n 1 up 2 up\n 3 up 4 up\n1. 25 left at 1|2 push 2\n", 4, 7, "'left' is not an orientation"),
     ("black: Ann\n", 1, 1, "no starting city"),
     ("start:\n 1 up 2 up\n 3 up 4 up\nstart:\n", 4, 1, "'start:' is written twice"),
@@ -63,8 +63,31 @@ def test_every_unreadable_turn_is_reported_in_one_run():
     found = [(e.line, e.col, e.message, e.hint) for e in info.value.errors]
     assert found == [
         (4, 7, "'upp' is not an orientation", "write 'up' (the card's number at the top left) or 'down' (turned half round)"),
-        (5, 1, "'2. 9 down at 40|17 psh 40' is not a turn", "did you mean 'push'? write a turn as: 1. 25 up at 17|3 push 3"),
+        (5, 20, "expected 'push', got 'psh'", "did you mean 'push'? write a turn as: 1. 25 up at 17|3 push 3"),
     ]
+
+
+@pytest.mark.parametrize("turn, col, message", [
+    # each unreadable part of a turn is named at its own column, the line indented by two
+    ("  1 25 up at 1|2 push 2", 5, "expected '.' after the turn's number, got '25'"),
+    ("  1. x up at 1|2 push 2", 6, "expected the card's number, got 'x'"),
+    ("  1. 25up at 1|2 push 2", 6, "expected the card's number, got '25up'"),
+    ("  1. 25 up att 1|2 push 2", 12, "expected 'at', got 'att'"),
+    ("  1. 25 up at 1 2 push 2", 17, "expected '|' between the two cards of the edge, got '2'"),
+    ("  1. 25 up at 1|2x push 2", 17, "expected the second card of the edge, got '2x'"),
+    ("  1. 25 up at 1|2 push", 23, "the turn ends before the card pushed away"),
+    ("  1. 25 up at 1|2 push 2 north", 26, "'north' after the end of the turn"),
+    ("  1.\t25 up at 1|2 push 2 # a comment", 0, None),  # tabs and comments: a turn
+])
+def test_each_unreadable_part_of_a_turn_is_named_at_its_column(turn, col, message):
+    text = "start:\n 1 up 2 up\n 3 up 4 up\n" + turn + "\n"
+    if message is None:
+        assert parse(text, "g.txt").moves[0].push == 2
+        return
+    with pytest.raises(InputError) as info:
+        parse(text, "g.txt")
+    assert (info.value.line, info.value.col, info.value.message) == (4, col, message)
+    assert info.value.hint.endswith("write a turn as: 1. 25 up at 17|3 push 3")
 
 
 def test_a_misspelt_name_key_gets_did_you_mean():

@@ -303,3 +303,14 @@ def test_a_game_read_behaves_as_a_game():
     assert renamed == dataclasses.replace(plain, names=("Bo", "Cy"))
     assert format(renamed) == format(dataclasses.replace(plain, names=("Bo", "Cy")))
     assert replay(renamed, DECK).breakdown == replay(plain, DECK).breakdown
+
+
+TURN_PIECES = st.lists(st.sampled_from(["1", "2", ".", ":", "25", "up", "down", "180", "x", "at", "att", "|", "17",
+                                        "3", "push", "psh", "2x", "", " ", "  ", "\t", "#"]), max_size=14)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TURN_PIECES, st.sampled_from(["", " ", "  "]), st.sampled_from(["", " ", "\t"]))
+def test_a_broken_turn_is_named_at_the_same_column_as_the_plain_reader_names_it(pieces, indent, glue):
+    # the first part that is wrong or missing, at its column, whatever the line holds
+    same_reading(START + indent + glue.join(pieces) + "\n")

@@ -14,7 +14,9 @@ from strength import examples
 
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf
-from rollwrite.games.shelving_wars.rules import Board, Placed, play_order, corner_square, dice_fit, evaluate, joins
+from rollwrite.games.shelving_wars.rules import (
+    Board, Placed, captured, corner_square, dice_fit, evaluate, joins, play_order,
+)
 
 from oracles import shelving_wars as oracle
 
@@ -102,7 +104,7 @@ def test_the_board_finds_what_the_plain_board_finds(game):
         kind = "box" if isinstance(item, Box) else "shelf"
         counts[k][kind] += 1
         quick.add(Placed(k, counts[k][kind], item))
-        plain.add(Placed(k, counts[k][kind], item))
+        plain.add(oracle.Placed(k, counts[k][kind], item))
         if schedule is not None and t < sheet.turns:
             rolled = schedule.turn(k + 1, t + 1).dice
             assert quick.any_box(k, rolled) == plain.any_box(k, rolled)
@@ -122,7 +124,7 @@ def test_the_check_words_every_problem_the_plain_board_finds(game):
         assert set(found) <= problems
         kind = "box" if isinstance(item, Box) else "shelf"
         counts[k][kind] += 1
-        plain.add(Placed(k, counts[k][kind], item))
+        plain.add(oracle.Placed(k, counts[k][kind], item))
 
 
 def _box(size: int = 8):
@@ -148,3 +150,40 @@ def test_the_score_is_the_plain_one(game):
     quick, plain = evaluate(sheet, DEFAULT_DATA, None).score, oracle.score_sheet(sheet, DEFAULT_DATA)
     assert (quick.total, quick.breakdown, quick.players) == (plain.total, plain.breakdown, plain.players)
     assert quick.report == plain.report
+
+
+def test_a_shelf_walls_in_what_it_closes_off():
+    """4 × 4, A's 1 × 1 box in the top-left corner and a shelf from its lower right corner to the right
+    edge: the three squares above the shelf are A's; B, in the bottom-right corner, reaches the rest."""
+    a = Player("A", (Box(0, 0, 1, 1), Shelf(1, 1, 1, 0, 3)))
+    b = Player("B", (Box(3, 3, 1, 1),))
+    sheet = Sheet(4, 8, 3, 6, True, (a, b))
+    assert captured(sheet, DEFAULT_DATA.corners, 0) == {(0, 1), (0, 2), (0, 3)}
+    assert oracle.captured(sheet, DEFAULT_DATA.corners, 0) == {(0, 1), (0, 2), (0, 3)}
+    assert captured(sheet, DEFAULT_DATA.corners, 1) == oracle.captured(sheet, DEFAULT_DATA.corners, 1) == set()
+
+
+@st.composite
+def walled_sheets(draw):
+    """Boxes and shelves anywhere, legal or not, shelves many: what capture reads of a sheet."""
+    size = draw(st.integers(1, 9))
+    players = []
+    for k in range(draw(st.integers(2, 4))):
+        items: list = []
+        for _ in range(draw(st.integers(0, 8))):
+            if draw(st.integers(0, 2)):
+                items.append(Shelf(draw(st.integers(-1, size + 1)), draw(st.integers(-1, size + 1)),
+                                   *draw(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)])),
+                                   draw(st.integers(1, size + 1))))
+            else:
+                items.append(Box(draw(st.integers(-1, size)), draw(st.integers(-1, size)),
+                                 draw(st.integers(1, 4)), draw(st.integers(1, 4))))
+        players.append(Player(f"P{k}", tuple(items)))
+    return Sheet(size, 8, 3, 6, True, tuple(players))
+
+
+@settings(max_examples=300, deadline=None)
+@given(walled_sheets())
+def test_capture_is_the_plain_flood(sheet):
+    for k in range(len(sheet.players)):
+        assert captured(sheet, DEFAULT_DATA.corners, k) == oracle.captured(sheet, DEFAULT_DATA.corners, k)

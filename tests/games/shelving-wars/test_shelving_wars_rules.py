@@ -75,7 +75,7 @@ def test_parse_h_x_w_with_spaces_and_times_sign():
         ("player: A\nshelf 2 sideways from A1 top-left\nplayer: B\n", 6, 9, "expected a direction (up, down, left or right), got 'sideways'"),
         ("player: A\nbox 2x3 at A1 rolled\nplayer: B\n", 6, 15, "'rolled' needs the dice"),
         ("player: A\nbox 2x3 at A1 rolled 2 9 1\nplayer: B\n", 6, 24, "a die shows 1 to 6, not 9"),
-        ("player: A\nbox 1x7 at A1\nplayer: B\n", 6, 5, "the width is a die value, 1 to 6, not 7"),
+        ("player: A\nbox 1x7 at A1\nplayer: B\n", 6, 7, "the width is a die value, 1 to 6, not 7"),  # at the 7
         ("player: A\nbox 0x1 at A1\nplayer: B\n", 6, 5, "the height is a die value, 1 to 6, not 0"),
         ("player: A\nshelf 9 down from A1 top-left\nplayer: B\n", 6, 7, "the shelf's length is a die value, 1 to 6, not 9"),
         ("box 2x3 at A1\n", 5, 1, "a box must follow a 'player: NAME' line"),
@@ -99,6 +99,33 @@ def test_one_player_is_a_solo_puzzle_sheet_and_none_is_refused():
     with pytest.raises(InputError) as exc:
         sheet("")
     assert "needs 1 player (a solo puzzle) or 2 to 4, found none" in exc.value.message
+    assert (exc.value.line, exc.value.col) == (4, 1)  # the last line, after which a player's would go
+    with pytest.raises(InputError) as exc:
+        G.parse("size: 10\nturns: 5\n# no player yet\n", "t.txt", DEFAULT_DATA)
+    assert (exc.value.line, exc.value.col, exc.value.message) == (
+        3, 1, "a Shelving Wars sheet needs 1 player (a solo puzzle) or 2 to 4, found none")
+    assert exc.value.hint == "start each player's boxes with a line 'player: NAME'"
+    with pytest.raises(InputError) as exc:  # a box before any player is named where it is
+        G.parse("size: 10\n  box 2x3 at A1\n", "t.txt", DEFAULT_DATA)
+    assert (exc.value.line, exc.value.col, exc.value.message) == (2, 3, "a box must follow a 'player: NAME' line")
+
+
+@pytest.mark.parametrize("line, col, message", [
+    # each unreadable word of a box or shelf at its own column, the line indented by two
+    ("  box 2x7 at A1", 9, "the width is a die value, 1 to 6, not 7"),
+    ("  box 2 x 9 at A1", 11, "the width is a die value, 1 to 6, not 9"),
+    ("  box 8x2 at A1", 7, "the height is a die value, 1 to 6, not 8"),
+    ("  box 2x3 at 1A", 14, "expected a square such as C4 (column letter, row number), got '1A'"),
+    ("  box 2x3 at A1 middle", 17, "expected a corner (top-left, top-right, bottom-left or bottom-right), got 'middle'"),
+    ("  box 2x3,at,A1, rolled 2, 3, 0", 31, "a die shows 1 to 6, not 0"),
+    ("  shelf 2 sideways from A1 top-left", 11, "expected a direction (up, down, left or right), got 'sideways'"),
+    ("  shelf 2 down fro A1 top-left", 16, "expected 'from' after the direction, got 'fro'"),
+    ("  box 2x3 at A1#x", 14, "expected a square such as C4 (column letter, row number), got 'A1#x'"),
+])
+def test_an_unreadable_word_is_named_at_its_column(line, col, message):
+    with pytest.raises(InputError) as exc:
+        G.parse("player: A\n" + line + "\n", "t.txt", DEFAULT_DATA)
+    assert (exc.value.line, exc.value.col, exc.value.message) == (2, col, message)
 
 
 def test_parse_header_errors():
@@ -264,7 +291,7 @@ def test_sizes_no_die_shows_are_unreadable_like_in_every_game():
     # when the sheet is read (exit 2), as a die value out of range is in every game.
     with pytest.raises(InputError) as info:
         sheet("player: A\nbox 1x9 at A1\nplayer: B\nbox 1x1 at J10\n", dice="3d8")
-    assert str(info.value).startswith("t.txt:6:5: the width is a die value, 1 to 8, not 9")
+    assert str(info.value).startswith("t.txt:6:7: the width is a die value, 1 to 8, not 9")  # at the 9
     assert rules("player: A\nbox 1x8 at A1\nplayer: B\nbox 1x1 at J10\n", dice="3d8") == []
 
 

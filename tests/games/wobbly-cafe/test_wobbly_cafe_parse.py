@@ -108,6 +108,25 @@ def test_unknown_character_points_at_it():
     assert e.message == "'x' cannot be written in a space"
 
 
+@pytest.mark.parametrize("row, col, message", [
+    # the one comment rule of every sheet: '#' at the start of a line or after a blank; any other '#' is
+    # a character of the row, named at its column
+    ("  22|21#full", 8, "'#' cannot be written in a space"),
+    ("\t22|2?", 6, "'?' cannot be written in a space"),
+    ("  22 | 2 9", 10, "a die shows 1 to 6, not 9"),
+])
+def test_each_unreadable_character_is_named_at_its_column(row, col, message):
+    e = error("floor 1\n" + row + "\n")
+    assert (e.line, e.col, e.message) == (2, col, message)
+
+
+def test_a_comment_after_a_blank_and_a_name_with_a_hash():
+    text = FULL.replace("name: Ana Lee", "name: Ana Lee #3  # the third Ana").replace("  22|21", "  22|21 # full")
+    sheet = parse_sheet(text, "cafe.txt", D)
+    assert sheet.name == "Ana Lee" and sheet.floors[0][0] == (2, 2, 2, 1)  # ' #3' begins the comment
+    assert parse_sheet(FULL.replace("name: Ana Lee", "name: Ana#3"), "cafe.txt", D).name == "Ana#3"
+
+
 def test_middle_line_in_the_wrong_place():
     e = error("floor 1\n  2|221\n")
     assert (e.line, e.col) == (2, 4)

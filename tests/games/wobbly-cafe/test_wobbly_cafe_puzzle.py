@@ -452,7 +452,7 @@ def test_the_puzzle_gives_a_floor_still_open_a_fresh_question(monkeypatch):
         return out
 
     monkeypatch.setattr(solve, "settle_afresh", spy)
-    from rollwrite.cli.puzzle import make_puzzles
+    from rollwrite.core.puzzles import make_puzzles
 
     _, _, (p,) = make_puzzles("wobbly-cafe", seed="club")
     assert len(calls) == 3

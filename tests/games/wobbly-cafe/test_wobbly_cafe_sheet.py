@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pypdf import PdfReader
 
@@ -150,3 +152,21 @@ def test_an_answer_fills_in_every_tally_and_ticks_every_roll(made_puzzle):
     ticks = [it for it in answer_page if isinstance(it, Path)]
     assert len(ticks) >= 3 * 22
     assert not [it for it in puzzle_page if isinstance(it, Path) and len(it.points) == 3]
+
+
+def test_the_middle_line_runs_from_the_floors_top_edge_to_its_bottom_edge():
+    """As docs/rules/wobbly-cafe.md says: the heavy middle line ends flush with the floor."""
+    from rollwrite.draw.scene import Line, Scene
+
+    layout = load_builtin("wobbly-cafe")
+    floor = next(e for e in layout.sheet.elements if e.type == "wobbly-cafe.floor")
+    page = Scene().new_page(200, 200)
+    GAME.element_types()["wobbly-cafe.floor"].build(floor.value, floor.place(page.pen()), None)
+    lines = [it for it in page.items if isinstance(it, Line)]
+    middle = max(lines, key=lambda it: it.width)
+    outline = [it for it in lines if it.width == 0.7]
+    top, bottom = min(min(it.y1, it.y2) for it in outline), max(max(it.y1, it.y2) for it in outline)
+    assert middle.x1 == middle.x2 and middle.cap == "butt"
+    assert (min(middle.y1, middle.y2), max(middle.y1, middle.y2)) == pytest.approx((top, bottom))
+    assert "a heavy middle line from the floor's top edge to its bottom edge" in (
+        Path(__file__).resolve().parents[3] / "docs" / "rules" / "wobbly-cafe.md").read_text(encoding="utf-8")

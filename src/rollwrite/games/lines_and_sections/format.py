@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.games.lines_and_sections.data import MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE
+from rollwrite.games.sheettext import column_letter, grid_name, header, lines, read_grid_name, tokens, uncomment
 
 Point = tuple[int, int]
 
@@ -33,13 +34,12 @@ MAX_SHADES = 1000
 MAX_LINE = 400  # characters on one line (as for every typed-in sheet)
 
 
-def letter(x: int) -> str:
-    return chr(ord("A") + x)
+letter = column_letter  # a column's letter, A for the left edge
 
 
 def point_name(p: Point) -> str:
     """``C2`` for (2, 1)."""
-    return f"{letter(p[0])}{p[1] + 1}"
+    return grid_name(p[0], p[1])
 
 
 def square_name(c: Point) -> str:
@@ -76,9 +76,7 @@ class Game:
 
 # ---------------------------------------------------------------- parsing
 
-_KEY = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
-_POINT = re.compile(r"^([A-Za-z])([0-9]+)$")
-_SEP = re.compile(r"[^\s,]+")
+_ARROWED = re.compile(r"[^-–>]+")  # the points of a word such as A1->B1 (or A1–B1)
 KEYS = ("size", "players", "path", "shade")
 
 
@@ -92,15 +90,13 @@ class _Parser:
         return InputError(message, file=self.source, line=self.lineno, col=col, hint=hint)
 
     def point(self, text: str, col: int, size: int | None, what: str, squares: bool = False) -> Point:
-        m = _POINT.match(text)
-        if not m:
+        named = read_grid_name(text)
+        if named is None:
             example = "B3" if squares else "C2"
             raise self.err(
                 f"expected {what} such as {example} (a column letter and a row number), got '{text}'", col
             )
-        x = ord(m.group(1).upper()) - ord("A")
-        digits = m.group(2)
-        y = int(digits) - 1 if len(digits) <= 3 else 10**6
+        x, y = named
         assert size is not None
         top = size - 1 if squares else size
         if not (0 <= x <= top and 0 <= y <= top):
@@ -120,24 +116,23 @@ class _Parser:
         shades: list[Shade] = []
         seen: dict[str, int] = {}
         errors: list[InputError] = []
-        for self.lineno, raw in enumerate(self.text.splitlines(), start=1):
+        for self.lineno, raw in enumerate(lines(self.text), start=1):
             if len(raw) > MAX_LINE:
                 raise self.err(f"the line is {len(raw)} characters long; the most is {MAX_LINE}",
                                hint="break the path over several 'path:' lines")
-            line = raw.split("#", 1)[0].rstrip()
+            line = (uncomment(raw) if "#" in raw else raw).rstrip()
             if not line.strip():
                 continue
             indent = len(line) - len(line.lstrip())
-            m = _KEY.match(line.strip())
+            m = header(line)
             if not m:
                 raise self.err(f"expected 'key: value' (one of {', '.join(KEYS)}), got '{line.strip()[:40]}'",
                                indent + 1)
-            key = m.group(1).strip().lower()
-            value = m.group(2)
-            vcol = indent + 1 + m.start(2)
+            written, _kcol, value, vcol = m
+            key = written.lower()
             if key not in KEYS:
                 hint = did_you_mean(key, KEYS) or f"the keys are {', '.join(KEYS)}; {FORMAT_HINT}"
-                raise self.err(f"unknown key '{m.group(1).strip()}'", indent + 1, hint=hint)
+                raise self.err(f"unknown key '{written}'", indent + 1, hint=hint)
             if key in ("size", "players") and key in seen:
                 raise self.err(f"'{key}' is given twice (first on line {seen[key]})", indent + 1)
             if key in ("path", "shade") and (size is None or players is None):
@@ -154,9 +149,9 @@ class _Parser:
                     raise self.err("a 'path:' line after the shading has begun", indent + 1,
                                    hint="the path is drawn first; put every 'path:' line before the 'shade:' lines")
                 assert size is not None
-                for tm in _SEP.finditer(value):
-                    for sub in re.finditer(r"[^-–>]+", tm.group(0)):
-                        col = vcol + tm.start() + sub.start()
+                for word, wcol in tokens(value, vcol):
+                    for sub in _ARROWED.finditer(word):
+                        col = wcol + sub.start()
                         if len(path) >= MAX_PATH:
                             raise self.err(f"the path has more than {MAX_PATH} points, more than any "
                                            f"board up to {MAX_SIZE}×{MAX_SIZE} allows", col)

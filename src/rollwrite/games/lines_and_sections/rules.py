@@ -27,6 +27,7 @@ from typing import Any
 
 from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
 from rollwrite.games.lines_and_sections.format import Game, Point, point_name, square_name
+from rollwrite.games.sheettext import column_letter
 
 UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # clockwise from up
@@ -551,7 +552,7 @@ def ascii_board(b: Board, used: int, secs: Sections | None = None, shaded: dict[
     n = b.n
     shaded = shaded or {}
     out = []
-    head = "    " + "".join(f"{chr(65 + x):<4}" for x in range(n + 1))
+    head = "    " + "".join(f"{column_letter(x):<4}" for x in range(n + 1))
     out.append(head.rstrip())
     for y in range(n + 1):
         row = f"{y + 1:>3} "

@@ -226,7 +226,7 @@ def _read_players(node: Node, data: Any) -> PlayersV:
 
 def _build_players(v: PlayersV, pen: Pen, ctx: Any) -> None:
     if _puzzle_of(ctx) is not None:
-        # deferred for start-up: `score lines-and-sections` needs this module, not jobs
+        # deferred for start-up: `score lines-and-sections` needs this module, not buildcontext
         from rollwrite.buildcontext import SheetJob, puzzle_stamp
 
         text = puzzle_stamp(SheetJob(None, ctx.puzzle, ctx.answer)) + " · for one player: you shade first"

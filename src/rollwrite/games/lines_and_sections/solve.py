@@ -28,6 +28,7 @@ from rollwrite.errors import UsageError
 from rollwrite.games.base import Evaluation, Problem, Solved
 from rollwrite.games.base import Puzzle as GamePuzzle
 from rollwrite.games.lines_and_sections.format import Game, Shade
+from rollwrite.games.sheettext import read_grid_name
 from rollwrite.games.lines_and_sections.rules import (
     OPPOSITE, Board, Result, Sections, ascii_board, board, next_steps, referee, result_score, section_key, sections,
 )
@@ -537,7 +538,9 @@ def answer_game(pz: Puzzle) -> Game:
     """The puzzle's answer as a typed-in game: its path, then your winning shading."""
 
     g = pz.game((YOU, OPPONENT))
-    x, y = ord(pz.answer_square[0]) - ord("A"), int(pz.answer_square[1:]) - 1
+    square = read_grid_name(pz.answer_square)
+    assert square is not None, pz.answer_square  # the puzzle names it with grid_name
+    x, y = square
     return Game(g.size, g.players, g.path, (Shade((x, y), YOU),))
 
 

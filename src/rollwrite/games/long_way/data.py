@@ -17,9 +17,9 @@ a game log names where a tile went by the store space its anchor covers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 
-from rollwrite.valueclass import Frozen
 
 
 from rollwrite.errors import InputError, did_you_mean
@@ -38,12 +38,14 @@ def side_letters(mask: int) -> str:
     return "".join(ch for ch in SIDES if mask & BIT[ch])
 
 
-class Display(Frozen):
+@dataclass(frozen=True)
+class Display:
     face: int
     name: str
 
 
-class Tile(Frozen):
+@dataclass(frozen=True)
+class Tile:
     light: int
     dark: int
     shape: tuple[str, ...]  # rows of '#' and '.'
@@ -83,7 +85,8 @@ class Tile(Frozen):
         return "/".join(rows)
 
 
-class Chart(Frozen):
+@dataclass(frozen=True)
+class Chart:
     displays: tuple[Display, ...]  # index face-1
     tiles: tuple[tuple[Tile, ...], ...]  # tiles[light-1][dark-1]
 
@@ -106,7 +109,8 @@ class Chart(Frozen):
 # ---------------------------------------------------------------- the placements the rules check against
 
 
-class Placement(Frozen):
+@dataclass(frozen=True)
+class Placement:
     tile: Tile
     anchor: int
     mask: int
@@ -191,7 +195,8 @@ def _or_all(masks) -> int:
     return out
 
 
-class ChartTables(Frozen):
+@dataclass(frozen=True)
+class ChartTables:
     """The placements of a chart's tiles, worked out once with the chart: for each space, every
     placement that covers it (most walls first), and every placement numbered in a PlacementIndex."""
 

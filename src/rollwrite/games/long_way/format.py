@@ -25,6 +25,10 @@ from itertools import chain
 from rollwrite.files import die_message, is_digits
 from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.games.long_way.data import BIT, SIDES, SIZE, side_letters
+from rollwrite.games.sheettext import (
+    KEY, LETTERS, Place, Token, grid_name, lines as text_lines, read_grid_name, token_column, tokens, uncomment,
+    words as split_words,
+)
 
 MARKS = ".o123456ABC"
 CAFE_LETTERS = "ABC"
@@ -32,12 +36,12 @@ KEYS = ("entrance", "exit", "coins", "store", "log")
 MAX_TURNS = 200
 
 
-COLUMNS = "ABCDEFG"  # the sheet letters its columns and numbers its rows
+COLUMNS = LETTERS[:SIZE]  # the sheet letters its columns and numbers its rows
 
 
 def cell_name(cell: int) -> str:
     """A space as the sheet labels it: column letter and row number, e.g. ``A4``."""
-    return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
+    return grid_name(cell % SIZE, cell // SIZE)
 
 
 def where(cell: int) -> str:
@@ -156,40 +160,13 @@ _TOKENS: dict[str, tuple[str, int, int]] = {
 }
 
 
-def _token(tok: str) -> tuple[str, int, int] | str:
-    """(mark, walls, doors) of a store token, or an error message."""
-    return _TOKENS.get(tok) or _read_token(tok)
-
-
-_CELL_RE = re.compile(r"^([A-Za-z])([0-9]+)$")
 _RC_RE = re.compile(r"^[rR]([0-9]+)[cC]([0-9]+)$")
-_KEY_RE = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*:(.*)$")
-_WORD_RE = re.compile(r"[^\s,]+")
 
 
-class _Line:
-    """One line of the file split into words with their columns."""
-
-    __slots__ = ("text", "number", "source")
-
-    def __init__(self, text: str, number: int, source: str) -> None:
-        self.text = text
-        self.number = number
-        self.source = source
-
-    def error(self, message: str, col: int = 1, hint: str | None = None) -> InputError:
-        return InputError(message, file=self.source, line=self.number, col=col, hint=hint)
-
-
-def _words(text: str, start: int = 0) -> list[tuple[str, int]]:
-    """Words of ``text`` (split on spaces and commas) with their 1-based columns."""
-    return [(m.group(), m.start() + 1 + start) for m in _WORD_RE.finditer(text)]
-
-
-def _cell(word: str, col: int, line: _Line) -> int:
-    m = _CELL_RE.match(word)
-    if m:
-        c, r = ord(m.group(1).upper()) - ord("A") + 1, int(m.group(2))
+def _cell(word: str, col: int, line: Place) -> int:
+    named = read_grid_name(word)
+    if named is not None:
+        c, r = named[0] + 1, named[1] + 1
     else:
         m = _RC_RE.match(word)
         if not m:
@@ -201,7 +178,7 @@ def _cell(word: str, col: int, line: _Line) -> int:
     return (r - 1) * SIZE + (c - 1)
 
 
-def _side(word: str, col: int, line: _Line) -> int:
+def _side(word: str, col: int, line: Place) -> int:
     bit = BIT.get(word.upper()) if len(word) == 1 else None
     if bit is None:
         full = {"north": "N", "east": "E", "south": "S", "west": "W"}.get(word.lower())
@@ -211,7 +188,7 @@ def _side(word: str, col: int, line: _Line) -> int:
     return bit
 
 
-def _int(word: str, col: int, line: _Line, what: str, lo: int, hi: int) -> int:
+def _int(word: str, col: int, line: Place, what: str, lo: int, hi: int) -> int:
     if not is_digits(word):
         raise line.error(f"expected {what}, got '{word}'", col)
     v = int(word) if len(word) <= 9 else hi + 1
@@ -222,7 +199,7 @@ def _int(word: str, col: int, line: _Line, what: str, lo: int, hi: int) -> int:
     return v
 
 
-def _gate(words: list[tuple[str, int]], line: _Line, key: str) -> Gate:
+def _gate(words: list[Token], line: Place, key: str) -> Gate:
     if not words:
         raise line.error(f"'{key}:' needs a space", len(key) + 2, hint=f"e.g. {key}: A4 W")
     if len(words) > 2:
@@ -241,7 +218,7 @@ def _gate(words: list[tuple[str, int]], line: _Line, key: str) -> Gate:
     return Gate(cell, 0)
 
 
-def _coins(words: list[tuple[str, int]], line: _Line) -> tuple[int, int]:
+def _coins(words: list[Token], line: Place) -> tuple[int, int]:
     got: dict[str, int] = {}
     i = 0
     while i < len(words):
@@ -285,18 +262,19 @@ class _Labels:
 def _store_row(raw: str, words: list[str], line: int, source: str, row: int) -> list[tuple[str, int, int]]:
     """The seven spaces of a row of the store (on ``line`` of ``source``), its words split out already
     (their columns are found, and the line made, only to word a problem)."""
-    labelled = len(words) == SIZE + 1
+    labelled = len(words) == SIZE + 1 or (len(words) > SIZE + 1 and words[0] == str(row))
     if labelled:
         if words[0] != str(row):
-            raise _Line(raw, line, source).error(f"this is row {row} of the store, but it is labelled '{words[0]}'",
-                                                 _words(raw)[0][1])
+            raise Place(source, line).error(f"this is row {row} of the store, but it is labelled '{words[0]}'",
+                                            token_column(raw, 0))
         words = words[1:]
     if len(words) != SIZE:
-        col = _words(raw)[SIZE][1] if len(words) > SIZE else len(raw.rstrip()) + 1
+        col = token_column(raw, SIZE + labelled)  # the first space too many, or the end of a row too short
         off = len(words) - SIZE
         what = ": one space seems to be missing" if off == -1 else ": one space too many" if off == 1 else ""
-        raise _Line(raw, line, source).error(
-            f"row {row} of the store has {len(words)} spaces; expected {SIZE}{what}", col,
+        after = f" after its label '{row}'" if labelled else ""
+        raise Place(source, line).error(
+            f"row {row} of the store has {len(words)} spaces{after}; expected {SIZE}{what}", col,
             hint="one token per space, split by spaces; '.' for a space with nothing drawn",
         )
     try:  # the tokens players usually type are all read already
@@ -306,7 +284,7 @@ def _store_row(raw: str, words: list[str], line: int, source: str, row: int) -> 
     out = [_TOKENS.get(w) or _read_token(w) for w in words]
     for k, res in enumerate(out):
         if isinstance(res, str):
-            raise _Line(raw, line, source).error(res, _words(raw)[k + labelled][1])
+            raise Place(source, line).error(res, token_column(raw, k + labelled))
     return out  # type: ignore[return-value] - every entry is a token read, the messages raised above
 
 
@@ -324,13 +302,13 @@ class _Turn:
     cafe: tuple[int, int] | None = None
 
 
-def _need(args: list[tuple[str, int]], n: int, example: str, key: str, col: int, line: _Line) -> None:
+def _need(args: list[Token], n: int, example: str, key: str, col: int, line: Place) -> None:
     if len(args) != n:
         c = args[n][1] if len(args) > n else col + len(key)
         raise line.error(f"'{key}' takes {n} value{'s' if n != 1 else ''}: {example}", c)
 
 
-def _turn_parts(raw: str, line: _Line, expected: int) -> tuple[int, list[list[tuple[str, int]]]]:
+def _turn_parts(raw: str, line: Place, expected: int) -> tuple[int, list[list[Token]]]:
     """The turn's number, checked against the one expected, and its comma-separated groups of words."""
     m = re.match(r"^\s*(?:turn\s+)?(\S+?)\s*:", raw, re.IGNORECASE)
     if not m:
@@ -344,7 +322,7 @@ def _turn_parts(raw: str, line: _Line, expected: int) -> tuple[int, list[list[tu
     offset = m.end()
     parts = []
     for pm in re.finditer(r"[^,]+", body):
-        words = _words(pm.group(), offset + pm.start())
+        words = tokens(pm.group(), offset + pm.start() + 1)
         if words:
             parts.append(words)
     if not parts:
@@ -352,7 +330,7 @@ def _turn_parts(raw: str, line: _Line, expected: int) -> tuple[int, list[list[tu
     return number, parts
 
 
-def _bonus(args: list[tuple[str, int]], col: int, line: _Line) -> Bonus:
+def _bonus(args: list[Token], col: int, line: Place) -> Bonus:
     if not args:
         raise line.error("'bonus' takes coins, doorway SPACE SIDE or wall SPACE SIDE", col + 5)
     kind = args[0][0].lower()
@@ -369,7 +347,7 @@ def _bonus(args: list[tuple[str, int]], col: int, line: _Line) -> Bonus:
                      hint=did_you_mean(kind, ["coins", "doorway", "wall"]) or "the bonuses are coins, doorway and wall")
 
 
-def _choice(t: _Turn, key: str, args: list[tuple[str, int]], col: int, line: _Line) -> None:
+def _choice(t: _Turn, key: str, args: list[Token], col: int, line: Place) -> None:
     """The turn's one choice: a tile, a cafeteria, or stop."""
     if t.action:
         raise line.error(f"a turn makes one choice; this one already has '{t.action}'", col)
@@ -384,7 +362,7 @@ def _choice(t: _Turn, key: str, args: list[tuple[str, int]], col: int, line: _Li
         _need(args, 0, "stop", key, col, line)
 
 
-def _turn_words(t: _Turn, words: list[tuple[str, int]], line: _Line) -> None:
+def _turn_words(t: _Turn, words: list[Token], line: Place) -> None:
     """Read one comma-separated group of a log line into ``t``."""
     key, col = words[0][0].lower(), words[0][1]
     args = words[1:]
@@ -421,7 +399,7 @@ def _turn_words(t: _Turn, words: list[tuple[str, int]], line: _Line) -> None:
                          hint=did_you_mean(key, choices) or f"known: {', '.join(choices)}")
 
 
-def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
+def _log_turn(raw: str, line: Place, expected: int) -> LogTurn:
     number, parts = _turn_parts(raw, line, expected)
     t = _Turn()
     for words in parts:
@@ -432,7 +410,7 @@ def _log_turn(raw: str, line: _Line, expected: int) -> LogTurn:
     if t.action == "tile" and t.display is None:
         raise line.error(f"turn {number} draws a tile without its display", t.action_col, hint="add e.g. ', display 5 A4'")
     assert t.roll is not None
-    return LogTurn(number, t.roll, tuple(t.rerolls), t.action, t.at, t.display, t.bonus, t.cafe, line.number)
+    return LogTurn(number, t.roll, tuple(t.rerolls), t.action, t.at, t.display, t.bonus, t.cafe, line.line)
 
 
 #: the lines that may head the store's columns
@@ -443,14 +421,14 @@ def _store_line(raw: str, line: int, source: str, rows: list, row_lines: list[in
                 errors: list[InputError]) -> None:
     """Line ``line`` of ``source``, of the store: the column letters, or a row (a row's problem is kept
     in ``errors``, so that every row's problem is reported)."""
-    words = raw.replace(",", " ").split() if "," in raw else raw.split()  # as _words splits, less the columns
+    words = split_words(raw)  # the columns are found only for a problem
     if not rows and [w.upper() for w in words] in _HEADERS:
         labels.labelled += 1  # the column header: the rows are likely labelled too
         return
     if len(rows) == SIZE:
-        raise _Line(raw, line, source).error(f"the store has only {SIZE} rows; this line is one too many",
-                                             _words(raw)[0][1])
-    if len(words) == SIZE + 1:
+        raise Place(source, line).error(f"the store has only {SIZE} rows; this line is one too many",
+                                        token_column(raw, 0))
+    if len(words) == SIZE + 1 or (len(words) > SIZE + 1 and words[0] == str(len(rows) + 1)):
         labels.labelled += 1
     elif len(words) == SIZE:
         labels.see(words[0], len(rows) + 1, line, raw)
@@ -497,7 +475,7 @@ def parse(text: str, source: str) -> Sheet:
     """Read a typed-in sheet.  Raises InputError (file, line, column) for anything unreadable."""
     if not isinstance(text, str):
         raise InputError("the sheet is not text", file=source)
-    lines = text.splitlines()
+    lines = text_lines(text)
     seen: dict[str, int] = {}
     entrance = exit_ = None
     gained = spent = 0
@@ -510,7 +488,7 @@ def parse(text: str, source: str) -> Sheet:
     try:
         for i, raw in enumerate(lines, start=1):
             if "#" in raw:
-                raw = raw.split("#", 1)[0]
+                raw = uncomment(raw)
             if "\t" in raw:
                 raw = raw.replace("\t", " ")
             raw = raw.rstrip()
@@ -519,24 +497,23 @@ def parse(text: str, source: str) -> Sheet:
             if section == "store" and ":" not in raw:  # a row of the store (or its column letters)
                 _store_line(raw, i, source, rows, row_lines, labels, errors)
                 continue
-            line = _Line(raw, i, source)
-            km = _KEY_RE.match(raw) if ":" in raw else None
-            is_key = km is not None and not (section == "log" and km.group(1).lower().startswith("turn"))
-            if is_key and km is not None:
-                key = km.group(1).lower()
+            line = Place(source, i)
+            km = KEY.match(raw) if ":" in raw else None  # a log line ('3: roll ...') is not one
+            if km is not None and not (section == "log" and km[1].lower().startswith("turn")):
+                written, kcol, vcol = km[1], km.start(1) + 1, km.end() + 1
+                key = written.lower()
                 if key not in KEYS:
                     if section == "log":
-                        raise line.error(f"unknown word '{km.group(1)}' in the log", km.start(1) + 1,
+                        raise line.error(f"unknown word '{written}' in the log", kcol,
                                          hint="a log line starts with its turn number, e.g. 3: roll 2 5, stop")
-                    raise line.error(f"unknown key '{km.group(1)}'", km.start(1) + 1,
+                    raise line.error(f"unknown key '{written}'", kcol,
                                      hint=did_you_mean(key, KEYS) or f"the keys are {', '.join(KEYS)}")
                 if key in seen:
-                    raise line.error(f"'{key}:' is given twice (first at line {seen[key]})", km.start(1) + 1, hint="keep one of them")
+                    raise line.error(f"'{key}:' is given twice (first at line {seen[key]})", kcol, hint="keep one of them")
                 if section == "store" and len(rows) < SIZE:
-                    raise line.error(f"the store has {len(rows)} rows; expected {SIZE} before '{key}:'", km.start(1) + 1)
+                    raise line.error(f"the store has {len(rows)} rows; expected {SIZE} before '{key}:'", kcol)
                 seen[key] = i
-                rest_col = km.start(2)
-                words = _words(km.group(2), rest_col)
+                words = tokens(raw[km.end():], vcol)
                 section = None
                 if key == "entrance":
                     entrance = _gate(words, line, key)
@@ -561,7 +538,7 @@ def parse(text: str, source: str) -> Sheet:
                     errors.append(error)
                     log.append(None)  # type: ignore[arg-type] - a place kept for the turn's number; never returned
             else:
-                first = _words(raw)[0]
+                first = tokens(raw)[0]
                 raise line.error(
                     f"'{first[0]}' is outside any section", first[1],
                     hint="start the sheet with 'entrance:', 'exit:', 'coins:' and 'store:' lines (docs/formats/long-way.md)",

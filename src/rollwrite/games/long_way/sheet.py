@@ -11,6 +11,7 @@ The sheet's own element types, the tile chart and the display legend, are here t
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.draw import icons
@@ -18,7 +19,6 @@ from rollwrite.draw.elements import GENERIC
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.long_way.data import SIZE, Chart, E, N, S, W, as_chart
-from rollwrite.valueclass import Frozen, Record
 from rollwrite.layoutlang.nodes import Node, Reader, expect_pair
 
 SymbolFn = Callable[[Pen, float, float, float, float], None]
@@ -173,7 +173,8 @@ _register_icons()
 # ---------------------------------------------------------------- long-way.tile-chart
 
 
-class ChartSpec(Frozen):
+@dataclass(frozen=True)
+class ChartSpec:
     chart: Chart
     cell: float  # mm per space of a tile
     gap: float  # mm between tiles
@@ -230,7 +231,8 @@ def _build_chart(v: ChartSpec, pen: Any, ctx: Any) -> None:
 # ---------------------------------------------------------------- long-way.displays
 
 
-class DisplaysSpec(Frozen):
+@dataclass(frozen=True)
+class DisplaysSpec:
     chart: Chart
     size: float  # mm, each symbol's square
     columns: int
@@ -268,7 +270,8 @@ def _build_displays(v: DisplaysSpec, pen: Any, ctx: Any) -> None:
         pen.text(x + die + v.size + 2.0, y + v.size / 2 + v.text * PT * 0.35, disp.name, size=v.text)
 
 
-class AnswerSpec(Record):
+@dataclass
+class AnswerSpec:
     chart: Chart
     cell: float  # mm, a space of the store grid the element lies over
 
@@ -361,7 +364,8 @@ def _gate_arrow(pen: Any, gate: Any, cs: float, inward: bool, walls: int, doors:
              fill="#000000")
 
 
-class ScoreBoxV(Frozen):
+@dataclass(frozen=True)
+class ScoreBoxV:
     what: str  # displays, empties or score
     w: float
     h: float

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from rollwrite.errors import InputError, did_you_mean, raise_all
+from rollwrite.games.sheettext import KEY, lines as text_lines, uncomment
 
 ORIENTATIONS = {"up": 0, "down": 180, "0": 0, "180": 180, "90": 90, "270": 270}
 MAX_TURNS = 200
@@ -115,8 +116,7 @@ def rotation_word(rotation: int) -> str:
 
 # ---------------------------------------------------------------- reading
 
-_COMMENT = re.compile(r"(?:^|(?<=\s))#")  # '#' at the start of a line or after a space begins a comment
-_KEY = re.compile(r"(black|white|puzzle)\s*:")  # of a line in lower case
+_KEYS = ("black", "white", "puzzle")  # the 'key: value' lines before the starting city
 _START = re.compile(r"start\s*:")
 # A row of the starting city: two cards, each with its orientation, commas and spaces around them.  An
 # orientation is every character up to the next space (possessive: '17 up,3 down' is one card).
@@ -156,7 +156,7 @@ def _rotation(m: re.Match[str], k: int, source: str, line: int, off: int) -> int
 def parse(text: str, source: str = "<text>", data: object = None) -> Game:
     """Read a typed-in game (see the module's docstring), saying where anything cannot be read: the
     names, the puzzle and the starting city line by line, then the turns."""
-    lines = text.splitlines()
+    lines = text_lines(text)
     head = _Head(source)
     first = head.read(lines)
     return Game(head.start(), _turns(lines, first, source), (head.names[0], head.names[1]), head.start_line,
@@ -165,7 +165,7 @@ def parse(text: str, source: str = "<text>", data: object = None) -> Game:
 
 def _body(raw: str) -> tuple[str, str, int]:
     """A line without its comment, stripped, and the column its first word starts at."""
-    body = _COMMENT.split(raw, 1)[0] if "#" in raw else raw
+    body = uncomment(raw) if "#" in raw else raw
     stripped = body.strip()
     return body, stripped, len(body) - len(body.lstrip()) + 1
 
@@ -197,9 +197,9 @@ class _Head:
             if not stripped:
                 continue
             low = stripped.lower()
-            key = _KEY.match(low) if self.start_line is None else None
-            if key is not None:
-                self._setting(key, stripped, number, col)
+            key = KEY.match(stripped) if self.start_line is None else None
+            if key is not None and (word := key[1].lower()) in _KEYS:
+                self._setting(word, stripped[key.end():].strip(), stripped.index(":") + 1, number, col)
                 continue
             _readable(body, stripped, source, number)
             if _START.fullmatch(low):
@@ -225,23 +225,23 @@ class _Head:
         n = len(self.rows)
         raise _err(source, last, 1, f"the starting city has {n} row{'s' if n != 1 else ''}; it needs two")
 
-    def _setting(self, key: re.Match[str], stripped: str, number: int, col: int) -> None:
-        """A 'black:', 'white:' or 'puzzle:' line."""
-        source, value = self.source, stripped[key.end():].strip()
-        if key.group(1) == "puzzle":
+    def _setting(self, key: str, value: str, end: int, number: int, col: int) -> None:
+        """A 'black:', 'white:' or 'puzzle:' line (``end``: how far its key and colon reach)."""
+        source = self.source
+        if key == "puzzle":
             if self.puzzle:
                 raise _err(source, number, col, "'puzzle:' is written twice")
             if not value or len(value) > 120 or not value.isprintable():
                 raise _err(source, number, col, "'puzzle:' names the puzzle's id, e.g. 'puzzle: scrambled-streets#x'")
             self.puzzle = value
             return
-        who = 0 if key.group(1) == "black" else 1
+        who = 0 if key == "black" else 1
         if len(value) > _NAME_MAX:
-            raise _err(source, number, col + key.end(), f"a name is at most {_NAME_MAX} characters long")
+            raise _err(source, number, col + end, f"a name is at most {_NAME_MAX} characters long")
         if self.names[who]:
-            raise _err(source, number, col, f"{key.group(1)}'s name is given twice")
+            raise _err(source, number, col, f"{key}'s name is given twice")
         if not value.isprintable():
-            raise _err(source, number, col + key.end(), "a name holds a control or invisible character")
+            raise _err(source, number, col + end, "a name holds a control or invisible character")
         self.names[who] = value
 
     def start(self) -> tuple[Placed, Placed, Placed, Placed]:
@@ -304,11 +304,7 @@ def _turn(stripped: str, source: str, number: int, col: int, expected: int) -> N
     """One turn: ``N. CARD WAY at A|B push P``, the ``expected``-th of the game."""
     m = _TURN.fullmatch(stripped)
     if m is None:
-        words = stripped.split()
-        near = next((did_you_mean(w.lower(), ["at", "push"]) for w in words if w.isalpha() and w.lower() not in
-                     ("at", "push", "up", "down") and did_you_mean(w.lower(), ["at", "push"])), None)
-        raise _err(source, number, col, f"'{stripped}' is not a turn",
-                   hint=(near + " " if near else "") + "write a turn as: 1. 25 up at 17|3 push 3")
+        raise _not_a_turn(stripped, source, number, col)
     written = m[1]
     if int(written[:6]) != expected:
         raise _err(source, number, col, f"expected turn {expected} here, got turn {written}",
@@ -318,6 +314,51 @@ def _turn(stripped: str, source: str, number: int, col: int, expected: int) -> N
     off = col - 1
     card_n, a_n, b_n, push_n = (_number(m, k, source, number, off) for k in (2, 4, 5, 6))
     return (card_n, _rotation(m, 3, source, number, off), a_n, b_n, push_n)
+
+
+# A turn's parts in order, as _TURN reads them: how each is matched where the one before it ends (with the
+# blanks before it: a space is needed where _TURN has [ \t]++), and what it is, for a message.  A number
+# or a word ends where the next part may begin, so that '25x' is a part that is wrong, not a number and
+# a part after it.
+_NUMBER_END = r"(?![^ \t.:|])"
+_TURN_PARTS = tuple((re.compile(pattern), what) for pattern, what in (
+    (r"[0-9]++" + _NUMBER_END, "the turn's number"),
+    (r"[ \t]*+[.:]", "'.' after the turn's number"),
+    (r"[ \t]*+[0-9]++" + _NUMBER_END, "the card's number"),
+    (r"[ \t]++\S++", "which way up the card lies (up or down)"),
+    (r"[ \t]++at(?![^ \t])", "'at'"),
+    (r"[ \t]++[0-9]++" + _NUMBER_END, "the first card of the edge"),
+    (r"[ \t]*+\|", "'|' between the two cards of the edge"),
+    (r"[ \t]*+[0-9]++" + _NUMBER_END, "the second card of the edge"),
+    (r"[ \t]++push(?![^ \t])", "'push'"),
+    (r"[ \t]++[0-9]++" + _NUMBER_END, "the card pushed away"),
+    (r"[ \t]*+$", "the end of the turn"),
+))
+_TURN_HINT = "write a turn as: 1. 25 up at 17|3 push 3"
+
+
+def _not_a_turn(stripped: str, source: str, number: int, col: int) -> InputError:
+    """What is wrong with a line that is not a turn (``_TURN`` did not match it), at its own column: the
+    first part that is not what a turn has there, or the place where the line ends too soon."""
+    at = 0
+    for pattern, what in _TURN_PARTS:
+        m = pattern.match(stripped, at)
+        if m is not None:
+            at = m.end()
+            continue
+        word = re.compile(r"[ \t]*+(\S*)").match(stripped, at)
+        assert word is not None  # it matches everywhere
+        where = col + word.start(1)
+        if not word[1]:
+            return _err(source, number, where, f"the turn ends before {what}", hint=_TURN_HINT)
+        if what == "the end of the turn":
+            return _err(source, number, where, f"'{word[1]}' after the end of the turn", hint=_TURN_HINT)
+        if word.start(1) == at and pattern.pattern.startswith("[ \\t]++"):
+            return _err(source, number, where, f"expected a space before '{word[1]}'", hint=_TURN_HINT)
+        near = did_you_mean(word[1].lower(), [what.strip("'")]) if what in ("'at'", "'push'") else None
+        return _err(source, number, where, f"expected {what}, got '{word[1]}'",
+                    hint=(near + " " if near else "") + _TURN_HINT)
+    return _err(source, number, col, f"'{stripped}' is not a turn", hint=_TURN_HINT)  # never: _TURN matched
 
 
 def format(game: Game, data: object = None) -> str:

@@ -323,7 +323,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     lh = size * PT * 1.45
     who = "Black" if pos.player == "black" else "White"
     answer = getattr(ctx, "answer", None) is not None
-    # deferred for start-up: `score scrambled-streets` needs this module, not jobs
+    # deferred for start-up: `score scrambled-streets` needs this module, not buildcontext
     from rollwrite.buildcontext import SheetJob, puzzle_stamp
 
     title = puzzle_stamp(SheetJob(None, puzzle, ctx.answer))

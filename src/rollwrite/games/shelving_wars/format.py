@@ -12,6 +12,7 @@ from typing import Any, Union
 
 from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.files import die_message, is_digits
+from rollwrite.games.sheettext import Token, grid_name, header, lines as text_lines, read_grid_name, tokens, uncomment
 from rollwrite.games.shelving_wars.data import (
     CORNER_ALIASES, CORNERS, DIRECTION_NAMES, DIRECTIONS, MAX_DICE, MAX_NUMBER, MAX_PLAYERS, MAX_SIDES, MAX_SIZE,
     MAX_TURNS, MIN_DICE, MIN_PLAYERS, MIN_SIDES, MIN_SIZE, Data,
@@ -111,7 +112,7 @@ class Sheet:
 
 
 def square_name(row: int, col: int) -> str:
-    return f"{chr(ord('A') + col)}{row + 1}"
+    return grid_name(col, row)
 
 
 def _point_name(x: int, y: int, size: int) -> str:
@@ -137,10 +138,7 @@ def safe_box_label(box: Box, size: int) -> str:
 
 # ---------------------------------------------------------------- parsing
 
-_TOKEN = re.compile(r"[^\s,]+")
 _DIMS = re.compile(r"^([0-9]+)[x×]([0-9]+)$", re.IGNORECASE)
-_SQUARE = re.compile(r"^([A-Za-z])([0-9]+)$")
-_HEADER = re.compile(r"^([A-Za-z][A-Za-z-]*)\s*:\s*(.*)$")
 _DICE = re.compile(r"^([0-9]+)\s*d\s*([0-9]+)$", re.IGNORECASE)
 
 _FORMAT_HINT = "see docs/formats/shelving-wars.md"
@@ -151,12 +149,11 @@ _WRITTEN_BOX = re.compile(
 
 
 class _Parser:
-    def __init__(self, text: str, source: str, data: Data, plain: bool = False) -> None:
+    def __init__(self, text: str, source: str, data: Data) -> None:
         self.text = text
         self.source = source
         self.data = data
         self.lineno = 0
-        self.plain = plain
 
     def written_box(self, m: re.Match, size: int, sides: int) -> Box | None:
         """The box of a line matching ``_WRITTEN_BOX``, or None when any of its values is out of range
@@ -181,40 +178,38 @@ class _Parser:
     def err(self, message: str, col: int = 1, hint: str | None = None) -> InputError:
         return InputError(message, file=self.source, line=self.lineno, col=col, hint=hint)
 
-    def number(self, tok: tuple[int, str], what: str, minimum: int = 1, maximum: int = MAX_NUMBER) -> int:
-        col, text = tok
+    def number(self, tok: Token, what: str, minimum: int = 1, maximum: int = MAX_NUMBER) -> int:
+        text, col = tok
         if not is_digits(text):
             raise self.err(f"expected {what} (a whole number), got '{text}'", col)
         if len(text) > 4 or not minimum <= int(text) <= maximum:
             raise self.err(f"{what} must be from {minimum} to {maximum}, got {text}", col)
         return int(text)
 
-    def face(self, tok: tuple[int, str], what: str, sides: int) -> int:
+    def face(self, tok: Token, what: str, sides: int) -> int:
         """A number that is a die value: 1 to ``sides`` (anything else is unreadable, like in every game)."""
-        col, text = tok
+        text, col = tok
         if not is_digits(text):
             raise self.err(f"expected {what} (a whole number), got '{text}'", col)
         if len(text) > 4 or not 1 <= int(text) <= sides:
             raise self.err(die_message(text, sides, what), col, hint=f"the dice are {sides}-sided ('dice:' line)")
         return int(text)
 
-    def square(self, tok: tuple[int, str], size: int) -> tuple[int, int]:
-        col, text = tok
-        m = _SQUARE.match(text)
-        if not m:
+    def square(self, tok: Token, size: int) -> tuple[int, int]:
+        text, col = tok
+        named = read_grid_name(text)
+        if named is None:
             raise self.err(
                 f"expected a square such as C4 (column letter, row number), got '{text}'", col, hint=_FORMAT_HINT
             )
-        c = ord(m.group(1).upper()) - ord("A")
-        digits = m.group(2)
-        r = int(digits) - 1 if len(digits) <= 3 else 10**6
+        c, r = named
         if c >= size or not 0 <= r < size:
             last = square_name(size - 1, size - 1)
             raise self.err(f"the square {text.upper()} is not on the {size} × {size} battlefield (A1 to {last})", col)
         return r, c
 
-    def corner(self, tok: tuple[int, str]) -> str:
-        col, text = tok
+    def corner(self, tok: Token) -> str:
+        text, col = tok
         name = CORNER_ALIASES.get(text.lower())
         if name is None:
             raise self.err(
@@ -224,18 +219,18 @@ class _Parser:
             )
         return name
 
-    def rolled(self, toks: list[tuple[int, str]], i: int, sides: int) -> tuple[int, ...]:
+    def rolled(self, toks: list[Token], i: int, sides: int) -> tuple[int, ...]:
         """Reads an optional ``rolled 3 4 6`` from token i to the end of the line."""
         if i >= len(toks):
             return ()
-        col, text = toks[i]
+        text, col = toks[i]
         if text.lower() != "rolled":
             raise self.err(f"unexpected '{text}'", col, hint="a line may end with 'rolled' and the dice, e.g. rolled 3 4 6")
         values = toks[i + 1 :]
         if not values:
             raise self.err("'rolled' needs the dice that were rolled, e.g. rolled 3 4 6", col)
         if len(values) > MAX_DICE:
-            raise self.err(f"at most {MAX_DICE} dice can be rolled, got {len(values)}", values[0][0])
+            raise self.err(f"at most {MAX_DICE} dice can be rolled, got {len(values)}", values[0][1])
         return tuple(self.face(v, "a die", sides) for v in values)
 
     def parse(self) -> Sheet:
@@ -244,41 +239,41 @@ class _Parser:
         header_lines: dict[str, int] = {}
         players: list[dict] = []
         errors: list[InputError] = []
-        for self.lineno, raw in enumerate(self.text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].rstrip()
-            if not line.strip():
+        for self.lineno, raw in enumerate(text_lines(self.text), start=1):
+            line = (uncomment(raw) if "#" in raw else raw).rstrip()
+            body = line.lstrip()
+            if not body:
                 continue
-            indent = len(line) - len(line.lstrip())
-            body = line.strip()
-            if players and not self.plain and body[:4] == "box ":
+            indent = len(line) - len(body)
+            if players and body[:4] == "box ":
                 wm = _WRITTEN_BOX.fullmatch(body)
                 if wm is not None:
                     box = self.written_box(wm, headers.get("size", d.size), headers.get("dice", (d.dice, d.sides))[1])
                     if box is not None:
                         players[-1]["turns"].append(box)
                         continue
-            m = _HEADER.match(body)
-            if m:
-                self.setting(m, indent, headers, header_lines, players)
+            setting = header(line) if ":" in body else None
+            if setting is not None:
+                self.setting(setting, indent, headers, header_lines, players)
                 continue
-            toks = [(indent + mm.start() + 1, mm.group()) for mm in _TOKEN.finditer(body)]
+            toks = tokens(line)
             if not toks:
                 raise self.err(f"expected a setting, 'player: NAME', a box or a shelf, got '{body}'", indent + 1)
-            word = toks[0][1].lower()
+            word = toks[0][0].lower()
             if word not in ("box", "shelf"):
                 if players:  # a player's turns are read one by one: every unreadable turn is reported
                     errors.append(self.err(
-                        f"expected a setting, 'player: NAME', a box or a shelf, got '{toks[0][1]}'", toks[0][0],
+                        f"expected a setting, 'player: NAME', a box or a shelf, got '{toks[0][0]}'", toks[0][1],
                         hint=did_you_mean(word, ["box", "shelf"]) or "a box reads 'box 3x4 at C5'"))
                     continue
                 raise self.err(
-                    f"expected a setting, 'player: NAME', a box or a shelf, got '{toks[0][1]}'",
-                    toks[0][0],
+                    f"expected a setting, 'player: NAME', a box or a shelf, got '{toks[0][0]}'",
+                    toks[0][1],
                     hint=did_you_mean(word, ["box", "shelf", "player", "size", "turns", "dice", "capture"])
                     or "a box reads 'box 3x4 at C5'; a shelf 'shelf 2 right from C5 top-left'",
                 )
             if not players:
-                raise self.err(f"a {word} must follow a 'player: NAME' line", toks[0][0])
+                raise self.err(f"a {word} must follow a 'player: NAME' line", toks[0][1])
             size = headers.get("size", d.size)
             sides = headers.get("dice", (d.dice, d.sides))[1]
             try:
@@ -289,11 +284,9 @@ class _Parser:
             players[-1]["turns"].append(turn)
         raise_all(errors)
         if not players:  # one player alone is a solo puzzle's sheet (rollwrite puzzle)
-            self.lineno = max(self.lineno, 1)
-            raise InputError(
+            raise InputError(  # where the first 'player:' line would go: after the settings
                 f"a Shelving Wars sheet needs 1 player (a solo puzzle) or {MIN_PLAYERS} to {MAX_PLAYERS}, found none",
-                file=self.source,
-                line=players[0]["line"] if players else None,
+                file=self.source, line=max(self.lineno, 1), col=1,
                 hint="start each player's boxes with a line 'player: NAME'",
             )
         dice, sides = headers.get("dice", (d.dice, d.sides))
@@ -306,12 +299,11 @@ class _Parser:
             players=tuple(Player(p["name"], tuple(p["turns"]), line=p["line"]) for p in players),
         )
 
-    def setting(self, m: re.Match[str], indent: int, headers: dict[str, Any], header_lines: dict[str, int],
-                players: list[dict]) -> None:
+    def setting(self, setting: tuple[str, int, str, int], indent: int, headers: dict[str, Any],
+                header_lines: dict[str, int], players: list[dict]) -> None:
         """A ``key: value`` line: a setting (before the first player) or the start of a player's turns."""
-        key = m.group(1).lower()
-        value = m.group(2).strip()
-        vcol = indent + m.start(2) + 1
+        written, _kcol, value, vcol = setting
+        key = written.lower()
         if key == "player":
             if not value:
                 raise self.err("the player needs a name, e.g. 'player: Anna'", indent + 1)
@@ -326,7 +318,7 @@ class _Parser:
             return
         if key not in ("size", "turns", "dice", "capture"):
             raise self.err(
-                f"unknown setting '{m.group(1)}'",
+                f"unknown setting '{written}'",
                 indent + 1,
                 hint=did_you_mean(key, ["size", "turns", "dice", "capture", "player"])
                 or "settings are size, turns, dice and capture; then 'player: NAME'",
@@ -340,9 +332,9 @@ class _Parser:
 
     def header(self, key: str, value: str, col: int) -> Any:
         if key == "size":
-            return self.number((col, value), "the battlefield size", MIN_SIZE, MAX_SIZE)
+            return self.number((value, col), "the battlefield size", MIN_SIZE, MAX_SIZE)
         if key == "turns":
-            return self.number((col, value), "the number of turns", 1, MAX_TURNS)
+            return self.number((value, col), "the number of turns", 1, MAX_TURNS)
         if key == "dice":
             m = _DICE.match(value)
             if not m:
@@ -362,25 +354,27 @@ class _Parser:
             return False
         raise self.err(f"capture: expected yes or no, got '{value}'", col)
 
-    def box(self, toks: list[tuple[int, str]], size: int, sides: int) -> Box:
+    def box(self, toks: list[Token], size: int, sides: int) -> Box:
         # box HxW at SQUARE [CORNER] [rolled D D D]; also "box H x W at ..."
         toks = list(toks)
-        if len(toks) >= 4 and toks[2][1].lower() in ("x", "×"):
-            toks[1:4] = [(toks[1][0], f"{toks[1][1]}x{toks[3][1]}")]
+        w_col = 0  # the width's column, when it is a word of its own
+        if len(toks) >= 4 and toks[2][0].lower() in ("x", "×"):
+            w_col = toks[3][1]
+            toks[1:4] = [(f"{toks[1][0]}x{toks[3][0]}", toks[1][1])]
         if len(toks) < 2:
-            raise self.err("a box needs its height and width, e.g. 'box 3x4 at C5'", toks[0][0])
-        m = _DIMS.match(toks[1][1])
+            raise self.err("a box needs its height and width, e.g. 'box 3x4 at C5'", toks[0][1])
+        m = _DIMS.match(toks[1][0])
         if not m:
-            raise self.err(f"expected the box's height x width such as 3x4, got '{toks[1][1]}'", toks[1][0])
-        h = self.face((toks[1][0], m.group(1)), "the height", sides)
-        w = self.face((toks[1][0], m.group(2)), "the width", sides)
-        if len(toks) < 4 or toks[2][1].lower() != "at":
-            col = toks[2][0] if len(toks) > 2 else toks[1][0] + len(toks[1][1]) + 1
+            raise self.err(f"expected the box's height x width such as 3x4, got '{toks[1][0]}'", toks[1][1])
+        h = self.face((m.group(1), toks[1][1]), "the height", sides)
+        w = self.face((m.group(2), w_col or toks[1][1] + m.start(2)), "the width", sides)
+        if len(toks) < 4 or toks[2][0].lower() != "at":
+            col = toks[2][1] if len(toks) > 2 else toks[1][1] + len(toks[1][0]) + 1
             raise self.err("expected 'at' and a square after the box's size, e.g. 'box 3x4 at C5'", col)
         r, c = self.square(toks[3], size)
         i = 4
         corner = "top-left"
-        if i < len(toks) and toks[i][1].lower() != "rolled":
+        if i < len(toks) and toks[i][0].lower() != "rolled":
             corner = self.corner(toks[i])
             i += 1
         rolled = self.rolled(toks, i, sides)
@@ -390,13 +384,13 @@ class _Parser:
             c -= w - 1
         return Box(r, c, h, w, rolled, line=self.lineno)
 
-    def shelf(self, toks: list[tuple[int, str]], size: int, sides: int) -> Shelf:
+    def shelf(self, toks: list[Token], size: int, sides: int) -> Shelf:
         # shelf LENGTH DIRECTION from SQUARE CORNER [rolled D D D]
         example = "e.g. 'shelf 3 right from C5 bottom-left'"
         if len(toks) < 6:
-            raise self.err(f"a shelf needs its length, direction, 'from', a square and a corner, {example}", toks[0][0])
+            raise self.err(f"a shelf needs its length, direction, 'from', a square and a corner, {example}", toks[0][1])
         length = self.face(toks[1], "the shelf's length", sides)
-        dcol, dtext = toks[2]
+        dtext, dcol = toks[2]
         if dtext.lower() not in DIRECTIONS:
             raise self.err(
                 f"expected a direction (up, down, left or right), got '{dtext}'",
@@ -404,8 +398,8 @@ class _Parser:
                 hint=did_you_mean(dtext.lower(), list(DIRECTIONS)),
             )
         dx, dy = DIRECTIONS[dtext.lower()]
-        if toks[3][1].lower() != "from":
-            raise self.err(f"expected 'from' after the direction, got '{toks[3][1]}'", toks[3][0], hint=example)
+        if toks[3][0].lower() != "from":
+            raise self.err(f"expected 'from' after the direction, got '{toks[3][0]}'", toks[3][1], hint=example)
         r, c = self.square(toks[4], size)
         corner = self.corner(toks[5])
         x = c + (1 if corner.endswith("right") else 0)
@@ -457,8 +451,8 @@ def format_sheet(sheet: Sheet, data: Data) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_sheet(text: str, source: str, data: Data, plain: bool = False) -> Sheet:
+def parse_sheet(text: str, source: str, data: Data) -> Sheet:
     """Read a typed-in Shelving Wars sheet; an InputError names the line and column of a mistake.
-    Box lines as the formatter writes them are read by one regular expression; ``plain`` reads every
-    line token by token (the reference the quick reading is held to)."""
-    return _Parser(text, source, data, plain).parse()
+    Box lines as the formatter writes them (``box 3x4 at C5``, one space apart) are read by one regular
+    expression, any other line token by token."""
+    return _Parser(text, source, data).parse()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.games.base import Evaluation, LazyScore, Problem, Score
-from rollwrite.games.base import plain_number as _num
+from rollwrite.numbers import plain_number as _num
 from rollwrite.games.shelving_wars.data import Data
 from rollwrite.games.shelving_wars.format import Box, Sheet, Shelf, Turn, box_label, safe_box_label, square_name
 

@@ -13,6 +13,7 @@ from typing import Any
 from rollwrite.draw.elements import MIN_TEXT, fit_size
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
+from rollwrite.games.sheettext import column_letter
 from rollwrite.games.shelving_wars.data import DEFAULT_DATA, Data
 from rollwrite.games.shelving_wars.rules import corner_square
 from rollwrite.layoutlang.nodes import Node, Reader, expect_pair
@@ -93,7 +94,7 @@ def _build_battlefield(v: BattlefieldV, pen: Pen, ctx: Any) -> None:
     pen.rect(0, 0, v.side, v.side, width=v.border)
     size = min(7.0, cell / PT * 0.5)
     for i in range(n):
-        letter = chr(ord("A") + i)
+        letter = column_letter(i)
         pen.text((i + 0.5) * cell, -1.2, letter, size=size, anchor="middle", color=GREY)
         pen.text((i + 0.5) * cell, v.side + 1.2 + size * PT * 0.75, letter, size=size, anchor="middle", color=GREY)
         y = (i + 0.5) * cell + size * PT * 0.36

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rollwrite.errors import InputError, did_you_mean, raise_all
 from rollwrite.files import die_message
+from rollwrite.games.sheettext import header, lines, uncomment
 from rollwrite.games.wobbly_cafe.data import SIDES, CafeData
 
 
@@ -29,7 +30,6 @@ class CafeSheet:
 
 _HEADER = re.compile(r"floor\s*(\S*?)\s*:?", re.IGNORECASE)
 _NEAR_HEADER = re.compile(r"([A-Za-z]{3,7})\s*(\d*)\s*:?")  # 'flor 2', 'Floro 3:', 'loor'
-_NAME = re.compile(r"name\s*:(.*)", re.IGNORECASE)
 _DIGITS = "0123456789"
 _EMPTY = "._"
 _ROW_CHARS = set(_DIGITS + _EMPTY + "| \t")
@@ -78,21 +78,20 @@ def _read_lines(text: str, source: str, errors: list[InputError]) -> tuple[str, 
     name = ""
     name_line: int | None = None
     last_line = 1
-    for lineno, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):  # only these end a line
-        stripped = raw.strip()
-        indent = len(raw) - len(raw.lstrip())
-        if not stripped or stripped.startswith("#"):
+    for lineno, raw in enumerate(lines(text), start=1):
+        body = (uncomment(raw) if "#" in raw else raw).strip()  # a row or header may end with a comment
+        if not body:
             continue
+        indent = len(raw) - len(raw.lstrip())
         last_line = lineno
-        m = _NAME.fullmatch(stripped)
-        if m:
+        setting = header(body) if ":" in body else None
+        if setting is not None and setting[0].lower() == "name":
             if name_line is not None:
                 errors.append(InputError(f"the name is given twice (first on line {name_line})", file=source,
                                          line=lineno, col=indent + 1, hint="keep one 'name:' line"))
             else:
-                name, name_line = m.group(1).strip(), lineno
+                name, name_line = setting[2], lineno
             continue
-        body = stripped.split("#", 1)[0].rstrip()  # a row or header may end with a comment
         headers = sum(isinstance(i, _Header) for i in items)
         item = _read_header(body, source, lineno, indent, headers, errors)
         if item is None and not _PLAIN_ROW.fullmatch(body) and ":" in body:

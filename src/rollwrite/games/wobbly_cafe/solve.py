@@ -200,9 +200,6 @@ def count_bound(g: _Geometry, rolls: list[Pair]) -> int:
     counts = Counter(d for pair in rolls for d in pair)
     base = sum(v * (counts[v] // v) for v in range(1, SIDES + 1))
 
-    def pay(v: int) -> int:
-        return v if counts[v] >= v else 0
-
     bonus = 0
     for slot in g.nice_slots:
         x, y = g.slots[slot]
