@@ -77,6 +77,7 @@ class LongWay(Game["Sheet", "Chart"]):
     def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
         """The free-play layout with the solo rules: one player, every roll printed, what par means in
         place of the solo rating (elements ``players``, ``rules`` and ``rating``)."""
+        # deferred for start-up: `games` and `print long-way` need this module, not this import
         from rollwrite.valueclass import replace
 
         base = super().puzzle_layout(layout, options)

@@ -70,6 +70,7 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         """Free play puts three players' sheets on a landscape page; a puzzle is one solver's, so it has a
         portrait page to itself, its sheet half as large again (the page options of the command still
         choose otherwise)."""
+        # deferred for start-up: `games` and `print wobbly-cafe` need this module, not this import
         from rollwrite.layoutlang.page import PerPage
 
         base = super().puzzle_layout(layout, options)
