@@ -60,13 +60,16 @@ def report(rows: list[dict]) -> int:
         if graded:
             rungs: dict = collections.defaultdict(lambda: collections.Counter())
             short: dict = collections.defaultdict(list)
+            height: dict = {}  # each rung's place on the ladder: how many rungs its puzzles played
             for r in graded:
                 g = r["grade"]
-                rungs[g["reached_by"] or f"none ({r['difficulty']})"][r["difficulty"]] += 1
+                name = g["reached_by"] or f"none ({r['difficulty']})"
+                rungs[name][r["difficulty"]] += 1
+                height[name] = len(g["scores"]) if g["reached_by"] else 10**6
                 if g["reached_by"] is None:
                     short[r["difficulty"]].append(g["short_by"])
             print("\n| first rung to reach par | puzzles | level |\n| --- | --- | --- |")
-            for name, levels_of in rungs.items():
+            for name, levels_of in sorted(rungs.items(), key=lambda kv: height[kv[0]]):
                 for level, count in levels_of.items():
                     extra = ""
                     if name.startswith("none"):
