@@ -131,4 +131,16 @@ def graded(puzzle: Any, chart: Any) -> Any:
     # the turns the answer plays before it stops, ticked off on its page
     played = sum(1 for t in puzzle.answer.log or () if t.action != "stop")
     return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json(),
-                               extra={**puzzle.extra, "played": played})
+                               extra={**puzzle.extra, "played": played, "turn_notes": turn_notes(puzzle.answer)})
+
+
+def turn_notes(sheet: Any) -> dict[int, str]:
+    """What the answer page writes beside a turn's roll, in place of its reserves: the dice it rerolled
+    (``rerolled light to 4``) and the turn it stops on (``STOP``)."""
+    notes = {}
+    for t in sheet.log or ():
+        if t.action == "stop":
+            notes[t.number] = "STOP"
+        elif t.rerolls:
+            notes[t.number] = "rerolled " + ", ".join(f"{('light', 'dark')[die]} to {value}" for die, value in t.rerolls)
+    return notes
