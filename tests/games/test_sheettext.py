@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.games.sheettext import (
-    column_letter, content, grid_name, header, lines, read_grid_name, token_column, tokens, uncomment, words,
+    column_letter, grid_name, header, lines, read_grid_name, token_column, tokens, uncomment, words,
 )
 
 LINE = st.lists(st.sampled_from(list("ab1 ,\t#:|.-_xé\xa0\u2003\x0b\x1c") + ["A4", "box", "  "]), max_size=20).map("".join)
@@ -61,10 +61,9 @@ def test_a_comment_begins_at_a_hash_that_starts_the_line_or_follows_a_blank(line
     assert not any(ch == "#" and (i == 0 or kept[i - 1].isspace()) for i, ch in enumerate(kept))
 
 
-def test_lines_end_only_at_newlines_and_are_numbered_from_one():
+def test_lines_end_only_at_newlines():
     assert lines("a\r\nb\rc\n\x0cd\u2028e\n") == ["a", "b", "c", "\x0cd\u2028e"]
     assert lines("a\n\n") == ["a", ""] and lines("") == []
-    assert content("size: 3 # the board\n\n  # nothing\n  path: A1\n") == [(1, "size: 3"), (4, "  path: A1")]
 
 
 @pytest.mark.parametrize("line, read", [

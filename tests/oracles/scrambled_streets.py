@@ -349,11 +349,42 @@ def _start_row(body: str, stripped: str, source: str, number: int, col: int) -> 
     pairs = list(_PAIR_RE.finditer(body))
     rest = _PAIR_RE.sub("", body).replace(",", "").strip()
     if rest or len(pairs) != 2:
-        raise _err(source, number, col,
-                   f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
-                   f"got '{stripped}'")
+        raise _not_a_row(body, stripped, source, number, col)
     return [Placed(_number(m.group(1), source, number, m.start(1) + 1, "card"),
                    _rotation(m.group(2), source, number, m.start(2) + 1), number) for m in pairs]
+
+
+# an orientation is every character up to the next blank: '17 up,3 down' is one card, 'up,3' its orientation
+_ROW_PARTS = ((r"[\s,]*", "[0-9]+(?=\\s|$)", "a card's number"), (r"\s+", r"\S+(?=\s|$)", "which way up the card lies"),
+              (r"[\s,]*", "[0-9]+(?=\\s|$)", "a card's number"), (r"\s+", r"\S+(?=\s|$)", "which way up the card lies"),
+              (r"[\s,]*", "$", "the end of the row"))
+
+
+def _not_a_row(body: str, stripped: str, source: str, number: int, col: int) -> InputError:
+    """The first word of a starting city's row that is not what the row has there (the longest run of
+    parts the row starts with, and the word after it); a row cut short, or a card and its orientation
+    run together, is named as a whole."""
+    hint = "a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'"
+    good = 0
+    for k in range(len(_ROW_PARTS)):
+        m = re.match("".join(b + p for b, p, _ in _ROW_PARTS[:k]) + _ROW_PARTS[k][0] + f"({_ROW_PARTS[k][1]})", body)
+        if m is not None and _ROW_PARTS[k][2] == "a card's number":
+            _number(m.group(1), source, number, m.start(1) + 1, "card")
+        elif m is not None and _ROW_PARTS[k][2] == "which way up the card lies":
+            _rotation(m.group(1), source, number, m.start(1) + 1)
+        if m is None:
+            what = _ROW_PARTS[k][2]
+            rest = body[good:]
+            skipped = len(rest) - len(rest.lstrip("".join(c for c in rest if c.isspace() or c == ",")))
+            word = re.split(r"[\s,]", rest[skipped:], maxsplit=1)[0]
+            if not word or what == "which way up the card lies":
+                break
+            where = good + skipped + 1
+            if k == len(_ROW_PARTS) - 1:
+                raise _err(source, number, where, f"'{word}' after the row's two cards", hint=hint)
+            raise _err(source, number, where, f"expected {what}, got '{word}'", hint=hint)
+        good = m.end()
+    return _err(source, number, col, f"{hint}; got '{stripped}'")
 
 
 def parse(text: str, source: str = "<text>", data: object = None) -> Game:

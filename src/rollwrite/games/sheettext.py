@@ -5,8 +5,9 @@ read, and placed, the same way in every game.
 - **Lines** end at ``\\n``, ``\\r\\n`` or ``\\r`` (:func:`lines`); lines and columns count from 1.
 - **Comments**: ``#`` at the start of a line or after a space or tab begins a comment that runs to the end
   of the line (:func:`uncomment`), so an id such as ``scrambled-streets#x`` keeps its ``#``.
-- **Settings**: a ``key: value`` line (:func:`header`, or :data:`KEY` where only the key is needed): a letter, then letters, spaces, ``-`` or ``_``,
-  a colon, and the rest of the line (the blanks round the key and the value are not part of them).
+- **Settings**: a ``key: value`` line (:func:`header`, or :data:`KEY` where only the key is needed):
+  a letter, then letters, spaces, ``-`` or ``_``, a colon, and the rest of the line (the blanks round
+  the key and the value are not part of them).
 - **Words** are split by spaces, tabs and commas: :func:`tokens` gives each with its column,
   :func:`words` only the words (the common path, with no column to find) and :func:`token_column` the
   column of one word, found only when a problem is reported.
@@ -48,19 +49,6 @@ def uncomment(line: str) -> str:
         return line
     m = COMMENT.search(line)
     return line if m is None else line[:m.start()]
-
-
-def content(text: str) -> list[tuple[int, str]]:
-    """(number, text) of every line that holds more than a comment: its comment and trailing spaces
-    taken off, its indentation kept (so that columns count from the line's start)."""
-    out = []
-    for number, line in enumerate(lines(text), 1):
-        if "#" in line:
-            line = uncomment(line)
-        line = line.rstrip()
-        if line:
-            out.append((number, line))
-    return out
 
 
 # ---------------------------------------------------------------- settings

@@ -90,8 +90,29 @@ def test_each_unreadable_part_of_a_turn_is_named_at_its_column(turn, col, messag
     assert info.value.hint.endswith("write a turn as: 1. 25 up at 17|3 push 3")
 
 
+@pytest.mark.parametrize("row, col, message", [
+    # a row of the starting city: each unreadable word at its column, in reading order; a row cut short
+    # as a whole
+    ("  x up  3 down", 3, "expected a card's number, got 'x'"),
+    ("  17 up  3 down  5 up", 18, "'5' after the row's two cards"),
+    ("  17 up,3 down", 6, "'up,3' is not an orientation"),
+    ("  17 sideways 3", 6, "'sideways' is not an orientation"),
+    ("  17 up", 3, "a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; got '17 up'"),
+])
+def test_each_unreadable_word_of_a_starting_row_is_named_at_its_column(row, col, message):
+    with pytest.raises(InputError) as info:
+        parse("start:\n" + row + "\n  40 down 8 up\n", "g.txt")
+    assert (info.value.line, info.value.col, info.value.message) == (2, col, message)
+
+
 def test_a_misspelt_name_key_gets_did_you_mean():
     with pytest.raises(InputError) as info:
         parse("blak: Ann\nstart:\n  17 up 3 down\n  40 down 8 up\n", "g.txt")
     assert info.value.message == "expected 'black:', 'white:' or 'start:', got 'blak: Ann'"
     assert info.value.hint == "did you mean 'black'?"
+
+
+def test_a_turn_with_no_space_where_one_is_needed_says_so():
+    with pytest.raises(InputError) as info:
+        parse("start:\n 1 up 2 up\n 3 up 4 up\n1. 25.up at 1|2 push 2\n", "g.txt")
+    assert (info.value.col, info.value.message) == (6, "expected a space before '.up'")

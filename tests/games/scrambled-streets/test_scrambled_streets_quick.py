@@ -314,3 +314,13 @@ TURN_PIECES = st.lists(st.sampled_from(["1", "2", ".", ":", "25", "up", "down", 
 def test_a_broken_turn_is_named_at_the_same_column_as_the_plain_reader_names_it(pieces, indent, glue):
     # the first part that is wrong or missing, at its column, whatever the line holds
     same_reading(START + indent + glue.join(pieces) + "\n")
+
+
+ROW_PIECES = st.lists(st.sampled_from(["17", "3", "99999", "up", "down", "180", "x", "sideways", ",", "", " ", "\t"]),
+                      max_size=10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ROW_PIECES, st.sampled_from(["", " ", "  "]), st.sampled_from(["", " ", ","]))
+def test_a_broken_row_of_the_starting_city_is_named_as_the_plain_reader_names_it(pieces, indent, glue):
+    same_reading("start:\n" + indent + glue.join(pieces) + "\n  40 down  8 up\n1. 25 up at 17|3 push 3\n")

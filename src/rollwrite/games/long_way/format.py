@@ -285,7 +285,7 @@ def _store_row(raw: str, words: list[str], line: int, source: str, row: int) -> 
     for k, res in enumerate(out):
         if isinstance(res, str):
             raise Place(source, line).error(res, token_column(raw, k + labelled))
-    return out  # type: ignore[return-value] - every entry is a token read, the messages raised above
+    return out  # type: ignore[return-value]  # every entry is a token read, the messages raised above
 
 
 @dataclass(slots=True)
@@ -536,7 +536,7 @@ def parse(text: str, source: str) -> Sheet:
                     log.append(_log_turn(raw, line, len(log) + 1))
                 except InputError as error:
                     errors.append(error)
-                    log.append(None)  # type: ignore[arg-type] - a place kept for the turn's number; never returned
+                    log.append(None)  # type: ignore[arg-type]  # a place kept for the turn's number; never returned
             else:
                 first = tokens(raw)[0]
                 raise line.error(

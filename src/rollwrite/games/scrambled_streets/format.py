@@ -253,11 +253,48 @@ def _start_row(body: str, stripped: str, source: str, number: int, col: int) -> 
     """A row of the starting city: two cards with their orientations."""
     m = _ROW.fullmatch(body)
     if m is None:
-        raise _err(source, number, col,
-                   f"a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'; "
-                   f"got '{stripped}'")
+        raise _not_a_row(body, stripped, source, number, col)
     return [Placed(_number(m, 1, source, number, 0), _rotation(m, 2, source, number, 0), number),
             Placed(_number(m, 3, source, number, 0), _rotation(m, 4, source, number, 0), number)]
+
+
+# A row's parts in order, as _ROW reads them (see _TURN_PARTS): a card's number ends at a blank.
+_ROW_PARTS = tuple((re.compile(pattern), what) for pattern, what in (
+    (r"[\s,]*+([0-9]++)(?!\S)", "a card's number"),
+    (r"\s++(\S++)", "which way up the card lies"),
+    (r"[\s,]*+([0-9]++)(?!\S)", "a card's number"),
+    (r"\s++(\S++)", "which way up the card lies"),
+    (r"[\s,]*+$", "the end of the row"),
+))
+_ROW_WORD = re.compile(r"[\s,]*+([^\s,]*)")  # the word where a part of a row was looked for
+_ROW_HINT = "a row of the starting city is two cards with their orientations, e.g. '17 up  3 down'"
+
+
+def _not_a_row(body: str, stripped: str, source: str, number: int, col: int) -> InputError:
+    """What is wrong with a line of the starting city that ``_ROW`` did not match, in reading order: a card
+    too large, an orientation that is none, a word where a card's number goes or after the two cards,
+    each at its column; a row that ends too soon, or with no blank between a card and its orientation,
+    as a whole."""
+    whole = _err(source, number, col, f"{_ROW_HINT}; got '{stripped}'")
+    at = 0
+    for pattern, what in _ROW_PARTS:
+        m = pattern.match(body, at)
+        if m is not None:
+            if what == "a card's number":
+                _number(m, 1, source, number, 0)  # raises for a card far too large
+            elif what == "which way up the card lies":
+                _rotation(m, 1, source, number, 0)  # raises for a word that is no orientation
+            at = m.end()
+            continue
+        word = _ROW_WORD.match(body, at)
+        assert word is not None  # it matches everywhere
+        if not word[1] or what == "which way up the card lies":
+            return whole
+        where = word.start(1) + 1
+        if what == "the end of the row":
+            return _err(source, number, where, f"'{word[1]}' after the row's two cards", hint=_ROW_HINT)
+        return _err(source, number, where, f"expected {what}, got '{word[1]}'", hint=_ROW_HINT)
+    return whole  # never: _ROW matched
 
 
 def _turns(lines: list[str], first: int, source: str) -> Turns:
@@ -321,7 +358,7 @@ def _turn(stripped: str, source: str, number: int, col: int, expected: int) -> N
 # or a word ends where the next part may begin, so that '25x' is a part that is wrong, not a number and
 # a part after it.
 _NUMBER_END = r"(?![^ \t.:|])"
-_TURN_PARTS = tuple((re.compile(pattern), what) for pattern, what in (
+_TURN_PARTS = tuple((re.compile(pattern), what, pattern.startswith("[ \\t]++")) for pattern, what in (
     (r"[0-9]++" + _NUMBER_END, "the turn's number"),
     (r"[ \t]*+[.:]", "'.' after the turn's number"),
     (r"[ \t]*+[0-9]++" + _NUMBER_END, "the card's number"),
@@ -335,25 +372,26 @@ _TURN_PARTS = tuple((re.compile(pattern), what) for pattern, what in (
     (r"[ \t]*+$", "the end of the turn"),
 ))
 _TURN_HINT = "write a turn as: 1. 25 up at 17|3 push 3"
+_TURN_WORD = re.compile(r"[ \t]*+(\S*)")  # the word where a part of a turn was looked for
 
 
 def _not_a_turn(stripped: str, source: str, number: int, col: int) -> InputError:
     """What is wrong with a line that is not a turn (``_TURN`` did not match it), at its own column: the
     first part that is not what a turn has there, or the place where the line ends too soon."""
     at = 0
-    for pattern, what in _TURN_PARTS:
+    for pattern, what, spaced in _TURN_PARTS:  # spaced: a blank is needed before the part
         m = pattern.match(stripped, at)
         if m is not None:
             at = m.end()
             continue
-        word = re.compile(r"[ \t]*+(\S*)").match(stripped, at)
+        word = _TURN_WORD.match(stripped, at)
         assert word is not None  # it matches everywhere
         where = col + word.start(1)
         if not word[1]:
             return _err(source, number, where, f"the turn ends before {what}", hint=_TURN_HINT)
         if what == "the end of the turn":
             return _err(source, number, where, f"'{word[1]}' after the end of the turn", hint=_TURN_HINT)
-        if word.start(1) == at and pattern.pattern.startswith("[ \\t]++"):
+        if word.start(1) == at and spaced:
             return _err(source, number, where, f"expected a space before '{word[1]}'", hint=_TURN_HINT)
         near = did_you_mean(word[1].lower(), [what.strip("'")]) if what in ("'at'", "'push'") else None
         return _err(source, number, where, f"expected {what}, got '{word[1]}'",
