@@ -288,31 +288,6 @@ def make_puzzle(layout, challenge: str, schedule, options: dict):
     )
 
 
-<<<<<<< HEAD
-#: the rules a solo puzzle prints in place of the layout's (its paragraph with the id ``rules``)
-SOLO_RULES = (
-    "A puzzle for one: every roll is printed below, in turn order. Each turn draw a box as tall as one die "
-    "and as wide as another. Your first box covers your numbered corner; each later box must share a "
-    "corner and part of a side with one of your boxes. Boxes never overlap. Score the area, then lose the "
-    "height plus the width. A roll that must be built does, even at a loss; the first roll that fits no box "
-    "ends the game. Alone on the battlefield there is **no capture** and a floating shelf only costs."
-)
-=======
-#: shares of par the greedy player misses that part easy from medium and medium from hard
-CUTS = (0.14, 0.21)
-
-
-def greedy(size: int, rolls: list[tuple[int, ...]]) -> int:
-    """What a greedy player scores: each turn the best box that fits, at the first place it fits, never
-    looking ahead.  That is the first game the search reaches (best sizes and first places tried first),
-    so a search of one node a turn gives it."""
-    return solve(size, rolls, budget=len(rolls)).score
-
-
-def difficulty(size: int, rolls: list[tuple[int, ...]], par: int) -> str:
-    """How much of par the greedy player misses (see rollwrite.difficulty)."""
-    return by_gap(par, greedy(size, rolls), CUTS)
->>>>>>> main
 
 
 def puzzle_layout(layout, options: dict):
