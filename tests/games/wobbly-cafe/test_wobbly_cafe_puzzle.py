@@ -214,7 +214,28 @@ def test_puzzle_pages_carry_the_puzzle_id_and_answer(cli, tmp_path, quick):
     text = "".join(page.extract_text() for page in PdfReader(out).pages)
     assert "wobbly-cafe#club puzzle" in text.split("Answer to")[0]
     assert "Answer to wobbly-cafe#club puzzle" in text
-    assert "par ≥" not in text.split("Answer to")[0]  # --hide-par: no par on the puzzle sheet
+    assert "par " not in text.split("Answer to")[0]  # --hide-par: no par on the puzzle sheet
+
+
+def test_an_open_floor_prints_its_par_and_its_bound(quick, tmp_path):
+    # a floor the search leaves open prints "par N" and "bound M" in its corner, as the header prints
+    # "par N, no sheet beats M": never "par ≥ N", which reads as if par were not the floor printed
+    from pypdf import PdfReader
+
+    from rollwrite.core.puzzles import run_puzzle
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solve, "LOCAL_MOVES", 1)
+        mp.setattr(solve, "NODE_BUDGET", 1)
+        mp.setattr(solve, "PUZZLE_CONFLICTS", 1)
+        mp.setattr(solve, "FRESH_CONFLICTS", 0)
+        mp.setattr(solve, "PUZZLE_LONG_RUNS", 0)
+        (p,), _ = run_puzzle("wobbly-cafe", seed="open", output=tmp_path / "p.pdf", jobs=1)
+    text = " ".join(PdfReader(tmp_path / "p.pdf").pages[0].extract_text().split())
+    open_parts = [part for part in p.parts if not part["proven"]]
+    assert open_parts and "≥" not in text
+    for part in open_parts:
+        assert f"par {part['par']} " in text and f"bound {part['bound']} " in text
 
 
 def test_the_printed_rolls_are_the_challenge_rolls(cli, quick):
