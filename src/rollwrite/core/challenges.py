@@ -52,6 +52,9 @@ game id and a schedule:
     unable(game, ability) -> UsageError
         The error for a game that cannot ``score``, make a ``puzzle`` or ``solve``: it names those that can.
 
+    able_game(game, ability) -> (layout, Game)
+        A built-in game's layout and Game, which can ``ability``; else the error above.
+
     run_roll(game, *, seed, daily, players, show, options) -> (Schedule | Deal, title)
         The schedule of a challenge, as ``rollwrite roll`` and the desk's dice page show it.
 
@@ -370,6 +373,19 @@ def unable(game: str, ability: str) -> UsageError:
     return UsageError(f"{game} {lacks}", hint=f"{who}: {', '.join(able) or 'none'}")
 
 
+def able_game(game: str, ability: str) -> tuple[Any, Any]:
+    """The built-in layout of ``game`` and its Game, which can ``ability``; see the module's docstring."""
+    # deferred for start-up: `--help` needs this module, not games, layoutlang.layout
+    from rollwrite import games
+    from rollwrite.layoutlang.layout import load_builtin
+
+    layout = load_builtin(game)
+    g = games.get(layout.game)
+    if g is None or not getattr(g, f"can_{ability}", False):
+        raise unable(game, ability)
+    return layout, g
+
+
 def run_roll(
     game: str,
     *,
@@ -378,8 +394,8 @@ def run_roll(
     players: int | None = None,
     show: int | None = None,
     options: dict[str, int | None] | None = None,
-) -> tuple[Schedule, str]:
-    """The schedule a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
+) -> tuple[Schedule | Deal, str]:
+    """The schedule (or deal) a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
     # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
     from rollwrite import games
     from rollwrite.layoutlang.layout import resolve
@@ -404,10 +420,10 @@ def run_roll(
     # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import DealSpec
 
-    if show is not None and isinstance(spec, DealSpec):
-        raise UsageError(f"{layout.game} deals cards rather than rolling dice, so it has no turns to --show",
-                         hint="leave out --show: the deal lists the whole draw pile")
     if show is not None:
+        if isinstance(spec, DealSpec):
+            raise UsageError(f"{layout.game} deals cards rather than rolling dice, so it has no turns to --show",
+                             hint="leave out --show: the deal lists the whole draw pile")
         if not 1 <= show <= spec.turns:
             raise UsageError(f"--show must be between 1 and {spec.turns} (the turns of each group), not {show}",
                              hint="--turns N makes the game longer, in games that have that variation")
