@@ -781,10 +781,10 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
     letters = [spec.die_label(k)[:1] for k in range(spec.count)] if v.rerolls else []
     # an answer page ticks the turns its answer plays (a puzzle's extra "played": how many)
     puzzle = getattr(ctx, "puzzle", None)
-    on_answer = puzzle is not None and getattr(ctx, "answer", None) is not None
-    played = puzzle.extra.get("played", 0) if on_answer else 0
-    # and notes what it does on a turn beyond the tick (a puzzle's extra "turn_notes": {turn: "stop"})
-    notes = puzzle.extra.get("turn_notes", {}) if on_answer else {}
+    extra = puzzle.extra if puzzle is not None and getattr(ctx, "answer", None) is not None else {}
+    played = extra.get("played", 0)
+    # and notes what it does on a turn beyond the tick (a puzzle's extra "turn_notes": {turn: "STOP"})
+    notes = extra.get("turn_notes", {})
     for i, t in enumerate(turns):
         c, rr = divmod(i, rows)
         x, y = c * col_w, y0 + rr * row_h

@@ -261,13 +261,9 @@ PUZZLE_SIZE = 10
 def make_puzzle(layout, challenge: str, schedule, options: dict):
     """The solo puzzle of a challenge: player 1's rolls on a small battlefield (``--size``, default 10)."""
 
-    # deferred: the ladder plays on this module's search
-    from rollwrite.games.shelving_wars.ladder import grade
-
     d = layout_data(layout)
     rolls = [t.dice for t in schedule.group(1)]
     result = solve(d.size, rolls)
-    graded = grade(d.size, rolls, result.score)
     boxes = tuple(Box(r, c, h, w, rolls[i]) for i, (r, c, h, w) in enumerate(result.boxes))
     answer = Sheet(size=d.size, turns=d.turns, dice=d.dice, sides=d.sides, capture=False,
                    players=(Player("answer", boxes),))
@@ -283,8 +279,6 @@ def make_puzzle(layout, challenge: str, schedule, options: dict):
         bound=result.bound,
         parts=[],
         extra={"ended_after": len(boxes) if ended else None, "nodes": result.nodes},
-        difficulty=graded.level,
-        grade=graded.to_json(),
     )
 
 
