@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,14 +94,14 @@ def _make_one(item: tuple) -> Any:
     return graded_puzzle(g, layout, gid, s, day, opts, difficulty, jobs=jobs)
 
 
-def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
+def _puzzle_setup(game: str, options: Mapping[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
     """(the layout puzzles of ``game`` are made on, the game, its puzzle options), or a usage error."""
     layout, g = able_game(game, "puzzle")
     opts = {k: v for k, v in (options or {}).items() if v is not None}
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
-    return g.puzzle_layout(layout, opts), g, opts
+    return g.puzzle_layout(layout, {**opts}), g, opts
 
 
 #: derived seeds ``--difficulty`` tries for each puzzle before it gives up
@@ -271,7 +272,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         page = dict(page or {})
         contrast = bool(page.pop("high_contrast", False))
         small_print = bool(page.pop("small_print", False))
-        spec = with_options(layout.page, paper=paper, per_page=per_page, **page)
+        spec = _fitted(layout, with_options(layout.page, paper=paper, per_page=per_page, **page), page)
         # the rule print holds: nothing under 6 pt unless allowed, measured on the first puzzle's sheets
         # (and its answer's) as they print; as print, a built-in at its own size on its own paper is not
         # measured again (the tests measure every game's puzzles and answers)
@@ -305,6 +306,19 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
 
         write_all(files(), force=force, remove=stale)
     return puzzles, written
+
+
+def _fitted(layout: Any, spec: Any, page: dict) -> Any:
+    """``spec``, but for a puzzle layout drawn larger than free play (the café's, a page to itself) on a
+    paper or with options where it does not fit at that size: as large as it fits, never below free
+    play's.  A scale asked for (``--scale``, ``--large-print``) is kept as asked."""
+    if layout.page.scale <= 1 or page.get("scale") is not None or page.get("large_print"):
+        return spec
+    # deferred for start-up: `games`, `--help` need this module, not planner
+    from rollwrite.planner import largest_scale
+
+    fits = largest_scale(spec, layout.sheet.width, layout.sheet.height)
+    return spec.replace(scale=fits) if 1 <= fits < spec.scale else spec
 
 
 def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, after_each: bool = False) -> list:
@@ -358,7 +372,9 @@ def output_names(game: str, ext: str, output: Path | None, groups: list[list]) -
 
     named = output is None or kind_of(output) == "folder"
     folder = Path("out") if output is None else output
-    base = None if named else (output if output.suffix else output.with_suffix(f".{ext}"))
+    base = folder  # -o NAME: the file, with the form's suffix when NAME has none
+    if not named and not folder.suffix:
+        base = folder.with_suffix(f".{ext}")
     names = []
     for group in groups:
         first = puzzle_suffix(group[0])

@@ -128,7 +128,8 @@ def _draw_par(v: FloorV, pen: Any, ctx: Any) -> None:
     if not last or max(last) > d.width - 3:
         return
     x, y = d.width * cs, len(d.rows) * cs
-    lines = [f"par {part['par']}"] if part["proven"] else [f"par ≥ {part['par']}", f"≤ {part['bound']}"]
+    # an open floor: par is the best floor found; the bound, a score no floor beats
+    lines = [f"par {part['par']}"] if part["proven"] else [f"par {part['par']}", f"bound {part['bound']}"]
     for i, text in enumerate(reversed(lines)):
         pen.text(x - 0.3, y - 1.2 - i * 2.6, text, size=6.5, font="bold", anchor="end")
 
@@ -148,7 +149,7 @@ def _read_rolls(node: Node, data: Any) -> RollsV:
     cafe = as_data(data)
     r = Reader(node, "a wobbly-cafe.rolls")
     floor = r.int("floor", minimum=1, maximum=cafe.floors)
-    w, h = expect_pair(r.raw("size"), minimum=5)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    w, h = expect_pair(r.raw("size"), minimum=5)
     columns = r.int("columns", 2, minimum=1, maximum=6)
     text = r.number("text", 7.0, minimum=5, maximum=12, unit="pt")
     r.done()
