@@ -241,7 +241,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     from rollwrite.files import check_name, kind_of
     from rollwrite.output import check_options, format_for, render_pages, stale_pages, targets, write_all
     from rollwrite.draw.scene import high_contrast
-    from rollwrite.sheet import check_text_size, stream_scene
+    from rollwrite.sheet import stream_scene
     from rollwrite.layoutlang.page import with_options
 
     for given in (output, answers):
@@ -273,13 +273,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         contrast = bool(page.pop("high_contrast", False))
         small_print = bool(page.pop("small_print", False))
         spec = _fitted(layout, with_options(layout.page, paper=paper, per_page=per_page, **page), page)
-        # the rule print holds: nothing under 6 pt unless allowed, measured on the first puzzle's sheets
-        # (and its answer's) as they print; as print, a built-in at its own size on its own paper is not
-        # measured again (the tests measure every game's puzzles and answers)
-        note = None
-        if spec.scale < 1 or spec.paper != layout.page.paper or any(v is not None for v in (options or {}).values()):
-            note = check_text_size(layout, spec, 0, None, allow=small_print,
-                                   jobs=puzzle_jobs(puzzles[:1], with_solutions=with_solutions, hide_par=hide_par))
+        note = _text_note(layout, spec, options, puzzles[:1], small_print, with_solutions, hide_par)
         groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []
@@ -306,6 +300,21 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
 
         write_all(files(), force=force, remove=stale)
     return puzzles, written
+
+
+def _text_note(layout: Any, spec: Any, options: dict | None, first: list, small_print: bool,
+               with_solutions: bool, hide_par: bool) -> str | None:
+    """The rule print holds (rollwrite.sheet.check_text_size): nothing under 6 pt unless allowed (then
+    the note every footer carries), measured on the first puzzle's sheets (and its answer's) as they
+    print.  As print, a built-in at its own size on its own paper is not measured again (the tests
+    measure every game's puzzles and answers)."""
+    # deferred for start-up: `games`, `--help` need this module, not sheet
+    from rollwrite.sheet import check_text_size
+
+    if spec.scale >= 1 and spec.paper == layout.page.paper and all(v is None for v in (options or {}).values()):
+        return None
+    return check_text_size(layout, spec, 0, None, allow=small_print,
+                           jobs=puzzle_jobs(first, with_solutions=with_solutions, hide_par=hide_par))
 
 
 def _fitted(layout: Any, spec: Any, page: dict) -> Any:
