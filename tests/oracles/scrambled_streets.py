@@ -43,20 +43,19 @@ class City:
         """The starting city: four cards two by two, top left, top right, bottom left, bottom right."""
         return cls(dict(zip([(0, 0), (0, 1), (1, 0), (1, 1)], cards)))
 
-    def cell_of(self, card: int) -> Cell | None:
-        for cell, (number, _turned) in self.cells.items():
-            if number == card:
-                return cell
-        return None
+    def where(self) -> dict[int, Cell]:
+        """Each card's cell."""
+        return {number: cell for cell, (number, _turned) in self.cells.items()}
 
     def push_problem(self, a: int, b: int, push: int) -> str | None:
         """Why a new card cannot go into the edge between ``a`` and ``b`` pushing ``push``, or None."""
+        where = self.where()
         for card in (a, b):
-            if self.cell_of(card) is None:
+            if card not in where:
                 return f"card {card} is not in the city"
         if a == b:
             return f"the new card goes between two different cards, not {a} and {a}"
-        (ra, ca), (rb, cb) = self.cell_of(a), self.cell_of(b)  # type: ignore[misc]
+        (ra, ca), (rb, cb) = where[a], where[b]
         if abs(ra - rb) + abs(ca - cb) != 1:  # side by side or one above the other; a corner is no edge
             return f"cards {a} and {b} do not share an edge"
         if push not in (a, b):
@@ -68,7 +67,8 @@ class City:
         column), moves one space away from the edge, gaps or not; the new card goes where the pushed
         card was.  Returns the new card's cell."""
         other = b if push == a else a
-        (pr, pc), (orow, ocol) = self.cell_of(push), self.cell_of(other)  # type: ignore[misc]
+        where = self.where()
+        (pr, pc), (orow, ocol) = where[push], where[other]
         dr, dc = pr - orow, pc - ocol  # one space away from the edge
 
         def moves(r: int, c: int) -> bool:
