@@ -5,6 +5,8 @@ entry, the check and the leaderboard) alike."""
 from __future__ import annotations
 
 import json
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from starlette.testclient import TestClient
 
 from rollwrite import games, resources
 from rollwrite.serve.app import COOKIE, make_app
+from rollwrite.serve.maker import Maker, _start_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYOUT = """\
@@ -69,12 +72,28 @@ def test_a_toy_game_on_the_command_line(toy, cli):
     assert cli("score", "toy-dice", str(sheet), "--seed", "club").exit_code == 1
 
 
+def test_a_game_registered_at_run_time_reaches_the_desk_s_worker():
+    """The desk's worker starts from a clean process (a fork server): the games registered in the desk's
+    process are handed to it."""
+    games.register("toy-dice", "toydice:ToyDice")
+    try:
+        maker = Maker()
+        start, (registry, path) = maker.worker_start()
+        assert start is _start_worker and registry["toy-dice"] == "toydice:ToyDice" and path == sys.path
+    finally:
+        games.unregister("toy-dice")
+
+
 def test_a_toy_game_on_the_desk(toy, cli):
     rolls = json.loads(cli("roll", "toy-dice", "--seed", "club", "--json").stdout)
     dice = [t["dice"][0] for t in rolls["turns"]]
-    with TestClient(make_app(str(toy / "desk.sqlite")), base_url="http://127.0.0.1") as client:
+    # the worker forked from this process, whose layouts folder is the test's own
+    maker = Maker(start_method="fork").start()
+    with TestClient(make_app(str(toy / "desk.sqlite"), maker=maker), base_url="http://127.0.0.1") as client:
         assert "toy-dice" in client.get("/").text
-        page = client.get("/play/toy-dice/seed/club")
+        end = time.monotonic() + 60
+        while (page := client.get("/play/toy-dice/seed/club")).status_code == 503 and time.monotonic() < end:
+            time.sleep(0.2)  # the worker is making the page
         assert page.status_code == 200 and 'id="play"' in page.text
         token = client.cookies.get(COOKIE)
         url = "/play/toy-dice/seed/club/play"
@@ -89,3 +108,4 @@ def test_a_toy_game_on_the_desk(toy, cli):
         assert stored.status_code == 200  # followed to the page
         board = client.get("/play/toy-dice/seed/club/leaderboard.json").json()
         assert board["places"] == [{"rank": 1, "name": "Ann", "score": dice[0] + dice[2]}]
+    maker.stop()

@@ -37,6 +37,11 @@ def unregister(slug: str) -> None:
     _cache.pop(slug, None)
 
 
+def registered() -> dict[str, str]:
+    """Every registered game: slug -> ``"module:ClassName"`` (to hand to another process)."""
+    return dict(_REGISTRY)
+
+
 def known() -> list[str]:
     return sorted(_REGISTRY)
 

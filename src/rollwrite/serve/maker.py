@@ -14,12 +14,14 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
 from functools import partial
 from typing import Any
 
+from rollwrite import games
 from rollwrite.errors import RollwriteError
 
 log = logging.getLogger("rollwrite.serve")
@@ -70,18 +72,27 @@ def make(task: tuple) -> Any:
 NICE = 10
 
 
-def _lower_priority() -> None:
-    """The worker yields the processor to the desk's answers: making is never in a hurry (Unix)."""
+def _start_worker(registry: dict[str, str], path: list[str]) -> None:
+    """A worker's start: it yields the processor to the desk's answers (making is never in a hurry, on
+    Unix), and knows the games the desk knows: a fork server's worker starts from a clean process, so
+    the games registered in the desk's own (``games.register``, a game kept outside the package) and the
+    folders their modules are imported from are handed to it."""
     if hasattr(os, "nice"):
         os.nice(NICE)
+    sys.path[:0] = [p for p in path if p not in sys.path]
+    for slug, target in registry.items():
+        games.register(slug, target)
 
 
 class Maker:
     """One worker process and what it made, kept (least recently used first out)."""
 
     def __init__(self, processes: int = 1, pending: int = PENDING, kept: int = KEPT,
-                 seconds: float = MAKE_SECONDS) -> None:
+                 seconds: float = MAKE_SECONDS, start_method: str = "forkserver") -> None:
         self.processes, self.max_pending, self.kept, self.seconds = processes, pending, kept, seconds
+        #: how the worker starts: a fork server (the desk: never a fork of a process with threads); "fork"
+        #: where the worker must start from this very process (a test's own layouts folder)
+        self.start_method = start_method
         self.lock = threading.Lock()  # held only to look up or note a thing, never while one is made
         self.done: OrderedDict[tuple, Any] = OrderedDict()
         self.pending: set[tuple] = set()
@@ -96,9 +107,16 @@ class Maker:
         return self
 
     def _pool(self) -> Any:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["rollwrite.serve.maker", "rollwrite.serve.pages", "rollwrite.serve.desk"])
-        return ctx.Pool(self.processes, initializer=_lower_priority)
+        ctx = multiprocessing.get_context(self.start_method)
+        if self.start_method == "forkserver":
+            ctx.set_forkserver_preload(["rollwrite.serve.maker", "rollwrite.serve.pages", "rollwrite.serve.desk"])
+        start, args = self.worker_start()
+        return ctx.Pool(self.processes, initializer=start, initargs=args)
+
+    def worker_start(self) -> tuple[Any, tuple[dict[str, str], list[str]]]:
+        """What each worker runs first, and with what: the games registered here, and where their
+        modules are imported from."""
+        return _start_worker, (games.registered(), list(sys.path))
 
     def stop(self) -> None:
         if self.pool is not None:
