@@ -36,6 +36,8 @@ class LongWay(Game["Sheet", "Chart"]):
     players = (1, 200)
     can_score = True
     can_puzzle = True
+    #: ``finish`` (1): the finish-the-store puzzle (finish.py) instead of the whole game's
+    puzzle_options = frozenset({"finish"})
 
     # ---- layout
     def load_data(self, node: Node | None) -> Chart:
@@ -78,12 +80,35 @@ class LongWay(Game["Sheet", "Chart"]):
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
         from rollwrite.games.long_way.data import as_chart
-        from rollwrite.games.long_way.solve import make_puzzle
 
         if schedule is None:
             raise UsageError("a Long Way puzzle needs the challenge's dice")
         chart = as_chart(layout.data)
+        if options.get("finish"):
+            from rollwrite.games.long_way.finish import graded_finish, make_puzzle as make_finish
+
+            return graded_finish(make_finish(chart, challenge, schedule), chart)
+        from rollwrite.games.long_way.solve import make_puzzle
+
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
+
+    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
+        return self.vary(layout, {k: v for k, v in options.items() if k != "finish"}, 1)
+
+    def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
+        return {"finish": 1} if sheet.puzzle == "finish" else {}
+
+    def evaluate_puzzle(self, puzzle: Puzzle, sheet: Sheet, data: Chart) -> Evaluation:
+        """A finish puzzle's answer must also start from its store: the automatic player's turns, as
+        they were, before its own (finish.py)."""
+        evaluation = self.evaluate(sheet, data, puzzle.schedule)
+        if sheet.puzzle != "finish" or not evaluation.valid or puzzle.schedule is None:
+            return evaluation
+        from rollwrite.games.long_way.data import as_chart
+        from rollwrite.games.long_way.finish import start_problems
+
+        problems = start_problems(sheet, as_chart(data), puzzle.schedule)
+        return dataclasses.replace(evaluation, problems=(*evaluation.problems, *problems))
 
 
 #: points of par the automatic player misses that part easy from medium and medium from hard

@@ -19,11 +19,11 @@ so par is proven: no finish scores more.  The number of distinct best stores is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rollwrite.games.long_way.data import SIZE, Chart
-from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
+from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet, format_log_turn
 from rollwrite.games.long_way.play import play, schedule_dice
 from rollwrite.games.long_way.rules import CAFE_LETTERS, OPPOSITE, customers_path, neighbour
 
@@ -224,7 +224,7 @@ def solve(chart: Chart, dice: list) -> Finish:
     n = turns + len(best_log)
     if n < len(dice):
         log += (LogTurn(n + 1, dice[n][0], (), "stop"),)
-    answer = best_store.sheet(log)
+    answer = replace(best_store.sheet(log), puzzle="finish")
     return Finish(turns, sheet, par, count, len(scores), answer, best_log)
 
 
@@ -248,3 +248,45 @@ def make_puzzle(chart: Chart, challenge: str, schedule: Any) -> Any:
         extra={"kind": "finish", "turns": found.turns, "rolls": rolls, "best_finishes": found.best,
                "stores": found.stores},
     )
+
+
+def start_problems(sheet: Sheet, chart: Chart, schedule: Any) -> list:
+    """What keeps ``sheet`` (valid by the rules) from answering the finish puzzle of ``schedule``: its
+    first turns must be the automatic player's, and it may play at most ``ROLLS`` more."""
+    # deferred: base imports the whole game registry's shared types
+    from rollwrite.games.base import Problem
+
+    dice = schedule_dice(schedule)
+    turns, store = start(chart, dice)
+    given = tuple(store.log or ())[:turns]
+    log = tuple(sheet.log or ())
+    for i, want in enumerate(given):
+        got = log[i] if i < len(log) else None
+        if got is None or replace(got, line=None) != want:
+            return [Problem(f"turn {i + 1}", f"turn {i + 1} is not the puzzle's: the store is given as it stands "
+                            f"after turn {turns}, so its log starts with {format_log_turn(want)}",
+                            "puzzle", got.line if got is not None else None)]
+    extra = [t for t in log[turns:] if t.action != "stop"]
+    if len(extra) > ROLLS:
+        t = extra[ROLLS]
+        return [Problem(f"turn {t.number}", f"the puzzle gives {ROLLS} roll{'s' if ROLLS != 1 else ''} after "
+                        f"turn {turns}; turn {t.number} is one too many (stop there)", "puzzle", t.line)]
+    return []
+
+
+def graded_finish(puzzle: Any, chart: Chart) -> Any:
+    """The puzzle with its difficulty: how many points of par the automatic player's own finish misses
+    (its next roll, as it played it)."""
+    # deferred: like the whole game's puzzle
+    from rollwrite.difficulty import by_count
+
+    dice = schedule_dice(puzzle.schedule)
+    turns = puzzle.extra["turns"]
+    simple = customers_path(play(chart, dice[:turns + puzzle.extra["rolls"]])).total
+    played = sum(1 for t in puzzle.answer.log or () if t.action != "stop")
+    return replace(puzzle, difficulty=by_count(max(0, (puzzle.par or 0) - simple), CUTS),
+                   extra={**puzzle.extra, "played": played, "player": simple})
+
+
+#: points of par the automatic player's finish misses that part easy from medium and medium from hard
+CUTS = (1, 4)
