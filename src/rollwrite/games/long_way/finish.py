@@ -64,21 +64,22 @@ class Store:
 
 def start(chart: Chart, dice: list) -> tuple[int, Sheet]:
     """(the turns the automatic player plays, its store after them): the first turn after which at most
-    ``EMPTY`` spaces are empty, or all it plays if it stops first; never more than leaves ``ROLLS``."""
+    ``EMPTY`` spaces are empty (all it plays if it stops first), leaving at least ``ROLLS`` rolls; and
+    if nothing may be drawn on the next roll there (the finish is a forced stop, no puzzle), the first
+    later turn it plays where something may, else the last earlier one."""
     whole = play(chart, dice)
-    played = [t for t in whole.log or () if t.action != "stop"]
-    turns = len(played)
-    for n in range(1, len(played) + 1):
+    played = min(sum(1 for t in whole.log or () if t.action != "stop"), max(0, len(dice) - ROLLS))
+    first = played
+    for n in range(played + 1):
         sheet = play(chart, dice[:n])
         if sum(1 for c in range(CELLS) if sheet.marks[c] == "." and not sheet.walls[c]) <= EMPTY:
-            turns = n
+            first = n
             break
-    turns = min(turns, max(0, len(dice) - ROLLS))
-    # a store whose finish is forced (nothing fits, no cafeteria left) is no puzzle: a turn later
-    while turns + ROLLS < len(dice) and not moves(chart, store_of(play(chart, dice[:turns])), turns + 1,
-                                                  *dice[turns]):
-        turns += 1
-    return turns, play(chart, dice[:turns])
+    for n in [*range(first, played + 1), *range(first - 1, -1, -1)]:
+        sheet = play(chart, dice[:n])
+        if moves(chart, store_of(sheet), n + 1, *dice[n]):
+            return n, sheet
+    return first, play(chart, dice[:first])
 
 
 def store_of(sheet: Sheet) -> Store:
