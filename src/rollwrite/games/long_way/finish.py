@@ -239,7 +239,9 @@ def make_puzzle(chart: Chart, challenge: str, schedule: Any) -> Any:
         game="long-way",
         challenge=challenge,
         prompt=(f"Finish the store: it stands as the automatic player left it after turn {found.turns}; "
-                f"play the next {rolls} roll{'s' if rolls != 1 else ''} (or stop) for the best score."),
+                f"play the next {rolls} roll{'s' if rolls != 1 else ''} (or stop) for the best score; "
+                + ("one finished store reaches par." if found.best == 1
+                   else f"{found.best} different finished stores reach par.")),
         answer=found.answer,
         schedule=schedule,
         par=found.par,
