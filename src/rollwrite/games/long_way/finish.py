@@ -249,7 +249,7 @@ def make_puzzle(chart: Chart, challenge: str, schedule: Any) -> Any:
         bound=found.par,
         best_known=False,
         extra={"kind": "finish", "turns": found.turns, "rolls": rolls, "best_finishes": found.best,
-               "stores": found.stores},
+               "stores": found.stores, "start": found.start, "given": found.turns},
     )
 
 
