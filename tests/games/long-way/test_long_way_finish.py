@@ -197,3 +197,17 @@ def test_kind_errors(cli):
     res = cli("puzzle", "long-way", "--kind", "half", "--seed", "x")
     assert res.exit_code == 2
     assert "unknown puzzle kind 'half'" in res.stderr
+
+
+def test_the_pages_say_what_to_do_and_the_answer_names_the_finish(tmp_path, cli):
+    from pypdf import PdfReader
+
+    out = tmp_path / "p.pdf"
+    res = cli("puzzle", "long-way", "--kind", "finish", "--daily", "2027-03-05", "-o", str(out), "--with-solutions")
+    assert res.exit_code == 0, res.output
+    puzzle_page, answer_page = (" ".join(p.extract_text().split()) for p in PdfReader(out).pages)
+    assert ("Finish the store as drawn after turn 18 (its rolls ticked): play roll 19 or stop. "
+            "Par 9 (proven): no finish scores more; 4 finished stores reach it.") in puzzle_page
+    assert "Best finish" not in puzzle_page  # the puzzle page does not give the answer away
+    assert ("Best finish: turn 19 (roll 5 2): reroll light to 3 (a coin), tile at D1 with a shelf on D2 "
+            "and a wall on the south side of B5; turn 20 (roll 1 5): stop.") in answer_page
