@@ -6,8 +6,8 @@ and ``check-layout`` (then ``print``, when a layout passes) for broken layouts; 
     .venv/bin/python benchmarks/fuzz.py --attacks-only       # the attack suite alone (about a minute)
 
 The attack suite (tests/fuzzcases.py ``attacks()``) runs each case of each class (paths and links,
-special files, deep JSON, surrogates, long names, control characters, edited outputs, work bombs,
-killed runs) as a process of its own, ``rollwrite ...`` in a fresh folder, and measures that whole
+special files, deep JSON, surrogates, long names, control characters, edited outputs, work bombs, the
+layout language at its limits, killed runs, pictures, fonts, hex maps, racing runs) as a process of its own, ``rollwrite ...`` in a fresh folder, and measures that whole
 process (wall time, and peak memory from ``wait4``).  A case fails when it ends other than 0, 1 or 2,
 says "internal error", takes 2 s or more, reaches 200 MB, or breaks what its check holds (a file outside
 the layout's folder shown, a user's file changed, a temporary file left).  One more killed run is real:

@@ -6,9 +6,10 @@ Usage (from the top of the source tree, after ``pip install -e '.[test]'``):
 
 It starts ``rollwrite serve`` on a free port of 127.0.0.1 with a fresh SQLite database in a temporary
 folder (it talks to nothing else), then lets ``--players`` players (at most 500) in at once on the
-Wobbly Café daily of 2026-11-22.  All open the challenge page at once (the CSRF cookie); then each types for
-``--seconds`` (at most 60): one live check of the form's cells about once a second, at jittered moments
-from a seeded generator, each changing one space; then all of them submit the day's verified example
+Wobbly Café daily of 2026-11-22.  All open the challenge page at once (the CSRF cookie); then each plays for
+``--seconds`` (at most 60): one step of the on-screen entry about once a second, at jittered moments
+from a seeded generator, each a pick among the choices the desk offered (the server replays the rules,
+draws the sheet and checks its text each time); then all of them submit the day's verified example
 sheet under their own names in the same instant.  It reports the live checks' latency (median, 95th
 percentile, worst), the submissions' latency, and whether the leaderboard holds every player.  The whole
 run is bounded: at most ``players * (seconds + 2)`` requests, and it gives up after 300 s.
@@ -84,7 +85,7 @@ class Client:
             self.writer = None
 
 
-async def player(client: Client, base: str, n: int, seconds: float, values: dict[str, str],
+async def player(client: Client, base: str, n: int, seconds: float,
                  start: asyncio.Event, go: asyncio.Event, times: dict[str, list[float]], failures: list[str]) -> None:
     rng = random.Random(n)  # seeded: the same moments on every run
     t0 = time.perf_counter()
@@ -96,19 +97,22 @@ async def player(client: Client, base: str, n: int, seconds: float, values: dict
         return
     await start.wait()
     checks, submits = times["check"], times["submit"]
-    cells = sorted(values)
-    mine = dict(values)
     end = time.perf_counter() + seconds
+    text, picked, choices = "", [], []
     await asyncio.sleep(rng.random())
     while time.perf_counter() < end:
-        cell = rng.choice(cells)
-        mine[cell] = str(rng.randint(1, 6))
+        if not choices:  # the game is over (or not begun): a new sheet
+            text, picked = "", []
+        step = {"text": text, "picked": picked + ([rng.choice(choices)] if choices else [])}
         t0 = time.perf_counter()
-        status, body = await client.request("POST", base + "/check", orjson.dumps({"values": mine}),
+        status, body = await client.request("POST", base + "/play", orjson.dumps(step),
                                             "application/json", {"X-CSRF-Token": token})
         checks.append(time.perf_counter() - t0)
-        if status != 200 or "total" not in orjson.loads(body) and "error" not in orjson.loads(body):
-            failures.append(f"player {n}: check {status}")
+        doc = orjson.loads(body) if status == 200 else {}
+        if "view" not in doc:
+            failures.append(f"player {n}: play {status}")
+            break
+        text, picked, choices = doc["text"], doc["picked"], [c["id"] for c in doc["choices"]]
         await asyncio.sleep(0.5 + rng.random())
     await go.wait()
     t0 = time.perf_counter()
@@ -120,16 +124,13 @@ async def player(client: Client, base: str, n: int, seconds: float, values: dict
 
 
 async def run(port: int, pid: int, players: int, seconds: float) -> dict:
-    from rollwrite.serve.desk import Desk, challenge
-
-    values = Desk(GAME).check(challenge(GAME, KIND, DAY), text=EXAMPLE.read_text(encoding="utf-8"))["values"]
     base = f"/play/{GAME}/{KIND}/{DAY}"
     times: dict[str, list[float]] = {"page": [], "check": [], "submit": []}
     failures: list[str] = []
     start, go = asyncio.Event(), asyncio.Event()
     clients = [Client("127.0.0.1", port) for _ in range(players)]
     try:
-        tasks = [asyncio.create_task(player(c, base, n, seconds, values, start, go, times, failures))
+        tasks = [asyncio.create_task(player(c, base, n, seconds, start, go, times, failures))
                  for n, c in enumerate(clients)]
         while len(times["page"]) + len(failures) < players:  # everyone has the page open
             await asyncio.sleep(0.05)
@@ -178,9 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     names = {p["name"] for p in board}
     lost = players - len(names & {f"player {n:03d}" for n in range(players)})
     p95 = pct(checks, 95)
-    print(f"{players} players, {seconds:g} s of typing: {len(checks)} live checks, {len(submits)} submissions at once")
+    print(f"{players} players, {seconds:g} s of play: {len(checks)} steps of the entry, {len(submits)} submissions at once")
     print(f"page, all opened at once: median {pct(out['page'], 50):.0f} ms, worst {max(out['page']) * 1000:.0f} ms")
-    print(f"live check: median {pct(checks, 50):.1f} ms, 95th percentile {p95:.1f} ms, worst {max(checks) * 1000:.1f} ms")
+    print(f"a step of the entry (a live check): median {pct(checks, 50):.1f} ms, 95th percentile {p95:.1f} ms, worst {max(checks) * 1000:.1f} ms")
     if out["cpu"][0]:
         print(f"server CPU while typing: {out['cpu'][0]:.1f} s for {len(checks)} checks "
               f"({out['cpu'][0] / len(checks) * 1000:.2f} ms a check)")

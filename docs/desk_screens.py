@@ -1,20 +1,22 @@
-"""Make the README's pictures of the desk: each game's entry page, with an example sheet pasted in.
+"""Make the README's pictures of the desk: each game's entry that follows play, an example sheet entered.
 
 Run from the top of the source tree, after ``pip install -e '.[test]'`` (the desk and Playwright) with
 Debian's ``chromium`` installed:
 
     .venv/bin/python docs/desk_screens.py        # writes docs/desk/<game>.png
 
-It starts ``rollwrite serve`` on a free local port with a database in a temporary folder, opens each
-game's challenge page in headless Chromium at a phone-to-laptop width, pastes the example sheet of
-that challenge into the text box, and keeps the part of the page with the form.  ``--out FOLDER``
-writes elsewhere.
+It starts ``rollwrite serve`` on a free local port with a database in a temporary folder, enters the
+example sheet of each game's challenge turn by turn but for its last few turns (through the game's own
+entry, as the page does), opens the challenge page in headless Chromium with that sheet kept from
+before (as a reload keeps it), picks the first part of the next turn, and keeps the part of the page
+with the entry (the sheet drawn, the turn and its choices).  ``--out FOLDER`` writes elsewhere.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -29,13 +31,49 @@ from desk_server import Server  # noqa: E402 - the tests' own server helper, fou
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+LEFT = 3  # turns of the example not entered: the picture shows the game under way
 # game: (challenge path, example sheet)
 PAGES = {
-    "wobbly-cafe": ("daily/2026-11-22", "daily-2026-11-22-slip.txt"),
+    "wobbly-cafe": ("daily/2026-11-22", "daily-2026-11-22.txt"),
     "long-way": ("seed/flat-pack", "flat-pack.txt"),
     "scrambled-streets": ("daily/2026-11-22", "daily-2026-11-22.txt"),
     "shelving-wars": ("seed/closet", "seeded-closet.txt"),
     "lines-and-sections": ("seed/club", "format-example.txt"),
+}
+
+
+def under_way(game: str, challenge: str, example: str) -> tuple[str, str]:
+    """The text of ``example`` entered by the game's entry but for its last LEFT turns, and the first pick
+    of the next turn."""
+    from rollwrite.serve.desk import Desk, challenge as challenge_of
+
+    desk = Desk(game)
+    kind, value = challenge.split("/", 1)
+    ch = challenge_of(game, kind, value)
+    sheet = desk.read(example)
+    assert desk.entry is not None
+    turns = desk.entry.turns(sheet, desk.layout.data, desk.schedule(ch, sheet))
+    text = ""
+    for key, val in FIELDS.get(game, lambda s: [])(sheet):
+        text = desk.play(ch, text=text, picked=[], field=(key, val))["text"]
+    for turn in turns[:-LEFT]:
+        text = desk.play(ch, text=text, picked=turn)["text"]
+    return text, turns[-LEFT][0]
+
+
+def page_id(game: str, challenge: str) -> str:
+    from rollwrite.serve.desk import challenge as challenge_of
+
+    kind, value = challenge.split("/", 1)
+    return challenge_of(game, kind, value).id
+
+
+#: the fields an example fills before its first turn, by game
+FIELDS: dict[str, Any] = {
+    "lines-and-sections": lambda s: [("size", str(s.size)), ("players", ", ".join(s.players))],
+    "shelving-wars": lambda s: [("size", str(s.size))] + [(f"p{k + 1}", p.name) for k, p in enumerate(s.players)],
+    "scrambled-streets": lambda s: [(k, v) for k, v in zip(("black", "white"), s.names) if v],
+    "wobbly-cafe": lambda s: [("name", s.name)] if s.name else [],
 }
 
 
@@ -62,15 +100,20 @@ def make_screens(out: Path, browser: Any = None, width: int = 1100,
         try:
             for game in games:
                 challenge, example = PAGES[game]
+                text, pick = under_way(game, challenge, (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
                 page = browser.new_page(viewport={"width": width, "height": 1000})
+                key = "rollwrite-desk " + page_id(game, challenge)
+                page.add_init_script(f"sessionStorage.setItem({json.dumps(key)}, {json.dumps(text)});"
+                                     f" sessionStorage.setItem({json.dumps(key + ' typed')}, '')")
                 page.goto(f"{server.url}/play/{game}/{challenge}")
-                page.fill("#text", (ROOT / "examples" / game / example).read_text(encoding="utf-8"))
-                page.wait_for_selector("#total", timeout=15000)
-                page.wait_for_timeout(300)
-                shot = page.screenshot(full_page=True)
+                page.wait_for_function("() => +(document.getElementById('desk').dataset.steps || 0) > 0", timeout=15000)
+                page.click(f'[data-choice="{pick}"]')
+                page.wait_for_function("() => +(document.getElementById('desk').dataset.steps || 0) > 1", timeout=15000)
+                page.wait_for_timeout(200)
+                shot = page.locator("#play").screenshot()
                 page.close()
                 img = Image.open(io.BytesIO(shot)).convert("RGB")
-                img = img.crop((0, 0, img.width, min(img.height, 1500)))
+                img = img.crop((0, 0, img.width, min(img.height, 1100)))
                 img.thumbnail((800, 1100))
                 buf = io.BytesIO()
                 img.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(buf, "PNG", optimize=True)

@@ -166,3 +166,114 @@ def test_marks_and_cut_lines_are_where_a_desktop_printer_prints(slug, run):
         for c in range(1, plan.cols):  # between each two columns of sheets: a line down the page
             lo, hi = plan.slots[c - 1].trim[2], plan.slots[c].trim[0]
             assert any(m.x1 == m.x2 and lo - 1e-6 <= m.x1 <= hi + 1e-6 for m in lines), (c, lo, hi)
+
+
+# ---------------------------------------------------------------- print on demand
+
+def _page_ops(page) -> set:  # noqa: ANN001 - the colour operators of a page's content and of its forms
+    import re
+
+    ops = set(re.findall(rb"\s(rg|RG|k|K|g|G|sc|SC|scn|SCN)\s", page.get_contents().get_data()))
+    for form in (page["/Resources"].get("/XObject") or {}).values():
+        ops |= set(re.findall(rb"\s(rg|RG|k|K|g|G|sc|SC|scn|SCN)\s", form.get_object().get_data()))
+    return ops
+
+
+def test_pod_deck_is_a_card_a_page_with_trim_and_bleed_boxes(cli, tmp_path):
+    """--pod: each card face on a page of its own, the TrimBox a poker card (63.5 x 88.9 mm) in the middle
+    of a page 3.175 mm (1/8 in) larger all round, which is the BleedBox; the art runs to the page's edge
+    (the pixels along every edge of a back are its grey, and each front's streets reach the edge)."""
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "deck.pdf"
+    r = cli("print", "scrambled-streets", "--pod", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    assert len(reader.pages) == 96  # 48 fronts, each followed by its back; no rules page
+    mm = 72 / 25.4
+    for page in reader.pages:
+        media = [float(v) / mm for v in page.mediabox]
+        trim = [float(v) / mm for v in page.trimbox]
+        bleed = [float(v) / mm for v in page.bleedbox]
+        assert media == pytest.approx([0, 0, 63.5 + 2 * 3.175, 88.9 + 2 * 3.175], abs=0.01)
+        assert bleed == pytest.approx(media, abs=0.01)
+        assert trim == pytest.approx([3.175, 3.175, 3.175 + 63.5, 3.175 + 88.9], abs=0.01)
+        assert "small print" not in page.extract_text() and "page 1 of" not in page.extract_text()
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        back = pdf[1].render(scale=2).to_pil().convert("L")
+        w, h = back.size
+        edge = [back.getpixel((x, y)) for x in range(w) for y in (0, h - 1)] + \
+               [back.getpixel((x, y)) for y in range(h) for x in (0, w - 1)]
+        assert max(edge) < 250 and min(edge) > 200  # the back's grey, to the page's very edge
+        fronts_reaching = 0
+        for i in range(0, 96, 2):
+            face = pdf[i].render(scale=1).to_pil().convert("L")
+            w, h = face.size
+            edge = [face.getpixel((x, y)) for x in range(w) for y in (0, h - 1)] + \
+                   [face.getpixel((x, y)) for y in range(h) for x in (0, w - 1)]
+            fronts_reaching += min(edge) < 128  # a street's dark ink on the page's edge
+        assert fronts_reaching >= 40
+    finally:
+        pdf.close()
+    ops = _page_ops(reader.pages[0])
+    assert b"rg" in ops or b"RG" in ops  # RGB unless asked
+
+
+def test_pod_in_cmyk_draws_every_colour_in_cmyk(cli, tmp_path):
+    out = tmp_path / "deck.pdf"
+    r = cli("print", "scrambled-streets", "--pod", "--cmyk", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    for page in reader.pages[:4]:
+        ops = _page_ops(page)
+        assert ops and ops <= {b"k", b"K"}, ops
+    # the backs' grey (#e6e6e6) in the black ink alone
+    back = reader.pages[1].get_contents().get_data() + b"".join(
+        f.get_object().get_data() for f in (reader.pages[1]["/Resources"].get("/XObject") or {}).values())
+    assert b"0 0 0 .098 k" in back
+
+
+@pytest.mark.parametrize("args,message", [
+    (["long-way", "--pod"], "--pod prints a deck of cards; long-way is not one"),
+    (["scrambled-streets", "--pod", "--paper", "a3"], "--pod sets the page itself: leave out --paper"),
+    (["scrambled-streets", "--pod", "--crop-marks"], "--pod sets the page itself: leave out --crop-marks"),
+    (["scrambled-streets", "--cmyk", "-f", "svg"], "--cmyk applies to PDF output only, not SVG"),
+    (["scrambled-streets", "--duplex", "sideways"], "--duplex must be long or short, not 'sideways'"),
+])
+def test_pod_and_cmyk_refuse_what_they_cannot_do(cli, tmp_path, args, message):
+    r = cli("print", *args, "-o", str(tmp_path / ("x.svg" if "svg" in args else "x.pdf")))
+    assert r.exit_code == 2 and message in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("page", [{}, {"large_print": True, "paper": "a3"}, {"scale": 1.2, "paper": "a3"}],
+                         ids=["a4", "large-print", "1.2"])
+def test_the_art_bleeds_as_far_as_the_bleed_box_at_every_scale(page):
+    """The deck's art runs past each card's trim exactly as far as the page's bleed (its BleedBox and the
+    marks' clearance), at any scale: a large-print card bleeds 3 mm, not 3 mm times 1.41."""
+    from rollwrite.core.printrun import print_scene
+
+    layout = load_builtin("scrambled-streets")
+    scene = print_scene("scrambled-streets", page=dict(page))
+    spec = with_options(layout.page, **page)
+    plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+    from rollwrite.draw.scene import Curve
+
+    front = scene.pages[0]
+    bx0, by0, bx1, by1 = front.bleed
+    assert (bx0, by0, bx1, by1) == pytest.approx(plan.bleed_box(list(plan.slots)))
+    # where the streets' paths begin and end: at a card's edge they run on to the bleed's edge, no further
+    points = [p for it in scene.page_items(front) if isinstance(it, Curve)
+              for p in [it.start] + [piece[-1] for piece in it.pieces]]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    assert min(xs) == pytest.approx(bx0, abs=0.01) and max(xs) == pytest.approx(bx1, abs=0.01)
+    assert min(ys) == pytest.approx(by0, abs=0.01) and max(ys) <= by1 + 0.01
+
+
+def test_a_pod_deck_has_a_name_of_its_own(cli, tmp_path, monkeypatch):
+    """Printed without -o, the print-on-demand deck never takes the name of the deck printed for home."""
+    monkeypatch.chdir(tmp_path)
+    r = cli("print", "scrambled-streets", "--pod", "-q")
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["scrambled-streets-pod.pdf"]

@@ -120,3 +120,80 @@ def test_puzzle_round_trip(cli, tmp_path, monkeypatch):
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     j = cli("puzzle", "shelving-wars#x~s10", "--json")
     assert json.loads(j.stdout)["id"] == "shelving-wars#x~s10 puzzle"
+
+
+# ---------------------------------------------------------------- every id printed reproduces its sheet
+
+PRINTED = [
+    ["shelving-wars", "-s", "x", "-n", "4"],
+    ["shelving-wars", "-s", "x", "-n", "3", "--dice", "2", "--sides", "20"],
+    ["shelving-wars", "-s", "x"],
+    ["shelving-wars", "--daily", "2027-03-04", "-n", "4", "--turns", "5"],
+    ["long-way", "-s", "x", "-n", "3"],
+    ["wobbly-cafe", "-s", "x", "-n", "5"],
+    ["scrambled-streets", "-s", "x"],
+]
+
+
+@pytest.mark.parametrize("words", PRINTED, ids=[" ".join(w) for w in PRINTED])
+def test_the_id_printed_on_a_sheet_reproduces_its_dice_and_players(words, cli, tmp_path):
+    """Type the id a sheet prints back into print (no other option but, where every player rolls the same
+    dice, how many sheets): the same sheet, byte for byte, so the same dice for the same count of players
+    (Shelving Wars rolls a group of dice per player: its id says how many, ``~p4``)."""
+    import re
+
+    from pypdf import PdfReader
+
+    first = tmp_path / "a.pdf"
+    r = cli("print", *words, "-o", str(first))
+    assert r.exit_code == 0, r.stderr
+    text = " ".join(p.extract_text() for p in PdfReader(str(first)).pages)
+    printed = re.search(r"Challenge: (\S+)|(\S+@\d{4}-\d\d-\d\d\S*)", text)
+    ids = re.findall(r"\b([a-z-]+[#@][^\s·]+)", text)
+    assert ids, text[:300]
+    again = tmp_path / "b.pdf"
+    # a game whose players all roll the same dice prints a sheet each: -n says how many, not which dice
+    count = words[words.index("-n"): words.index("-n") + 2] if "-n" in words and words[0] != "shelving-wars" else []
+    r = cli("print", ids[0], *count, "-o", str(again))
+    assert r.exit_code == 0, r.stderr
+    assert again.read_bytes() == first.read_bytes(), (ids[0], printed)
+
+
+def test_a_shelving_wars_id_carries_the_count_of_players_its_dice_are_for(cli):
+    r = cli("roll", "shelving-wars#x~p4", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert "Player 4" in r.stdout and "Player 5" not in r.stdout
+    two = cli("roll", "shelving-wars#x", "--json")
+    assert "Player 3" not in two.stdout
+    clash = cli("roll", "shelving-wars#x~p4", "-n", "3")
+    assert clash.exit_code == 2
+    assert clash.stderr == ("rollwrite: the id says --players 4 but --players 3 was given\n"
+                            "  hint: leave out --players: the id carries the count its dice were rolled for\n")
+
+
+@pytest.mark.parametrize("words,warning", [
+    (["roll", "shelving-wars#x~t5s12", "--show", "1"],
+     "rollwrite: warning: 'shelving-wars#x~t5s12' ends in '~t5s12', which is not a variation (its parts go "
+     "dice, size, turns, players: ~s12t5), so it is read as part of the seed, with no variation; did you mean "
+     "'shelving-wars#x~s12t5'?\n"),
+    (["print", "wobbly-cafe#café☕[U+1F3B2]"],
+     "rollwrite: warning: 'wobbly-cafe#café☕[U+1F3B2]' holds [U+1F3B2], which is how a sheet prints a character "
+     "its fonts lack: the seed is taken as typed, with those letters; the sheet's own id is 'wobbly-cafe#café☕🎲'\n"),
+    (["print", "long-way", "--seed", "a~t5s12"],
+     "rollwrite: warning: 'a~t5s12' ends in '~t5s12', which is not a variation (its parts go dice, size, turns, "
+     "players: ~s12t5), so it is read as part of the seed, with no variation; did you mean 'a~s12t5'?\n"),
+])
+def test_an_id_typed_back_wrong_is_taken_with_a_warning_saying_what_was_meant(words, warning, cli, tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = cli(*words)
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == warning
+    quiet = cli(*words, "-q", *(["--force"] if words[0] == "print" else []))
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+@pytest.mark.parametrize("text", ["long-way#picnic", "shelving-wars#x~2d20", "long-way#x~y", "long-way#[note]"])
+def test_an_id_as_printed_gets_no_warning(text, cli):
+    r = cli("roll", text, "--show", "1")
+    assert r.exit_code == 0 and r.stderr == ""

@@ -30,7 +30,7 @@ _DATE_RE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 _SLUG_RE = r"[a-z0-9]+(-[a-z0-9]+)*"
 _ZWJ = "\u200d"  # zero width joiner: allowed, it glues emoji sequences together
 VARIANT_MARK = "~"
-_VARIANT_RE = re.compile(r"(?:([0-9]+)d([0-9]+))?(?:s([0-9]+))?(?:t([0-9]+))?")
+_VARIANT_RE = re.compile(r"(?:([0-9]+)d([0-9]+))?(?:s([0-9]+))?(?:t([0-9]+))?(?:p([0-9]+))?")
 
 
 # ---------------------------------------------------------------- ids
@@ -93,7 +93,8 @@ def today_utc() -> _dt.date:
 
 def variant_code(values: dict[str, int], defaults: dict[str, int]) -> str:
     """The short code of a game's variation: the parts of ``values`` that differ from ``defaults``, in a
-    fixed order: ``<dice>d<sides>`` (both, when either differs), ``s<size>``, ``t<turns>``; "" for none.
+    fixed order: ``<dice>d<sides>`` (both, when either differs), ``s<size>``, ``t<turns>``, ``p<players>``
+    (a game whose dice depend on the count of players: a group of dice each); "" for none.
     ``{"dice": 2, "sides": 20}`` against 3d6 gives ``2d20``; a size of 12 and 30 turns ``s12t30``."""
     def differs(key: str) -> bool:
         return key in values and values[key] != defaults.get(key)
@@ -101,7 +102,7 @@ def variant_code(values: dict[str, int], defaults: dict[str, int]) -> str:
     code = ""
     if differs("dice") or differs("sides"):
         code += f"{values['dice']}d{values['sides']}"
-    for key, letter in (("size", "s"), ("turns", "t")):
+    for key, letter in (("size", "s"), ("turns", "t"), ("players", "p")):
         if differs(key):
             code += f"{letter}{values[key]}"
     return code
@@ -113,8 +114,8 @@ def parse_variant(code: str) -> dict[str, int] | None:
     m = _VARIANT_RE.fullmatch(code)
     if not code or m is None:
         return None
-    dice, sides, size, turns = (int(g) if g is not None else None for g in m.groups())
-    out = {"dice": dice, "sides": sides, "size": size, "turns": turns}
+    dice, sides, size, turns, players = (int(g) if g is not None else None for g in m.groups())
+    out = {"dice": dice, "sides": sides, "size": size, "turns": turns, "players": players}
     return {k: v for k, v in out.items() if v is not None}
 
 

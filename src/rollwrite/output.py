@@ -56,7 +56,7 @@ class Format(Value):
 
 
 FORMATS: dict[str, Format] = {
-    "pdf": Format("pdf", "rollwrite.draw.pdf", per_page=False),
+    "pdf": Format("pdf", "rollwrite.draw.pdf", per_page=False, options=("cmyk",)),
     "svg": Format("svg", "rollwrite.draw.svg", per_page=True),
     "png": Format("png", "rollwrite.draw.png", per_page=True, options=("dpi",)),
 }

@@ -17,7 +17,7 @@ import math
 
 from rollwrite.errors import UsageError
 from rollwrite.valueclass import Value
-from rollwrite.layoutlang.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, paper_size
+from rollwrite.layoutlang.page import FOOTER, MIN_SCALE, PAPERS, PageSpec, PerPage, paper_size
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downward
 Segment = tuple[float, float, float, float]
@@ -346,3 +346,35 @@ def plan_page(spec: PageSpec, sheet_w: float, sheet_h: float) -> PagePlan:
         b = spec.bleed
         slots.append(Slot(c, r, tx + spec.inset, ty + spec.inset, trim, (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)))
     return PagePlan(spec, name, orientation, pw, ph, cols, rows, k, sw, sh, tuple(slots))
+
+
+# ---------------------------------------------------------------- print on demand
+
+#: a print-on-demand shop's poker card: its trim (63.5 x 88.9 mm, 2.5 x 3.5 in) and the bleed round it
+#: (1/8 in), which is also the depth of the safe area inside the trim
+POD_TRIM = (63.5, 88.9)
+POD_BLEED = 3.175
+POD_CLOSE = 3.0  # mm a card layout may differ from the shop's size on each side and still be printed at it
+
+
+def pod_plan(spec: PageSpec, sheet_w: float, sheet_h: float) -> PagePlan:
+    """One card to a page as print-on-demand shops take a deck: a page the size of the card's trim
+    (:data:`POD_TRIM`) and its bleed all round, the trim in the middle (the PDF's TrimBox), the bleed the
+    whole page (its BleedBox).  The card is drawn at the scale that makes it the shop's size across and
+    down (the larger of the two, so its art covers the trim), centred on the trim.  A UsageError for a
+    sheet that is not about a poker card's size."""
+    tw, th = POD_TRIM
+    if abs(sheet_w - tw) > POD_CLOSE or abs(sheet_h - th) > POD_CLOSE:
+        raise UsageError(f"--pod prints poker cards ({_num(tw)} x {_num(th)} mm); this layout's sheet is "
+                         f"{_num(sheet_w)} x {_num(sheet_h)} mm",
+                         hint=f"--pod takes a card layout within {_num(POD_CLOSE)} mm of that size; print "
+                              "other sheets without --pod")
+    b = POD_BLEED
+    k = max(tw / sheet_w, th / sheet_h)
+    sw, sh = sheet_w * k, sheet_h * k
+    pw, ph = tw + 2 * b, th + 2 * b
+    trim = (b, b, b + tw, b + th)
+    slot = Slot(0, 0, b + (tw - sw) / 2, b + (th - sh) / 2, trim, (0.0, 0.0, pw, ph))
+    pod = spec.replace(per_page=PerPage(count=1), per_page_exact=True, bleed=b, crop_marks=False, margin=0.0,
+                       gutter=0.0, padding=0.0, scale=k, safe=b, orientation="portrait", turn=False)
+    return PagePlan(pod, f"{_num(pw)}x{_num(ph)}mm", "portrait", pw, ph, 1, 1, k, sw, sh, (slot,))

@@ -25,7 +25,7 @@ from rollwrite.draw.scene import (
 )
 from rollwrite.errors import InputError, UsageError
 from rollwrite.buildcontext import BuildContext, SheetJob
-from rollwrite.planner import MARK_WIDTH, _num, plan_page
+from rollwrite.planner import MARK_WIDTH, _num, plan_page, pod_plan
 from rollwrite.valueclass import Mutable, ValueClass, fields
 from rollwrite.layoutlang.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.layoutlang.overlap import sample_schedule
@@ -91,6 +91,7 @@ def stream_scene(
     share: bool = False,
     schedules: list[Schedule | None] | None = None,
     note: str | None = None,
+    pod: bool = False,
 ) -> Streamed:
     """Every sheet of a print run, placed by the page planner, a page at a time: each page is drawn
     when a backend asks for it, so a run of any length takes the memory of one page (and of what its
@@ -108,7 +109,9 @@ def stream_scene(
     The printed result is the same either way (``scene.flat()`` gives the unshared scene).
 
     ``on_sheet()`` is called as each sheet is laid out (for a progress bar).  ``note``: what every
-    page's footer says besides its title, challenge and number (see :func:`check_text_size`).
+    page's footer says besides its title, challenge and number (see :func:`check_text_size`).  ``pod``:
+    print on demand, one card to a page at a shop's size (see :func:`rollwrite.planner.pod_plan`), each
+    back on a page of its own after its front, with no footer, marks or extra pages.
     """
     if (schedule is not None) + (schedules is not None) + (jobs is not None) > 1:
         raise TypeError("stream_scene (and build_scene) take one of schedule, schedules and jobs")
@@ -121,7 +124,8 @@ def stream_scene(
     spec = page or layout.page
     if paper is not None:
         spec = spec.replace(paper=paper)
-    run = _Run(layout, spec, sheets, schedules if schedules is not None else [schedule], jobs, on_sheet, share)
+    run = _Run(layout, spec, sheets, schedules if schedules is not None else [schedule], jobs, on_sheet, share,
+               pod)
     run.note = note
     symbols: dict[str, Any] = {}
     return Streamed(run.pages(symbols), run.sizes(), layout.title, run.subject(), symbols)
@@ -131,15 +135,26 @@ class _Run:
     """One print run being drawn: the plan, the page being drawn, and what every page of it shares."""
 
     def __init__(self, layout: Layout, spec: PageSpec, sheets: int, runs: list[Schedule | None],
-                 jobs: list[SheetJob] | None, on_sheet: Any, share: bool) -> None:
-        self.layout, self.spec, self.sheets, self.runs, self.jobs = layout, spec, sheets, runs, jobs
+                 jobs: list[SheetJob] | None, on_sheet: Any, share: bool, pod: bool = False) -> None:
+        self.layout, self.sheets, self.runs, self.jobs = layout, sheets, runs, jobs
         self.on_sheet = on_sheet
-        self.plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+        self.pod = pod
+        if pod:
+            self.plan = pod_plan(spec, layout.sheet.width, layout.sheet.height)
+            spec = self.plan.spec
+            s = self.plan.slots[0]  # the art runs on to the page's edge, in the sheet's own mm
+            self.art_bleed = max(s.x, s.y, self.plan.width - s.x - self.plan.sheet_w,
+                                 self.plan.height - s.y - self.plan.sheet_h) / self.plan.scale
+        else:
+            self.plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
+            # the sheet is drawn at the plan's scale: its art runs on by the bleed as printed, no further
+            self.art_bleed = spec.bleed / self.plan.scale
+        self.spec = spec
         self.spans = page_spans(jobs, sheets, self.plan.per_page)
         fronts = len(self.spans)
         self.backs = bool(spec.backs and layout.sheet.back)
         # a layout's extra pages (rules, a deal) go with a print of the game, not with a run of puzzles
-        self.extras = [] if jobs is not None else extra_pages(layout, runs)
+        self.extras = [] if jobs is not None or pod else extra_pages(layout, runs)
         self.n_pages = fronts * (2 if self.backs else 1) * len(runs) + sum(len(x) for x in self.extras)
         if self.n_pages > MAX_PAGES:
             raise UsageError(f"that would print {self.n_pages} pages; the most one run prints is {MAX_PAGES}",
@@ -217,11 +232,13 @@ class _Run:
             page.trim, page.bleed = plan.trim_box(used), plan.bleed_box(used)
         pen = page.pen()
         page_schedule = self.jobs[first].schedule if self.jobs else run_schedule
-        foot = _footer(self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages,
-                       plan.width, spec.margin,
-                       stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
-                       sharing=self.sharing, size=footer_text(spec), note=self.note)
-        if spec.crop_marks:
+        foot = [] if self.pod else _footer(
+            self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages, plan.width,
+            spec.margin, stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
+            sharing=self.sharing, size=footer_text(spec), note=self.note)
+        if self.pod:
+            pass  # a shop cuts on the TrimBox: no marks
+        elif spec.crop_marks:
             for x1, y1, x2, y2 in plan.crop_marks(used, footer=foot):
                 pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
         elif spec.bleed > 0 or (len(plan.slots) > 1 and spec.gutter > 0):
@@ -232,7 +249,7 @@ class _Run:
                 self.on_sheet()
             job = self.jobs[number - 1] if self.jobs else SheetJob(run_schedule)
             ctx = BuildContext(layout, layout.data, job.schedule, number, self.sheets, self.page_no, self.n_pages,
-                               puzzle=job.puzzle, answer=job.answer, bleed=spec.bleed)
+                               puzzle=job.puzzle, answer=job.answer, bleed=self.art_bleed)
             _draw_sheet(layout.sheet.elements, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
         return page
 
@@ -246,10 +263,13 @@ class _Run:
             back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
         pen = back.pen()
         box = plan.footer_box(back=True)
-        foot = _footer(pen.at(box[0], box[1]), layout, run_schedule, self.page_no, self.n_pages, plan.width,
-                       spec.margin, back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec),
-                       note=self.note, duplex=plan.duplex_text())
-        if spec.crop_marks:  # the backs are cut too, from their own side of the paper
+        foot = [] if self.pod else _footer(
+            pen.at(box[0], box[1]), layout, run_schedule, self.page_no, self.n_pages, plan.width, spec.margin,
+            back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec), note=self.note,
+            duplex=plan.duplex_text())
+        if self.pod:
+            pass  # a shop cuts on the TrimBox: no marks
+        elif spec.crop_marks:  # the backs are cut too, from their own side of the paper
             for x1, y1, x2, y2 in plan.crop_marks(mirrored, back=True, footer=foot):
                 pen.line(x1, y1, x2, y2, width=MARK_WIDTH, color="#000000")
         elif spec.bleed > 0:
@@ -257,7 +277,7 @@ class _Run:
                 pen.line(x1, y1, x2, y2, width=0.2, dash=(2.0, 1.5), color="#777777")
         for number, slot in enumerate(mirrored, start=first + 1):
             ctx = BuildContext(layout, layout.data, run_schedule, number, self.sheets, self.page_no, self.n_pages,
-                               "back", bleed=spec.bleed)
+                               "back", bleed=self.art_bleed)
             _draw_sheet(layout.sheet.back, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
         return back
 
@@ -550,7 +570,12 @@ def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, page
     texts = ["  ·  ".join(p for p in parts if p) for parts in choices]
     for keep in range(len(short) - 1, 3, -1):  # a long seed: its middle makes way
         texts.append("  ·  ".join([short[: keep // 2] + "…" + short[len(short) - (keep - keep // 2):], *tail]))
-    texts += ["  ·  ".join(tail), f"{page}/{pages}"]
+    # on narrow paper: the page of which it is the back goes first, then the word on duplex printing, then
+    # "page" shortens; a note (small print) stays to the last
+    short_tail = [[duplex, note, f"page {page} of {pages}"], [note, f"page {page} of {pages}"],
+                  [note, f"{page}/{pages}"]]
+    texts += ["  ·  ".join(tail)] + ["  ·  ".join(t for t in parts if t) for parts in short_tail]
+    texts.append(f"{page}/{pages}")
     ruler, text = footer_parts(right, texts, size, back_of is None)
     x0, y0 = pen.dx, pen.dy  # (a footer's pen is never scaled)
     ink = [(x0 + right - text_width(text, size), y0 + 1.5, x0 + right, y0 + 3.4 + size * PT)]

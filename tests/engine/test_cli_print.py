@@ -217,3 +217,12 @@ def test_the_layout_guide_example_prints_as_it_says(cli, in_tmp):
     r = cli("print", "my-bingo.yaml", "--players", "4")
     assert r.exit_code == 0, r.output
     assert r.stdout.strip() == "wrote out/my-bingo.pdf (2 pages)"
+
+
+def test_a_game_for_one_count_of_players_says_so(cli, tmp_path):
+    r = cli("print", "scrambled-streets", "-n", "4", "-o", str(tmp_path / "x.pdf"))
+    assert r.exit_code == 2
+    assert r.stderr == "rollwrite: scrambled-streets prints for 2 players, not 4\n  hint: give --players 2 or leave it out\n"
+    r = cli("roll", "shelving-wars", "-s", "x", "-n", "5")
+    assert r.exit_code == 2
+    assert r.stderr.startswith("rollwrite: shelving-wars is played by 2 to 4 players, not 5\n")

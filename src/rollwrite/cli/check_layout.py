@@ -9,7 +9,7 @@ import typer
 from rollwrite.cli.root import app
 from rollwrite.cli.common import QUIET_HELP
 from rollwrite.cli.polish import complete_layout
-from rollwrite.errors import RollwriteError, printable
+from rollwrite.errors import printable
 
 
 @app.command("check-layout")
@@ -25,43 +25,22 @@ def check_layout_command(
     A layout made for A4 must also fit Letter, and one made for Letter also A4, so that it prints
     wherever its players live.
     """
-    # deferred for start-up: `games`, `--help` need this module, not planner, core.layout_checks, layoutlang.layout
-    from rollwrite.planner import plan_page
-    from rollwrite.core.layout_checks import check_layout
-    from rollwrite.layoutlang.layout import PAPERS, load_layout
+    # deferred for start-up: `games`, `--help` need this module, not core.layout_checks
+    from rollwrite.core.layout_checks import check_file
 
     worst = 0
     for path in paths:
-        try:
-            layout = load_layout(path)
-            problems = check_layout(layout)  # the checks print makes too
-        except RollwriteError as error:
-            problems = [error]
-        for error in problems:
+        report = check_file(path, greyscale=greyscale)
+        for error in report.problems:
             typer.echo(f"rollwrite: {error}", err=True)
             worst = max(worst, error.exit_code)
-        if problems:
+        if report.problems:
             continue
-        fits = []
-        for paper in PAPERS:
-            try:
-                plan_page(layout.page.replace(paper=paper), layout.sheet.width, layout.sheet.height)
-                fits.append(paper)
-            except RollwriteError:
-                pass
-        # deferred for start-up: `games`, `--help` need this module, not layoutlang.smalltext
-        from rollwrite.layoutlang.smalltext import small_text_warnings
-
-        for warning in small_text_warnings(layout):
+        for warning in report.warnings:
             typer.echo(printable(f"rollwrite: warning: {warning}"), err=True)
-        if greyscale:
-            # deferred for start-up: `games`, `--help` need this module, not layoutlang.greyscale
-            from rollwrite.layoutlang.greyscale import greyscale_warnings
-
-            for warning in greyscale_warnings(layout):
-                typer.echo(printable(f"rollwrite: warning: {warning}"), err=True)
-        n = len(layout.sheet.elements) + len(layout.sheet.back)
+        n = report.elements
         if not quiet:
-            typer.echo(printable(f"{path}: ok ({layout.title}: {n} element{'s' if n != 1 else ''}; prints on {', '.join(fits)})"))
+            typer.echo(printable(f"{path}: ok ({report.title}: {n} element{'s' if n != 1 else ''}; "
+                                 f"prints on {', '.join(report.fits)})"))
     if worst:
         raise typer.Exit(worst)

@@ -83,6 +83,10 @@ PRINT_OPTIONS: tuple[Opt, ...] = (
     Opt("duplex", ("--duplex",), str,
         "How the backs are printed double-sided: long (the paper turned over about its long edge, most "
         "printers' default) or short. Each back is placed behind its front for that turn.", "long|short", PAPER),
+    Opt("pod", ("--pod",), bool,
+        "Print on demand: a deck one card to a page at a shop's poker size (63.5 x 88.9 mm trim, 1/8 in "
+        "bleed, TrimBox and BleedBox on every page), each back on its own page after its front.", panel=PAPER),
+    Opt("cmyk", ("--cmyk",), bool, "PDF colours in CMYK (as many print shops ask), not RGB.", panel=PAPER),
     Opt("seed", ("--seed", "-s"), str, SEED_HELP, "SEED", CHALLENGE),
     Opt("daily", ("--daily", "-d"), str, DAILY_HELP, "[DATE]", CHALLENGE),
     Opt("days", ("--days",), int, DAYS_HELP, "N", CHALLENGE),

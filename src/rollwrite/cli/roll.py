@@ -41,6 +41,12 @@ def roll_command(
     The same game, seed (or date) and variations give the same dice on every machine, and the same
     dice as 'rollwrite print' puts on the sheet; --show N shows the first N turns of each group.
     """
+    if not quiet:
+        # deferred for start-up: `--help` needs this module, not this import
+        from rollwrite.cli.printing import warn
+        from rollwrite.core.challenges import id_warnings
+
+        warn(id_warnings(game, seed))
     try:
         schedule, title = run_roll(game, seed=seed, daily=daily, players=players, show=show,
                                    options={"size": size, "turns": turns, "dice": dice, "sides": sides})

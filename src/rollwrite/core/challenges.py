@@ -27,7 +27,10 @@ game id and a schedule:
 
     with_variations(options, from_id) -> options
         The variation options with those of the id added; the same option given both ways with two
-        values is a UsageError.
+        values is a UsageError.  (The count of players an id may carry, ``~p4``, is not one of them.)
+
+    id_players(players, from_id) -> players
+        --players, or the count the id carries (``shelving-wars#x~p4``: its dice are 4 players' groups).
 
     variant_for(game, shipped, varied) -> str
         The variation code of a varied layout (``2d20``, ``s12t30``; "" when it plays as shipped), which
@@ -48,6 +51,9 @@ game id and a schedule:
 
     unable(game, ability) -> UsageError
         The error for a game that cannot ``score``, make a ``puzzle`` or ``solve``: it names those that can.
+
+    able_game(game, ability) -> (layout, Game)
+        A built-in game's layout and Game, which can ``ability``; else the error above.
 
     run_roll(game, *, seed, daily, players, show, options) -> (Schedule | Deal, title)
         The schedule of a challenge, as ``rollwrite roll`` and the desk's dice page show it.
@@ -107,12 +113,59 @@ def with_variations(options: dict[str, int | None], from_id: dict[str, int]) -> 
     """The variation options with those an id carries; see the module's docstring."""
     out = dict(options)
     for key, value in from_id.items():
+        if key == "players":  # not a variation option: see id_players
+            continue
         given = out.get(key)
         if given is not None and given != value:
             raise UsageError(f"the id says --{key} {value} but --{key} {given} was given",
                              hint="leave out the option: the id carries its variation")
         out[key] = value
     return out
+
+
+_ESCAPE = r"\[U\+([0-9A-Fa-f]{4,6})\]"  # a character as a sheet prints one its fonts lack
+_PART = r"[0-9]+d[0-9]+|[stp][0-9]+"  # a piece of a variation code
+
+
+def id_warnings(game: str, seed: str | None = None) -> list[str]:
+    """What may be a mistake in an id (or a seed) typed back from a sheet, with what was probably meant:
+    a printed escape such as ``[U+1F3B2]`` (the sheet's way of writing a character its fonts lack) taken
+    as the seed's own text, and a ``~`` part that reads like a variation but is not one (its pieces out
+    of order, ``x~t5s12``), which makes it part of the seed.  The id is still used as typed."""
+    # deferred for start-up: `--help` needs this module, not dice
+    from rollwrite.dice import VARIANT_MARK, parse_variant
+    from rollwrite.errors import excerpt
+
+    out: list[str] = []
+    for text in [t for t in (game, seed) if t and ("#" in t or t is seed)]:
+        head, mark, code = text.rpartition(VARIANT_MARK)
+        escapes = [m.group(0) for m in re.finditer(_ESCAPE, text) if int(m.group(1), 16) <= 0x10FFFF]
+        if escapes:
+            meant = re.sub(_ESCAPE, lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) <= 0x10FFFF
+                           else m.group(0), text)
+            out.append(f"'{excerpt(text, 80)}' holds {', '.join(dict.fromkeys(escapes))}, which is how a sheet "
+                       "prints a character its fonts lack: the seed is taken as typed, with those letters; the "
+                       f"sheet's own id is '{excerpt(meant, 80)}'")
+        if mark and code and parse_variant(code) is None:
+            pieces = re.findall(_PART, code)
+            if pieces and "".join(pieces) == code:
+                order = {"d": 0, "s": 1, "t": 2, "p": 3}
+                fixed = "".join(sorted(pieces, key=lambda p: order["d" if "d" in p else p[0]]))
+                if parse_variant(fixed) is not None:
+                    out.append(f"'{excerpt(text, 80)}' ends in '{VARIANT_MARK}{code}', which is not a variation "
+                               f"(its parts go dice, size, turns, players: {VARIANT_MARK}{fixed}), so it is read as "
+                               f"part of the seed, with no variation; did you mean '{excerpt(head, 70)}{VARIANT_MARK}{fixed}'?")
+    return out
+
+
+def id_players(players: int | None, from_id: dict[str, int]) -> int | None:
+    """The count of players, given with --players or carried by the id (``~p4``); both with two counts is
+    a UsageError."""
+    carried = from_id.get("players")
+    if carried is not None and players is not None and players != carried:
+        raise UsageError(f"the id says --players {carried} but --players {players} was given",
+                         hint="leave out --players: the id carries the count its dice were rolled for")
+    return carried if players is None else players
 
 
 def variations(game: Any, layout: Any) -> dict[str, int]:
@@ -320,6 +373,19 @@ def unable(game: str, ability: str) -> UsageError:
     return UsageError(f"{game} {lacks}", hint=f"{who}: {', '.join(able) or 'none'}")
 
 
+def able_game(game: str, ability: str) -> tuple[Any, Any]:
+    """The built-in layout of ``game`` and its Game, which can ``ability``; see the module's docstring."""
+    # deferred for start-up: `--help` needs this module, not games, layoutlang.layout
+    from rollwrite import games
+    from rollwrite.layoutlang.layout import load_builtin
+
+    layout = load_builtin(game)
+    g = games.get(layout.game)
+    if g is None or not getattr(g, f"can_{ability}", False):
+        raise unable(game, ability)
+    return layout, g
+
+
 def run_roll(
     game: str,
     *,
@@ -336,6 +402,7 @@ def run_roll(
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
     options = with_variations(options or {}, from_id)
+    players = id_players(players, from_id)
     layout = resolve(game)
     shipped = layout
     g = games.get(layout.game)

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from rollwrite.core.challenges import (
-    daily_range, player_count, resolve_schedule, resolve_schedule_id, split_challenge, variant_for, vary_layout,
-    with_variations,
+    daily_range, id_players, player_count, resolve_schedule, resolve_schedule_id, split_challenge, variant_for,
+    vary_layout, with_variations,
 )
 from rollwrite.errors import UsageError
 
@@ -57,6 +57,10 @@ def check_output(output: Path | None, form: Any, *, folder_ok: bool = False) -> 
                               f"(pdf, svg or png) with a file named for it")
 
 
+#: the page options --pod sets itself
+POD_SETS = ("paper", "landscape", "per_page", "scale", "large_print", "crop_marks", "gutter", "bleed", "margin")
+
+
 def run_print(game: str, *, players: int | None = None, paper: str | None = None, fmt: str | None = None,
               output: Path | None = None, seed: str | None = None, daily: str | None = None,
               days: int | None = None, split: bool = False,
@@ -77,10 +81,10 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
     job = _plan(game, players=players, paper=paper, fmt=fmt, output=output, seed=seed, daily=daily, days=days,
                 split=split, options=options, page=page, dpi=dpi)
     form, layout, spec = job.form, job.layout, job.spec
-    per_page = plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
+    per_page = 1 if job.pod else plan_page(spec, layout.sheet.width, layout.sheet.height).per_page
     runs = sum(len(schedules) for _, schedules in job.outputs)
     pages = -(-job.sheets // per_page) * (2 if spec.backs and layout.sheet.back else 1) * runs
-    pages += sum(len(x) for _, schedules in job.outputs for x in extra_pages(layout, schedules))
+    pages += 0 if job.pod else sum(len(x) for _, schedules in job.outputs for x in extra_pages(layout, schedules))
     stale: list[Path] = []
     written: list[tuple[Path, int]] = []
 
@@ -91,7 +95,7 @@ def run_print(game: str, *, players: int | None = None, paper: str | None = None
             paths = targets(base, form, count if form.per_page else 1)
             check_targets(paths, force)  # before the work of rendering
             stale.extend(stale_pages(base, paths) if form.per_page else [])
-            yield from zip(paths, render_pages(scene, form, dpi=dpi, on_page=advance))
+            yield from zip(paths, render_pages(scene, form, dpi=dpi, cmyk=job.cmyk or None, on_page=advance))
             written.extend([(paths[0], count)] if len(paths) == 1 else [(p, 1) for p in paths])
 
     with (progress or no_progress)(f"printing {layout.title}", job.sheets * runs + steps(form, pages)) as advance:
@@ -107,10 +111,11 @@ def print_scene(game: str, **kw):  # noqa: ANN201 - a Scene
 
 
 class _Job:
-    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False, note=None) -> None:  # noqa: ANN001
+    def __init__(self, layout, form, sheets, spec, outputs, share, contrast=False, note=None,  # noqa: ANN001
+                 pod=False, cmyk=False) -> None:
         self.layout, self.form, self.sheets, self.spec, self.outputs, self.share = \
             layout, form, sheets, spec, outputs, share
-        self.contrast, self.note = contrast, note
+        self.contrast, self.note, self.pod, self.cmyk = contrast, note, pod, cmyk
 
     def scene(self, schedules, on_sheet):  # noqa: ANN001, ANN201 - a Streamed scene
         # deferred for start-up: `games`, `--help` need this module, not draw.scene, sheet
@@ -119,10 +124,10 @@ class _Job:
 
         if len(schedules) == 1:  # one run: its schedule, as any caller of stream_scene gives it
             scene = stream_scene(self.layout, sheets=self.sheets, schedule=schedules[0], page=self.spec,
-                                 share=self.share, on_sheet=on_sheet, note=self.note)
+                                 share=self.share, on_sheet=on_sheet, note=self.note, pod=self.pod)
         else:
             scene = stream_scene(self.layout, sheets=self.sheets, schedules=schedules, page=self.spec,
-                                 share=self.share, on_sheet=on_sheet, note=self.note)
+                                 share=self.share, on_sheet=on_sheet, note=self.note, pod=self.pod)
         return high_contrast(scene) if self.contrast else scene
 
 
@@ -144,9 +149,16 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
 
     game, seed, daily, from_id = split_challenge(game, seed, daily)
     options = with_variations(options or {}, from_id)
+    players = id_players(players, from_id)
     page = dict(page or {})
     contrast = bool(page.pop("high_contrast", False))
     small_print = bool(page.pop("small_print", False))
+    pod, cmyk = bool(page.pop("pod", False)), bool(page.pop("cmyk", False))
+    if pod:
+        given = [f"--{k.replace('_', '-')}" for k in POD_SETS if page.get(k) not in (None, False)]
+        if given or paper is not None:
+            raise UsageError(f"--pod sets the page itself: leave out {', '.join(given or ['--paper'])}",
+                             hint="--pod prints one card to a page at a shop's poker size with a 1/8 in bleed")
     if paper is not None:
         page["paper"] = paper
     if output is not None:
@@ -186,18 +198,24 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
         else:
             schedules = [resolve_schedule(layout.game, spec_d, seed=None, daily=d, variant=variant) for d in dates]
     sheets = g.print_count(layout, count) if g is not None else count
+    if pod and not spec.full_bleed:
+        raise UsageError(f"--pod prints a deck of cards; {layout.game} is not one (its sheets are not full bleed)",
+                         hint="print it without --pod")
     note = None
-    if not (layout is shipped and as_shipped is not None and is_checked(game) and spec.scale >= 1
+    if not pod and not (layout is shipped and as_shipped is not None and is_checked(game) and spec.scale >= 1
             and spec.paper == shipped.page.paper):  # a built-in as shipped is measured by the tests
         note = check_text_size(layout, spec, sheets, schedules[0], allow=small_print)
-    outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules)
-    return _Job(layout, form, sheets, spec, outputs, True, contrast, note)
+    outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules,
+                       tag="-pod" if pod else "")
+    return _Job(layout, form, sheets, spec, outputs, True, contrast, note, pod, cmyk)
 
 
 def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: list | None, dates: list | None,
-             schedules: list) -> list[tuple[Path, list]]:
+             schedules: list, tag: str = "") -> list[tuple[Path, list]]:
     """The files of a print run, each with the schedules it holds: named by rollwrite after the challenge
-    (no ``-o``, or ``-o FOLDER``), or after ``-o NAME``; ``split_dates``: a file per day."""
+    (no ``-o``, or ``-o FOLDER``), or after ``-o NAME``; ``split_dates``: a file per day.  ``tag`` follows
+    the game's name in a name rollwrite picks (``-pod``: a print-on-demand deck never takes the name of
+    the deck printed for home)."""
     # deferred for start-up: `games`, `--help` need this module, not files, output
     from rollwrite.files import kind_of
     from rollwrite.output import id_suffix
@@ -205,7 +223,7 @@ def _outputs(game: str, slug: str, ext: str, output: Path | None, split_dates: l
     named = output is None or kind_of(output) == "folder"  # rollwrite picks the file's name
     if named:
         folder = Path("out") if output is None else output
-        stem = (Path(game).stem if game.endswith((".yaml", ".yml")) else slug) if output is None else slug
+        stem = ((Path(game).stem if game.endswith((".yaml", ".yml")) else slug) if output is None else slug) + tag
 
         def name(suffix: str) -> Path:
             return folder / f"{stem}{suffix}.{ext}"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rollwrite.core.challenges import challenge_run, split_challenge, unable, with_variations
+from rollwrite.core.challenges import able_game, challenge_run, split_challenge, with_variations
 from rollwrite.core.printrun import Progress, check_output, no_progress
 from rollwrite.difficulty import LEVELS
 from rollwrite.errors import RollwriteError, UsageError, excerpt
@@ -95,14 +95,7 @@ def _make_one(item: tuple) -> Any:
 
 def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
     """(the layout puzzles of ``game`` are made on, the game, its puzzle options), or a usage error."""
-    # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
-    from rollwrite import games
-    from rollwrite.layoutlang.layout import load_builtin
-
-    layout = load_builtin(game)
-    g = games.get(layout.game)
-    if g is None or not g.can_puzzle:
-        raise unable(game, "puzzle")
+    layout, g = able_game(game, "puzzle")
     opts = {k: v for k, v in (options or {}).items() if v is not None}
     unknown = sorted(set(opts) - set(g.puzzle_options))
     if unknown == ["finish"]:

@@ -24,7 +24,7 @@ import os
 import sys
 from typing import Any
 
-from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id, split_challenge, unable
+from rollwrite.core.challenges import able_game, resolve_schedule, resolve_schedule_id, split_challenge
 from rollwrite.errors import InputError, RollwriteError, UsageError, printable
 from rollwrite.numbers import plain_number
 from rollwrite.pool import cores
@@ -71,18 +71,11 @@ class _Scoring:
     """What scoring a sheet needs besides the sheet: the game, its layout, the id to check against."""
 
     def __init__(self, game: str, seed: str | None, daily: str | None, puzzle: bool) -> None:
-        # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
-        from rollwrite import games
-        from rollwrite.layoutlang.layout import load_builtin
-
         if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
             game, puzzle = game[: -len(" puzzle")], True
         game, seed, daily, self.from_id = split_challenge(game, seed, daily)
         self.args = (game, seed, daily, puzzle)
-        layout = load_builtin(game)
-        g = games.get(layout.game)
-        if g is None or not g.can_score:
-            raise unable(game, "score")
+        layout, g = able_game(game, "score")
         resolve_schedule_id(layout.game, seed, daily, required=puzzle)  # bad --seed/--daily: before any file
         self.layout, self.g, self.seed, self.daily = layout, g, seed, daily
         self.want_puzzle = puzzle

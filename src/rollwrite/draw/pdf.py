@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -57,8 +57,17 @@ def _own_font(font: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _color(c: str):
-    return HexColor(c)
+def _color(c: str, cmyk: bool = False):
+    """A colour of the scene (``#rrggbb``) as reportlab draws it: RGB, or with ``cmyk`` a CMYK colour of
+    the same look (greys and black in the black ink alone, as a print shop wants text and lines)."""
+    rgb = HexColor(c)
+    if not cmyk:
+        return rgb
+    r, g, b = rgb.red, rgb.green, rgb.blue
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return CMYKColor(0, 0, 0, 1)
+    return CMYKColor(*(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)), round(k, 4))
 
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -73,8 +82,9 @@ class _State:
     changes.  A page starts from PDF's defaults; a form is placed on pages whose state differs, so it
     starts from nothing known and sets everything it relies on."""
 
-    def __init__(self, c: Canvas) -> None:
+    def __init__(self, c: Canvas, cmyk: bool = False) -> None:
         self.c = c
+        self.cmyk = cmyk
         self.pictures: dict[int, tuple[bytes, str]] = {}  # id of a picture's bytes -> (the bytes, its form)
         self.reset()
 
@@ -92,7 +102,7 @@ class _State:
             c.setDash([d * MM for d in dash] if dash else [])
             self.dash = dash
         if stroke and stroke != self.stroke:
-            c.setStrokeColor(_color(stroke))
+            c.setStrokeColor(_color(stroke, self.cmyk))
             self.stroke = stroke
         if cap != self.cap:
             c.setLineCap(cap)
@@ -103,7 +113,7 @@ class _State:
 
     def fill_color(self, fill: str | None) -> None:
         if fill and fill != self.fill:
-            self.c.setFillColor(_color(fill))
+            self.c.setFillColor(_color(fill, self.cmyk))
             self.fill = fill
 
     def set_font(self, font: str, size: float) -> None:
@@ -257,8 +267,9 @@ def _no_source_date() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def render(scene: Scene, on_page=None) -> bytes:
-    """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar).  The pages
+def render(scene: Scene, on_page=None, cmyk: bool = False) -> bytes:
+    """The scene as PDF bytes; ``on_page()`` is called after each page (for a progress bar); ``cmyk``:
+    every colour drawn in CMYK (DeviceCMYK), as many print shops ask, not RGB.  The pages
     are read once, in order, each drawn on the canvas and then let go (a streamed scene is never held
     whole; reportlab keeps each drawn page's operations until the file is saved)."""
     _register("regular")  # the canvas's initial font
@@ -281,7 +292,7 @@ def render(scene: Scene, on_page=None) -> bytes:
         c.setKeywords(SEAL_SLOT)  # the file's digest, filled in as it is written (rollwrite.output.seal_file)
         # Ask viewers to print at true size: a pencil grid must not shrink.
         c.setViewerPreference("PrintScaling", "None")
-        st = _State(c)
+        st = _State(c, cmyk)
         made: set[str] = set()
         for page in scene.pages:
             c.setPageSize((page.width * MM, page.height * MM))

@@ -20,6 +20,23 @@ _REGISTRY: dict[str, str] = {
 _cache: dict[str, Game[Any, Any]] = {}
 
 
+def register(slug: str, target: str) -> None:
+    """Put a game on the command line and on the desk alike: ``target`` is ``"module:ClassName"`` of its
+    ``Game`` subclass (imported when the game is first used); its layout is ``layouts/<slug>.yaml``.  The
+    built-in games are the lines of ``_REGISTRY`` above; a game kept outside this package registers
+    itself with this call (docs/adding-a-game.md)."""
+    if ":" not in target:
+        raise ValueError(f"a game is registered as 'module:ClassName', not {target!r}")
+    _REGISTRY[slug] = target
+    _cache.pop(slug, None)
+
+
+def unregister(slug: str) -> None:
+    """Take a game registered with :func:`register` off again (a built-in game stays)."""
+    _REGISTRY.pop(slug, None)
+    _cache.pop(slug, None)
+
+
 def known() -> list[str]:
     return sorted(_REGISTRY)
 

@@ -18,6 +18,7 @@ from rollwrite.numbers import plain_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.dice import DealSpec, DiceSpec, Schedule
+    from rollwrite.games.entry import Entry
     from rollwrite.layoutlang.nodes import Node
 
 
@@ -266,6 +267,11 @@ class Game(Generic[SheetT, DataT]):
         challenge's dice in the shape of :meth:`score_dice_spec` (a ``Schedule``, or a ``Deal`` for a card
         game), or None."""
         raise UsageError(f"{self.slug} has no scorer yet")
+
+    def entry(self) -> Entry[SheetT, DataT] | None:
+        """The game's on-screen entry for the desk (``games/<game>/entry.py``, see rollwrite.games.entry),
+        or None: the desk then takes the game's sheets as typed-in text alone."""
+        return None
 
     # ---- solo puzzles
     can_puzzle: bool = False

@@ -5,8 +5,11 @@ Routes (nothing else is served; no request path reaches the file system):
 - ``GET /``: the games, today's daily challenge of each (UTC), and a form to open any day or seed;
 - ``GET /play/GAME/daily/DATE`` and ``/play/GAME/seed/SEED``: the challenge's page;
 - ``GET .../sheet.pdf``, ``.../sheet.png``: the sheet to print;
-- ``POST .../check``: JSON ``{"text": ...}`` or ``{"values": {...}}``, answered with the problems, each
-  with the cells it is about, and the score (see :meth:`rollwrite.serve.desk.Desk.check`);
+- ``POST .../check``: JSON ``{"text": ...}``, answered with the problems and the score (see
+  :meth:`rollwrite.serve.desk.Desk.check`);
+- ``POST .../play``: JSON ``{"text": ..., "picked": [...], "undo": false, "field": [key, value]}``, one
+  step of the on-screen entry: the sheet's new text, what to draw and the choices the rules allow next
+  (see :meth:`rollwrite.serve.desk.Desk.play`);
 - ``POST .../submit``: a form with the player's name and the sheet's text; a verified sheet is stored;
 - ``GET .../leaderboard.json``;
 - ``GET /static/desk.js``, ``/static/desk.css``: read from the package once, at start.
@@ -45,9 +48,10 @@ from rollwrite.serve import db
 from rollwrite.serve.desk import Challenge, Desk, challenge, game_slugs
 from rollwrite.serve.pages import dice_lines, sheet_file, sheet_svg
 
-MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, its cells and the form around it
+MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, with the picks or the form around it
 CHECK_SECONDS = 10.0  # a check of the largest sheet takes well under a second
 MAX_NAME = 40
+MAX_PICKS = 24  # the picks of one turn: The Long Way's rerolls (a coin each), tile, display and bonus
 COOKIE = "desk_csrf"
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -109,9 +113,8 @@ class DeskApp:
         svg = await run_in_threadpool(sheet_svg, ch, desk.has_dice)  # a puzzle is made here, once, untimed
         dice = await run_in_threadpool(dice_lines, ch) if desk.has_dice else ()
         board = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
-        sections = desk.entry.sections(desk.layout.data, {})
         return self.page(request, "play.html", ch=ch, title=desk.layout.title, svg=svg, dice=dice, board=board,
-                         sections=sections, stored=request.query_params.get("stored", ""))
+                         has_entry=desk.entered(ch), stored=request.query_params.get("stored", ""))
 
     async def download(self, request: Request) -> Response:
         ch = self.challenge_of(request)
@@ -132,8 +135,23 @@ class DeskApp:
             doc = json.loads(body)
         except (ValueError, UnicodeDecodeError):
             raise _problem(400, "the request is not JSON") from None
-        text, values = _sheet_of(doc)
-        result = await self._run(self.desks[ch.game].check, ch, text=text, values=values)
+        if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
+            raise _problem(400, 'send {"text": "..."}')
+        result = await self._run(self.desks[ch.game].check, ch, text=doc["text"])
+        return FastJSON(result, headers=HEADERS)
+
+    async def play_step(self, request: Request) -> JSONResponse:
+        ch = self.challenge_of(request)
+        await self._csrf(request, request.headers.get("x-csrf-token", ""))
+        try:
+            doc = json.loads(await _body(request))
+        except (ValueError, UnicodeDecodeError):
+            raise _problem(400, "the request is not JSON") from None
+        text, picked, undo, field = _step_of(doc)
+        try:
+            result = await self._run(self.desks[ch.game].play, ch, text=text, picked=picked, undo=undo, field=field)
+        except RollwriteError as error:
+            raise _problem(409, error.message) from None
         return FastJSON(result, headers=HEADERS)
 
     async def submit(self, request: Request) -> Response:
@@ -144,7 +162,7 @@ class DeskApp:
         if not name or len(name) > MAX_NAME or not name.isprintable():
             raise _problem(400, f"give a name of 1 to {MAX_NAME} letters, digits or spaces")
         text = form.get("text", "")
-        result = await self._run(self.desks[ch.game].check, ch, text=text, values=None)
+        result = await self._run(self.desks[ch.game].check, ch, text=text)
         if "error" in result or not result["valid"]:
             what = result["error"]["message"] if "error" in result else result["problems"][0]["message"]
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
@@ -182,17 +200,24 @@ class DeskApp:
     async def error(self, request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 500)
         detail = getattr(exc, "detail", "") or "the request could not be answered"
-        if "application/json" in request.headers.get("accept", "") or request.url.path.endswith((".json", "/check")):
+        if "application/json" in request.headers.get("accept", "") or request.url.path.endswith((".json", "/check", "/play")):
             return JSONResponse({"error": detail}, status_code=status, headers=HEADERS)
         return self.page(request, "error.html", status=status, status_code=status, message=detail)
 
 
-def _sheet_of(doc: Any) -> tuple[str | None, dict[str, str] | None]:
-    if isinstance(doc, dict) and isinstance(doc.get("text"), str):
-        return doc["text"], None
-    if isinstance(doc, dict) and isinstance(doc.get("values"), dict) and len(doc["values"]) <= 5000:
-        return None, {str(k)[:40]: v for k, v in doc["values"].items() if isinstance(v, str)}
-    raise _problem(400, 'send {"text": "..."} or {"values": {"cell": "..."}}')
+def _step_of(doc: Any) -> tuple[str, list[str], bool, tuple[str, str] | None]:
+    """The text, picks, undo and field of a step of the entry, each of the right type and bounded."""
+    bad = _problem(400, 'send {"text": "...", "picked": ["..."], "undo": false, "field": ["key", "value"]}')
+    if not isinstance(doc, dict) or not isinstance(doc.get("text", ""), str):
+        raise bad
+    picked, undo, field = doc.get("picked", []), doc.get("undo", False), doc.get("field")
+    if (not isinstance(picked, list) or len(picked) > MAX_PICKS or not all(isinstance(p, str) and len(p) <= 40 for p in picked)
+            or not isinstance(undo, bool)):
+        raise bad
+    if field is not None and not (isinstance(field, list) and len(field) == 2
+                                  and all(isinstance(f, str) and len(f) <= 80 for f in field)):
+        raise bad
+    return doc.get("text", ""), picked, undo, None if field is None else (field[0], field[1])
 
 
 async def _body(request: Request) -> bytes:
@@ -241,7 +266,8 @@ def make_app(db_url: str) -> Starlette:
     routes = [
         Route("/", desk.index), Route("/go", desk.go),
         Route(base, desk.play), Route(base + "/sheet.{fmt:str}", desk.download),
-        Route(base + "/check", desk.check, methods=["POST"]), Route(base + "/submit", desk.submit, methods=["POST"]),
+        Route(base + "/check", desk.check, methods=["POST"]), Route(base + "/play", desk.play_step, methods=["POST"]),
+        Route(base + "/submit", desk.submit, methods=["POST"]),
         Route(base + "/leaderboard.json", desk.board), Route("/static/{name}", desk.static),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
     ]

@@ -19,9 +19,8 @@ from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
 from rollwrite.core.puzzles import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.files import SHEET, check_text
+from rollwrite.games.entry import Entry, EntryError
 from rollwrite.numbers import plain_number
-from rollwrite.serve.entries import ENTRIES
-from rollwrite.serve.entry import Entry, Writer, cells_at
 from rollwrite.layoutlang.layout import load_builtin
 
 SOURCE = "sheet"  # how messages name the typed-in text
@@ -56,12 +55,13 @@ class Challenge:
 
 
 def game_slugs() -> list[str]:
-    return [s for s in games.known() if s in ENTRIES]
+    """Every registered game that checks typed-in sheets: the desk shows the same games as ``rollwrite score``."""
+    return [s for s in games.known() if games.get(s).can_score]  # type: ignore[union-attr]
 
 
 def challenge(game: str, kind: str, value: str) -> Challenge:
     """The challenge a page names; a UsageError for an unknown game, kind or an unreadable seed/date."""
-    if game not in ENTRIES or game not in games.known():
+    if game not in game_slugs():
         raise UsageError(f"unknown game '{game[:40]}'", hint=f"games on this desk: {', '.join(game_slugs())}")
     if kind not in KINDS:
         raise UsageError(f"a challenge is a daily, a seed or a puzzle of one, not '{kind[:40]}'",
@@ -94,16 +94,15 @@ def _puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...]) -> tuple[Any
 
 
 class Desk:
-    """One game's layout, game object and entry, loaded once for the life of the server (they are
-    read-only descriptions, like the command line's registry)."""
+    """One game's layout, game object and on-screen entry, loaded once for the life of the server (they
+    are read-only descriptions, like the command line's registry)."""
 
     def __init__(self, game: str) -> None:
         self.layout = load_builtin(game)
         found = games.get(game)
-        assert found is not None  # every game with an entry is registered (challenge() checks it)
+        assert found is not None  # every game on the desk is registered (challenge() checks it)
         self.game: Any = found
-        self.entry: Entry = ENTRIES[game]
-        self.cells = frozenset(self.entry.cell_ids(self.layout.data, {}))  # the form's inputs, by id
+        self.entry: Entry[Any, Any] | None = found.entry()
         # a challenge of a game without dice (Lines & Sections) only names its leaderboard
         self.has_dice = (self.layout.dice is not None
                          or self.game.dice_spec(self.layout, self.layout.players.default) is not None)
@@ -116,64 +115,102 @@ class Desk:
         return self.game.evaluate(sheet, self.layout.data, self.schedule(ch, sheet)), None
 
     def schedule(self, ch: Challenge, sheet: Any) -> Any:
+        """The challenge's dice (or deal) for ``sheet`` (None: before anything is entered)."""
+        if ch.puzzle:
+            options = self.game.puzzle_options_of(sheet) if sheet is not None else {}
+            return puzzle_of(ch, tuple(sorted(options.items())))[1].schedule
         spec = self.game.score_dice_spec(self.layout, sheet)
         if spec is None:
             return None
         return resolve_schedule(ch.game, spec, seed=ch.seed, daily=ch.daily)
 
-    def check(self, ch: Challenge, *, text: str | None = None, values: dict[str, str] | None = None) -> dict:
-        """Check a sheet given as its text (pasted or typed) or as the cells of the form.  The answer is
-        JSON-ready: the text and the cells, the problems (each with the cells it is about), the score."""
-        data = self.layout.data
-        out: dict[str, Any] = {}
-        if values is not None:
-            values = {k: v for k, v in values.items() if k in self.cells and isinstance(v, str)}
-            writer = self.entry.text(values, data)
-            text = writer.text()
-            out["text"] = text
-        assert text is not None
+    def entered(self, ch: Challenge) -> bool:
+        """Whether the challenge's page has the on-screen entry (else the sheet is typed or pasted as text)."""
+        return self.entry is not None and (not ch.puzzle or self.entry.puzzles)
+
+    def read(self, text: str) -> Any:
+        """The sheet of a typed-in text, by the game's own reader (an InputError names what is wrong)."""
+        check_text(text, SOURCE, SHEET)
+        if not text.strip():
+            raise InputError("the sheet is empty", file=SOURCE, line=1, col=1)
+        return self.game.parse(text, SOURCE, self.layout.data)
+
+    def check(self, ch: Challenge, *, text: str) -> dict:
+        """Check a sheet's text (pasted, typed, or written by the entry).  The answer is JSON-ready: the
+        problems and the score, or the reason the text cannot be read."""
         try:
-            check_text(text, SOURCE, SHEET)
-            if not text.strip():
-                raise InputError("the sheet is empty", file=SOURCE, line=1, col=1)
-            sheet = self.game.parse(text, SOURCE, data)
-            if values is None:  # the text was typed or pasted: fill the cells from it
-                canonical = self.game.format(sheet, data)
-                out["values"] = self.entry.values(canonical, data)
-                if set(out["values"]) - self.cells:  # longer than the form: the text stays the only copy
-                    out["overflow"] = "this sheet holds more than the form has room for: edit it in the text box"
-                writer = self.entry.text(out["values"], data)
-                sheet = self.game.parse(writer.text(), SOURCE, data)  # lines and columns of the form
+            sheet = self.read(text)
             evaluation, puzzle = self.evaluate(ch, sheet)
         except RollwriteError as error:
-            cells: list[str] = []
-            for one in getattr(error, "errors", (error,)) if values is not None else ():  # InputErrors: each
-                cells += [c for c in self._error_cells(writer, one) if c not in cells]
-            out.update(valid=False, error={"message": str(error), "cells": cells})
-            return out
-        out.update(self._result(evaluation, writer))
+            return {"valid": False, "error": {"message": str(error)}}
+        out = self._result(evaluation, sheet)
         if puzzle is not None and puzzle.par is not None:
             out["par"] = plain_number(puzzle.par)
             line = f"{out['total']} of par {out['par']}"
             out["par_text"] = line if puzzle.par_proven else f"{line} ({puzzle.par_text()})"
         return out
 
-    def _error_cells(self, writer: Writer, error: Any) -> list[str]:
-        """The cells an unreadable part is about: the one at its line and column, unless the entry can tell
-        from the words which cell of the line is meant (the reader points at a box's size as one word)."""
-        line = cells_at(writer.places, error.line)
-        named = self.entry.refine("", error.message, line, self.layout.data)
-        return named if named != line else cells_at(writer.places, error.line, error.col)
+    def play(self, ch: Challenge, *, text: str, picked: list[str], undo: bool = False,
+             field: tuple[str, str] | None = None) -> dict:
+        """One step of the on-screen entry: the sheet of ``text`` (the empty sheet for an empty text), with
+        ``picked`` played (a whole turn, or the first picks of one), its last turn taken back (``undo``) or
+        a field set; the answer holds the sheet's text (the game's own ``format``), what to draw, the
+        choices of the next pick, and the check of the text."""
+        entry, data = self.entry, self.layout.data
+        if not self.entered(ch):
+            raise UsageError(f"{ch.id} is entered as text on this desk")
+        assert entry is not None
+        try:
+            sheet = self.read(text) if text.strip() else entry.start(data, self.schedule(ch, None))
+        except RollwriteError as error:
+            return {"error": {"message": str(error)}}
+        schedule = self.schedule(ch, sheet)
+        changed = False
+        if undo:
+            sheet, picked, changed = entry.undo(sheet, data, schedule), [], True
+        elif field is not None:
+            sheet, picked, changed = entry.set_field(sheet, field[0], field[1], data), [], True
+            self._writable(sheet, field[0])
+        elif picked:
+            after = entry.play(sheet, picked, data, schedule)
+            if after is not None:
+                sheet, picked, changed = after, [], True
+        if changed:  # the dice's shape may follow the sheet (a battlefield's players)
+            schedule = self.schedule(ch, sheet)
+        choices = entry.choices(sheet, picked, data, schedule)
+        said = [next(c.label for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
+                for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it
+        view = entry.view(sheet, data, schedule)
+        blank = sheet == entry.start(data, self.schedule(ch, None))  # nothing entered: no text, nothing to check
+        new_text = "" if blank else self.game.format(sheet, data)
+        out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked, "said": said,
+                               "choices": [c.to_json() for c in choices], "view": view.to_json()}
+        if new_text:
+            out["check"] = self.check(ch, text=new_text)
+        return out
 
-    def _result(self, evaluation: Any, writer: Writer) -> dict:
-        data = self.layout.data
-        problems = []
-        for p in evaluation.problems:
-            cells = self.entry.refine(p.where, p.message, cells_at(writer.places, p.line), data)
-            problems.append({"where": p.where, "message": p.message, "cells": cells})
+    def _writable(self, sheet: Any, key: str) -> None:
+        """Refuse a field whose words the sheet's text cannot hold (a comment mark, a separator): the text
+        the game writes must read back as itself."""
+        text = self.game.format(sheet, self.layout.data)
+        try:
+            again = self.game.format(self.read(text), self.layout.data)
+        except RollwriteError:
+            again = None
+        if again != text:
+            raise EntryError(f"the {key} cannot be written so on the sheet: leave out '#', ',' and ':'")
+
+    def _result(self, evaluation: Any, sheet: Any) -> dict:
+        entry, data = self.entry, self.layout.data
+        problems = [{"where": p.where, "message": p.message,
+                     "spots": entry.spots_of(sheet, p.where, p.message, data) if entry is not None else []}
+                    for p in evaluation.problems]
         score = evaluation.score
         players = None
         if score.players:
             players = [{"name": p["name"], "total": plain_number(p["total"])} for p in score.players]
         return {"valid": not problems, "problems": problems, "total": plain_number(score.total),
                 "players": players, "report": score.report.rstrip("\n")}
+
+
+__all__ = ["Challenge", "Desk", "EntryError", "challenge", "game_slugs", "puzzle_of"]

@@ -1,4 +1,4 @@
-"""What the desk's pages show besides the entry form: the sheet as inline SVG, its PDF and PNG, the
+"""What the desk's pages show besides the on-screen entry: the sheet as inline SVG, its PDF and PNG, the
 dice or the deal.  Drawn by the same functions as ``rollwrite print`` and ``rollwrite roll``."""
 
 from __future__ import annotations
@@ -77,5 +77,9 @@ def dice_lines(ch: Challenge) -> tuple[DiceLine, ...]:
         return (DiceLine("start", start), DiceLine("draw pile", tuple(str(c) for c in doc["draws"])))
     lines: dict[str, list[str]] = {}
     for turn in doc["turns"]:
-        lines.setdefault(turn.get("group_name") or "dice", []).append(" ".join(str(d) for d in turn["dice"]))
+        item = " ".join(str(d) for d in turn["dice"])
+        if any(turn.get("rerolls") or ()):  # each die's reroll reserve, in die order
+            item += " (rerolls " + " | ".join(" ".join(map(str, r)) for r in turn["rerolls"]) + ")"
+        label = turn.get("group_name") or ("dice (and each die's rerolls)" if "(" in item else "dice")
+        lines.setdefault(label, []).append(item)
     return tuple(DiceLine(k, tuple(v)) for k, v in lines.items())

@@ -182,3 +182,39 @@ def test_the_rules_say_how_the_deck_prints():
     doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "scrambled-streets.md").read_text(encoding="utf-8")
     assert "print on six sheets of\neight cards" in doc
     assert plan_page(LAYOUT.page, 63, 88).per_page == 8 and -(-48 // 8) == 6
+
+
+@pytest.mark.parametrize("number", [1, 6, 10, 48])
+def test_card_numbers_keep_to_the_eighth_inch_safe_area(number):
+    """The number and its ring stay 1/8 in (3.175 mm) inside the cut, as print-on-demand shops ask; the
+    layout's safe area says so too, so print refuses any text nearer the cut."""
+    from rollwrite.draw.metrics import text_width
+    from rollwrite.draw.scene import Circle, Scene, Text
+    from rollwrite.games.scrambled_streets.sheet import draw_card
+
+    assert LAYOUT.page.safe == 3.175
+    page = Scene().new_page(100, 100)
+    draw_card(page.pen(), LAYOUT.data, number, bleed=3.0)
+    ring = next(it for it in page.items if isinstance(it, Circle))
+    assert min(ring.cx, ring.cy) - ring.r - ring.width / 2 >= 3.175 - 1e-9
+    label = next(it for it in page.items if isinstance(it, Text) and it.text == str(number))
+    assert label.x - text_width(label.text, label.size, label.font) / 2 >= 3.175
+    assert label.y - label.size * 0.3528 * 0.75 >= 3.175
+
+
+def test_the_score_log_reads_as_one_game_in_play_order_not_a_table_a_player(tmp_path):
+    """The players' names go on one line above the log; each block of the log is headed by its turns
+    (both players' points on every row), so neither block reads as one player's."""
+    from rollwrite.draw.scene import Text
+    from rollwrite.sheet import build_scene
+
+    scene = build_scene(LAYOUT, sheets=1)
+    rules = next(p for p in scene.pages if any(isinstance(t, Text) and t.text == "rules and score log"
+                                              for t in scene.page_items(p)))
+    texts = [t for t in scene.page_items(rules) if isinstance(t, Text)]
+    names = [t for t in texts if t.text in ("Players:", "Black", "White") and t.font == "bold" or t.text == "Players:"]
+    heads = [t.text for t in texts if t.text.startswith("Turns ")]
+    assert heads == ["Turns 1 to 22, both players, in play order", "Turns 23 to 44, both players, in play order"]
+    labels = [t for t in texts if t.text in ("Black", "White") and t.y < min(h.y for h in texts if h.text in heads)]
+    assert len(labels) == 2 and labels[0].y == labels[1].y  # the two names on one line, above both blocks
+    assert names

@@ -174,3 +174,16 @@ def test_print_rejects_bad_variation(cli, tmp_path):
     r = cli("print", "shelving-wars", "-o", str(tmp_path / "x.pdf"), "--size", "40")
     assert r.exit_code == 2
     assert "--size: the battlefield size must be from 4 to 26, got 40" in r.stderr
+
+
+@pytest.mark.parametrize("args,dice,turns", [([], "3d6", "8 turns"), (["--dice", "2", "--sides", "20", "--turns", "5"],
+                                                                      "2d20", "5 turns")])
+def test_the_sheet_says_its_dice_when_the_game_ends_and_who_wins(cli, tmp_path, args, dice, turns):
+    from pypdf import PdfReader
+
+    r = cli("print", "shelving-wars", *args, "-o", str(tmp_path / "s.pdf"))
+    assert r.exit_code == 0, r.stderr
+    text = " ".join(PdfReader(str(tmp_path / "s.pdf")).pages[0].extract_text().split())
+    assert f"Roll {dice} each turn" in text
+    assert f"End: after {turns} each, or at once when a player cannot place a box with their roll" in text
+    assert "The most points wins." in text

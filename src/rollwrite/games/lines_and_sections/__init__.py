@@ -17,6 +17,7 @@ from rollwrite.games.lines_and_sections.data import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.games.entry import Entry
     from rollwrite.dice import Schedule
     from rollwrite.games.lines_and_sections.format import Game as Position
 
@@ -84,6 +85,12 @@ class LinesAndSections(Game["Position", Data]):
         from rollwrite.games.lines_and_sections.format import format_game
 
         return format_game(sheet)
+
+    def entry(self) -> Entry[Position, Data]:
+        # deferred for start-up: only the desk needs it
+        from rollwrite.games.lines_and_sections.entry import SectionsEntry
+
+        return SectionsEntry()
 
     def evaluate(self, sheet: Position, data: Data, schedule: Schedule | None) -> Evaluation:
         # deferred for start-up: `games`, `print lines-and-sections` need this module, not this import

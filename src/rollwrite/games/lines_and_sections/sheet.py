@@ -111,9 +111,19 @@ TITLE_H = 5.0  # the "Game 1 · 5×5" line above a board
 ARRANGEMENTS = ((3, 3), (2, 3), (2, 2))  # columns × rows, most boards first
 
 
+def record_lines(players: int) -> int:
+    """How many lines the note of who went out and who won takes under a board: as many as give every
+    write-in a line of WRITE_IN mm or more on the narrowest board the game prints (three, four or five
+    slots to a line)."""
+    return 1 if players <= 3 else 2 if players <= 7 else 3
+
+
+WRITE_IN = 6.0  # mm: the shortest line a player's name or number is written on
+
+
 def record_height(players: int) -> float:
     """Room under a board for noting who went out, in order, and who won."""
-    return 11.0 if players <= 5 else 15.0
+    return {1: 11.0, 2: 15.0, 3: 20.0}[record_lines(players)]
 
 
 def arrangement(v: BoardsV, n: int, players: int) -> tuple[int, int, float]:
@@ -186,21 +196,23 @@ def _record(pen: Pen, w: float, h: float, players: int, size: float) -> None:
     s = max(min(size * 0.85, 6.5), MIN_TEXT)
     slots = [f"{k}." for k in range(1, players)] + ["winner"]
     head = "went out:"
-    lines = [slots] if players <= 5 else [slots[: (players + 1) // 2], slots[(players + 1) // 2:]]
+    count = record_lines(players)
+    per = -(-len(slots) // count)
+    lines = [slots[k: k + per] for k in range(0, len(slots), per)]
     y = 3.2
     hw = text_width(head, s, "bold") + 1.5
     for li, group in enumerate(lines):
         if li == 0:
             pen.text(0, y, head, size=s, font="bold", color="#444444")
-        x0 = hw
-        room = (w - x0) / len(group)
-        for k, label in enumerate(group):
-            x = x0 + k * room
-            font = "bold" if label == "winner" else "regular"
-            ls = fit_size(label, s, font, room * 0.45, minimum=MIN_TEXT)
-            lw = text_width(label, ls, font)
-            pen.text(x, y, label, size=ls, color=LABEL, font=font)
-            pen.line(x + lw + 0.8, y + 0.6, x + room - 1.5, y + 0.6, width=0.2, color=PALE)
+        fonts = ["bold" if label == "winner" else "regular" for label in group]
+        widths = [text_width(label, s, font) for label, font in zip(group, fonts)]
+        # every write-in line of the row as long as the others: the room left by the labels, shared
+        line = max(0.0, (w - hw - sum(widths) - len(group) * 2.3) / len(group))
+        x = hw
+        for label, font, lw in zip(group, fonts, widths):
+            pen.text(x, y, label, size=s, color=LABEL, font=font)
+            pen.line(x + lw + 0.8, y + 0.6, x + lw + 0.8 + line, y + 0.6, width=0.2, color=PALE)
+            x += lw + 2.3 + line
         y += 5.0
 
 

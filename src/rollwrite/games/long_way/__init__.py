@@ -16,6 +16,7 @@ from rollwrite.games.base import ElementType, Evaluation, Game, Puzzle
 from rollwrite.layoutlang.nodes import Node
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.games.entry import Entry
     from rollwrite.games.long_way.data import Chart
     from rollwrite.dice import Schedule
     from rollwrite.games.long_way.format import Sheet
@@ -67,6 +68,12 @@ class LongWay(Game["Sheet", "Chart"]):
         from rollwrite.games.long_way.format import format_sheet
 
         return format_sheet(sheet)
+
+    def entry(self) -> Entry[Sheet, Chart]:
+        # deferred for start-up: only the desk needs it
+        from rollwrite.games.long_way.entry import LongWayEntry
+
+        return LongWayEntry()
 
     def evaluate(self, sheet: Sheet, data: Chart, schedule: Schedule | None) -> Evaluation:
         # deferred for start-up: `print long-way`, `games`, `print long-way` need this module, not this import

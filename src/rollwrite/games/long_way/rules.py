@@ -1114,18 +1114,56 @@ def _turn_dice(st: _State, t: LogTurn, schedule: Any | None, dice_errors: list[i
     return dice[0], dice[1]
 
 
+def earns_bonus(st: _State, cell: int, face: int) -> bool:
+    """Whether a display of ``face`` on ``cell`` earns a bonus: beside it, with no wall without a doorway
+    between, lies a cafeteria or an earlier display of the same furniture."""
+    return any(
+        (nb := neighbour(cell, side)) >= 0 and _edge_open(st, cell, side)
+        and (st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face))
+        for side in (N, E, S, W)
+    )
+
+
+def replay_state(log: tuple[LogTurn, ...], chart: Chart) -> tuple[_State, list[Problem]]:
+    """The store a game log draws, turn by turn as :func:`replay` draws it (without a schedule), and the
+    problems of its turns."""
+    problems: list[Problem] = []
+    st = _State(["."] * CELLS, [0] * CELLS, [0] * CELLS, [""] * CELLS, [])
+    for t in log:
+        def bad(message: str, rule: str, t: LogTurn = t) -> None:
+            problems.append(Problem(f"turn {t.number}", message, rule, t.line))
+
+        light, dark = _turn_dice(st, t, None, [0], bad)
+        if t.action == "cafeteria":
+            _place_cafeteria(st, t, bad)
+        elif t.action == "tile":
+            _place_tile(st, chart, t, light, dark, bad)
+    return st, problems
+
+
+def cafeteria_problem(st: _State, a: int, b: int) -> str | None:
+    """Why a cafeteria may not be drawn on spaces ``a`` and ``b`` of the store as it stands (None: it may)."""
+    if len(st.cafes) >= 2:
+        return "a third cafeteria: a store has at most two"
+    if b - a not in (1, -1, SIZE, -SIZE) or (abs(b - a) == 1 and a // SIZE != b // SIZE):
+        return f"{cell_name(a)} and {cell_name(b)} are not side by side"
+    busy = [c for c in (a, b) if not is_empty(st, c)]
+    if busy:
+        return f"the cafeteria needs empty spaces, and {cell_name(busy[0])} is not empty"
+    return None
+
+
+def is_empty(st: _State, cell: int) -> bool:
+    """A space with nothing drawn on it: no mark and no wall."""
+    return st.marks[cell] == "." and not st.walls[cell]
+
+
 def _place_cafeteria(st: _State, t: LogTurn, bad) -> None:  # noqa: ANN001
     assert t.cafe is not None
     a, b = t.cafe
-    if len(st.cafes) >= 2:
-        bad("a third cafeteria: a store has at most two", "cafeteria")
-        return
-    if b - a not in (1, -1, SIZE, -SIZE) or (abs(b - a) == 1 and a // SIZE != b // SIZE):
-        bad(f"{cell_name(a)} and {cell_name(b)} are not side by side", "cafeteria")
-        return
-    busy = [c for c in (a, b) if st.marks[c] != "." or st.walls[c]]
-    if busy:
-        bad(f"the cafeteria needs empty spaces, and {cell_name(busy[0])} is not empty", "cafeteria")
+    why = cafeteria_problem(st, a, b)
+    if why is not None:
+        bad(why, "cafeteria")
         return
     letter = CAFE_LETTERS[len(st.cafes)]
     st.cafes.append((a, b))
@@ -1134,22 +1172,55 @@ def _place_cafeteria(st: _State, t: LogTurn, bad) -> None:  # noqa: ANN001
         st.owner[c] = f"turn {t.number}'s cafeteria"
 
 
+def tile_cells(chart: Chart, light: int, dark: int, at: int) -> list[int] | None:
+    """The spaces the chart's tile of the dice covers with its first space on ``at`` (never rotated); None
+    when it runs off the store."""
+    ar, ac = divmod(at, SIZE)
+    cells = []
+    for dr, dc in chart.tile(light, dark).cells:
+        r, c = ar + dr, ac + dc
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            return None
+        cells.append(r * SIZE + c)
+    return cells
+
+
+def tile_problem(st: _State, chart: Chart, light: int, dark: int, at: int) -> str | None:
+    """Why the tile of the dice may not be drawn with its first space on ``at`` (None: it may)."""
+    label = f"tile light {light}, dark {dark}"
+    cells = tile_cells(chart, light, dark, at)
+    if cells is None:
+        return f"{label} with its first space on {cell_name(at)} runs off the store (tiles are never rotated)"
+    busy = [c for c in cells if not is_empty(st, c)]
+    if busy:
+        return f"{label} at {cell_name(at)} needs empty spaces, and {cell_name(busy[0])} is not empty"
+    return None
+
+
+def bonus_problem(st: _State, b: Bonus) -> str | None:
+    """Why an earned bonus may not be taken so on the store as it stands (None: it may)."""
+    if b.kind == "coins":
+        return None
+    side, cell = b.side, b.cell
+    if b.kind == "wall":
+        return f"{cell_name(cell)} already has a wall on its {SIDE_NAME[side]} side" if st.walls[cell] & side else None
+    nb = neighbour(cell, side)
+    mine = st.walls[cell] & side
+    theirs = st.walls[nb] & OPPOSITE[side] if nb >= 0 else 0
+    if not ((mine and not st.doors[cell] & side) or (theirs and not st.doors[nb] & OPPOSITE[side])):
+        return f"there is no wall without a doorway on the {SIDE_NAME[side]} side of {cell_name(cell)}"
+    return None
+
+
 def _place_tile(st: _State, chart: Chart, t: LogTurn, light: int, dark: int, bad) -> None:  # noqa: ANN001
     """The chart's tile of the dice drawn at ``t.at``, its display, and the bonus that display earned."""
     n = t.number
     tile = chart.tile(light, dark)
     label = f"tile light {light}, dark {dark}"
-    ar, ac = divmod(t.at, SIZE)
-    cells = []
-    for dr, dc in tile.cells:
-        r, c = ar + dr, ac + dc
-        if not (0 <= r < SIZE and 0 <= c < SIZE):
-            bad(f"{label} with its first space on {cell_name(t.at)} runs off the store (tiles are never rotated)", "tiles")
-            return
-        cells.append(r * SIZE + c)
-    busy = [c for c in cells if st.marks[c] != "." or st.walls[c]]
-    if busy:
-        bad(f"{label} at {cell_name(t.at)} needs empty spaces, and {cell_name(busy[0])} is not empty", "tiles")
+    why = tile_problem(st, chart, light, dark, t.at)
+    cells = tile_cells(chart, light, dark, t.at)
+    if why is not None or cells is None:
+        bad(why or "", "tiles")
         return
     for c, wmask in zip(cells, tile.walls):
         st.walls[c] = wmask
@@ -1166,12 +1237,7 @@ def _place_tile(st: _State, chart: Chart, t: LogTurn, light: int, dark: int, bad
     st.marks[dcell] = str(face)
     if t.bonus is None:
         return
-    earned = any(
-        (nb := neighbour(dcell, side)) >= 0 and _edge_open(st, dcell, side)
-        and (st.marks[nb] in CAFE_LETTERS or st.marks[nb] == str(face))
-        for side in (N, E, S, W)
-    )
-    if not earned:
+    if not earns_bonus(st, dcell, face):
         bad(f"no bonus was earned: the display on {cell_name(dcell)} touches no cafeteria and no earlier "
             f"{chart.display_name(face)} without a wall between them", "bonus")
         return
@@ -1183,20 +1249,18 @@ def _apply_bonus(st: _State, b: Bonus, n: int, bad) -> None:
         st.coins += 2
         st.gained += 2
         return
+    why = bonus_problem(st, b)
+    if why is not None:
+        bad(why, "bonus")
+        return
     side, cell = b.side, b.cell
     nb = neighbour(cell, side)
     if b.kind == "wall":
-        if st.walls[cell] & side:
-            bad(f"{cell_name(cell)} already has a wall on its {SIDE_NAME[side]} side", "bonus")
-            return
         st.walls[cell] |= side
         st.owner[cell] = f"turn {n}'s added wall"
         return
     mine = st.walls[cell] & side
     theirs = st.walls[nb] & OPPOSITE[side] if nb >= 0 else 0
-    if not ((mine and not st.doors[cell] & side) or (theirs and not st.doors[nb] & OPPOSITE[side])):
-        bad(f"there is no wall without a doorway on the {SIDE_NAME[side]} side of {cell_name(cell)}", "bonus")
-        return
     # the doorway goes through every wall standing on that edge
     if mine:
         st.doors[cell] |= side
@@ -1253,4 +1317,5 @@ def evaluate(sheet: Sheet, chart: Chart, schedule: Any | None) -> Evaluation:
     return Evaluation(tuple(check(sheet, chart, schedule)), score(sheet, chart))
 
 
-__all__ = ["check", "customers_path", "evaluate", "find_tiling", "replay", "score", "side_letters", "with_display", "LogTurn"]
+__all__ = ["bonus_problem", "cafeteria_problem", "check", "customers_path", "earns_bonus", "evaluate", "is_empty", "replay_state",
+           "tile_cells", "tile_problem", "find_tiling", "replay", "score", "side_letters", "with_display", "LogTurn"]

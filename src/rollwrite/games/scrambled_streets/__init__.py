@@ -8,6 +8,7 @@ from rollwrite.dice import DealSpec
 from rollwrite.games.base import ElementType, Evaluation, Game, Puzzle
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.games.entry import Entry
     from rollwrite.dice import Deal
     from rollwrite.games.scrambled_streets.data import Deck
     from rollwrite.games.scrambled_streets.format import Game as Position
@@ -61,6 +62,12 @@ class ScrambledStreets(Game["Position", "Deck"]):
         from rollwrite.games.scrambled_streets.format import format
 
         return format(sheet)
+
+    def entry(self) -> Entry[Position, Deck]:
+        # deferred for start-up: only the desk needs it
+        from rollwrite.games.scrambled_streets.entry import StreetsEntry
+
+        return StreetsEntry()
 
     def evaluate(self, sheet: Position, data: Deck, schedule: Deal | None) -> Evaluation:
         # deferred for start-up: `games`, `print scrambled-streets` need this module, not this import

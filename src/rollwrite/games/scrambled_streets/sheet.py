@@ -57,6 +57,9 @@ def draw_street(pen: Pen, deck: Deck, s: Street, bleed: float = 0.0) -> None:
         pen.curve(start, pieces, width=0.45, stroke=style.centre, cap="butt", dash=(2.2, 1.6))
 
 
+SAFE = 3.175  # mm: the safe area inside a card's cut (1/8 in)
+
+
 def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale: float = 1.0,
               frame: str | None = FRAME, fill: str | None = None, label: bool = True, bleed: float = 0.0) -> None:
     """Card ``number`` filling the cell whose top-left corner is at the pen's origin, drawn at
@@ -78,7 +81,9 @@ def draw_card(pen: Pen, deck: Deck, number: int, *, turned: bool = False, scale:
         # small cards: the number stays readable (two digits, drawn at 0.85, no smaller than MIN_TEXT)
         size = max(8.0, MIN_TEXT / 0.85 / scale)
         r = size * PT * 0.95
-        cx = cy = r + 1.8  # the number inside the safe area of a card cut with a bleed
+        # the number and its ring inside the safe area of a card cut with a bleed: 1/8 in (3.175 mm), as
+        # print-on-demand shops ask, and the ring's line
+        cx = cy = r + (SAFE + 0.15) / scale
         pen.circle(cx, cy, r, width=0.2 / scale, stroke="#111111", fill="#ffffff")
         shown = size * (0.85 if number >= 10 else 1)
         pen.text(cx, cy + size * PT * 0.36, str(number), size=shown, font="bold", anchor="middle")
@@ -188,14 +193,19 @@ def _read_box(what: str):
 
 
 def _build_log(v: BoxV, pen: Pen, ctx: Any) -> None:
-    """The score log: every turn in two blocks side by side, with room for the card, where it went and
-    both players' points and running totals, so the finished log is the typed-in game."""
+    """The score log: every turn of the game in play order, in two blocks side by side (each headed by
+    its turns, so neither reads as one player's), with room for the card, where it went and both
+    players' points and running totals on each turn's row, so the finished log is the typed-in game."""
     deck: Deck = ctx.data
     turns = len(deck.cards) - 4
     per = -(-turns // 2)
     gap = 6.0
     bw = (v.w - gap) / 2
-    head = v.size * PT * 2.6
+    head = v.size * PT * 4.0
+    for blk in range(2):
+        lo, hi = blk * per + 1, min((blk + 1) * per, turns)
+        pen.text(blk * (bw + gap), v.size * PT * 1.1, f"Turns {lo} to {hi}, both players, in play order",
+                 size=max(v.size * 0.95, MIN_TEXT), font="bold")
     rh = (v.h - head) / (per + 1)
     cols = [("turn", 0.11), ("card", 0.20), ("at a|b, push", 0.33), ("Black", 0.18), ("White", 0.18)]
     size = min(v.size, rh / PT * 0.62)

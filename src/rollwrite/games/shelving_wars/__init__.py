@@ -13,6 +13,7 @@ from rollwrite.games.shelving_wars.data import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rollwrite.games.entry import Entry
     from rollwrite.dice import Schedule
     from rollwrite.games.shelving_wars.format import Sheet
 
@@ -51,7 +52,10 @@ class ShelvingWars(Game["Sheet", Data]):
 
     def variations(self, layout: Any) -> dict[str, int]:
         d = layout_data(layout)
-        return {"size": d.size, "turns": d.turns, "dice": d.dice, "sides": d.sides}
+        # the dice are a group per player: the count of players is part of the variation (a solo
+        # puzzle's battlefield is not: its ids stay as they are)
+        players = {"players": d.players} if d.players >= 2 else {}
+        return {"size": d.size, "turns": d.turns, "dice": d.dice, "sides": d.sides, **players}
 
     def variations_of(self, sheet: Any) -> dict[str, int]:
         # deferred for start-up: `games` needs this module, not games.shelving_wars.format
@@ -59,7 +63,8 @@ class ShelvingWars(Game["Sheet", Data]):
 
         if not isinstance(sheet, Sheet):
             return {}
-        return {"size": sheet.size, "turns": sheet.turns, "dice": sheet.dice, "sides": sheet.sides}
+        players = {"players": len(sheet.players)} if len(sheet.players) >= 2 else {}
+        return {"size": sheet.size, "turns": sheet.turns, "dice": sheet.dice, "sides": sheet.sides, **players}
 
     def dice_spec(self, layout: Any, players: int) -> Any:
         d = layout_data(layout)
@@ -89,6 +94,12 @@ class ShelvingWars(Game["Sheet", Data]):
         from rollwrite.games.shelving_wars.format import format_sheet
 
         return format_sheet(sheet, as_data(data))
+
+    def entry(self) -> Entry[Sheet, Data]:
+        # deferred for start-up: only the desk needs it
+        from rollwrite.games.shelving_wars.entry import ShelvingEntry
+
+        return ShelvingEntry()
 
     def evaluate(self, sheet: Sheet, data: Data, schedule: Schedule | None) -> Evaluation:
         # deferred for start-up: `games` needs this module, not games.shelving_wars.rules

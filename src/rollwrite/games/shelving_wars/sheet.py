@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.draw.elements import MIN_TEXT, fit_size
+from rollwrite.draw.elements import MIN_TEXT, ParagraphV, fit_size, paragraph_lines
+from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
 from rollwrite.games.sheettext import column_letter
@@ -328,8 +329,73 @@ def _columns_size(v: ScoreColumnsV) -> tuple[float, float]:
     return v.w, v.h
 
 
+# ---------------------------------------------------------------- the rules, with the variation in use
+
+
+@dataclass(frozen=True)
+class RulesV:
+    width: float
+    size: float
+
+
+def _read_rules(node: Node, data: Any) -> RulesV:
+    r = Reader(node, "a shelving-wars rules paragraph")
+    v = RulesV(width=r.number("width", minimum=40, maximum=400), size=r.number("size", 7.5, minimum=MIN_TEXT, maximum=14))
+    r.done()
+    return v
+
+
+def rules_text(d: Data) -> str:
+    """The sheet's rules, with the dice, the turns and the battlefield of the variation in use: what to
+    roll, how to build, when the game ends and who wins; a solo puzzle's (one player) its own."""
+    if d.players == 1:
+        return (
+            f"A puzzle for one: every roll ({d.dice}d{d.sides}) is printed below, in turn order. Each turn draw a "
+            "box as tall as one die and as wide as another. Your first box covers your numbered corner; each "
+            "later box must share a corner and part of a side with one of your boxes. Boxes never overlap. "
+            "Score the area, then lose the height plus the width. A roll that must be built does, even at a "
+            "loss; the first roll that fits no box ends the game. Alone on the battlefield there is "
+            "**no capture** and a floating shelf only costs.")
+    return (
+        f"**Roll {d.dice}d{d.sides}** each turn ({d.dice} dice of {d.sides} sides) and draw a box on the "
+        f"{d.size} × {d.size} battlefield as tall as one die and as wide as another. Your first box covers your "
+        "numbered corner; each later box must share a corner and part of a side with one of your boxes. Boxes "
+        "never overlap. Score the area, then lose the height plus the width. **Floating shelf** instead of a "
+        "box: a line along the grid from a corner of one of your boxes, as long as a die; it costs its length "
+        f"and nothing may cross it. **End:** after {d.turns} turn{'s' if d.turns != 1 else ''} each, or at once "
+        "when a player cannot place a box with their roll. **Capture** at the end: each empty square walled off "
+        "from the other players by your boxes, shelves and the edge pays ½. **The most points wins.**")
+
+
+def _rules_para(v: RulesV, d: Data) -> ParagraphV:
+    return ParagraphV(rules_text(d), v.width, v.size, 1.25, "regular", "•")
+
+
+def _build_rules(v: RulesV, pen: Pen, ctx: Any) -> None:
+    para = _rules_para(v, _data(ctx))
+    y = v.size * PT * 0.8
+    for indent, runs in paragraph_lines(para):
+        x = indent
+        for text, font in runs:
+            pen.text(x, y, text, size=v.size, font=font)
+            x += text_width(text, v.size, font)
+        y += v.size * PT * para.leading
+
+
+def _rules_size(v: RulesV) -> tuple[float, float]:
+    lines = len(paragraph_lines(_rules_para(v, DEFAULT_DATA)))
+    return v.width, v.size * PT * (0.8 + 1.25 * (lines - 1)) + v.size * PT * 0.3
+
+
 def element_types() -> dict[str, ElementType]:
     return {
+        "shelving-wars.rules": ElementType(
+            _read_rules,
+            _build_rules,
+            _rules_size,
+            "the rules in a paragraph, with the dice, turns and battlefield of the variation in use, the end "
+            "of the game and who wins",
+        ),
         "shelving-wars.battlefield": ElementType(
             _read_battlefield,
             _build_battlefield,

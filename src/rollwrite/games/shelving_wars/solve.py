@@ -34,7 +34,6 @@ from rollwrite.errors import UsageError
 from rollwrite.games.base import Puzzle
 from rollwrite.games.shelving_wars.data import MIN_SIZE, dice_shape, layout_data
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet
-from rollwrite.valueclass import replace
 
 #: positions a search may expand: every daily of 2027 is proven within 154,000
 NODE_BUDGET = 250_000
@@ -301,16 +300,6 @@ def difficulty(size: int, rolls: list[tuple[int, ...]], par: int) -> str:
     return by_gap(par, greedy(size, rolls), CUTS)
 
 
-#: the rules a solo puzzle prints in place of the layout's (its paragraph with the id ``rules``)
-SOLO_RULES = (
-    "A puzzle for one: every roll is printed below, in turn order. Each turn draw a box as tall as one die "
-    "and as wide as another. Your first box covers your numbered corner; each later box must share a "
-    "corner and part of a side with one of your boxes. Boxes never overlap. Score the area, then lose the "
-    "height plus the width. A roll that must be built does, even at a loss; the first roll that fits no box "
-    "ends the game. Alone on the battlefield there is **no capture** and a floating shelf only costs."
-)
-
-
 def puzzle_layout(layout, options: dict):
     """The layout of a solo puzzle: one player, the battlefield ``--size`` (default 10) squares a side."""
 
@@ -321,10 +310,8 @@ def puzzle_layout(layout, options: dict):
     if not MIN_SIZE <= size <= 12:
         raise UsageError(f"--size: a solo puzzle's battlefield is {MIN_SIZE} to 12 squares a side, not {size}",
                          hint="a small battlefield is what makes packing matter; 9 or 10 suit eight rolls")
-    new = dataclasses.replace(d, size=size, players=1)
-    elements = tuple(replace(el, value=replace(el.value, text=SOLO_RULES)) if el.id == "rules" else el
-                     for el in layout.sheet.elements)
-    out = dataclasses.replace(layout, data=new, sheet=replace(layout.sheet, elements=elements))
+    new = dataclasses.replace(d, size=size, players=1)  # one player: the sheet's rules are a puzzle's
+    out = dataclasses.replace(layout, data=new)
     if getattr(layout, "dice", None) is not None:
         out = dataclasses.replace(out, dice=dice_shape(layout.dice, new.dice, new.sides, new.turns, 1))
     return out

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.games.wobbly_cafe.data import CafeData
     from rollwrite.dice import Schedule
     from rollwrite.games.base import Puzzle
+    from rollwrite.games.wobbly_cafe.entry import CafeEntry
     from rollwrite.games.wobbly_cafe.format import CafeSheet
     from rollwrite.layoutlang.nodes import Node
 
@@ -54,6 +55,12 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         from rollwrite.games.wobbly_cafe.format import format_sheet
 
         return format_sheet(sheet, as_data(data))
+
+    def entry(self) -> CafeEntry:
+        # deferred for start-up: only the desk needs it
+        from rollwrite.games.wobbly_cafe.entry import CafeEntry
+
+        return CafeEntry()
 
     def evaluate(self, sheet: CafeSheet, data: CafeData, schedule: Schedule | None) -> Evaluation:
         # deferred for start-up: `games` needs this module, not this import

@@ -1,105 +1,56 @@
-// The desk's entry form: keyboard moves between the cells, and every change is checked by the server,
-// which answers with the sheet's text, its problems (with the cells they are about) and the score.
+// The desk's entry: the sheet is entered turn by turn as the game is played.  The server holds the
+// rules: each pick is sent to it and it answers with the sheet's text, what to draw, the choices the
+// rules allow next and the check of the sheet.  Tab moves between the parts of the page; the arrow keys
+// move inside a grid or a row of choices, and Enter or Space picks.
 (function () {
   "use strict";
   var desk = document.getElementById("desk");
   if (!desk) { return; }
-  var url = desk.getAttribute("data-check");
+  var checkUrl = desk.getAttribute("data-check");
   var token = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
-  var cells = Array.prototype.slice.call(document.querySelectorAll("#form input.cell"));
+  var play = document.getElementById("play");
+  var playUrl = play ? play.getAttribute("data-play") : null;
   var text = document.getElementById("text");
   var status = document.getElementById("status");
   var scoreBox = document.getElementById("score");
   var list = document.getElementById("problems");
   var send = document.getElementById("send");
-  var timer = null, asked = 0, shown = 0, dirty = false;  // dirty: a change not yet sent
+  var current = "", picked = [], history = [], typed = false, asked = 0, shown = 0, timer = null, lastView = null;
 
-  function values() {
-    var out = {};
-    cells.forEach(function (c) { if (c.value !== "") { out[c.getAttribute("data-cell")] = c.value; } });
-    return out;
+  function post(url, body) {
+    return fetch(url, {method: "POST", credentials: "same-origin",
+                       headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": token},
+                       body: JSON.stringify(body)})
+      .then(function (r) { return r.json().then(function (doc) { return {ok: r.ok, status: r.status, doc: doc}; }); });
   }
 
-  function schedule(body) {
-    clearTimeout(timer);
-    status.textContent = "checking...";
-    dirty = true;
-    timer = setTimeout(function () { dirty = false; check(body()); }, 120);
-  }
-
-  function check(body) {
-    var n = ++asked;
-    fetch(url, {method: "POST", credentials: "same-origin",
-                headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": token},
-                body: JSON.stringify(body)})
-      .then(function (r) { return r.json().then(function (doc) { return {ok: r.ok, doc: doc}; }); })
-      .then(function (res) {
-        if (n < shown) { return; }
-        shown = n;
-        show(res.ok ? res.doc : {error: {message: res.doc.error, cells: []}});
-        if (dirty || n < asked) { status.textContent = "checking..."; }  // an answer to an older sheet
-      })
-      .catch(function () { status.textContent = "the desk could not be reached; your sheet is kept on this page"; });
-  }
-
-  function mark(ids, message, id) {
-    ids.forEach(function (cid) {
-      var c = document.getElementById("c-" + cid);
-      if (!c) { return; }
-      c.classList.add("bad");
-      c.setAttribute("aria-invalid", "true");
-      c.setAttribute("aria-describedby", ((c.getAttribute("aria-describedby") || "") + " " + id).trim());
-      c.title = (c.title ? c.title + "\n" : "") + message;
-    });
-  }
-
-  function item(where, message, id, ids) {
-    var li = document.createElement("li");
-    li.id = id;
-    li.textContent = (where ? where + ": " : "") + message;
-    if (ids.length) {
-      li.tabIndex = 0;
-      li.addEventListener("click", function () { var c = document.getElementById("c-" + ids[0]); if (c) { c.focus(); } });
-    }
-    list.appendChild(li);
-  }
-
-  function show(doc) {
-    cells.forEach(function (c) {
-      c.classList.remove("bad"); c.removeAttribute("aria-invalid"); c.removeAttribute("aria-describedby"); c.title = "";
-    });
+  // ---- the check: problems and score
+  function showCheck(doc, loud) {
     list.textContent = "";
-    if (doc.values) {
-      cells.forEach(function (c) {
-        if (document.activeElement !== c) { c.value = doc.values[c.getAttribute("data-cell")] || ""; }
-        c.readOnly = !!doc.overflow;  // the form cannot hold the whole sheet: it is shown, not edited
-      });
-    }
-    if (typeof doc.text === "string" && document.activeElement !== text) { text.value = doc.text; }
-    keep();
-    if (doc.values) { fit(); document.dispatchEvent(new Event("desk:filled")); }
+    marked = [];
+    paintMarks();
+    scoreBox.textContent = "";
+    send.disabled = true;
+    if (!doc) { return; }
     if (doc.error) {
-      item("", doc.error.message, "p-0", doc.error.cells);
-      mark(doc.error.cells, doc.error.message, "p-0");
-      status.textContent = "the sheet cannot be read yet";
-      scoreBox.textContent = "";
-      send.disabled = true;
-      document.dispatchEvent(new Event("desk:shown"));
+      if (loud) { item("", doc.error.message); status.textContent = "the sheet cannot be read yet"; }
       return;
     }
-    doc.problems.forEach(function (p, i) { item(p.where, p.message, "p-" + i, p.cells); mark(p.cells, p.message, "p-" + i); });
-    status.textContent = (doc.valid ? "rules: all checks passed" :
-      doc.problems.length + " rule problem" + (doc.problems.length === 1 ? "" : "s")) +
-      (doc.overflow ? "; " + doc.overflow : "");
+    if (loud) {
+      doc.problems.forEach(function (p, i) { item(p.where, p.message, "p-" + i); markSpots(p.spots || [], "p-" + i); });
+      paintMarks();
+      status.textContent = doc.valid ? "rules: all checks passed" :
+        doc.problems.length + " rule problem" + (doc.problems.length === 1 ? "" : "s");
+    }
     var total = doc.players ? doc.players.map(function (p) { return p.name + " " + p.total; }).join(", ") : String(doc.total);
-    scoreBox.textContent = "";
     var pre = document.createElement("pre");
     pre.textContent = doc.report;
+    pre.tabIndex = 0;  // it may scroll sideways: the keyboard reaches it
+    pre.setAttribute("aria-label", "the score report");
     var strong = document.createElement("p");
     strong.className = "total";
     strong.id = "total";
-    strong.textContent = "total: " + total;
-    scoreBox.appendChild(pre);
+    strong.textContent = (loud ? "total: " : "so far: ") + total;
     scoreBox.appendChild(strong);
     if (doc.par_text) {
       var par = document.createElement("p");
@@ -108,74 +59,282 @@
       par.textContent = doc.par_text;
       scoreBox.appendChild(par);
     }
+    scoreBox.appendChild(pre);
     send.disabled = !doc.valid;
-    document.dispatchEvent(new Event("desk:shown"));
   }
 
-  function rowOf(c) { return c.closest(".row"); }
-  function rowCells(row) { return Array.prototype.slice.call(row.querySelectorAll("input.cell")); }
-  function rows() { return Array.prototype.slice.call(document.querySelectorAll("#form .row")).filter(function (r) { return !r.hidden; }); }
-  function visible(i, step) {  // the next cell that is not in a hidden row
-    for (var j = i + step; j >= 0 && j < cells.length; j += step) { if (!rowOf(cells[j]).hidden) { return cells[j]; } }
-    return null;
-  }
-
-  // a list of turns shows the rows typed and one more (at least eight), growing as it is filled
-  function fit() {
-    Array.prototype.slice.call(document.querySelectorAll("#form fieldset.grows")).forEach(function (fs) {
-      var rs = Array.prototype.slice.call(fs.querySelectorAll(".row:not(.head)")), last = -1;
-      rs.forEach(function (r, i) { if (rowCells(r).some(function (c) { return c.value !== ""; })) { last = i; } });
-      rs.forEach(function (r, i) { r.hidden = i >= Math.max(last + 2, 8); });
+  var marked = [];  // the problems' spots, as [grid:spot, problem id]
+  function markSpots(spots, id) { spots.forEach(function (s) { marked.push([s, id]); }); }
+  function paintMarks() {
+    Array.prototype.forEach.call(document.querySelectorAll(".spot.bad"), function (b) {
+      b.classList.remove("bad"); b.removeAttribute("aria-describedby");
+    });
+    marked.forEach(function (m) {
+      var at = m[0].split(":");
+      var b = document.querySelector('.grid[data-grid="' + at[0] + '"] [data-spot="' + at[1] + '"]');
+      if (!b) { return; }
+      b.classList.add("bad");
+      b.setAttribute("aria-describedby", ((b.getAttribute("aria-describedby") || "") + " " + m[1]).trim());
     });
   }
 
-  function vertical(c, step) {
-    var all = rows(), i = all.indexOf(rowOf(c)), x = c.getBoundingClientRect().left;
-    for (var j = i + step; j >= 0 && j < all.length; j += step) {
-      var best = null, dist = Infinity;
-      rowCells(all[j]).forEach(function (d) {
-        var dx = Math.abs(d.getBoundingClientRect().left - x);
-        if (dx < dist) { dist = dx; best = d; }
-      });
-      if (best) { return best; }
-    }
-    return null;
+  function item(where, message, id) {
+    var li = document.createElement("li");
+    if (id) { li.id = id; }
+    li.textContent = (where ? where + ": " : "") + message;
+    list.appendChild(li);
   }
 
-  function go(c) { if (c) { c.focus(); if (c.select) { c.select(); } } }
-
-  function key(e) {
-    var c = e.target, i = cells.indexOf(c), single = c.maxLength === 1;
-    var atStart = c.selectionStart === 0 && c.selectionEnd === 0;
-    var atEnd = c.selectionStart === c.value.length;
-    if (e.ctrlKey || e.metaKey || e.altKey) { return; }
-    if (e.key === "ArrowLeft" && (single || atStart)) { e.preventDefault(); go(visible(i, -1)); }
-    else if (e.key === "ArrowRight" && (single || atEnd)) { e.preventDefault(); go(visible(i, 1)); }
-    else if (e.key === "ArrowUp") { e.preventDefault(); go(vertical(c, -1)); }
-    else if (e.key === "ArrowDown" || e.key === "Enter") { e.preventDefault(); go(vertical(c, 1)); }
-    else if (single && e.key.length === 1 && e.key !== " ") {
-      e.preventDefault(); c.value = e.key; changed(); go(visible(i, 1));
-    } else if (single && e.key === " ") { e.preventDefault(); go(visible(i, 1)); }
-    else if (single && e.key === "Backspace") {
-      e.preventDefault();
-      var back = visible(i, -1);
-      if (c.value) { c.value = ""; changed(); } else if (back) { back.value = ""; changed(); go(back); }
-    } else if (single && e.key === "Delete") { e.preventDefault(); c.value = ""; changed(); }
-  }
-
-  // the sheet stays in this tab across a reload or a submission
+  // ---- the sheet as text
   var store = "rollwrite-desk " + desk.getAttribute("data-id");
-  function keep() { try { sessionStorage.setItem(store, text.value); } catch (e) { /* storage off: nothing kept */ } }
+  function keep() {
+    try { sessionStorage.setItem(store, current); sessionStorage.setItem(store + " typed", typed ? "1" : ""); }
+    catch (e) { /* storage off: nothing kept */ }
+  }
   function kept() { try { return sessionStorage.getItem(store); } catch (e) { return null; } }
+  function keptTyped() { try { return sessionStorage.getItem(store + " typed") === "1"; } catch (e) { return false; } }
 
-  function changed() { fit(); schedule(function () { return {values: values()}; }); }
+  function setText(t) {
+    current = t;
+    if (document.activeElement !== text) { text.value = t; }
+    keep();
+  }
 
-  cells.forEach(function (c) {
-    c.addEventListener("keydown", key);
-    c.addEventListener("input", changed);
-    c.addEventListener("focus", function () { if (c.select) { c.select(); } });
+  function checkText() {
+    var n = ++asked;
+    post(checkUrl, {text: current}).then(function (res) {
+      if (n < shown) { return; }
+      shown = n;
+      showCheck(res.ok ? res.doc : {error: {message: res.doc.error}}, true);
+    }).catch(function () { status.textContent = "the desk could not be reached; your sheet is kept on this page"; });
+  }
+
+  text.addEventListener("input", function () {
+    clearTimeout(timer);
+    status.textContent = "checking...";
+    timer = setTimeout(function () {
+      setText(text.value);
+      typed = true;
+      history = [];
+      picked = [];
+      if (play) { step({}); } else { checkText(); }
+    }, 150);
   });
-  text.addEventListener("input", function () { schedule(function () { return {text: text.value}; }); });
+
+  // ---- the entry that follows play
+  var focusAfter = null;  // where the keyboard was, to come back to after the page is redrawn
+
+  function step(extra) {
+    var body = {text: current, picked: picked};
+    Object.keys(extra).forEach(function (k) { if (k !== "again") { body[k] = extra[k]; } });
+    var n = ++asked;
+    status.textContent = "checking...";
+    return post(playUrl, body).then(function (res) {
+      if (n < shown) { return; }
+      shown = n;
+      if (!res.ok) {  // a pick the rules no longer allow (a page out of date): say so, and draw the sheet afresh
+        picked = [];
+        var why = res.doc.error;
+        if (res.status === 409 && !extra.again) { step({again: true}).then(function () { status.textContent = why; }); }
+        else { status.textContent = why; }
+        return;
+      }
+      var doc = res.doc;
+      if (doc.error) {  // the text cannot be read: the entry waits for it to be mended
+        showCheck({error: doc.error}, true);
+        return;
+      }
+      if (doc.changed && !extra.undo) { history.push(current); }
+      if (doc.changed || current.trim()) { setText(doc.text); }
+      picked = doc.picked;
+      draw(doc);
+      var loud = typed || doc.view.done;
+      showCheck(doc.check, loud);
+      if (!loud) { status.textContent = doc.view.turn ? doc.view.turn + (doc.view.played ? "" : ": nothing entered yet") : ""; }
+    }).catch(function () { status.textContent = "the desk could not be reached; your sheet is kept on this page"; });
+  }
+
+  function pick(id) { picked = picked.concat([id]); return step({}); }
+
+  function draw(doc) {
+    var view = doc.view;
+    lastView = view;
+    drawFields(view.fields);
+    document.getElementById("turn-title").textContent = view.done ? "The game is over: nothing is left to play." : view.turn;
+    var dice = document.getElementById("turn-dice");
+    dice.textContent = "";
+    view.dice.forEach(function (d) { var s = document.createElement("span"); s.textContent = d; dice.appendChild(s); });
+    var choices = doc.choices;
+    var onGrid = {};
+    choices.forEach(function (c) { if (c.spot) { onGrid[c.spot] = c; } });
+    var buttons = choices.filter(function (c) { return !c.spot; });
+    var ask = view.ask;
+    if (picked.length) {
+      ask = "So far this turn: " + doc.said.join(", ") + ". " + (buttons.length ? "Pick one:" : "Pick where, on the sheet:");
+    }
+    document.getElementById("ask").textContent = view.done ? "" : ask;
+    drawChoices(buttons);
+    document.getElementById("back").hidden = !picked.length;
+    document.getElementById("undo").disabled = !view.played && !history.length;
+    drawGrids(view.grids, onGrid);
+    var log = document.getElementById("log");
+    log.textContent = "";
+    view.log.forEach(function (line) { var li = document.createElement("li"); li.textContent = line; log.appendChild(li); });
+    restoreFocus(buttons, onGrid);
+    desk.setAttribute("data-steps", String(+(desk.getAttribute("data-steps") || 0) + 1));  // one more answer drawn
+  }
+
+  function drawFields(fields) {
+    var box = document.getElementById("fields");
+    var have = box.querySelectorAll("input");
+    if (have.length === fields.length && Array.prototype.every.call(have, function (inp, i) { return inp.name === fields[i].key; })) {
+      fields.forEach(function (f, i) { if (document.activeElement !== have[i]) { have[i].value = f.value; } });
+      return;
+    }
+    box.textContent = "";
+    fields.forEach(function (f) {
+      var label = document.createElement("label");
+      label.textContent = f.label + " ";
+      var inp = document.createElement("input");
+      inp.name = f.key; inp.value = f.value; inp.size = Math.min(f.size, 24); inp.maxLength = f.size;
+      inp.autocomplete = "off"; inp.spellcheck = false; inp.id = "field-" + f.key;
+      inp.addEventListener("change", function () { step({field: [f.key, inp.value]}); });
+      label.appendChild(inp);
+      box.appendChild(label);
+    });
+  }
+
+  function roving(box, items, move) {  // one Tab stop for a group; arrows move inside it
+    items.forEach(function (b, i) { b.tabIndex = i === 0 ? 0 : -1; });
+    box.addEventListener("focusin", function (e) {
+      if (items.indexOf(e.target) < 0) { return; }
+      items.forEach(function (b) { b.tabIndex = b === e.target ? 0 : -1; });
+    });
+    box.addEventListener("keydown", function (e) {
+      var next = move(e.target, e.key);
+      if (next) { e.preventDefault(); next.focus(); }
+    });
+  }
+
+  function drawChoices(buttons) {
+    var box = document.getElementById("choices");
+    var fresh = box.cloneNode(false);  // a new element: no listeners of the last turn left on it
+    box.parentNode.replaceChild(fresh, box);
+    var items = buttons.map(function (c) {
+      var b = document.createElement("button");
+      b.type = "button"; b.textContent = c.label; b.setAttribute("data-choice", c.id);
+      b.addEventListener("click", function () { focusAfter = "choices"; pick(c.id); });
+      fresh.appendChild(b);
+      return b;
+    });
+    fresh.hidden = !items.length;
+    roving(fresh, items, function (el, key) {
+      var i = items.indexOf(el), d = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[key];
+      if (i < 0 || !d) { return null; }
+      return items[(i + d + items.length) % items.length];
+    });
+  }
+
+  var spotFocus = {};  // grid key -> the spot the keyboard was on
+
+  function drawGrids(grids, onGrid) {
+    var box = document.getElementById("grids");
+    box.textContent = "";
+    grids.forEach(function (g) {
+      var fig = document.createElement("div");
+      fig.className = "gridbox";
+      var h = document.createElement("h3");
+      h.textContent = g.title; h.id = "g-" + g.key;
+      fig.appendChild(h);
+      var el = document.createElement("div");
+      el.className = "grid" + (g.points ? " points" : "");
+      el.setAttribute("role", "group");
+      el.setAttribute("aria-labelledby", h.id);
+      el.setAttribute("data-grid", g.key);
+      var headed = g.cols.length ? 1 : 0, side = g.rows.length ? 1 : 0;
+      el.style.setProperty("--cols", g.w);
+      el.style.gridTemplateColumns = (side ? "var(--head) " : "") + "repeat(" + g.w + ", var(--sq))";
+      if (headed) {
+        if (side) { el.appendChild(head("", 1, 1)); }
+        g.cols.forEach(function (c, x) { el.appendChild(head(c, x + 1 + side, 1)); });
+      }
+      g.rows.forEach(function (r, y) { el.appendChild(head(r, 1, y + 1 + headed)); });
+      var items = [];
+      g.spots.forEach(function (s) {
+        var b = document.createElement("button");
+        var choice = onGrid[g.key + ":" + s.id];
+        b.type = "button";
+        b.className = "spot " + s.m + (choice ? " can" : "") + (g.gap !== null && s.x === g.gap ? " gap" : "");
+        b.textContent = s.t;
+        b.style.gridColumn = String(s.x + 1 + side);
+        b.style.gridRow = String(s.y + 1 + headed);
+        b.setAttribute("data-spot", s.id);
+        b.setAttribute("data-x", s.x);
+        b.setAttribute("data-y", s.y);
+        b.setAttribute("aria-label", s.l + (choice ? ", " + choice.label + ": can be picked" : ""));
+        if (choice) { b.setAttribute("data-choice", choice.id); } else { b.setAttribute("aria-disabled", "true"); }
+        b.addEventListener("click", function () {
+          spotFocus[g.key] = s.id;
+          if (choice) { focusAfter = "grid:" + g.key; pick(choice.id); }
+        });
+        el.appendChild(b);
+        items.push(b);
+      });
+      fig.appendChild(el);
+      box.appendChild(fig);
+      roving(el, items, function (from, key) { return neighbour(items, from, key); });
+      var at = items.filter(function (b) { return b.getAttribute("data-spot") === spotFocus[g.key]; })[0]
+        || items.filter(function (b) { return b.classList.contains("can"); })[0];
+      if (at) { items.forEach(function (b) { b.tabIndex = b === at ? 0 : -1; }); }
+      el.addEventListener("focusin", function (e) {
+        if (e.target.hasAttribute("data-spot")) { spotFocus[g.key] = e.target.getAttribute("data-spot"); }
+      });
+    });
+  }
+
+  function head(t, x, y) {
+    var s = document.createElement("span");
+    s.className = "hd"; s.textContent = t; s.setAttribute("aria-hidden", "true");
+    s.style.gridColumn = String(x); s.style.gridRow = String(y);
+    return s;
+  }
+
+  function neighbour(items, from, key) {  // the nearest spot in the direction of an arrow key
+    var d = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[key];
+    if (!d || items.indexOf(from) < 0) { return null; }
+    var x = +from.getAttribute("data-x"), y = +from.getAttribute("data-y"), best = null, cost = Infinity;
+    items.forEach(function (b) {
+      var bx = +b.getAttribute("data-x") - x, by = +b.getAttribute("data-y") - y;
+      var along = bx * d[0] + by * d[1], across = Math.abs(d[0] ? by : bx);
+      if (along <= 0) { return; }
+      var c = along * 100 + across * 1000;
+      if (c < cost) { cost = c; best = b; }
+    });
+    return best;
+  }
+
+  function restoreFocus(buttons, onGrid) {
+    var where = focusAfter;
+    focusAfter = null;
+    if (!where) { return; }
+    if (buttons.length) { document.querySelector("#choices button").focus(); return; }
+    var spots = Object.keys(onGrid);
+    var key = where.indexOf("grid:") === 0 ? where.slice(5) : null;
+    if (spots.length && !spots.some(function (s) { return s.indexOf(key + ":") === 0; })) { key = spots[0].split(":")[0]; }
+    var grid = key && document.querySelector('.grid[data-grid="' + key + '"]');
+    var b = grid && grid.querySelector('button[tabindex="0"]');
+    if (b) { b.focus(); }
+  }
+
+  if (play) {
+    document.getElementById("undo").addEventListener("click", function () {
+      picked = [];
+      focusAfter = "grid:";
+      if (history.length) { current = history.pop(); setText(current); step({}); } else { step({undo: true}); }
+    });
+    document.getElementById("back").addEventListener("click", function () { picked = []; focusAfter = "grid:"; step({}); });
+  }
+
   document.getElementById("copy").addEventListener("click", function () {
     if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(text.value); }
     else { text.select(); document.execCommand("copy"); }
@@ -187,178 +346,8 @@
   document.getElementById("submit").addEventListener("submit", function () {
     document.getElementById("submit-text").value = text.value;
   });
-  // boards to pick from (see Board in serve/entry.py): a click, or Enter on the point or square the arrow
-  // keys moved to, writes its name into the form
-  var current = null;  // the row last worked on, for a battlefield's square
-  document.getElementById("form").addEventListener("focusin", function (e) {
-    if (e.target.classList.contains("cell")) { current = rowOf(e.target); }
-  });
-  function part(row, key) {  // a Shelving Wars turn's cell: p1t2at is player 1's turn 2, its square
-    var re = new RegExp("^p\\d+t\\d+" + key + "$");
-    return rowCells(row).filter(function (c) { return re.test(c.getAttribute("data-cell")); })[0];
-  }
-  function upper(c) { return c ? c.value.trim().toUpperCase() : ""; }
-  function square(name) {  // "C4" -> [column, row], counted from 0
-    var m = /^([A-Z])(\d+)$/.exec(name);
-    return m ? [m[1].charCodeAt(0) - 65, parseInt(m[2], 10) - 1] : null;
-  }
-  var CORNER = {"TL": [0, 0], "TR": [1, 0], "BL": [0, 1], "BR": [1, 1], "TOP-LEFT": [0, 0], "TOP-RIGHT": [1, 0],
-                "BOTTOM-LEFT": [0, 1], "BOTTOM-RIGHT": [1, 1]};
-  var STEP = {U: [0, -1], UP: [0, -1], D: [0, 1], DOWN: [0, 1], L: [-1, 0], LEFT: [-1, 0], R: [1, 0], RIGHT: [1, 0]};
 
-  // what a turn of Shelving Wars draws: a box's squares, or a shelf's edges ([column, row, side] of the squares it runs by)
-  function drawn(row) {
-    var get = function (k) { return upper(part(row, k)); };
-    var at = square(get("at")), corner = CORNER[get("c") || "TL"], h = parseInt(get("h"), 10), out = [];
-    if (!at || !corner || !(h >= 1 && h <= 26)) { return {squares: out, edges: out}; }
-    if (get("k") === "S") {
-      var d = STEP[get("w")], edges = [];
-      if (!d) { return {squares: out, edges: out}; }
-      var x = at[0] + corner[0], y = at[1] + corner[1];
-      for (var i = 0; i < h; i++) {
-        if (d[0] === 0) { var yy = d[1] > 0 ? y + i : y - 1 - i; edges.push([x, yy, "l"], [x - 1, yy, "r"]); }
-        else { var xx = d[0] > 0 ? x + i : x - 1 - i; edges.push([xx, y, "t"], [xx, y - 1, "b"]); }
-      }
-      return {squares: out, edges: edges};
-    }
-    var w = parseInt(get("w"), 10);
-    if (!(w >= 1 && w <= 26)) { return {squares: out, edges: out}; }
-    var left = corner[0] ? at[0] - w + 1 : at[0], top = corner[1] ? at[1] - h + 1 : at[1];
-    var outline = [];  // the box's own sides, so that boxes side by side are told apart
-    for (var r = top; r < top + h; r++) {
-      for (var c = left; c < left + w; c++) {
-        out.push([c, r]);
-        if (c === left) { outline.push([c, r, "l"]); }
-        if (c === left + w - 1) { outline.push([c, r, "r"]); }
-        if (r === top) { outline.push([c, r, "t"]); }
-        if (r === top + h - 1) { outline.push([c, r, "b"]); }
-      }
-    }
-    return {squares: out, edges: [], outline: outline};
-  }
-
-  // the path typed (Lines & Sections), as the sides of the squares it runs along: {"x,y": " et el"}
-  function pathSides() {
-    var words = cells.filter(function (c) { return /^path\d+$/.test(c.getAttribute("data-cell")); })
-      .map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/).map(square);
-    var out = {};
-    function side(x, y, s) { out[x + "," + y] = (out[x + "," + y] || "") + " e" + s; }
-    for (var i = 1; i < words.length; i++) {
-      var a = words[i - 1], b = words[i];
-      if (!a || !b || Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) !== 1) { continue; }
-      if (a[1] === b[1]) { var x = Math.min(a[0], b[0]); side(x, a[1], "t"); side(x, a[1] - 1, "b"); }
-      else { var y = Math.min(a[1], b[1]); side(a[0], y, "l"); side(a[0] - 1, y, "r"); }
-    }
-    return out;
-  }
-
-  Array.prototype.slice.call(document.querySelectorAll(".pick")).forEach(function (board) {
-    var kind = board.getAttribute("data-kind");
-    var sizeCell = document.getElementById("c-" + board.getAttribute("data-size-cell"));
-    var target = board.getAttribute("data-target");
-    var lines = cells.filter(function (c) { return c.getAttribute("data-cell").indexOf(target) === 0; });
-    var points = kind === "points", drawnAt = -1;
-    function pick(name) {
-      if (points) {
-        var filled = lines.filter(function (c) { return c.value.trim() !== ""; });
-        var line = filled.length ? filled[filled.length - 1] : lines[0];
-        if (line.value.length + name.length + 1 > 60) { line = lines[lines.indexOf(line) + 1] || line; }
-        line.value = (line.value.trim() ? line.value.trim() + " " : "") + name;
-      } else if (kind === "squares") {
-        var empty = lines.filter(function (c) { return c.value.trim() === ""; })[0];
-        if (!empty) { return; }
-        empty.value = name;
-      } else {
-        var spot = (current && part(current, target)) || cells.filter(function (c) {
-          return /^p\d+t\d+at$/.test(c.getAttribute("data-cell")) && c.value === "" && !rowOf(c).hidden; })[0];
-        if (!spot) { return; }
-        spot.value = name;
-        current = rowOf(spot);
-      }
-      changed(); mark();
-    }
-    function mark() {
-      var buttons = Array.prototype.slice.call(board.querySelectorAll("button"));
-      if (kind !== "field") {
-        var on = points ? lines.map(function (c) { return c.value; }).join(" ").toUpperCase().split(/[\s,>-]+/)
-                        : lines.map(upper);
-        var sides = points ? {} : pathSides();
-        buttons.forEach(function (b) {
-          var name = b.getAttribute("data-point"), got = on.indexOf(name) >= 0;
-          if (!points) { b.className = "sq" + (sides[b.getAttribute("data-x") + "," + b.getAttribute("data-y")] || ""); }
-          b.classList.toggle("on", got);
-          b.setAttribute("aria-label", (points ? "point " : "square ") + name + (got ? (points ? ", on the path" : ", shaded") : ""));
-        });
-        return;
-      }
-      var paint = {};
-      Array.prototype.slice.call(document.querySelectorAll("#form fieldset.grows .row")).forEach(function (row) {
-        var first = rowCells(row)[0], m = first && /^p(\d+)t\d+k$/.exec(first.getAttribute("data-cell"));
-        if (!m) { return; }
-        var bad = rowCells(row).some(function (c) { return c.classList.contains("bad"); }), got = drawn(row);
-        var who = document.getElementById("c-p" + m[1]).value.trim() || "player " + m[1];
-        got.squares.forEach(function (q) { add(q, " p" + m[1], who + "'s box"); });
-        got.edges.forEach(function (e) { add(e, " e" + e[2], who + "'s shelf"); });
-        (got.outline || []).forEach(function (e) { var k = e[0] + "," + e[1]; paint[k].cls += " o" + e[2]; });
-        function add(q, cls, what) {
-          var k = q[0] + "," + q[1], was = paint[k] || {cls: "", said: []};
-          paint[k] = {cls: was.cls + cls + (bad ? " bad" : ""), said: was.said.concat([what + (bad ? " (a problem)" : "")])};
-        }
-      });
-      var n = drawnAt, home = {};  // the players' starting corners, numbered as on the sheet
-      (board.getAttribute("data-corners") || "").split(" ").forEach(function (corner, i) {
-        var name = document.getElementById("c-p" + (i + 1));
-        if (!corner || (i >= +board.getAttribute("data-shown") && !(name && name.value.trim()))) { return; }
-        var at = CORNER[corner.toUpperCase()];
-        home[at[0] * (n - 1) + "," + at[1] * (n - 1)] = String(i + 1);
-      });
-      buttons.forEach(function (b) {
-        var xy = b.getAttribute("data-x") + "," + b.getAttribute("data-y"), got = paint[xy];
-        b.textContent = home[xy] || "";
-        b.className = "sq" + (got ? got.cls : "") + (home[xy] ? " home" : "");
-        b.setAttribute("aria-label", "square " + b.getAttribute("data-point") + (home[xy] ? ", player " + home[xy] + "'s corner" : "") +
-                       (got ? ", " + got.said.join(", ") : ""));
-      });
-    }
-    function draw() {
-      var n = parseInt(sizeCell.value || sizeCell.placeholder, 10), top = points ? 12 : 26;
-      if (!(n >= 2 && n <= top)) { board.textContent = ""; drawnAt = -1; return; }
-      if (n !== drawnAt) {
-        board.textContent = "";
-        var m = points ? n + 1 : n;
-        board.style.setProperty("--n", m);
-        for (var y = 0; y < m; y++) {
-          for (var x = 0; x < m; x++) {
-            var b = document.createElement("button");
-            var name = String.fromCharCode(65 + x) + (y + 1);
-            b.type = "button"; b.className = points ? "pt" : "sq"; b.textContent = name;
-            b.setAttribute("data-point", name); b.setAttribute("data-x", x); b.setAttribute("data-y", y); b.title = name;
-            b.setAttribute("aria-label", (points ? "point " : "square ") + name);
-            b.tabIndex = x === 0 && y === 0 ? 0 : -1;  // one stop for Tab; the arrow keys move inside
-            board.appendChild(b);
-          }
-        }
-        drawnAt = n;
-      }
-      mark();
-    }
-    board.addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pick(b.getAttribute("data-point")); } });
-    board.addEventListener("keydown", function (e) {
-      var b = e.target.closest("button");
-      var d = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[e.key];
-      if (!b || !d) { return; }
-      e.preventDefault();
-      var next = board.querySelector('button[data-x="' + (+b.getAttribute("data-x") + d[0]) + '"][data-y="' + (+b.getAttribute("data-y") + d[1]) + '"]');
-      if (next) { b.tabIndex = -1; next.tabIndex = 0; next.focus(); }
-    });
-    sizeCell.addEventListener("input", draw);
-    cells.forEach(function (c) { c.addEventListener("input", mark); });
-    document.addEventListener("desk:filled", draw);
-    document.addEventListener("desk:shown", mark);
-    draw();
-  });
-
-  fit();
   var before = kept();
-  if (before) { text.value = before; check({text: before}); } else { check({values: values()}); }
+  if (before) { typed = keptTyped(); setText(before); }
+  if (play) { step({}); } else if (before) { checkText(); }
 })();

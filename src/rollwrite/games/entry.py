@@ -1,0 +1,177 @@
+"""A game's on-screen entry: the sheet entered turn by turn, as the game is played.
+
+Each game owns its entry (``games/<game>/entry.py``, found through :meth:`rollwrite.games.base.Game.entry`).
+The entry works on the game's own sheet, what its ``parse`` returns: the page's text is always the
+game's ``format`` of that sheet, and a pasted text is read by the game's ``parse``; an entry has no
+reader or writer of its own.
+
+A turn is entered as a short series of picks: the entry offers the choices of the next pick
+(:meth:`Entry.choices`), each either a spot of a drawn grid (a space of the store, a point of the
+board) or a button (a die face, a bonus, "stop"), and once the picks make a whole turn it returns the
+sheet with that turn played (:meth:`Entry.play`).  The choices come from the game's own rules, so the
+page offers only what the rules accept; any other pick is refused with :class:`EntryError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from rollwrite.errors import UsageError
+
+SheetT = TypeVar("SheetT")
+DataT = TypeVar("DataT")
+
+
+class EntryError(UsageError):
+    """A pick the entry does not offer (an illegal move, or a stale page)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One place of a drawn grid: ``x``, ``y`` from the top left; ``text`` what is drawn in it; ``marks``
+    words for its look (``wn`` a wall on its north side, ``p1`` player 1's, ``on`` on the path...);
+    ``label`` what a screen reader says of it."""
+
+    id: str
+    x: int
+    y: int
+    text: str = ""
+    marks: str = ""
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "x": self.x, "y": self.y, "t": self.text, "m": self.marks, "l": self.label or self.id}
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A grid drawn on the page: the store, a floor, the battlefield, the city.  ``cols`` and ``rows``
+    are the headings printed over and beside it (A-G and 1-7); ``gap`` draws the middle line before
+    that column; ``points`` draws the spots as the points where grid lines meet."""
+
+    key: str
+    title: str
+    width: int
+    height: int
+    spots: tuple[Spot, ...]
+    cols: tuple[str, ...] = ()
+    rows: tuple[str, ...] = ()
+    gap: int | None = None
+    points: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title, "w": self.width, "h": self.height,
+                "cols": list(self.cols), "rows": list(self.rows), "gap": self.gap, "points": self.points,
+                "spots": [s.to_json() for s in self.spots]}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice of the next pick: ``id`` is what the page sends back; ``spot`` is ``grid:spot`` when it
+    is picked on a grid (empty for a button)."""
+
+    id: str
+    label: str
+    spot: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "label": self.label, "spot": self.spot}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A line of the sheet typed as words, not played: a player's name, a setting."""
+
+    key: str
+    label: str
+    value: str
+    size: int = 20
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "value": self.value, "size": self.size}
+
+
+@dataclass(frozen=True)
+class View:
+    """What the page draws of a sheet: its grids, whose turn it is and its dice, what to pick."""
+
+    grids: tuple[Grid, ...]
+    turn: str = ""  # "Floor 1, turn 3 of 18" ("" once the game is over)
+    dice: tuple[str, ...] = ()  # the turn's dice or card, as words ("light 3", "card 17 up")
+    ask: str = ""  # what the next pick is
+    fields: tuple[Field, ...] = ()
+    played: int = 0  # turns entered
+    done: bool = False  # nothing is left to play
+    log: tuple[str, ...] = field(default=())  # the turns entered, one line each
+
+    def to_json(self) -> dict[str, Any]:
+        return {"grids": [g.to_json() for g in self.grids], "turn": self.turn, "dice": list(self.dice),
+                "ask": self.ask, "fields": [f.to_json() for f in self.fields], "played": self.played,
+                "done": self.done, "log": list(self.log)}
+
+
+class Entry(Generic[SheetT, DataT]):
+    """What every game's entry provides; see the module's docstring.  ``schedule`` is the challenge's
+    dice (or deal) in the shape of the game's ``score_dice_spec``, or None for a game without dice."""
+
+    #: whether a puzzle of the game is entered the same way, from :meth:`start` with the puzzle's dice (a
+    #: puzzle that starts from a position of its own is taken as text)
+    puzzles: bool = True
+
+    def start(self, data: DataT, schedule: Any) -> SheetT:
+        """The sheet before anything is entered."""
+        raise NotImplementedError
+
+    def view(self, sheet: SheetT, data: DataT, schedule: Any) -> View:
+        raise NotImplementedError
+
+    def options(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> list[Choice]:
+        """The choices of the pick after ``picked`` (each already offered); [] when nothing is left."""
+        raise NotImplementedError
+
+    def apply(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> SheetT | None:
+        """The sheet with the turn ``picked`` makes, or None while the picks are not a whole turn yet."""
+        raise NotImplementedError
+
+    def undo(self, sheet: SheetT, data: DataT, schedule: Any) -> SheetT:
+        """The sheet without its last turn (the same sheet when no turn is entered)."""
+        raise NotImplementedError
+
+    def spots_of(self, sheet: SheetT, where: str, message: str, data: DataT) -> list[str]:
+        """The spots (``grid:spot``) a rule problem is about, from its ``where`` and words, to mark them on
+        the page; [] when it is about no place of a grid (a turn, a player)."""
+        return []
+
+    def set_field(self, sheet: SheetT, key: str, value: str, data: DataT) -> SheetT:
+        raise EntryError(f"the sheet has no field '{key[:40]}'")
+
+    def turns(self, sheet: SheetT, data: DataT, schedule: Any) -> list[list[str]]:
+        """The picks that enter the turns of ``sheet`` from :meth:`start` one by one (fields aside)."""
+        raise NotImplementedError
+
+    # ---- shared by every entry
+
+    def choices(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> list[Choice]:
+        """:meth:`options` after checking that each pick of ``picked`` was offered."""
+        for i, pick in enumerate(picked):
+            if pick not in {c.id for c in self.options(sheet, picked[:i], data, schedule)}:
+                raise EntryError(f"'{str(pick)[:40]}' is not a move the rules allow here")
+        return self.options(sheet, picked, data, schedule)
+
+    def play(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> SheetT | None:
+        """:meth:`apply` of offered picks only."""
+        if picked:
+            self.choices(sheet, picked[:-1], data, schedule)
+            if picked[-1] not in {c.id for c in self.options(sheet, picked[:-1], data, schedule)}:
+                raise EntryError(f"'{str(picked[-1])[:40]}' is not a move the rules allow here")
+        return self.apply(sheet, picked, data, schedule)
+
+
+def column_letters(n: int) -> tuple[str, ...]:
+    return tuple(chr(65 + i) for i in range(n))
+
+
+def row_numbers(n: int) -> tuple[str, ...]:
+    return tuple(str(i + 1) for i in range(n))

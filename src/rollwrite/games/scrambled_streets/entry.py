@@ -1,0 +1,115 @@
+"""Scrambled Streets on screen: the city as it lies, the deal's starting city first.  A turn shows the
+card the deal gives; it is placed by picking the card to push away, then the card across the edge the
+new card goes into, then which way up it lies.  The city is the rules' own (rules.City), so only edges
+the rules allow are offered.  See rollwrite.games.entry."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View
+from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE, Deck
+from rollwrite.games.scrambled_streets.format import Game, Move, Placed
+from rollwrite.games.scrambled_streets.rules import City, first_player, longest, mover
+
+_WAYS = (("up", 0), ("down", 180))
+
+
+def _city(sheet: Game) -> City:
+    city = City.start([(p.card, p.turned) for p in sheet.start])
+    for m in sheet.moves:
+        city.push(m.a, m.b, m.push, m.card, m.rotation == 180)
+    return city
+
+
+def _card(schedule: Any, turn: int) -> int | None:
+    """The card the deal gives on ``turn`` (from 1), or None when the deck is played out."""
+    k = START_SIZE + turn - 1
+    return schedule.order[k] if schedule is not None and k < len(schedule.order) else None
+
+
+class StreetsEntry(Entry[Game, Deck]):
+    puzzles = False  # its puzzle is one more turn on a city of its own
+
+    def start(self, data: Deck, schedule: Any) -> Game:
+        if schedule is None:
+            raise EntryError("a game of Scrambled Streets is entered from its deal")
+        return Game(start=tuple(Placed(schedule.order[k], 180 if schedule.turned[k] else 0)  # type: ignore[arg-type]
+                                for k in range(START_SIZE)), moves=())
+
+    def view(self, sheet: Game, data: Deck, schedule: Any) -> View:
+        city = _city(sheet)
+        r0, c0, r1, c1 = city.bounds()
+        spots = tuple(Spot(f"c{n}", c - c0, r - r0, f"{n}{'↓' if turned else ''}", "card",
+                           f"card {n}, {'down' if turned else 'up'}")
+                      for (r, c), (n, turned) in sorted(city.cells.items()))
+        grid = Grid("city", "The city", c1 - c0 + 1, r1 - r0 + 1, spots)
+        names = sheet.names
+        fields = (Field("black", "Black player's name", names[0], 20), Field("white", "White player's name", names[1], 20))
+        log = tuple(f"{m.number}. card {m.card} {'down' if m.rotation == 180 else 'up'} between {m.a} and {m.b}, "
+                    f"pushing {m.push}" for m in sheet.moves)
+        turn = len(sheet.moves) + 1
+        card = _card(schedule, turn)
+        if card is None:
+            return View((grid,), fields=fields, played=len(sheet.moves), done=True, log=log)
+        start = City.start([(p.card, p.turned) for p in sheet.start])
+        first, _bonus = first_player({p: longest(start, data, p) for p in ("black", "white")})
+        who = mover(first, turn)
+        name = names[0 if who == "black" else 1]
+        return View((grid,), turn=f"Turn {turn}: {f'{name} ({who})' if name else who.capitalize()} places card {card}", dice=(f"card {card}",),
+                    ask="Pick the card to push away: the new card takes its place.", fields=fields,
+                    played=len(sheet.moves), log=log)
+
+    def options(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> list[Choice]:
+        card = _card(schedule, len(sheet.moves) + 1)
+        if card is None:
+            return []
+        city = _city(sheet)
+        edges = [(a, b, push) for a, b in city.edges() for push in (a, b) if city.push_problem(a, b, push) is None]
+        if not picked:
+            pushed = sorted({push for _a, _b, push in edges})
+            return [Choice(f"c{n}", f"push card {n} away", f"city:c{n}") for n in pushed]
+        push = int(picked[0][1:])
+        if len(picked) == 1:
+            return [Choice(f"c{other}", f"between {push} and {other}: {push} moves away from {other}", f"city:c{other}")
+                    for a, b, p in edges if p == push for other in [b if a == push else a]]
+        if len(picked) == 2:
+            return [Choice(word, f"card {card} {word}") for word, _r in _WAYS]
+        return []
+
+    def apply(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> Game | None:
+        turn = len(sheet.moves) + 1
+        card = _card(schedule, turn)
+        if card is None or len(picked) < 3:
+            return None
+        push, other = int(picked[0][1:]), int(picked[1][1:])
+        a, b = next((a, b) for a, b in _city(sheet).edges() if {a, b} == {push, other})
+        move = Move(turn, card, dict(_WAYS)[picked[2]], a, b, push)
+        return dataclasses.replace(sheet, moves=tuple(sheet.moves) + (move,))
+
+    def undo(self, sheet: Game, data: Deck, schedule: Any) -> Game:
+        return dataclasses.replace(sheet, moves=tuple(sheet.moves)[:-1])
+
+    def spots_of(self, sheet: Game, where: str, message: str, data: Deck) -> list[str]:
+        if where.startswith("start, ") and where[7:] in START_PLACES:
+            return [f"city:c{sheet.start[START_PLACES.index(where[7:])].card}"]
+        m = re.fullmatch(r"turn (\d+)", where)
+        moves = tuple(sheet.moves)
+        if not m or not 1 <= int(m.group(1)) <= len(moves):
+            return []
+        move = moves[int(m.group(1)) - 1]  # the card it names, and the two it went between, where they lie
+        return [f"city:c{n}" for n in dict.fromkeys((move.card, move.a, move.b))]
+
+    def set_field(self, sheet: Game, key: str, value: str, data: Deck) -> Game:
+        if key not in ("black", "white"):
+            raise EntryError(f"the sheet has no field '{key[:40]}'")
+        name = " ".join(value.split())[:20]
+        names = (name, sheet.names[1]) if key == "black" else (sheet.names[0], name)
+        return dataclasses.replace(sheet, names=names)
+
+    def turns(self, sheet: Game, data: Deck, schedule: Any) -> list[list[str]]:
+        return [[f"c{m.push}", f"c{m.b if m.push == m.a else m.a}", "down" if m.rotation == 180 else "up"]
+                for m in sheet.moves]
