@@ -94,7 +94,9 @@ class DeskApp:
         today = today_utc().isoformat()
         rows = [(slug, self.desks[slug].layout.title, challenge(slug, "daily", today)) for slug in self.desks]
         puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug in self.desks if self.desks[slug].game.can_puzzle}
-        return self.page(request, "index.html", games=rows, puzzles=puzzles, today=today)
+        finishes = {slug: challenge(slug, "finish-daily", today) for slug in self.desks
+                    if "finish" in self.desks[slug].game.puzzle_options}
+        return self.page(request, "index.html", games=rows, puzzles=puzzles, finishes=finishes, today=today)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params

@@ -24,7 +24,8 @@ from rollwrite.numbers import plain_number
 from rollwrite.layoutlang.layout import load_builtin
 
 SOURCE = "sheet"  # how messages name the typed-in text
-KINDS = ("daily", "seed", "puzzle-daily", "puzzle-seed")  # a puzzle of a challenge: its dice, and a par
+KINDS = ("daily", "seed", "puzzle-daily", "puzzle-seed", "finish-daily", "finish-seed")  # a puzzle of a
+# challenge: its dice, and a par; finish-: the game's finish-the-store puzzle (its ``finish`` option)
 PUZZLES_KEPT = 32
 
 
@@ -39,7 +40,12 @@ class Challenge:
 
     @property
     def puzzle(self) -> bool:
-        return self.kind.startswith("puzzle-")
+        return self.kind.startswith(("puzzle-", "finish-"))
+
+    @property
+    def options(self) -> dict[str, int]:
+        """The puzzle options the kind itself sets (the finish puzzle's)."""
+        return {"finish": 1} if self.kind.startswith("finish-") else {}
 
     @property
     def seed(self) -> str | None:
@@ -68,12 +74,14 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
                          hint=f"the kinds are {', '.join(KINDS)}")
     if kind.startswith("puzzle-") and not games.get(game).can_puzzle:  # type: ignore[union-attr]
         raise UsageError(f"{game} makes no puzzles")
+    if kind.startswith("finish-") and "finish" not in games.get(game).puzzle_options:  # type: ignore[union-attr]
+        raise UsageError(f"{game} has no finish puzzle")
     if len(value) > 80:
         raise UsageError("the seed is longer than 80 characters")
     seeded = kind.endswith("seed")
     gid, seed, day = resolve_schedule_id(game, value if seeded else None, None if seeded else value, required=True)
     assert gid is not None
-    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith("puzzle-") else ""))
+    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith(("puzzle-", "finish-")) else ""))
 
 
 _MAKING = threading.Lock()
@@ -84,7 +92,7 @@ def puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...] = ()) -> tuple
     battlefield's size), as ``rollwrite puzzle`` makes them.  Made once: the solver can take seconds, and its answer is
     the same every time (solver budgets are counts)."""
     with _MAKING:  # a crowd asking at once waits for the first making instead of starting its own
-        return _puzzle_of(ch, options)
+        return _puzzle_of(ch, tuple(sorted({**dict(options), **ch.options}.items())))
 
 
 @lru_cache(maxsize=PUZZLES_KEPT)

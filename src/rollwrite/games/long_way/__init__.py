@@ -109,7 +109,8 @@ class LongWay(Game["Sheet", "Chart"]):
         """A finish puzzle's answer must also start from its store: the automatic player's turns, as
         they were, before its own (finish.py)."""
         evaluation = self.evaluate(sheet, data, puzzle.schedule)
-        if sheet.puzzle != "finish" or not evaluation.valid or puzzle.schedule is None:
+        finish = sheet.puzzle == "finish" or puzzle.extra.get("kind") == "finish"
+        if not finish or not evaluation.valid or puzzle.schedule is None:
             return evaluation
         from rollwrite.games.long_way.data import as_chart
         from rollwrite.games.long_way.finish import start_problems
