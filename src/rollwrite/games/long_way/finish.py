@@ -65,8 +65,10 @@ class Store:
 def start(chart: Chart, dice: list) -> tuple[int, Sheet]:
     """(the turns the automatic player plays, its store after them): the first turn after which at most
     ``EMPTY`` spaces are empty (all it plays if it stops first), leaving at least ``ROLLS`` rolls; and
-    if nothing may be drawn on the next roll there (the finish is a forced stop, no puzzle), the first
-    later turn it plays where something may, else the last earlier one."""
+    if nothing may be drawn on the next roll there (the finish is a forced stop, no puzzle) or a wall
+    closes the customers' way (the store scores 0 and one roll seldom opens it), the first later turn
+    it plays where neither is so, else the last earlier one; failing that, the first where something
+    may be drawn."""
     whole = play(chart, dice)
     played = min(sum(1 for t in whole.log or () if t.action != "stop"), max(0, len(dice) - ROLLS))
     first = played
@@ -75,11 +77,15 @@ def start(chart: Chart, dice: list) -> tuple[int, Sheet]:
         if sum(1 for c in range(CELLS) if sheet.marks[c] == "." and not sheet.walls[c]) <= EMPTY:
             first = n
             break
-    for n in [*range(first, played + 1), *range(first - 1, -1, -1)]:
-        sheet = play(chart, dice[:n])
-        if moves(chart, store_of(sheet), n + 1, *dice[n]):
-            return n, sheet
-    return first, play(chart, dice[:first])
+    order = [*range(first, played + 1), *range(first - 1, -1, -1)]
+    stores = {n: play(chart, dice[:n]) for n in order}
+    playable = [n for n in order if moves(chart, store_of(stores[n]), n + 1, *dice[n])]
+    # a store walled shut scores 0 whatever one roll adds but a doorway: the customers' way is kept open
+    for n in playable:
+        if customers_path(stores[n]).reason is None:
+            return n, stores[n]
+    n = playable[0] if playable else first
+    return n, stores[n]
 
 
 def store_of(sheet: Sheet) -> Store:
