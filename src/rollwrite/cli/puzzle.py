@@ -23,7 +23,7 @@ from rollwrite.cli.common import (
 from rollwrite.cli.printing import written_lines
 from rollwrite.cli.progress import progress
 from rollwrite.cli.root import app, fail
-from rollwrite.errors import RollwriteError, printable
+from rollwrite.errors import RollwriteError, UsageError, printable
 
 CHALLENGE = "Which puzzles"
 OUTPUT = "Output"
@@ -124,6 +124,4 @@ def _kind_option(kind: str | None) -> int | None:
         return None
     if kind.lower() == "finish":
         return 1
-    from rollwrite.errors import UsageError
-
     raise UsageError(f"unknown puzzle kind '{kind}'", hint=f"--kind is one of {', '.join(KINDS)}")

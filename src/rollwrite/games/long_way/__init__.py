@@ -92,9 +92,11 @@ class LongWay(Game["Sheet", "Chart"]):
             raise UsageError("a Long Way puzzle needs the challenge's dice")
         chart = as_chart(layout.data)
         if options.get("finish"):
+            # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
             from rollwrite.games.long_way.finish import graded_finish, make_puzzle as make_finish
 
             return graded_finish(make_finish(chart, challenge, schedule), chart)
+        # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
         from rollwrite.games.long_way.solve import make_puzzle
 
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
@@ -112,6 +114,7 @@ class LongWay(Game["Sheet", "Chart"]):
         finish = sheet.puzzle == "finish" or puzzle.extra.get("kind") == "finish"
         if not finish or not evaluation.valid or puzzle.schedule is None:
             return evaluation
+        # deferred for start-up: `print long-way` and 3 more commands need this module, not these imports
         from rollwrite.games.long_way.data import as_chart
         from rollwrite.games.long_way.finish import start_problems
 

@@ -357,6 +357,7 @@ def _finish_caption(v: AnswerSpec, pen: Any, puzzle: Any) -> None:
 
 def _finish_answer_caption(v: AnswerSpec, pen: Any, puzzle: Any, sheet: Any) -> None:
     """Under a finish puzzle's answer: each turn of the best finish in words, its rerolls and its stop."""
+    # deferred for start-up: only a finish puzzle's answer page needs these (`print` loads this module)
     from rollwrite.games.long_way.format import cell_name
     from rollwrite.games.long_way.rules import SIDE_NAME
 
