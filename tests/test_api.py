@@ -149,7 +149,7 @@ def test_a_type_checker_sees_the_api(tmp_path):
         "api.score_sheet('long-way', 42)\n"
         "api.print_challenge('long-way', 'a.pdf', players='three')\n", encoding="utf-8")
     env = {**os.environ, "MYPYPATH": str(ROOT / "src")}
-    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "tests" / "mypy.ini"),
+    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
                            "--cache-dir=/dev/null", "--follow-imports=silent", str(script)],
                           capture_output=True, text=True, cwd=ROOT, env=env, check=False)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]

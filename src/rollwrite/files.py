@@ -15,7 +15,7 @@ import re
 import stat
 import unicodedata
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 from rollwrite.errors import InputError, excerpt
 from rollwrite.valueclass import Value
@@ -44,13 +44,14 @@ def _kib(n: int) -> str:
 
 def place(data: bytes | str, offset: int) -> tuple[int, int]:
     """1-based (line, column) of ``offset`` (a byte offset into bytes, a character offset into str)."""
-    nl = b"\n" if isinstance(data, bytes) else "\n"
-    head = data[:offset]
-    line = head.count(nl) + 1  # type: ignore[arg-type]
-    start = head.rfind(nl) + 1  # type: ignore[arg-type]
-    col = offset - start + 1
-    if isinstance(data, bytes):  # count characters, not bytes, on the last line
-        col = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    if isinstance(data, bytes):
+        head = data[:offset]
+        line, start = head.count(b"\n") + 1, head.rfind(b"\n") + 1
+        col = len(data[start:offset].decode("utf-8", errors="replace")) + 1  # characters, not bytes, on the line
+    else:
+        text = data[:offset]
+        line, start = text.count("\n") + 1, text.rfind("\n") + 1
+        col = offset - start + 1
     return line, col
 
 
@@ -183,7 +184,7 @@ def read_text(path: str | Path, name: str, kind: str | None = None, hint: str = 
     return decode(data, name, hint, limits)
 
 
-def read_stream(stream: BinaryIO | io.TextIOBase, name: str, hint: str, limits: TextLimits) -> str:
+def read_stream(stream: IO[bytes] | IO[str] | io.TextIOBase, name: str, hint: str, limits: TextLimits) -> str:
     """Bounded text from an open stream such as standard input."""
     raw = getattr(stream, "buffer", None)
     if raw is not None:

@@ -454,7 +454,7 @@ def write_all(files: Iterable[tuple[Path, bytes | Iterable[bytes]]], *, force: b
     """
     if fcntl is None:
         raise UsageError(NOT_POSIX, hint=NOT_POSIX_HINT)
-    temps: list[tuple[str, Path, object]] = []
+    temps: list[tuple[str, Path, IO[bytes]]] = []
     try:
         for path, data in files:
             check_targets([path], force)

@@ -232,10 +232,12 @@ class _Run:
             page.trim, page.bleed = plan.trim_box(used), plan.bleed_box(used)
         pen = page.pen()
         page_schedule = self.jobs[first].schedule if self.jobs else run_schedule
+        footing = len(page.items)  # the footer is drawn first, to know its ink, and read after the sheets
         foot = [] if self.pod else _footer(
             self._footer_pen(pen, plan.height), layout, page_schedule, self.page_no, self.n_pages, plan.width,
             spec.margin, stamp=_page_stamp(self.jobs, first, first + len(used)) if self.jobs else None,
             sharing=self.sharing, size=footer_text(spec), note=self.note)
+        footer = (footing, len(page.items))
         if self.pod:
             pass  # a shop cuts on the TrimBox: no marks
         elif spec.crop_marks:
@@ -251,6 +253,7 @@ class _Run:
             ctx = BuildContext(layout, layout.data, job.schedule, number, self.sheets, self.page_no, self.n_pages,
                                puzzle=job.puzzle, answer=job.answer, bleed=self.art_bleed)
             _draw_sheet(layout.sheet.elements, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
+        _footer_last(page, footer)
         return page
 
     def back_page(self, run_schedule: Schedule | None, first: int, last: int) -> Page:
@@ -263,10 +266,12 @@ class _Run:
             back.trim, back.bleed = plan.trim_box(mirrored), plan.bleed_box(mirrored)
         pen = back.pen()
         box = plan.footer_box(back=True)
+        footing = len(back.items)  # the footer is drawn first, to know its ink, and read after the sheets
         foot = [] if self.pod else _footer(
             pen.at(box[0], box[1]), layout, run_schedule, self.page_no, self.n_pages, plan.width, spec.margin,
             back_of=self.page_no - 1, sharing=self.sharing, size=footer_text(spec), note=self.note,
             duplex=plan.duplex_text())
+        footer = (footing, len(back.items))
         if self.pod:
             pass  # a shop cuts on the TrimBox: no marks
         elif spec.crop_marks:  # the backs are cut too, from their own side of the paper
@@ -279,6 +284,7 @@ class _Run:
             ctx = BuildContext(layout, layout.data, run_schedule, number, self.sheets, self.page_no, self.n_pages,
                                "back", bleed=self.art_bleed)
             _draw_sheet(layout.sheet.back, self.types, self._sheet_pen(pen, slot, number), ctx, self.sharing)
+        _footer_last(back, footer)
         return back
 
     def extra_page(self, extra: Any, schedule: Schedule | None) -> Page:
@@ -396,7 +402,7 @@ class _Sharing:
         # id(element) -> [(reads, build)], and build -> items in the sheet's frame: the second pass finds
         # every drawing the first made (both ask for the same drawings in the same order, so they number
         # them alike), and draws only what is drawn on each sheet
-        self.builds: dict[int, list[tuple[dict, int]]] = {} if first is None else first.builds
+        self.builds: dict[int | str, list[tuple[dict, int]]] = {} if first is None else first.builds
         self.items: list[list[Any]] = [] if first is None else first.items
         self.per_sheet: dict[int, bool] = {}  # id(element) -> drawn on every sheet
         # the elements whose ids key the tables, kept alive
@@ -456,12 +462,12 @@ class _Sharing:
 
     def static(self, key: str, draw: Any, pen: Pen) -> None:
         """Draw what ``draw(pen)`` draws, the same wherever it is placed, once for the whole scene."""
-        found = self.builds.get(key)  # type: ignore[call-overload]
+        found = self.builds.get(key)
         if found is None:
             scratch = Page(0.0, 0.0)
             draw(Pen(scratch))
             self.items.append(scratch.items)
-            found = self.builds[key] = [({}, len(self.items) - 1)]  # type: ignore[index]
+            found = self.builds[key] = [({}, len(self.items) - 1)]
         self._flush([found[0][1]], pen)
 
     def _flush(self, run: list[int], pen: Pen) -> None:
@@ -548,6 +554,14 @@ def _page_stamp(jobs: list[SheetJob], first: int, last: int) -> str:
 def footer_text(spec: PageSpec) -> float:
     """The footer's text size (pt): MIN_TEXT, and 9 pt for large print, as on the sheets."""
     return LARGE_TEXT if spec.scale >= LARGE_PRINT else MIN_TEXT
+
+
+def _footer_last(page: Page, footer: tuple[int, int]) -> None:
+    """Move the footer's items (``footer``: where they stand in the page's items) behind everything else
+    on the page: the page is read (by a screen reader, by text extraction) title first and footer last,
+    while the footer is drawn before the marks, which keep clear of its ink."""
+    first, end = footer
+    page.items[first:] = page.items[end:] + page.items[first:end]
 
 
 def _footer(pen: Pen, layout: Layout, schedule: Schedule | None, page: int, pages: int, pw: float,

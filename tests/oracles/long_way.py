@@ -3,7 +3,8 @@
 The customers' path: walls turned into four masks of open moves space by space, each leg a layered
 walk, a space's best way in picked among its neighbours one by one.  The production scorer
 (``rollwrite.games.long_way.rules.customers_path``) builds the same route faster: the same legs, order,
-reason, score and ``dag``.  (What each space weighs is read by the rules' own ``weights``.)
+reason, score and ``dag``.  Only the typed-in sheet (``format``) and the tiles' placements (``data``)
+come from rollwrite: what each space weighs, the legs and the route are written here.
 
 The parts of the check of a finished sheet's tiles: the placements that suit the sheet tried one by one
 against its marks and walls (``fitting``), the exact tiling settled space by space in reading order
@@ -15,13 +16,53 @@ giving up) and the same problems.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import permutations
-
 from typing import Any
 
 from rollwrite.games.long_way.data import SIZE, Placement, PlacementIndex
 from rollwrite.games.long_way.format import CAFE_LETTERS, Sheet, cell_name, edge_sides
-from rollwrite.games.long_way.rules import Leg, PathResult, _chain_list, weights
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One leg of the route: from a stop to the next, the spaces walked (both ends included), its value
+    (displays passed minus empty spaces crossed) and those two counts."""
+
+    start: str
+    end: str
+    path: tuple[int, ...]
+    value: int
+    displays: int
+    empties: int
+
+
+@dataclass
+class PathResult:
+    """The route: its score, its legs, why there is none (or None), the stops in order, and ``dag``: the
+    spaces on some shortest path of every leg weighed."""
+
+    total: int
+    legs: tuple[Leg, ...]
+    reason: str | None
+    order: tuple[str, ...]
+    dag: int = 0
+
+
+def weights(sheet: Sheet) -> list[int]:
+    """What each space adds to a leg walked through it: +1 a display (a die's face), -1 an empty space
+    (no mark and no wall), 0 anything else."""
+    return [1 if mark in "123456" else -1 if mark == "." and not walls else 0
+            for mark, walls in zip(sheet.marks, sheet.walls)]
+
+
+def unchained(chain: Any, index: PlacementIndex) -> list[Placement]:
+    """The placements of a chain ``(placement number, the chain before it)``, first placed first."""
+    chosen: list[Placement] = []
+    while chain is not None:
+        number, chain = chain
+        chosen.append(index.plist[number])
+    return chosen[::-1]
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -303,7 +344,7 @@ def exact_tiling(must: int, fits: int, index: PlacementIndex, limit: int) -> tup
         if len(nxt) > limit:
             return None
         states = nxt
-    return 0, _chain_list(next(iter(states.values())), index)
+    return 0, unchained(next(iter(states.values())), index)
 
 
 def bonus_bound(sheet: Sheet) -> int:

@@ -18,6 +18,7 @@ import difflib
 import re
 import sys
 import types
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from weakref import WeakSet
@@ -228,7 +229,9 @@ def describe(error: Exception, argv: list[str]) -> tuple[str, str | None]:
         return f"{name} is missing", f"give the {what} {name}; {help_hint}"
     if isinstance(error, typer.BadParameter):
         param = error.param
-        name = _param_name(param) if param is not None else (error.param_hint or "a value")
+        hint = error.param_hint  # a name, or the names of one parameter
+        name = (_param_name(param) if param is not None else hint if isinstance(hint, str)
+                else " / ".join(hint) if hint else "a value")
         raw = _raw_value(param, argv) if param is not None else None
         kind = _kind(param) if param is not None else None
         if kind is not None and raw is not None and _reads_as(raw, kind):  # a number, out of the option's range
@@ -283,13 +286,13 @@ class RollwriteGroup(TyperGroup):
         except (KeyboardInterrupt, EOFError):  # Typer would exit 130 without a word: see main
             raise typer.Abort() from None
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+            return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         argv = list(sys.argv[1:] if args is None else args)
         try:
-            rv = super().main(argv, prog_name or "rollwrite", complete_var, False, **extra)
+            rv = super().main(argv, prog_name or "rollwrite", complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:
             kinds = _kinds(error)
             ctx = getattr(error, "ctx", None)

@@ -58,7 +58,7 @@ def roll_command(
         print_table(schedule, title)
 
 
-def schedule_json(schedule: Schedule) -> str:
+def schedule_json(schedule: Schedule | Deal) -> str:
     """The schedule as JSON text: two-space indents, one line per turn, keys in a fixed order, UTF-8
     text as it is (not escaped).  The same schedule always gives the same text."""
     doc = schedule.to_json()
@@ -109,7 +109,6 @@ def print_table(schedule: Schedule | Deal, title: str) -> None:
     from rich.table import Table
 
     console = Console(highlight=False)
-    spec = schedule.spec
     if schedule.day is not None:
         what = f"daily challenge of {schedule.day}, UTC"
     else:
@@ -121,6 +120,7 @@ def print_table(schedule: Schedule | Deal, title: str) -> None:
     if isinstance(schedule, Deal):
         print_deal(console, schedule)
         return
+    spec = schedule.spec
     dice = f"{spec.count} {'die' if spec.count == 1 else 'dice'} with {spec.sides} sides per turn"
     if spec.rerolls:
         dice += f"; each die has {spec.rerolls} reroll value{'s' if spec.rerolls != 1 else ''} in reserve, used in order"

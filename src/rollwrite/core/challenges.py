@@ -394,8 +394,8 @@ def run_roll(
     players: int | None = None,
     show: int | None = None,
     options: dict[str, int | None] | None = None,
-) -> tuple[Schedule, str]:
-    """The schedule a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
+) -> tuple[Schedule | Deal, str]:
+    """The schedule (or deal) a ``roll`` command names (its first ``show`` turns per group), and the game's title."""
     # deferred for start-up: `games`, `--help` need this module, not games, layoutlang.layout
     from rollwrite import games
     from rollwrite.layoutlang.layout import resolve
@@ -420,10 +420,10 @@ def run_roll(
     # deferred for start-up: `--help` needs this module, not dice
     from rollwrite.dice import DealSpec
 
-    if show is not None and isinstance(spec, DealSpec):
-        raise UsageError(f"{layout.game} deals cards rather than rolling dice, so it has no turns to --show",
-                         hint="leave out --show: the deal lists the whole draw pile")
     if show is not None:
+        if isinstance(spec, DealSpec):
+            raise UsageError(f"{layout.game} deals cards rather than rolling dice, so it has no turns to --show",
+                             hint="leave out --show: the deal lists the whole draw pile")
         if not 1 <= show <= spec.turns:
             raise UsageError(f"--show must be between 1 and {spec.turns} (the turns of each group), not {show}",
                              hint="--turns N makes the game longer, in games that have that variation")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,7 +94,7 @@ def _make_one(item: tuple) -> Any:
     return graded_puzzle(g, layout, gid, s, day, opts, difficulty, jobs=jobs)
 
 
-def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
+def _puzzle_setup(game: str, options: Mapping[str, int | None] | None) -> tuple[Any, Any, dict[str, int]]:
     """(the layout puzzles of ``game`` are made on, the game, its puzzle options), or a usage error."""
     layout, g = able_game(game, "puzzle")
     opts = {k: v for k, v in (options or {}).items() if v is not None}
@@ -102,7 +103,7 @@ def _puzzle_setup(game: str, options: dict[str, int | None] | None) -> tuple[Any
         raise UsageError(f"{layout.game} has no finish puzzle", hint="--kind finish is for long-way")
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
-    return g.puzzle_layout(layout, opts), g, opts
+    return g.puzzle_layout(layout, {**opts}), g, opts
 
 
 #: derived seeds ``--difficulty`` tries for each puzzle before it gives up
@@ -350,7 +351,9 @@ def output_names(game: str, ext: str, output: Path | None, groups: list[list]) -
 
     named = output is None or kind_of(output) == "folder"
     folder = Path("out") if output is None else output
-    base = None if named else (output if output.suffix else output.with_suffix(f".{ext}"))
+    base = folder  # -o NAME: the file, with the form's suffix when NAME has none
+    if not named and not folder.suffix:
+        base = folder.with_suffix(f".{ext}")
     names = []
     for group in groups:
         first = puzzle_suffix(group[0])

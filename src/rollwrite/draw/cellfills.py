@@ -57,15 +57,15 @@ def read_fills(node: Node | None, rows: int, cols: int) -> tuple[CellFill, ...]:
                              + (f"; this one gives {' and '.join(given)}" if given else ""))
         key = given[0]
         if key == "row":
-            k = _whole(r.raw("row"), rows, "row")  # type: ignore[arg-type]
+            k = _whole(r.raw("row"), rows, "row")
             out.append(CellFill(k - 1, 0, k, cols, color))
         elif key == "col":
-            k = _whole(r.raw("col"), cols, "column")  # type: ignore[arg-type]
+            k = _whole(r.raw("col"), cols, "column")
             out.append(CellFill(0, k - 1, rows, k, color))
         else:
             cells = [r.raw("cell")] if key == "cell" else list(r.list("cells"))
             for c in cells:
-                row, col = _cell(c, rows, cols)  # type: ignore[arg-type]
+                row, col = _cell(c, rows, cols)
                 out.append(CellFill(row - 1, col - 1, row, col, color))
         r.done()
         if len(out) > MAX_FILLS:

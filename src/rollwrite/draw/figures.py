@@ -64,7 +64,7 @@ def _read_circle(node: Any, data: Any) -> FigureV:
 def _read_ellipse(node: Any, data: Any) -> FigureV:
     r = Reader(node, "an ellipse")
     size_node = r.raw("size")
-    w, h = expect_pair(size_node, minimum=0.2)  # type: ignore[arg-type]
+    w, h = expect_pair(size_node, minimum=0.2)
     line, color, fill, dash = _style(r, node)
     r.done()
     pts = tuple((w / 2 * math.cos(2 * math.pi * k / ELLIPSE_POINTS), h / 2 * math.sin(2 * math.pi * k / ELLIPSE_POINTS))

@@ -4,7 +4,7 @@ For each font: unitsPerEm, hhea ascent, the .notdef advance, the file's SHA-256,
 width of every code point the font maps, packed as rollwrite.draw.fontgen describes.
 """
 
-FONTS = {
+FONTS: dict[str, dict] = {
     'regular': {
         'file': 'DejaVuSans.ttf',
         'units': 2048,

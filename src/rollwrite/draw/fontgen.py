@@ -67,7 +67,7 @@ def render() -> str:
         "width of every code point the font maps, packed as rollwrite.draw.fontgen describes.",
         '"""',
         "",
-        "FONTS = {",
+        "FONTS: dict[str, dict] = {",
     ]
     for name, file in FONT_FILES.items():
         rec = font_record(fonts_dir() / file)

@@ -22,7 +22,7 @@ from rollwrite.draw.marks import draw_icon, icon_name, sequence
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.layoutlang.nodes import Node, Reader, expect_number, expect_pair
+from rollwrite.layoutlang.nodes import Node, Reader, Seq, expect_number, expect_pair
 
 SQRT3 = math.sqrt(3.0)
 MAX_HEXES = 2500
@@ -137,24 +137,24 @@ def _read_labels(node: Node | None, rows: int, cols: int) -> tuple[tuple[str, ..
     r.done()
     if rn is None and cn is None:
         raise node.error("these labels name neither rows nor columns", hint="e.g. labels: {rows: letters, cols: numbers}")
-    keys = list(node.entries)  # type: ignore[attr-defined]
+    keys = list(r.node.entries)
     cols_first = cn is not None and (rn is None or keys.index("cols") < keys.index("rows"))
     return (sequence(rn, rows, start) if rn is not None else ("",) * rows,
             sequence(cn, cols, start) if cn is not None else ("",) * cols, cols_first)
 
 
-def _read_marks(node: Node | None, v_rows: int, v_cols: int) -> tuple[HexMark, ...]:
+def _read_marks(node: Seq | None, v_rows: int, v_cols: int) -> tuple[HexMark, ...]:
     out = []
-    for n in node or []:
+    for n in node or ():
         mr = Reader(n, "a hex mark")
         cell = mr.raw("cell")
-        row, col = (int(x) for x in expect_pair(cell))  # type: ignore[arg-type]
-        icon = icon_name(mr.raw("icon"))  # type: ignore[arg-type]
+        row, col = (int(x) for x in expect_pair(cell))
+        icon = icon_name(mr.raw("icon"))
         size = mr.number("size", None, minimum=0.5, maximum=100)
         color = mr.color("color", None)
         mr.done()
         if not (1 <= row <= v_rows and 1 <= col <= v_cols):
-            raise cell.error(f"hex [{row}, {col}] is outside the {v_rows} x {v_cols} map (rows and columns count from 1)")  # type: ignore[union-attr]
+            raise cell.error(f"hex [{row}, {col}] is outside the {v_rows} x {v_cols} map (rows and columns count from 1)")
         out.append(HexMark(row, col, icon, size or 0.0, color))
     return tuple(out)
 
@@ -206,7 +206,8 @@ def _radius(node: Node, hex_node: Node | None, fit_node: Node | None, top: str, 
     if hex_node is not None:
         width = expect_number(hex_node, minimum=2, maximum=200)
         return width / (SQRT3 if top == "pointy" else 2.0)
-    w, h = expect_pair(fit_node, minimum=5)  # type: ignore[arg-type]
+    assert fit_node is not None  # (one of 'hex' and 'fit', checked above)
+    w, h = expect_pair(fit_node, minimum=5)
     x0, y0, x1, y1 = unit_box
     return min((w - line) / (x1 - x0), (h - line) / (y1 - y0))
 

@@ -127,7 +127,8 @@ def _png(node: Node, data: bytes) -> tuple[bytes, Any]:
     (so no text or colour profile is ever inflated), its pixels decoded to the end; the PNG to embed and
     its decoded picture (a Pillow image)."""
     kept = [PNG_SIGNATURE]
-    pos, seen, ended = len(PNG_SIGNATURE), [], False
+    seen: list[bytes] = []  # the chunks' types, in order
+    pos, ended = len(PNG_SIGNATURE), False
     while pos < len(data):
         if pos + 12 > len(data):
             raise node.error("this PNG file ends in the middle of a chunk", hint="the file is cut short: save it again as PNG")
@@ -286,7 +287,8 @@ def _read_image(node: Node, data: Any) -> ImageV:
     if size_node is not None:
         w, h = expect_pair(size_node, minimum=0.5)
     else:
-        w = expect_number(width_node, minimum=0.5, maximum=1000)  # type: ignore[arg-type]
+        assert width_node is not None  # (one of 'size' and 'width', checked above)
+        w = expect_number(width_node, minimum=0.5, maximum=1000)
         h = w * pic.ph / pic.pw
     return ImageV(pic.kind, pic.data, w, h, pic.drawn, pic.decoded)
 

@@ -23,8 +23,8 @@ def sequence(node: Node, n: int, start: int) -> tuple[str, ...]:
                              f"got {len(node)}")
         out = []
         for i in node:
-            if isinstance(i.value, (int, float)) and not isinstance(i.value, bool):  # type: ignore[attr-defined]
-                out.append(number_text(i.value))  # type: ignore[attr-defined]
+            if isinstance(i, Scalar) and isinstance(i.value, (int, float)) and not isinstance(i.value, bool):
+                out.append(number_text(i.value))
             else:
                 out.append(expect_str(i))
         return tuple(out)

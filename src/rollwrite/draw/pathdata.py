@@ -175,7 +175,7 @@ def parse(text: str) -> tuple[Subpath, ...]:
     toks = _tokens(text)
     if not toks:
         raise PathError("the path is empty: start it with M x y", 0)
-    if toks[0][0] != "cmd" or toks[0][1] not in "Mm":
+    if toks[0][0] != "cmd" or toks[0][1] not in ("M", "m"):
         raise PathError("a path starts with M x y (where its first point is)", toks[0][2])
     out: list[Subpath] = []
     pieces: list[Piece] = []

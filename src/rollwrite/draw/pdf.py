@@ -67,7 +67,8 @@ def _color(c: str, cmyk: bool = False):
     k = 1 - max(r, g, b)
     if k >= 1 - 1e-9:
         return CMYKColor(0, 0, 0, 1)
-    return CMYKColor(*(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)), round(k, 4))
+    cyan, magenta, yellow = (round((1 - v - k) / (1 - k), 4) for v in (r, g, b))
+    return CMYKColor(cyan, magenta, yellow, round(k, 4))
 
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -75,6 +76,7 @@ _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
 _UNSET = object()
+_UNKNOWN = -1  # a line cap or join not known to be set (PDF's are 0, 1 and 2)
 
 
 class _State:
@@ -91,7 +93,7 @@ class _State:
     def reset(self, unknown: bool = False) -> None:
         v = _UNSET if unknown else None
         self.width = self.dash = self.stroke = self.fill = self.font = v
-        self.cap = self.join = _UNSET if unknown else 0
+        self.cap = self.join = _UNKNOWN if unknown else 0
 
     def line(self, width: float, dash, stroke: str | None, cap: int, join: int) -> None:
         c = self.c
@@ -126,10 +128,10 @@ class _State:
             self.font = (font, size)
 
     def kept_cap(self) -> int:
-        return self.cap if self.cap is not _UNSET else 0
+        return self.cap if self.cap != _UNKNOWN else 0
 
     def kept_join(self) -> int:
-        return self.join if self.join is not _UNSET else 0
+        return self.join if self.join != _UNKNOWN else 0
 
 
 def _draw(c: Canvas, st: _State, items: list, height: float) -> None:
@@ -281,9 +283,11 @@ def render(scene: Scene, on_page=None, cmyk: bool = False) -> bytes:
         # reportlab makes no tagged PDF (no structure tree); what a screen reader can use is here instead:
         # the title (shown by viewers in place of the file's name), the language, and the text drawn in
         # reading order (the scene's order: title, rules, then each sheet top to bottom)
+        # (types-reportlab 5.0.0.20261008 types initialFontName as a float; reportlab takes a font's name)
         with _no_source_date():
             c = Canvas(buf, pagesize=(first_width * MM, first_height * MM), invariant=1, pageCompression=1,
-                       initialFontName=_PDF_FONT["regular"], initialFontSize=10, lang=LANGUAGE)
+                       initialFontName=_PDF_FONT["regular"],  # type: ignore[arg-type]
+                       initialFontSize=10, lang=LANGUAGE)
         c.setTitle(scene.title)
         c.setViewerPreference("DisplayDocTitle", "true")
         c.setSubject(scene.subject)
@@ -323,7 +327,8 @@ def _form(c: Canvas, st: _State, name: str, symbol: Symbol) -> None:
     """A symbol as a PDF form XObject: drawn once, placed by each Use."""
     x0, y0, x1, y1 = symbol.bounds
     m = 1.0  # mm of room round the ink, for the last fraction of a stroke's end
-    c.beginForm(name, (x0 - m) * MM, -(y1 + m) * MM, (x1 + m) * MM, -(y0 - m) * MM)
+    # (types-reportlab 5.0.0.20261008 says whole numbers; reportlab writes any number into the form's box)
+    c.beginForm(name, (x0 - m) * MM, -(y1 + m) * MM, (x1 + m) * MM, -(y0 - m) * MM)  # type: ignore[arg-type]
     st.reset(unknown=True)
     _draw(c, st, symbol.items, 0.0)
     c.endForm()

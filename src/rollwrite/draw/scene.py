@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import field
-from typing import Any, Literal, Union
+from typing import Any, Literal, Union, overload
 
 from rollwrite.draw import patterns
 from rollwrite.valueclass import Mutable, Value, _set, replace
@@ -389,7 +389,7 @@ class Pen:
             return
         self.page.items.append(Line(x1 * k + dx, y1 * k + dy, x2 * k + dx, y2 * k + dy, **style))
 
-    def _patterned(self, style: dict, outline: Any) -> None:
+    def _patterned(self, style: dict, outline: Callable[[], list]) -> Callable[[], None] | None:
         """When ``style``'s fill carries a pattern (``"#e33333 hatch"``), the shape is drawn (by the caller,
         after this returns) in the plain colour and then ``outline()`` (the shape as a polygon in this
         pen's frame) is covered with the pattern's ink."""
@@ -397,6 +397,7 @@ class Pen:
         if not fill or " " not in fill:
             return None
         colour, pattern = patterns.split(fill)
+        assert colour is not None and pattern is not None  # (a fill with a space in it)
         style["fill"] = colour
         return lambda: self._pattern(outline(), pattern, patterns.ink(colour))
 
@@ -674,6 +675,14 @@ def _contrasted(it: Item) -> Item:
     elif it.stroke is not None:
         changes["stroke"] = _darkened(it.stroke)
     return _moved(it, **changes) if changes else it
+
+
+@overload
+def high_contrast(scene: Streamed) -> Streamed: ...
+
+
+@overload
+def high_contrast(scene: Scene) -> Scene: ...
 
 
 def high_contrast(scene: Scene) -> Scene:

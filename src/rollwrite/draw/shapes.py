@@ -88,6 +88,7 @@ def _read_path(node: Node, data: Any) -> PathV:
         curves = _read_d(d_node)
         pts = pathdata.drawn_points(curves)  # what its box is measured from
     else:
+        assert points_node is not None  # (one of 'points' and 'd', checked above)
         pts = _points(points_node, 2)
     closed = r.bool("closed", False)
     width = r.number("width", 0.3, minimum=0.05, maximum=5)
@@ -151,6 +152,7 @@ def _read_arrow(node: Node, data: Any) -> ArrowV:
             raise r.node.entries["length"][0].error("'length' goes with 'direction'; with 'to' the tip says it")
         to = expect_pair(to_node)
     else:
+        assert dir_node is not None  # (one of 'to' and 'direction', checked above)
         if length is None:
             raise node.error("'length' is missing: how long the arrow is, in mm", hint="e.g. length: 8")
 

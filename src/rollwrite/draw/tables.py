@@ -134,7 +134,7 @@ def _read_row(n: Node, ncols: int, height: float, shade: str, what: str = "row")
     h = r.number("height", height, minimum=2, maximum=100)
     r.done()
     cells: tuple[str, ...] = ()
-    spans: tuple[int, ...] = ()
+    spans = ()
     if cells_node is not None:
         if not isinstance(cells_node, Seq):
             raise cells_node.error("expected a list of cell texts, e.g. cells: ['', '+35']")
@@ -283,10 +283,11 @@ def cell_nodes(row: Node, ncols: int) -> list[Node | None]:
     if isinstance(row, Scalar):
         out[0] = row
         return out
+    items: list[Node]
     if isinstance(row, Map):
-        first, items = 1, row.get("cells")
+        cells_node = row.get("cells")
+        first, items = 1, list(cells_node) if isinstance(cells_node, Seq) else []
         out[0] = row.get("label")
-        items = list(items) if isinstance(items, Seq) else []
     else:
         first, items = 0, list(row) if isinstance(row, Seq) else []
     k = first

@@ -129,13 +129,13 @@ def read_fonts(node: Node | None, builtin: tuple[str, ...]) -> dict[str, str]:
         return {}
     r = Reader(node, "'fonts'")
     out: dict[str, str] = {}
-    for key, (knode, _) in node.entries.items():  # type: ignore[attr-defined]
+    for key, (knode, _) in r.node.entries.items():
         vnode = r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
             raise knode.error(f"'{excerpt(key)}' is not a name for a font", hint="use lower-case letters, digits and '-'")
         if key in builtin:
             raise knode.error(f"'{excerpt(key)}' is a built-in font already", hint=f"call yours e.g. my-{key}")
-        out[key] = load_font(vnode)  # type: ignore[arg-type]
+        out[key] = load_font(vnode)
     r.done()
     if len(out) > 8:
         raise node.error("a layout may name at most 8 fonts")

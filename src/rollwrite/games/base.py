@@ -71,7 +71,7 @@ class LazyScore(Score):
         self._write: Callable[[], str] | None = write
         self._report = ""
 
-    @property  # type: ignore[override]
+    @property
     def report(self) -> str:
         if self._write is not None:
             self._report, self._write = self._write(), None

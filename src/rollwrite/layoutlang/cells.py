@@ -41,9 +41,10 @@ def _space(target: Any, r: Reader, node: Node) -> tuple[float, float, float, flo
         ys = [sum(heights[:k]) for k in range(len(heights) + 1)]
         first_row = 0 if v.header is not None else 1
     else:
-        if cell_node is not None or row_node is not None:
-            raise (cell_node or row_node).error(f"a {target.type} has no rows or cells; only a grid or a table has",  # type: ignore[union-attr]
-                                                hint="leave out 'cell' and 'row' to place it in the whole element")
+        where = cell_node if cell_node is not None else row_node
+        if where is not None:
+            raise where.error(f"a {target.type} has no rows or cells; only a grid or a table has",
+                              hint="leave out 'cell' and 'row' to place it in the whole element")
 
         return measure(target, GENERIC[target.type]) if target.type in GENERIC else (0.0, 0.0, 0.0, 0.0)
     rows, cols = len(ys) - 1, len(xs) - 1

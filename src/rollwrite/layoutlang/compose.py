@@ -146,16 +146,16 @@ class Expander:
             raise rnode.error(f"this repeat is inside another repeat that already numbers its copies '{{{var}}}'",
                               hint="give the inner one its own name, e.g. var: j")
 
-    def _one_id(self, idn: Node, node: Node, group: bool) -> None:
+    def _one_id(self, idn: Scalar, node: Node, group: bool) -> None:
         """An id names one written element or group: the copies of one repeat share it (``overlaps`` may
         name them all), two elements written apart may not."""
         where = (node.file, node.line, node.col)
-        seen = self.ids.get(idn.value)  # type: ignore[attr-defined]
+        seen = self.ids.get(idn.value)
         if seen is not None and seen[0] != where:
-            raise idn.error(f"two elements have the id '{idn.value}': this one and the "  # type: ignore[attr-defined]
+            raise idn.error(f"two elements have the id '{idn.value}': this one and the "
                             f"{'group' if seen[1] else 'element'} at {seen[0][0]}:{seen[0][1]}:{seen[0][2]}",
                             hint="an id names one element (for 'in', 'overlaps' and 'extends'); give this one another")
-        self.ids[idn.value] = (where, group)  # type: ignore[attr-defined]
+        self.ids[idn.value] = (where, group)
 
     def single(self, node: Map, frame: Frame, offset: tuple[float, float]) -> None:
         self.copies += 1
@@ -170,7 +170,7 @@ class Expander:
         if tnode is not None and isinstance(tnode, Scalar) and tnode.value == "group":
             self.group(fill(node, values, skip=("elements", "when")), frame, offset)
             return
-        node = fill(_without(node, "when"), values)  # type: ignore[assignment]
+        node = fill(_without(node, "when"), values)
         r = Reader(node, "an element")
         tnode = r.raw("type")
         tname = expect_str(tnode)
@@ -187,7 +187,7 @@ class Expander:
         if idn is not None and not (isinstance(idn, Scalar) and isinstance(idn.value, (str, int))
                                     and not isinstance(idn.value, bool)):
             raise idn.error("expected an id: a word or a number that names this element for 'extends'")
-        if idn is not None:
+        if isinstance(idn, Scalar):
             self._one_id(idn, node, False)
         x, y = (at[0] + offset[0], at[1] + offset[1])
         if not inside:
@@ -209,7 +209,7 @@ class Expander:
         r.str("id", None)
         r.done()
         idn = node.get("id")
-        if idn is not None:
+        if isinstance(idn, Scalar):  # (read as text above)
             self._one_id(idn, node, True)
         inner = frame.inner((at[0] + offset[0], at[1] + offset[1]), angle, scale)
         self.elements(seq, inner)
@@ -265,15 +265,16 @@ def _read_repeat(node: Node) -> Repeat:
     step = expect_pair(step_node)
     var = r.str("var", "i", pattern=r"[a-z][a-z0-9_]{0,15}")
     if var in PRINT_TIME or var == "item":
-        raise r.node.get("var").error(f"'{var}' is a placeholder of its own; pick another name", hint="e.g. var: j")  # type: ignore[union-attr]
+        raise r.node.entries["var"][1].error(f"'{var}' is a placeholder of its own; pick another name",
+                                             hint="e.g. var: j")
     named = r.str("as", None, pattern=r"[a-z][a-z0-9_]{0,15}")
     if named is not None:
-        asn = r.node.get("as")
+        asn = r.node.entries["as"][1]
         if items_node is None:
-            raise asn.error("'as' names a repeat's item, and this repeat has no 'items'",  # type: ignore[union-attr]
+            raise asn.error("'as' names a repeat's item, and this repeat has no 'items'",
                             hint="its number is named with 'var'")
         if named in PRINT_TIME or named in ("i", "item") or named in RESERVED_WORDS:
-            raise asn.error(f"'{named}' is a name of its own in expressions; pick another",  # type: ignore[union-attr]
+            raise asn.error(f"'{named}' is a name of its own in expressions; pick another",
                             hint="e.g. as: row")
     first = _first(r)
     numbers = _numbers(r, first, count_node, items_node, to_node)
@@ -283,7 +284,7 @@ def _read_repeat(node: Node) -> Repeat:
 
 def _first(r: Reader) -> int:
     if r.has("start") and r.has("from"):
-        raise r.node.get("from").error("give 'from' or 'start' (the same thing), not both")  # type: ignore[union-attr]
+        raise r.node.entries["from"][1].error("give 'from' or 'start' (the same thing), not both")
     key = "from" if r.has("from") else "start"
     r.raw("from" if key == "start" else "start", None)
     return r.int(key, 1, minimum=-10_000, maximum=10_000)
@@ -294,8 +295,8 @@ def _numbers(r: Reader, first: int, count_node: Node | None, items_node: Seq | N
     """The copies' numbers: ``count`` of them (or one per item, or ``from`` .. ``to``), ``by`` apart."""
     by_node = r.raw("by", None)
     by = expect_number(by_node, whole=True, minimum=-10_000, maximum=10_000) if by_node is not None else None
-    if by == 0:
-        raise by_node.error("'by' cannot be 0: it is how much the number changes from one copy to the next")  # type: ignore[union-attr]
+    if by_node is not None and by == 0:
+        raise by_node.error("'by' cannot be 0: it is how much the number changes from one copy to the next")
     if to_node is not None:
         last = expect_number(to_node, whole=True, minimum=-10_000, maximum=10_000)
         by = by if by is not None else (1 if last >= first else -1)
@@ -310,7 +311,8 @@ def _numbers(r: Reader, first: int, count_node: Node | None, items_node: Seq | N
         if not 1 <= count <= MAX_COUNT:
             raise items_node.error(f"expected 1 to {MAX_COUNT} items, got {count}")
     else:
-        count = expect_number(count_node, whole=True, minimum=1, maximum=MAX_COUNT)  # type: ignore[arg-type]
+        assert count_node is not None  # (one of 'count', 'items' and 'to' is given: checked by the caller)
+        count = expect_number(count_node, whole=True, minimum=1, maximum=MAX_COUNT)
     by = by if by is not None else 1
     return tuple(first + k * by for k in range(count))
 

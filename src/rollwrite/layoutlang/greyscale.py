@@ -112,10 +112,11 @@ def _inks(page: Page, element: int, pictures: list[tuple[int, int]], start: int)
         if fill:
             out.append(_Ink("fill", fill, patterned.get(k), item_box(it), _polygon(it), element, pic, "a fill", k))
         stroke = getattr(it, "stroke", None)
-        if stroke and getattr(it, "width", 0) > 0 and not fill:  # a filled shape's fill shows it; its outline is trim
+        width = getattr(it, "width", 0)
+        if stroke and width > 0 and not fill:  # a filled shape's fill shows it; its outline is trim
             box = item_box(it)
             poly = _polygon(it)
-            on = poly[0] if poly else (box[0] + it.width / 2, (box[1] + box[3]) / 2)  # a point of the outline
+            on = poly[0] if poly else (box[0] + width / 2, (box[1] + box[3]) / 2)  # a point of the outline
             out.append(_Ink("line", stroke, None, box, None, element, pic, "an outline", k, on))
     return out
 
@@ -171,7 +172,7 @@ def _judge(inks: list[_Ink], elements: Any, reported: set[tuple[str, ...]]) -> l
         gap = abs(grey(mark.colour) - grey(under))
         if gap >= MARK_CONTRAST:
             continue
-        key = ("mark", mark.colour, under)
+        key: tuple[str, ...] = ("mark", mark.colour, under)
         if key in reported:
             continue
         reported.add(key)

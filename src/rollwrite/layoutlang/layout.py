@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from rollwrite import games
 from rollwrite.dice import MAX_SIDES, DiceSpec
@@ -176,7 +176,7 @@ def _read_overlaps(node: Node | None) -> Any:
     raise node.error("expected true or a list of element ids", hint="overlaps: true, or overlaps: [title, grid]")
 
 
-def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
+def read_elements(seq: Seq, types: dict[str, ElementType], data: Any,
                   names: tuple[tuple[str, Any], ...] = (), own_icons: dict[str, Any] | None = None,
                   own_fonts: dict[str, str] | None = None) -> tuple[Element, ...]:
     """A sheet's ``elements`` list, groups and repeats expanded (see :mod:`rollwrite.layoutlang.compose`);
@@ -188,14 +188,15 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
     def make(tname: str, at: tuple[float, float], angle: float, scale: float, body: Map, node: Node,
              copy: tuple[int, ...] = ()) -> Element:
         overlaps = _read_overlaps(body.entries.get("overlaps", (None, None))[1])
-        idn = node.get("id") if isinstance(node, Map) else None
+        idn = node.get("id") if isinstance(node, Map) else None  # a word or a number (checked when read)
         if own_fonts or own_icons:
-            body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")  # type: ignore[assignment]
+            body = _with_own(body, own_fonts or {}, own_icons or {}, tname == "icon")
         in_node = body.get("in")
         value = types[tname].read(_without(body, "overlaps", "in"), data)
-        el = Element(tname, at, value, node, angle, scale, idn.value if idn is not None else None, overlaps, copy)
-        if tname == "text" and in_node is None and getattr(value, "fit", None) is not None:
-            raise body.get("fit").error("'fit' makes a text smaller to fit the space it is put 'in', and this text "  # type: ignore[union-attr]
+        el = Element(tname, at, value, node, angle, scale, idn.value if isinstance(idn, Scalar) else None, overlaps, copy)
+        fit_node = body.get("fit")
+        if tname == "text" and in_node is None and fit_node is not None and getattr(value, "fit", None) is not None:
+            raise fit_node.error("'fit' makes a text smaller to fit the space it is put 'in', and this text "
                                         "is in none", hint="put it in a space: in: {id: NAME, cell: [row, col]}, "
                                                            "or leave 'fit' out")
         if in_node is not None:
@@ -206,7 +207,15 @@ def read_elements(seq: Node, types: dict[str, ElementType], data: Any,
         return el
 
     expander = Expander(make, types, names)
-    return tuple(expander.run(seq))  # type: ignore[arg-type]
+    return tuple(expander.run(seq))
+
+
+@overload
+def _with_own(node: Map, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Map: ...
+
+
+@overload
+def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node: ...
 
 
 def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], icon_element: bool) -> Node:
@@ -222,9 +231,9 @@ def _with_own(node: Node, own_fonts: dict[str, str], own_icons: dict[str, Any], 
     for key, (kn, vn) in node.entries.items():
         word = vn.value if isinstance(vn, Scalar) and isinstance(vn.value, str) else None
         if key == "font" and word in own_fonts:
-            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[word])  # type: ignore[index]
+            vn = FontName(vn.file, vn.line, vn.col, vn.path, own_fonts[word])
         elif (key == "icon" or (key == "name" and icon_element)) and word in own_icons:
-            vn = IconRef(vn.file, vn.line, vn.col, vn.path, own_icons[word])  # type: ignore[index]
+            vn = IconRef(vn.file, vn.line, vn.col, vn.path, own_icons[word])
         elif isinstance(vn, (Map, Seq)):
             vn = _with_own(vn, own_fonts, own_icons, False)
         out.entries[key] = (kn, vn)
@@ -257,7 +266,7 @@ def _icon_set(node: Node) -> Node:
     from rollwrite.layoutlang.loading import load_yaml
 
     _, raw = layout_file(node, 512 * 1024, "an icon set")
-    shown = str(Path(node.file).parent / str(node.value))  # type: ignore[attr-defined]
+    shown = str(Path(node.file).parent / expect_str(node))  # (a file name: layout_file read it)
     return load_yaml(decode(raw, shown), shown)
 
 
@@ -269,9 +278,9 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
                    names: tuple[tuple[str, Any], ...], out: dict[str, Any]) -> None:
     """Adds the icons of one mapping to ``out`` (the icons defined before them), each read with those."""
     r = Reader(node, "a set of icons (a mapping of names to lists of elements)")
-    later = list(node.entries)  # type: ignore[attr-defined]
-    for n, (key, (knode, vnode)) in enumerate(node.entries.items()):  # type: ignore[attr-defined]
-        r.list(key)
+    later = list(r.node.entries)
+    for n, (key, (knode, vnode)) in enumerate(r.node.entries.items()):
+        elements: Seq = r.list(key)
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,30}", key):
             raise knode.error(f"'{excerpt(key)}' is not a name for an icon", hint="use lower-case letters, digits and '-'")
         if icons.get(key) is not None:
@@ -279,7 +288,7 @@ def _read_icon_map(node: Node, types: dict[str, ElementType], data: Any,
         if key in out:
             raise knode.error(f"the icon '{key}' is defined twice")
         _uses_no_later_icon(key, vnode, later[n:])
-        parts = read_elements(vnode, {k: v for k, v in types.items() if k in GENERIC}, data, names, out)
+        parts = read_elements(elements, {k: v for k, v in types.items() if k in GENERIC}, data, names, out)
         cost = 0
         for part in parts:
             x0, y0, x1, y1 = part.extent(measure(part, GENERIC[part.type]))
@@ -384,10 +393,10 @@ def read_vars(node: Node | None) -> tuple[tuple[str, Any], ...]:
     if node is None:
         return ()
     r = Reader(node, "'vars'")
-    if len(node.entries) > MAX_VARS:  # type: ignore[attr-defined]
+    if len(r.node.entries) > MAX_VARS:
         raise node.error(f"a layout may have at most {MAX_VARS} vars")
     written: dict[str, tuple[Node, Node]] = {}
-    for key, (knode, vnode) in node.entries.items():  # type: ignore[attr-defined]
+    for key, (knode, vnode) in r.node.entries.items():
         r.raw(key)
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", key):
             raise knode.error(f"'{excerpt(key)}' is not a name for a var", hint="use lower-case letters, digits and '_', e.g. rows")
@@ -537,9 +546,9 @@ def from_base(ext: Node | None, gnode: Node | None, e: InputError) -> InputError
         return e
     base = ext.items[0].plain()
     m = re.fullmatch(r"unknown element type '([a-z0-9-]+)\.[a-z0-9-]+'", e.message)
-    if m and gnode is not None and m.group(1) != gnode.value and m.group(1) in builtin_slugs():  # type: ignore[attr-defined]
+    if m and isinstance(gnode, Scalar) and m.group(1) != gnode.value and m.group(1) in builtin_slugs():
         return gnode.error(
-            f"'{gnode.value}' is not the game '{m.group(1)}' of the layout this one extends, whose sheet draws "  # type: ignore[attr-defined]
+            f"'{gnode.value}' is not the game '{m.group(1)}' of the layout this one extends, whose sheet draws "
             f"{m.group(1)}'s own elements ('{e.message.split(chr(39))[1]}' at {e.where()})",
             hint=f"keep 'game: {m.group(1)}' to print its sheet with your changes, "
                  "or write a layout of your own without 'extends'")
@@ -592,13 +601,13 @@ def _layout(root: Node, source: str) -> Layout:
 MAX_EXTRA_PAGES = 8
 
 
-def _read_pages(seq: Node, types: dict[str, ElementType], data: Any,
+def _read_pages(seq: Seq, types: dict[str, ElementType], data: Any,
                 known: tuple[Any, ...]) -> tuple[ExtraPage, ...]:
-    if len(seq) > MAX_EXTRA_PAGES:  # type: ignore[arg-type]
-        raise seq.items[MAX_EXTRA_PAGES].error(f"a layout may add at most {MAX_EXTRA_PAGES} pages")  # type: ignore[attr-defined]
+    if len(seq) > MAX_EXTRA_PAGES:
+        raise seq.items[MAX_EXTRA_PAGES].error(f"a layout may add at most {MAX_EXTRA_PAGES} pages")
     out = []
     seen: set[str] = set()
-    for node in seq:  # type: ignore[attr-defined]
+    for node in seq:
         pr = Reader(node, "a page")
         name = pr.str("name", pattern=r"[a-z][a-z0-9-]{0,30}")
         if name in seen:

@@ -15,11 +15,13 @@ line and column.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from rollwrite.errors import did_you_mean
 from rollwrite.layoutlang.nodes import _RELATIVE, Map, Node, Relative, Scalar, Seq
 
 
-def is_relative(node: Node) -> bool:
+def is_relative(node: Node) -> TypeGuard[Scalar]:
     return isinstance(node, Scalar) and isinstance(node.value, str) and _RELATIVE.fullmatch(node.value) is not None
 
 
@@ -45,11 +47,13 @@ def merge_nodes(base: Node, over: Node) -> Node:
         if not isinstance(base, Scalar) or isinstance(base.value, bool) or base.value is None:
             what = "a list" if isinstance(base, Seq) else "a mapping" if isinstance(base, Map) else "nothing"
             raise over.error(
-                f"'{over.value.strip()}' changes the value it overrides, but that is {what} "  # type: ignore[union-attr]
+                f"'{over.value.strip()}' changes the value it overrides, but that is {what} "
                 f"({base.file}:{base.line}:{base.col})",
                 hint="a relative value changes a number: write the whole value instead",
             )
-        sign, delta = _RELATIVE.fullmatch(over.value).groups()  # type: ignore[union-attr]
+        relative = _RELATIVE.fullmatch(over.value)
+        assert relative is not None  # (is_relative)
+        sign, delta = relative.groups()
         return Scalar(over.file, over.line, over.col, over.path, Relative(base.value, sign, delta.strip()))
     if isinstance(over, Seq) and isinstance(base, Seq):
         if _has_relative(over):

@@ -11,11 +11,12 @@ are converted to it.
 
 from __future__ import annotations
 
+import builtins
 import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import field
-from typing import Any
+from typing import Any, overload
 
 
 from rollwrite.errors import InputError, did_you_mean, excerpt
@@ -33,6 +34,14 @@ class Node(Mutable):
         return InputError(message, file=self.file, line=self.line, col=self.col, path=short_path(self.path),
                           hint=hint)
 
+    def plain(self) -> Any:
+        """The node's value as plain Python: lists, dicts and scalars."""
+        raise NotImplementedError
+
+    def get(self, key: str) -> Node | None:
+        """The value node under ``key`` of a mapping; None for any other node, or a key it does not have."""
+        return None
+
 
 def short_path(path: str) -> str | None:
     """A key path for a message, each key cut to a short excerpt: a key is text from the file, and a
@@ -40,9 +49,6 @@ def short_path(path: str) -> str | None:
     if not path:
         return None
     return ".".join(excerpt(part, 24) for part in path.split("."))
-
-    def plain(self) -> Any:
-        raise NotImplementedError
 
 
 # The node classes write their own __init__ (the generic one of rollwrite.valueclass, in the same field
@@ -292,15 +298,16 @@ class Reader:
         self.node = node
         self.known: list[str] = []
 
-    def _take(self, key: str, default: Any) -> Node | object:
+    def _take(self, key: str, default: Any) -> Node | None:
+        """The key's node; None when it is absent or null and has a default."""
         self.known.append(key)
         n = self.node.get(key)
         if n is None:
             if default is _MISSING:
                 raise self._missing(key)
-            return _MISSING
+            return None
         if isinstance(n, Scalar) and n.value is None and default is not _MISSING:
-            return _MISSING
+            return None
         return n
 
     def _missing(self, key: str) -> InputError:
@@ -321,80 +328,89 @@ class Reader:
     def has(self, key: str) -> bool:
         return self.node.get(key) is not None
 
+    @overload
+    def raw(self, key: str) -> Node: ...
+
+    @overload
+    def raw(self, key: str, default: Any) -> Node | None: ...
+
     def raw(self, key: str, default: Any = _MISSING) -> Node | None:
-        n = self._take(key, default)
-        return None if n is _MISSING else n  # type: ignore[return-value]
+        """The key's node as it is; without a default a missing key is an error, with one None stands
+        for an absent or null value."""
+        return self._take(key, default)
 
     def int(self, key: str, default: Any = _MISSING, minimum: int | None = None, maximum: int | None = None) -> Any:
         n = self._take(key, default)
-        return default if n is _MISSING else expect_number(n, whole=True, minimum=minimum, maximum=maximum)
+        return default if n is None else expect_number(n, whole=True, minimum=minimum, maximum=maximum)
 
     def number(self, key: str, default: Any = _MISSING, minimum: float | None = None, maximum: float | None = None,
                unit: str | None = "mm") -> Any:
         """A number in ``unit`` (mm by default; ``pt`` for text sizes; None for a plain number)."""
         n = self._take(key, default)
-        return default if n is _MISSING else expect_number(n, minimum=minimum, maximum=maximum, unit=unit)
+        return default if n is None else expect_number(n, minimum=minimum, maximum=maximum, unit=unit)
 
-    def str(self, key: str, default: Any = _MISSING, choices: list[str] | None = None, pattern: str | None = None) -> Any:
+    # (below here, ``str`` and ``list`` in the class body name the methods: annotations say builtins.str)
+    def str(self, key: builtins.str, default: Any = _MISSING, choices: builtins.list[builtins.str] | None = None,
+            pattern: builtins.str | None = None) -> Any:
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         return expect_str(n, choices=choices, pattern=pattern)
 
-    def text(self, key: str, default: Any = _MISSING) -> Any:
+    def text(self, key: builtins.str, default: Any = _MISSING) -> Any:
         """A text to print: as :meth:`str`, but a plain number is taken as its digits (see :func:`expect_text`)."""
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         return expect_text(n)
 
-    def bool(self, key: str, default: Any = _MISSING) -> Any:
+    def bool(self, key: builtins.str, default: Any = _MISSING) -> Any:
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         if not (isinstance(n, Scalar) and isinstance(n.value, bool)):
             raise n.error(f"expected true or false, got {_got(n)}")
         return n.value
 
-    def list(self, key: str, default: Any = _MISSING) -> Any:
+    def list(self, key: builtins.str, default: Any = _MISSING) -> Any:
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         if not isinstance(n, Seq):
             raise n.error(f"expected a list, got {_got(n)}")
         return n
 
-    def map(self, key: str, default: Any = _MISSING) -> Any:
+    def map(self, key: builtins.str, default: Any = _MISSING) -> Any:
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         if not isinstance(n, Map):
             raise n.error(f"expected a mapping of keys to values, got {_got(n)}")
         return n
 
-    def color(self, key: str, default: Any = _MISSING) -> Any:
+    def color(self, key: builtins.str, default: Any = _MISSING) -> Any:
         """A colour as ``#rrggbb`` (see :func:`expect_color`); ``none`` gives None where the default is None."""
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         if default is None and isinstance(n, Scalar) and n.value == "none":
             return None
         return expect_color(n)
 
-    def fill(self, key: str, default: Any = _MISSING) -> Any:
+    def fill(self, key: builtins.str, default: Any = _MISSING) -> Any:
         """A fill: a colour as :meth:`color` reads it, a pattern (``hatch``, ``dots``, ``cross``: black on
         white), or a colour and a pattern (``"#e33 hatch"``, ``red dots``): see :func:`expect_fill`."""
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         if default is None and isinstance(n, Scalar) and n.value == "none":
             return None
         return expect_fill(n)
 
-    def point(self, key: str, default: Any = _MISSING) -> Any:
+    def point(self, key: builtins.str, default: Any = _MISSING) -> Any:
         """``[x, y]`` in mm."""
         n = self._take(key, default)
-        if n is _MISSING:
+        if n is None:
             return default
         return expect_pair(n)
 

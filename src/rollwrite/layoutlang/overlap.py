@@ -138,9 +138,10 @@ def _touching(elements: list[Any], boxes: list[Box | None]) -> Any:
     allow to, i < j.  An element that may overlap anything (``overlaps: true``) is left out; the others
     are swept left to right, so only pairs whose boxes share some width are compared, and their number
     is counted first: more than :data:`MAX_PAIRS` is refused before the work is done."""
-    live = sorted((b[0], i) for i, b in enumerate(boxes) if b is not None and elements[i].overlaps is not True)
+    checked = {i: b for i, b in enumerate(boxes) if b is not None and elements[i].overlaps is not True}
+    live = sorted((b[0], i) for i, b in checked.items())
     starts = [x0 for x0, _ in live]
-    reach = [bisect.bisect_left(starts, boxes[i][2] - OVERLAP_TOLERANCE, k + 1) for k, (_, i) in enumerate(live)]
+    reach = [bisect.bisect_left(starts, checked[i][2] - OVERLAP_TOLERANCE, k + 1) for k, (_, i) in enumerate(live)]
     pairs = sum(r - k - 1 for k, r in enumerate(reach))
     if pairs > MAX_PAIRS:
         el = elements[live[0][1]]
@@ -149,9 +150,9 @@ def _touching(elements: list[Any], boxes: list[Box | None]) -> Any:
             f"{MAX_PAIRS:,}", hint="say 'overlaps: true' on elements that may print over others (a background), "
                                    "or draw rows with one 'grid' element")
     for k, (_, i) in enumerate(live):
-        ba = boxes[i]
+        ba = checked[i]
         for _, j in live[k + 1:reach[k]]:
-            bb = boxes[j]
+            bb = checked[j]
             a, b = (elements[i], elements[j]) if i < j else (elements[j], elements[i])
             if _may(a, b):
                 continue

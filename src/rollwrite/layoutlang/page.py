@@ -123,7 +123,7 @@ def parse_per_page(text: str | int) -> PerPage:
             raise UsageError(f"per page: {cols}x{rows} must have 1 to {MAX_PER_PAGE} sheets in all")
         return PerPage(count=cols * rows, cols=cols, rows=rows)
     raise UsageError(
-        f"per page: '{excerpt(text)}' is not a number of sheets",
+        f"per page: '{excerpt(str(text))}' is not a number of sheets",
         hint="give a count (4), columns x rows (2x2) or max (as many as fit)",
     )
 

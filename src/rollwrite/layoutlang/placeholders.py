@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from rollwrite.errors import InputError, did_you_mean
 from rollwrite.layoutlang.expr import MAX_CHARS, ExprError, UnknownName, evaluate
@@ -206,6 +206,14 @@ def fill_scalar(node: Scalar, values: Mapping[str, Any]) -> Node:
     if len(pieces) == 1 and whole is not None:
         return Filled(node.file, node.line, node.col, node.path, whole, joined)
     return Scalar(node.file, node.line, node.col, node.path, joined)
+
+
+@overload
+def fill(node: Map, values: Mapping[str, Any], skip: tuple[str, ...] = ()) -> Map: ...
+
+
+@overload
+def fill(node: Node, values: Mapping[str, Any], skip: tuple[str, ...] = ()) -> Node: ...
 
 
 def fill(node: Node, values: Mapping[str, Any], skip: tuple[str, ...] = ()) -> Node:

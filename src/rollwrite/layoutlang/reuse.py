@@ -135,7 +135,7 @@ def _resolve(root: Node, here: Path, name: str, state: _Load) -> Node:
         assert isinstance(merged, Map)
         # kept for messages about inherited values: the name, then the files the base was read from
         kept = Seq(ext.file, ext.line, ext.col, ext.path, [Scalar(ext.file, ext.line, ext.col, ext.path, value)
-                                                           for value in [ext.value, *sorted(files_of(base))]])
+                                                           for value in [expect_str(ext), *sorted(files_of(base))]])
         merged.entries["extends"] = (ext_key, kept)
         return merged
     return _with_includes(root, here, name, state)
@@ -171,8 +171,9 @@ def _expand(seq: Seq, here: Path, name: str, state: _Load) -> None:
         if isinstance(item, Map) and item.get("include") is not None:
             out.extend(_include(item, here, name, state))
             continue
-        if isinstance(item, Map) and isinstance(item.get("elements"), Seq):
-            _expand(item.get("elements"), here, name, state)  # type: ignore[arg-type]
+        elements = item.get("elements")
+        if isinstance(item, Map) and isinstance(elements, Seq):
+            _expand(elements, here, name, state)
         out.append(item)
     seq.items = out
 

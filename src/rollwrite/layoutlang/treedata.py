@@ -2,7 +2,7 @@
 rollwrite.layoutlang.treegen describes the encoding and when a record is used.
 """
 
-TREES = {
+TREES: dict[str, dict] = {
     'lines-and-sections': {
         'files': (('lines-and-sections.yaml', '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d'),),
         'names': ('layouts/lines-and-sections.yaml',),

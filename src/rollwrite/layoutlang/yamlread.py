@@ -76,7 +76,8 @@ def _measure(node: Node) -> tuple[int, int]:
     if isinstance(node, Scalar):
         return 1, 0
     size, depth = 1, 0
-    children = node.items if isinstance(node, Seq) else [v for _, v in node.entries.values()]  # type: ignore[attr-defined]
+    children = node.items if isinstance(node, Seq) else [v for _, v in node.entries.values()] if isinstance(node, Map) \
+        else []
     for child in children:
         s, d = _measure(child)
         size += s + (1 if isinstance(node, Map) else 0)

@@ -21,9 +21,13 @@ from test_long_way_props import CHART, DICE, sheets
 FAST = settings(max_examples=examples(200), deadline=None)
 
 
+def _legs(legs) -> list[tuple]:
+    return [(g.start, g.end, g.path, g.value, g.displays, g.empties) for g in legs]
+
+
 def _same(fast, plain) -> None:
-    assert (fast.total, fast.legs, fast.reason, fast.order, fast.dag) == \
-        (plain.total, plain.legs, plain.reason, plain.order, plain.dag)
+    assert (fast.total, _legs(fast.legs), fast.reason, fast.order, fast.dag) == \
+        (plain.total, _legs(plain.legs), plain.reason, plain.order, plain.dag)
 
 
 @FAST

@@ -99,7 +99,7 @@ class BoardsV:
 
 def _read_boards(node: Node, data: Any) -> BoardsV:
     r = Reader(node, "lines-and-sections boards")
-    w, h = expect_pair(r.raw("size"), minimum=40)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    w, h = expect_pair(r.raw("size"), minimum=40)
     v = BoardsV(w, h, r.number("text", 7.0, minimum=4, maximum=12, unit="pt"))
     r.done()
     return v
@@ -275,7 +275,7 @@ class MeetingV:
 
 def _read_meeting(node: Node, data: Any) -> MeetingV:
     r = Reader(node, "lines-and-sections meeting")
-    w, h = expect_pair(r.raw("size"), minimum=20)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    w, h = expect_pair(r.raw("size"), minimum=20)
     v = MeetingV(w, h, r.number("text", 6.0, minimum=4, maximum=10, unit="pt"))
     r.done()
     return v

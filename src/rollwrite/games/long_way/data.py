@@ -339,7 +339,7 @@ def load_chart(node: Node | None, symbol_names: tuple[str, ...] | None = None) -
     names: dict[str, int] = {}
     for i, item in enumerate(dnode, start=1):
         dr = Reader(item, "a display")
-        face = expect_number(dr.raw("face"), whole=True)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+        face = expect_number(dr.raw("face"), whole=True)
         if face != i:
             raise dr.node.get("face").error(  # type: ignore[union-attr]
                 f"expected face {i} here (list the displays in die order), got {face}")
@@ -360,10 +360,10 @@ def load_chart(node: Node | None, symbol_names: tuple[str, ...] | None = None) -
     rows = []
     for i, item in enumerate(tnode, start=1):
         tr = Reader(item, "a tile row")
-        light = expect_number(tr.raw("light"), whole=True)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+        light = expect_number(tr.raw("light"), whole=True)
         if light != i:
             raise item.get("light").error(f"expected light {i} here (list the rows in die order), got {light}")
-        shape = _read_shape(tr.raw("shape"))  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+        shape = _read_shape(tr.raw("shape"))
         wnode = tr.list("walls")
         tr.done()
         if len(wnode) != 6:

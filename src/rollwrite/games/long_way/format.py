@@ -285,11 +285,13 @@ def _store_row(raw: str, words: list[str], line: int, source: str, row: int) -> 
         return list(map(_TOKENS.__getitem__, words))
     except KeyError:
         pass
-    out = [_TOKENS.get(w) or _read_token(w) for w in words]
-    for k, res in enumerate(out):
+    out = []
+    for k, w in enumerate(words):
+        res = _TOKENS.get(w) or _read_token(w)
         if isinstance(res, str):
             raise Place(source, line).error(res, token_column(raw, k + labelled))
-    return out  # type: ignore[return-value]  # every entry is a token read, the messages raised above
+        out.append(res)
+    return out
 
 
 @dataclass(slots=True)
@@ -488,6 +490,7 @@ def parse(text: str, source: str) -> Sheet:
     labels = _Labels()
     errors: list[InputError] = []  # problems of rows and turns read on their own, reported together
     log: list[LogTurn] | None = None
+    unreadable_turns = 0
     section = None  # "store" or "log" while reading their lines
     kind = ""
     try:
@@ -540,10 +543,10 @@ def parse(text: str, source: str) -> Sheet:
             elif section == "log":
                 assert log is not None
                 try:  # each turn is read on its own: every unreadable turn is reported
-                    log.append(_log_turn(raw, line, len(log) + 1))
+                    log.append(_log_turn(raw, line, len(log) + unreadable_turns + 1))
                 except InputError as error:
                     errors.append(error)
-                    log.append(None)  # type: ignore[arg-type]  # a place kept for the turn's number; never returned
+                    unreadable_turns += 1  # counted for the next turn's number
             else:
                 first = tokens(raw)[0]
                 raise line.error(

@@ -431,7 +431,7 @@ SCORE_PARTS = ("displays", "empties", "score")
 def _read_score_box(node: Node, data: Any) -> ScoreBoxV:
     r = Reader(node, "a long-way.score-box")
     what = r.str("what")
-    w, h = expect_pair(r.raw("size"), minimum=3)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    w, h = expect_pair(r.raw("size"), minimum=3)
     line = r.number("line", 0.35, minimum=0.1, maximum=2)
     r.done()
     if what not in SCORE_PARTS:

@@ -267,7 +267,7 @@ def load(node: Node | None) -> Deck:
         raise _missing()
     r = Reader(node, "'data'")
     cr = Reader(r.map("card"), "'card'")
-    width, height = expect_pair(cr.raw("size"), minimum=20)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    width, height = expect_pair(cr.raw("size"), minimum=20)
     corner = cr.number("corner", 3.0, minimum=0, maximum=10)
     street = cr.number("street", 6.0, minimum=1, maximum=min(width, height) / 4)
     cr.done()

@@ -74,7 +74,7 @@ class Turns(Sequence[Move]):
     def __len__(self) -> int:
         return len(self.numbers)
 
-    def __getitem__(self, index):  # type: ignore[override]  # an int gives a Move, a slice a tuple of them
+    def __getitem__(self, index):  # an int gives a Move, a slice a tuple of them
         if isinstance(index, slice):
             return tuple(self[k] for k in range(*index.indices(len(self.numbers))))
         card, rotation, a, b, push = self.numbers[index]

@@ -78,7 +78,7 @@ def _dice_text(dice: tuple[int, ...]) -> str:
 def unjoined_problem(box, shelves, k: int) -> tuple[str, str]:  # noqa: ANN001 - a Box and the shelves so far
     """The problem of player ``k``'s box that joins none of their boxes: built off one of their floating
     shelves, or simply alone."""
-    if any(set(shelf_points(s.item)) & box.corners() for s in shelves if s.player == k):  # type: ignore[arg-type]
+    if any(set(shelf_points(s.item)) & box.corners() for s in shelves if s.player == k):
         return ("floating-shelf", "is built off a floating shelf; a box must join one of the player's boxes "
                 "(a shared corner and part of a shared side)")
     return ("join", "does not join any of the player's earlier boxes: it must share a corner and part of a side "

@@ -151,7 +151,7 @@ class ScoreColumnsV:
 
 def _read_columns(node: Node, data: Any) -> ScoreColumnsV:
     r = Reader(node, "shelving-wars score columns")
-    w, h = expect_pair(r.raw("size"), minimum=20)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    w, h = expect_pair(r.raw("size"), minimum=20)
     v = ScoreColumnsV(w, h, r.number("gap", 4.0, minimum=0, maximum=30), r.number("text", 7.5, minimum=4, maximum=14, unit="pt"))
     r.done()
     return v

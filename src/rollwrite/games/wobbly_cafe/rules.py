@@ -161,7 +161,7 @@ def _check_rolls(sheet: CafeSheet, f: int, floor, schedule: Schedule) -> list[Pr
             a, b = row[k], row[n - 1 - k]
             if not all(isinstance(v, int) and 1 <= v <= SIDES for v in (a, b)):
                 continue
-            key = (min(a, b), max(a, b))  # type: ignore[type-var]
+            key = (min(a, b), max(a, b))
             if free[key]:
                 used[free[key].pop(0)] = key
                 holders[key].append(r + 1)

@@ -148,7 +148,7 @@ def _read_rolls(node: Node, data: Any) -> RollsV:
     cafe = as_data(data)
     r = Reader(node, "a wobbly-cafe.rolls")
     floor = r.int("floor", minimum=1, maximum=cafe.floors)
-    w, h = expect_pair(r.raw("size"), minimum=5)  # type: ignore[arg-type]  # Reader.raw without a default never gives None
+    w, h = expect_pair(r.raw("size"), minimum=5)
     columns = r.int("columns", 2, minimum=1, maximum=6)
     text = r.number("text", 7.0, minimum=5, maximum=12, unit="pt")
     r.done()
