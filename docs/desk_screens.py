@@ -105,7 +105,7 @@ def make_screens(out: Path, browser: Any = None, width: int = 1100,
                 key = "rollwrite-desk " + page_id(game, challenge)
                 page.add_init_script(f"sessionStorage.setItem({json.dumps(key)}, {json.dumps(text)});"
                                      f" sessionStorage.setItem({json.dumps(key + ' typed')}, '')")
-                page.goto(f"{server.url}/play/{game}/{challenge}")
+                page.goto(server.url + server.made(f"/play/{game}/{challenge}"))  # made by the desk's worker first
                 page.wait_for_function("() => +(document.getElementById('desk').dataset.steps || 0) > 0", timeout=15000)
                 page.click(f'[data-choice="{pick}"]')
                 page.wait_for_function("() => +(document.getElementById('desk').dataset.steps || 0) > 1", timeout=15000)

@@ -1,9 +1,9 @@
 """What the tests need from the system besides Python and the package index, and a loud end to a run
 that went without it.
 
-Two groups of tests need Debian packages (README, "What the tests need"): the desk in a real browser
-needs ``chromium`` (tests/serve/test_desk_browser.py) and the desk on PostgreSQL needs ``postgresql``
-(tests/serve/pg_server.py).  Outside CI, a test that cannot run without one is skipped with a reason
+Three groups of tests need Debian packages (README, "What the tests need"): the desk in a real browser
+needs ``chromium`` (tests/serve/test_desk_browser.py), the desk on PostgreSQL needs ``postgresql``
+(tests/serve/pg_server.py), and its deployment behind nginx ``nginx`` (tests/serve/test_deploy.py).  Outside CI, a test that cannot run without one is skipped with a reason
 that names the package (``... (apt-get install chromium; ...)``); in CI they must run.  A run that
 skipped any ends with a loud line naming what did not run and the one command that installs it, so a
 machine without them never passes quietly with less coverage.
@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 
 #: what each package's tests check, for the closing line
-WHAT = {"chromium": "the desk in a browser", "postgresql": "the desk on PostgreSQL"}
+WHAT = {"chromium": "the desk in a browser", "postgresql": "the desk on PostgreSQL",
+        "nginx": "the desk's deployment behind nginx", "openssl": "the desk's deployment (its certificate)"}
 _PACKAGE = re.compile(r"apt-get install ([a-z0-9][a-z0-9.+-]*)")
 _not_run: dict[str, int] = {}
 

@@ -2,29 +2,78 @@
 
 sgt-puzzles grades a puzzle by the weakest technique that still solves it.  Ours are of two kinds:
 
-- **score puzzles** (Wobbly Café, Shelving Wars, The Long Way): how much of par a simple player
-  misses, the share ``(par - simple) / par``; each game says who its simple player is (a greedy one
-  that takes the best points now, or the automatic player);
+- **score puzzles** (Wobbly Café, Shelving Wars, The Long Way) are graded by a **ladder**: named,
+  deterministic players from simple to strong (a greedy player with its tie-break stated, a player
+  that looks one turn ahead, local searches of growing length...), each with the level it stands for.
+  A puzzle is as hard as the first rung whose player reaches par; when none does, it is hard, and
+  how far the strongest falls short is kept too.  Each game's ladder is in its ``ladder.py`` and
+  docs/puzzles.md;
 - **one-move puzzles** (Scrambled Streets, Lines & Sections): how many tempting wrong answers there
-  are (placements that score nearly the best; safe sections that lose).
-
-Each game sets its two cut points from the dailies of 2027, so that each level holds a fair share of them.
+  are (placements that score nearly the best; safe sections that lose), with two cut points.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
 LEVELS = ("easy", "medium", "hard")
 
 
-def by_gap(par: float | None, simple: float, cuts: tuple[float, float]) -> str:
-    """The level of a score puzzle whose simple player reaches ``simple`` where par is ``par``: easy when
-    it misses less than ``cuts[0]`` of par, hard from ``cuts[1]`` on."""
-    if not par or par <= 0:
-        return LEVELS[0]
-    return by_count(max(0.0, (par - simple) / par), cuts)
+@dataclass(frozen=True)
+class Rung:
+    """One player of a ladder: its ``name`` (``greedy``), the ``level`` of a puzzle it is the first to
+    reach par on, and what it does, in a sentence (``about``, the docs' wording)."""
+
+    name: str
+    level: str
+    about: str
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A puzzle's place on its ladder: its ``level``; the rung that first reaches par (None when none
+    does); the scores of the rungs tried, in order (the climb stops at the first to reach par); and
+    how far the strongest rung tried falls short of par (0 when one reaches it)."""
+
+    level: str
+    reached_by: str | None
+    scores: tuple[float, ...]
+    short_by: float
+
+    def to_json(self) -> dict:
+        return {"level": self.level, "reached_by": self.reached_by, "short_by": self.short_by,
+                "scores": list(self.scores)}
+
+
+def climb(par: float | None, ladder: Sequence[tuple[Rung, Callable[[], float]]],
+          near: tuple[float, float] | None = None) -> Grade:
+    """Play the rungs of ``ladder`` (each a rung and a function giving what its player scores) in order
+    until one reaches ``par``: the puzzle is of that rung's level.  When none does, it is graded by how
+    far the best rung falls short: with ``near``, easy when by less than ``near[0]``, medium when by
+    less than ``near[1]``, else hard (but never easier than the strongest rung's level); without, hard.  A puzzle with no par is easy (nothing to reach)."""
+    if par is None:
+        return Grade(LEVELS[0], None, (), 0)
+    scores: list[float] = []
+    for rung, player in ladder:
+        scores.append(player())
+        if scores[-1] >= par:
+            return Grade(rung.level, rung.name, tuple(scores), 0)
+    short = par - max(scores, default=0)
+    level = LEVELS[-1] if near is None else by_count(short, near)
+    if ladder and LEVELS.index(level) < LEVELS.index(ladder[-1][0].level):
+        level = ladder[-1][0].level  # never easier than a puzzle the strongest rung reaches
+    return Grade(level, None, tuple(scores), short)
+
+
+def check_ladder(ladder: Sequence[Rung]) -> None:
+    """A ladder's levels never go down as its rungs go up (raises ValueError otherwise)."""
+    levels = [LEVELS.index(r.level) for r in ladder]
+    if levels != sorted(levels) or len({r.name for r in ladder}) != len(ladder):
+        raise ValueError("a ladder's rungs go from easy to hard, each with its own name")
 
 
 def by_count(tempting: float, cuts: tuple[float, float]) -> str:
-    """The level of a measure (tempting wrong answers, or a share of par missed): easy below ``cuts[0]``,
-    medium below ``cuts[1]``, else hard."""
+    """The level of a one-move puzzle with ``tempting`` wrong answers: easy below ``cuts[0]``, medium
+    below ``cuts[1]``, else hard."""
     return LEVELS[0] if tempting < cuts[0] else LEVELS[1] if tempting < cuts[1] else LEVELS[2]

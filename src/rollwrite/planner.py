@@ -273,6 +273,12 @@ def _largest_scale(spec: PageSpec, sheet_w: float, sheet_h: float) -> float:
     return math.floor(lo * 100 + 1e-9) / 100
 
 
+def largest_scale(spec: PageSpec, sheet_w: float, sheet_h: float) -> float:
+    """The largest scale, up to the spec's own (to 0.01), at which sheets of this size go on its paper as
+    it asks, or 0 when none does."""
+    return _largest_scale(spec, sheet_w, sheet_h)
+
+
 def _num(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 

@@ -9,22 +9,63 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwrite.core.puzzles import make_puzzles
-from rollwrite.difficulty import LEVELS, by_count, by_gap
+from rollwrite.difficulty import LEVELS, Grade, Rung, by_count, check_ladder, climb
 
 # ---------------------------------------------------------------- the grading
 
 
-@given(st.floats(0, 100), st.floats(0, 100), st.floats(0, 1), st.floats(0, 1))
-def test_more_missed_is_never_easier(par, simple, a, b):
-    cuts = (min(a, b), max(a, b))
-    worse = by_gap(par, simple - 1, cuts)
-    assert LEVELS.index(worse) >= LEVELS.index(by_gap(par, simple, cuts))
+def ladder(*scores, level=None):
+    """A ladder whose rungs score ``scores`` (easy, medium, then hard; or all of ``level``), and the
+    rungs played (in order)."""
+    played = []
+
+    def player(k, s):
+        def run():
+            played.append(k)
+            return s
+        return run
+
+    rungs = [Rung(f"r{k}", level or LEVELS[min(k, 2)], "") for k in range(len(scores))]
+    return [(r, player(k, s)) for k, (r, s) in enumerate(zip(rungs, scores))], played
+
+
+def test_the_first_rung_to_reach_par_grades_the_puzzle_and_the_climb_stops_there():
+    rungs, played = ladder(5, 9, 10, 12)
+    assert climb(10, rungs) == Grade("hard", "r2", (5, 9, 10), 0)
+    assert played == [0, 1, 2]  # the strongest rung is never played once a weaker one reaches par
+    rungs, played = ladder(10, 12)
+    assert climb(10, rungs) == Grade("easy", "r0", (10,), 0) and played == [0]
+
+
+def test_a_puzzle_no_rung_reaches_is_graded_by_how_close_the_strongest_comes():
+    rungs, _ = ladder(5, 8, 7, level="easy")
+    assert climb(10, rungs) == Grade("hard", None, (5, 8, 7), 2)
+    assert climb(10, rungs, near=(3, 6)).level == "easy"  # short by 2
+    assert climb(12, rungs, near=(3, 6)).level == "medium"  # short by 4
+    assert climb(14, rungs, near=(3, 6)).level == "hard"  # short by 6
+    assert climb(None, rungs).level == "easy"
+    # but never easier than a puzzle the strongest rung reaches
+    rungs, _ = ladder(5, 8, level="medium")
+    assert climb(9, rungs, near=(3, 6)) == Grade("medium", None, (5, 8), 1)
+
+
+@given(st.lists(st.integers(0, 50), min_size=1, max_size=5), st.integers(0, 50))
+def test_a_higher_par_is_never_easier(scores, par):
+    rungs, _ = ladder(*scores)
+    a, b = climb(par, rungs, near=(3, 6)), climb(par + 1, rungs, near=(3, 6))
+    assert LEVELS.index(b.level) >= LEVELS.index(a.level)
+
+
+def test_a_ladder_goes_from_easy_to_hard():
+    check_ladder([Rung("a", "easy", ""), Rung("b", "medium", ""), Rung("c", "medium", "")])
+    with pytest.raises(ValueError):
+        check_ladder([Rung("a", "medium", ""), Rung("b", "easy", "")])
+    with pytest.raises(ValueError):
+        check_ladder([Rung("a", "easy", ""), Rung("a", "hard", "")])
 
 
 def test_levels_at_the_cut_points():
     assert [by_count(n, (1, 3)) for n in range(5)] == ["easy", "medium", "medium", "hard", "hard"]
-    assert by_gap(40, 40, (0.1, 0.2)) == "easy" and by_gap(40, 34, (0.1, 0.2)) == "medium"
-    assert by_gap(40, 0, (0.1, 0.2)) == "hard" and by_gap(0, 0, (0.1, 0.2)) == "easy"
 
 
 # ---------------------------------------------------------------- Scrambled Streets: every placement scored
@@ -80,22 +121,56 @@ def test_lines_and_sections_has_one_winning_section(seed):
     assert p.difficulty == by_count(len(safe) - 1, CUTS)
 
 
-# ---------------------------------------------------------------- Wobbly Café: the greedy player
+# ---------------------------------------------------------------- the ladders' players
 
+
+def test_the_shelving_greedy_player_takes_the_best_box_nearest_the_corner():
+    from rollwrite.games.shelving_wars.ladder import play
+
+    # turn 1 (2, 3, 1): (2, 3) and (3, 2) score 1 each, the taller first: 3 × 2 on the corner;
+    # turn 2 (1, 2, 2): 2 × 2 scores 0, the best; of its places against the first box, the nearest
+    # the corner is to its right, top-aligned, at row 0, column 2
+    assert play(5, [(2, 3, 1), (1, 2, 2)], False) == (1, ((0, 0, 3, 2), (0, 2, 2, 2)))
+    # a roll that fits no box ends the game: 5 × 4 leaves one column, where nothing of (5, 3, 3) fits
+    assert play(5, [(5, 4, 2), (5, 3, 3), (1, 1, 1)], False) == (11, ((0, 0, 5, 4),))
+
+
+def test_the_shelving_lookahead_player_weighs_the_next_roll():
+    from rollwrite.games.shelving_wars.ladder import play
+
+    # turn 1 (1, 4, 4): greedy takes 4 × 4 (16 - 8 = 8), which leaves a column and a row, so of turn 2's
+    # (5, 1, 4) only a 5 × 1 (-1) fits: 7.  The lookahead player sees that 4 × 1 (-1) on the corner
+    # leaves room for 5 × 4 (11): 10
+    rolls = [(1, 4, 4), (5, 1, 4)]
+    assert play(5, rolls, False) == (7, ((0, 0, 4, 4), (0, 4, 5, 1)))
+    assert play(5, rolls, True) == (10, ((0, 0, 4, 1), (0, 1, 5, 4)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)), min_size=2, max_size=2))
+def test_on_two_rolls_the_lookahead_player_plays_perfectly(rolls):
+    from rollwrite.games.shelving_wars.ladder import play
+    from rollwrite.games.shelving_wars.solve import solve
+
+    best = solve(6, rolls)
+    assert best.proven
+    assert play(6, rolls, False)[0] <= play(6, rolls, True)[0] == best.score
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.data())
 def test_the_cafe_greedy_player_never_beats_brute_force(data_):
     from rollwrite.games.wobbly_cafe.data import parse_shape
-    from rollwrite.games.wobbly_cafe.play import greedy_floor
+    from rollwrite.games.wobbly_cafe.play import greedy_floor, searched_floor, swapped_floor
     from rollwrite.games.wobbly_cafe.solve import brute_force, geometry, score_values
 
     data = data_.draw(st.sampled_from([parse_shape(["oooo", "*oo*"]), parse_shape(["*ooo", "oooo"])]))
     die = st.integers(1, 6)
     rolls = data_.draw(st.lists(st.tuples(die, die), min_size=data.pairs, max_size=data.pairs))
     got = greedy_floor(data, rolls)
-    assert 0 <= got <= brute_force(data, rolls)
+    best = brute_force(data, rolls)
+    assert 0 <= got <= swapped_floor(data, rolls) <= best
+    assert searched_floor(data, rolls, 1, 200, 1) <= best
     # its first roll goes where it scores most on its own, as a brute force over its places says
     g = geometry(data)
     alone = []
@@ -107,32 +182,76 @@ def test_the_cafe_greedy_player_never_beats_brute_force(data_):
     assert greedy_floor(data, rolls[:1]) == max(alone)
 
 
-def test_cafe_and_shelving_grades_follow_their_greedy_players(made_puzzle):
-    from rollwrite.games.shelving_wars.solve import CUTS as SW, greedy
-    from rollwrite.games.wobbly_cafe.data import as_data
-    from rollwrite.games.wobbly_cafe.play import CUTS as WC, greedy_floor
-    from rollwrite.games.wobbly_cafe.solve import floor_rolls
+def test_the_cafe_swaps_find_what_one_swap_fixes():
+    from rollwrite.games.wobbly_cafe.data import parse_shape
+    from rollwrite.games.wobbly_cafe.play import greedy_floor, swapped_floor
 
-    layout, _, p = made_puzzle("wobbly-cafe", "picnic")
-    d = as_data(layout.data)
-    simple = sum(greedy_floor(d, floor_rolls(p.schedule, f)) for f in range(1, d.floors + 1))
-    assert simple <= p.par and p.difficulty == by_gap(p.par, simple, WC)
-    layout, _, p = made_puzzle("shelving-wars", "picnic")
-    rolls = [t.dice for t in p.schedule.group(1)]
-    simple = greedy(10, rolls)
-    assert simple <= p.par and p.difficulty == by_gap(p.par, simple, SW)
+    # whatever greedy leaves, no single turn or swap of pairs then raises the floor (a local optimum):
+    # checked by trying each on the floor the swaps end with
+    from rollwrite.games.wobbly_cafe import play
+    from rollwrite.games.wobbly_cafe.solve import geometry, score_values
+
+    data = parse_shape(["*ooo", "oooo"])
+    rolls = [(2, 1), (1, 2), (3, 3), (1, 1)]
+    g = geometry(data)
+    assert greedy_floor(data, rolls) <= swapped_floor(data, rolls)
+    val = play._greedy(g, rolls)
+    best = score_values(g, val)
+    for x, y in g.slots:
+        turned = val[:]
+        turned[x], turned[y] = val[y], val[x]
+        best = max(best, score_values(g, turned))
+    assert swapped_floor(data, rolls) >= best
 
 
-def test_long_way_grade_follows_the_automatic_player(made_puzzle):
-    from rollwrite.games.long_way import CUTS
+def _ladder_scores(game, layout, p):
+    """Each rung's score on a made puzzle, played afresh (not read from its grade)."""
+    if game == "shelving-wars":
+        from rollwrite.games.shelving_wars.ladder import play
+        from rollwrite.games.shelving_wars.solve import solve
+
+        rolls = [t.dice for t in p.schedule.group(1)]
+        return [play(10, rolls, False)[0], play(10, rolls, True)[0], solve(10, rolls, budget=100).score,
+                solve(10, rolls, budget=1_000).score, solve(10, rolls, budget=20_000).score]
+    if game == "wobbly-cafe":
+        from rollwrite.games.wobbly_cafe.data import as_data
+        from rollwrite.games.wobbly_cafe.play import greedy_floor, searched_floor, swapped_floor
+        from rollwrite.games.wobbly_cafe.solve import floor_rolls
+
+        d = as_data(layout.data)
+        floors = [floor_rolls(p.schedule, f) for f in range(1, d.floors + 1)]
+        return [sum(greedy_floor(d, r) for r in floors), sum(swapped_floor(d, r) for r in floors),
+                sum(searched_floor(d, r, f, 10_000, 3) for f, r in enumerate(floors, start=1))]
     from rollwrite.games.long_way.data import as_chart
     from rollwrite.games.long_way.play import play, schedule_dice
     from rollwrite.games.long_way.rules import score
+    from rollwrite.games.long_way.solve import first_search_score
 
-    layout, _, p = made_puzzle("long-way", "picnic")
     chart = as_chart(layout.data)
-    simple = score(play(chart, schedule_dice(p.schedule)), chart).total
-    assert simple <= p.par and p.difficulty == by_count(p.par - simple, CUTS)
+    dice = schedule_dice(p.schedule)
+    return [score(play(chart, dice), chart).total, first_search_score(chart, dice, 1),
+            first_search_score(chart, dice, 3)]
+
+
+@pytest.mark.parametrize("game", ["shelving-wars", "wobbly-cafe", "long-way"])
+def test_a_puzzle_is_as_hard_as_the_first_rung_that_reaches_par(made_puzzle, game):
+    import importlib
+
+    layout, _, p = made_puzzle(game, "picnic")
+    module = importlib.import_module(f"rollwrite.games.{game.replace('-', '_')}." + ("play" if game == "wobbly-cafe" else "ladder"))
+    scores = _ladder_scores(game, layout, p)
+    assert all(s <= p.par for s in scores)  # no player of the ladder beats par
+    first = next((k for k, s in enumerate(scores) if s >= p.par), None)
+    g = p.grade
+    assert g["scores"] == scores[: len(g["scores"])]
+    if first is None:
+        assert g["reached_by"] is None and g["short_by"] == p.par - max(scores)
+        near = getattr(module, "NEAR", None)
+        assert p.difficulty == ("hard" if near is None else by_count(p.par - max(scores), near))
+    else:
+        assert g["reached_by"] == module.LADDER[first].name and p.difficulty == module.LADDER[first].level
+        assert len(g["scores"]) == first + 1  # the rungs above were never played
+    assert p.to_json()["grade"] == g
 
 
 # ---------------------------------------------------------------- asking for a difficulty

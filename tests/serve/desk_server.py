@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -24,16 +25,20 @@ class Server:
     libpq's PGHOST); ``restart`` keeps the port and the database."""
 
     def __init__(self, db: Path | str, port: int | None = None, workers: int = 1,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, args: tuple[str, ...] = (), host: str = "127.0.0.1") -> None:
         self.db, self.port, self.workers = db, port or free_port(), workers
         self.env = env or {}
-        self.url = f"http://127.0.0.1:{self.port}"
+        # the examples' daily (2026-11-22) takes entries for ten years, so that the tests can submit it; the
+        # tests ask for the challenges they need (test_desk_attacks.py tries --prepare-ahead)
+        self.args = ("--open-days", "3660", "--no-prepare-ahead", *args)
+        self.host = host
+        self.url = f"http://{f'[{host}]' if ':' in host else host}:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
-        self.proc = subprocess.Popen([*ROLLWRITE, "serve", "--port", str(self.port), "--db", str(self.db),
-                                      "--workers", str(self.workers)],
+        self.proc = subprocess.Popen([*ROLLWRITE, "serve", "--host", self.host, "--port", str(self.port),
+                                      "--db", str(self.db), "--workers", str(self.workers), *self.args],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         for _ in range(300):  # up to 30 s on a busy machine
             if self.proc.poll() is not None:
@@ -45,6 +50,23 @@ class Server:
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError("rollwrite serve did not answer in 30 s")
+
+    def ready(self, path: str, seconds: float = 300) -> bytes:
+        """The page at ``path`` once the desk's worker has made it (until then: a 503 saying it is being
+        prepared)."""
+        end = time.monotonic() + seconds
+        while True:
+            try:
+                return urllib.request.urlopen(self.url + path, timeout=60).read()
+            except urllib.error.HTTPError as error:
+                if error.code != 503 or time.monotonic() > end:
+                    raise
+                time.sleep(0.5)
+
+    def made(self, path: str) -> str:
+        """``path``, once its page is made (see ``ready``)."""
+        self.ready(path)
+        return path
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

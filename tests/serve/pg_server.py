@@ -82,6 +82,27 @@ class Postgres:
             conn.execute(f'CREATE DATABASE "{db}"')
         return self.url(db)
 
+    def require_password(self, user: str, password: str) -> None:
+        """A role ``user`` that must give ``password`` (SCRAM), as a production server's roles do."""
+        import psycopg
+
+        with psycopg.connect(host=str(self.home), port=self.port, user=USER, dbname="postgres", autocommit=True) as conn:
+            conn.execute("SET password_encryption = 'scram-sha-256'")
+            conn.execute(f"CREATE ROLE {user} LOGIN SUPERUSER PASSWORD '{password}'")
+        hba = self.data / "pg_hba.conf"
+        self._run("sh", "-c", f"printf 'local all {user} scram-sha-256\n%s' \"$(cat '{hba}')\" > '{hba}.new' "
+                              f"&& mv '{hba}.new' '{hba}'")
+        self._run(str(self.bin / "pg_ctl"), "reload", "-D", str(self.data))
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (``resume`` starts it again): the database goes away."""
+        self._run(str(self.bin / "pg_ctl"), "stop", "-w", "-m", "immediate", "-D", str(self.data))
+
+    def resume(self) -> None:
+        self._run(str(self.bin / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(self.data), "-l", str(self.log),
+                  "-o", f"-c listen_addresses='' -c unix_socket_directories='{self.home}' -p {self.port} "
+                        "-c fsync=off -c max_connections=60")
+
     def stop(self) -> None:
         try:
             if (self.data / "postmaster.pid").exists():

@@ -13,6 +13,7 @@ CI=true they must run.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -50,8 +51,8 @@ CASES = [
     ("wobbly-cafe", "daily", "2026-11-22", "daily-2026-11-22.txt", "f2r1s1"),  # floor 2 before floor 1
     ("long-way", "seed", "flat-pack", "flat-pack.txt", "g:D4"),  # an entrance inside the store
     ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt", "c12"),  # the card in hand is not down
-    ("shelving-wars", "seed", "closet", "seeded-closet.txt", "box6x6"),  # the roll 2 1 6 has one 6
-    ("lines-and-sections", "seed", "club", "format-example.txt", "Z9"),  # off the board
+    ("shelving-wars", "seed", "closet~s8", "seeded-closet.txt", "box6x6"),  # the roll 2 1 6 has one 6
+    ("lines-and-sections", "seed", "club~s3", "format-example.txt", "Z9"),  # off the board
 ]
 #: entered whole in the default run (a dozen or two picks); the others' first turns only
 WHOLE = {"shelving-wars", "lines-and-sections"}
@@ -60,6 +61,8 @@ WHOLE = {"shelving-wars", "lines-and-sections"}
 def cli_score(cli, game: str, kind: str, value: str, text: str) -> tuple[str, dict]:  # noqa: ANN001 - the cli fixture
     """What ``rollwrite score`` says of ``text``: its total line, and its --json document."""
     seeded = [f"--{kind}", value] if game != "lines-and-sections" else []  # a game without dice: no dice to check
+    if "~" in value and seeded:  # a variation's challenge: its id
+        game, seeded = f"{game}{'#' if kind == 'seed' else '@'}{value}", []
     run = cli("score", game, "-", *seeded, input=text)
     doc = json.loads(cli("score", game, "-", "--json", *seeded, input=text).stdout or "{}")
     totals = [ln for ln in run.stdout.splitlines() if ln.startswith("total: ")]
@@ -82,6 +85,14 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+def new_page(browser, server, **options):
+    """A page of a browser that holds the tests' names (a desk gives a name to the first browser that
+    submits under it; each page here has a context of its own)."""
+    page = browser.new_page(**options)
+    page.context.add_cookies([{"name": "desk_player", "value": "the-browser-tests-key", "url": server.url}])
+    return page
 
 
 def planned(game: str, kind: str, value: str, text: str) -> tuple[list[tuple[str, str]], list[list[str]]]:
@@ -173,8 +184,8 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
     whole = not request.node.callspec.id.endswith("-first-turns")
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
     want_total, _ = cli_score(cli, game, kind, value, text)
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page = new_page(browser, server, viewport={"width": 1100, "height": 900})
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     settle(page, 0)
     # an empty sheet is calm; Tab reaches the name field within 15 presses
     assert page.inner_text("#problems") == "" and page.locator("#total").count() == 0
@@ -184,6 +195,9 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
     assert page.locator(f'[data-choice="{illegal}"]').count() == 0
     fields, turns = planned(game, kind, value, text)
     for key, val in fields:
+        if key == "size" and "~" in value:  # a variation's page starts at its own size
+            assert page.input_value(f"#field-{key}") == val
+            continue
         fill_field(page, key, val)
     for turn in turns if whole else turns[:3]:
         for choice in turn:
@@ -205,8 +219,10 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
         return
     # two players submit; they share the leaderboard's first place, still there after a restart
     for name in ("Ann", "Bob"):
-        page.fill("#player", name)
         page.wait_for_function("() => !document.getElementById('send').disabled")
+        if page.locator("#who").is_visible():  # a sheet of several players: each sends it as its player 1
+            page.locator('#who-players input[value="1"]').check()
+        page.fill("#player", name)
         page.click("#send")
         page.wait_for_selector("#leaderboard table")
         settle(page)
@@ -219,8 +235,8 @@ def test_a_pasted_sheet_is_drawn_and_survives_a_restart(cli, server, browser):
     game, kind, value, example, _illegal = CASES[1]
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
     want_total, _ = cli_score(cli, game, kind, value, text)
-    page = browser.new_page(viewport={"width": 390, "height": 800})
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page = new_page(browser, server, viewport={"width": 390, "height": 800})
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     settle(page, 0)
     page.fill("#text", text)
     settle(page, 1)
@@ -238,7 +254,7 @@ def test_a_pasted_sheet_is_drawn_and_survives_a_restart(cli, server, browser):
     page.click("#send")
     page.wait_for_selector("#leaderboard table")
     server.restart()
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     assert ["1", "Cy"] in [r.split("\t")[:2] for r in page.locator("#leaderboard tbody tr").all_inner_texts()]
     page.close()
 
@@ -282,8 +298,8 @@ def test_no_serious_accessibility_finding_in_any_state_of_the_page(server, brows
     """axe-core finds nothing serious or critical: on the empty page, in the middle of a turn, with a
     whole sheet pasted (the score report), with an unreadable one (the problem shown), and on the index."""
     game, kind, value, example, _illegal = case
-    page = browser.new_page(viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is put in by script
-    page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is put in by script
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
     settle(page, 0)
     assert tab_to(page, "#player", limit=16) <= 15
     states = {"empty": axe_findings(page)}
@@ -312,8 +328,8 @@ def test_no_serious_accessibility_finding_in_any_state_of_the_page(server, brows
 def test_tab_reaches_the_name_field_in_15_presses_at_both_widths(server, browser):
     for game, kind, value, *_rest in CASES:
         for width in (1280, 390):
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.goto(f"{server.url}/play/{game}/{kind}/{value}")
+            page = new_page(browser, server, viewport={"width": width, "height": 900})
+            page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
             settle(page, 0)
             assert tab_to(page, "#player", limit=16) <= 15, (game, width)
             page.close()
@@ -331,8 +347,8 @@ def test_the_accessibility_check_sees_a_finding(browser):
 
 
 def test_a_pasted_sheets_problem_is_marked_on_the_sheet(server, browser):
-    page = browser.new_page(viewport={"width": 390, "height": 800})
-    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    page = new_page(browser, server, viewport={"width": 390, "height": 800})
+    page.goto(server.url + server.made(f"/play/wobbly-cafe/daily/2026-11-22"))
     settle(page, 0)
     page.fill("#text", (ROOT / "examples/wobbly-cafe/daily-2026-11-22-slip.txt").read_text(encoding="utf-8"))
     page.wait_for_selector(".spot.bad")
@@ -343,8 +359,8 @@ def test_a_pasted_sheets_problem_is_marked_on_the_sheet(server, browser):
 
 
 def test_a_pick_refused_by_the_server_is_said_and_the_sheet_drawn_afresh(server, browser):
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    page.goto(f"{server.url}/play/wobbly-cafe/daily/2026-11-22")
+    page = new_page(browser, server, viewport={"width": 1100, "height": 900})
+    page.goto(server.url + server.made(f"/play/wobbly-cafe/daily/2026-11-22"))
     settle(page, 0)
     refused = []
 
@@ -364,3 +380,80 @@ def test_a_pick_refused_by_the_server_is_said_and_the_sheet_drawn_afresh(server,
     assert page.inner_text("#status") == "'f1r1s1' is not a move the rules allow here"
     assert page.locator("#choices button").count() == 0 and page.locator(".spot.can").count() == 44
     page.close()
+
+
+def test_a_two_player_sheet_gives_two_rows_and_a_variations_sheet_its_own_board(server, browser):
+    """The size-8 sheet is refused on the plain page with its own id named; on its own page each player
+    submits it, and the leaderboard ranks each one's own result."""
+    text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")  # Kim 7, Lee 14
+    page = new_page(browser, server, viewport={"width": 1100, "height": 900})
+    page.goto(server.url + server.made("/play/shelving-wars/seed/closet"))
+    settle(page, 0)
+    page.fill("#text", text)
+    page.wait_for_function("() => document.getElementById('problems').textContent !== ''")
+    assert "this sheet is of shelving-wars#closet~s8 (size 8)" in page.inner_text("#problems")
+    assert "/play/shelving-wars/seed/closet~s8" in page.inner_text("#problems")
+    assert page.locator("#send").is_disabled()
+    page.goto(server.url + server.made("/play/shelving-wars/seed/closet~s8"))
+    settle(page, 0)
+    for who in ("Kim", "Lee"):
+        page.fill("#text", text)
+        page.wait_for_selector("#who:not([hidden])")
+        assert page.locator("#who-players label").all_inner_texts() == ["Kim (7)", "Lee (14)"]
+        page.fill("#player", "")
+        page.get_by_label(f"{who} (").check()
+        assert page.input_value("#player") == who  # the sheet's name, when none is typed
+        page.click("#send")
+        page.wait_for_selector("#leaderboard table")
+        settle(page)
+    rows = [r.split("\t") for r in page.locator("#leaderboard tbody tr").all_inner_texts()]
+    assert [r for r in rows if r[1] in ("Kim", "Lee")] == [["1", "Lee", "14"], ["2", "Kim", "7"]]  # others' too
+    page.close()
+
+
+def test_the_page_says_today_in_utc_and_gives_a_result_to_share(server, browser):
+    game, kind, value, example, _illegal = CASES[0]  # the café's daily
+    text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
+    page = new_page(browser, server, viewport={"width": 390, "height": 900})
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
+    settle(page, 0)
+    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    assert page.inner_text("#today").startswith(f"Today is {today} in UTC")
+    assert page.locator("#share-box").is_hidden()  # nothing to share before a valid sheet
+    page.fill("#text", text)
+    page.wait_for_selector("#share-box:not([hidden])")
+    assert page.input_value("#share") == (f"Wobbly Café · wobbly-cafe@{value}\nscore: 128\n"
+                                          f"{server.url}/play/{game}/{kind}/{value}")
+    page.fill("#text", "?\n")
+    page.wait_for_selector("#share-box[hidden]", state="attached")
+    page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_serious_accessibility_finding_on_the_archive_name_and_variation_pages(server, browser, width):
+    """The archive, a name's page (with entries and without) and a variation's page, with the players to
+    choose from and the result to share shown; each screenshot is kept for a look."""
+    text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made("/play/shelving-wars/seed/closet~s8"))
+    settle(page, 0)
+    page.fill("#text", text)
+    page.wait_for_selector("#who:not([hidden])")
+    page.locator('#who-players input[value="2"]').check()
+    page.wait_for_selector("#share-box:not([hidden])")
+    assert "score: Lee 14" in page.input_value("#share")
+    states = {"variation, a player chosen": axe_findings(page)}
+    shots = Path(os.environ.get("DESK_SHOTS", "")) if os.environ.get("DESK_SHOTS") else None
+    if shots:
+        page.screenshot(path=str(shots / f"variation-{width}.png"), full_page=True)
+    page.fill("#player", "Lee")
+    page.click("#send")
+    page.wait_for_selector("#leaderboard table")
+    for name, path in (("archive", "/archive/wobbly-cafe"), ("name", "/name/Lee"), ("no-name", "/name/Nobody")):
+        page.goto(server.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        states[name] = axe_findings(page)
+        if shots:
+            page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}

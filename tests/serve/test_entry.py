@@ -27,8 +27,8 @@ CASES = [
     ("long-way", "seed", "flat-pack", "flat-pack.txt"),
     ("long-way", "seed", "picnic", "picnic.txt"),  # rerolls paid with coins, doorways and walls
     ("scrambled-streets", "daily", "2026-11-22", "daily-2026-11-22.txt"),
-    ("shelving-wars", "seed", "closet", "seeded-closet.txt"),
-    ("lines-and-sections", "seed", "club", "format-example.txt"),
+    ("shelving-wars", "seed", "closet~s8", "seeded-closet.txt"),
+    ("lines-and-sections", "seed", "club~s3", "format-example.txt"),
 ]
 #: the rules of a game not yet over: the only problems a sheet entered move by move may have
 UNFINISHED = {"filled", "rolls", "game-over"}
@@ -71,7 +71,10 @@ def enter(game: str, kind: str, value: str, example: str) -> tuple[Desk, object,
 def test_an_example_entered_turn_by_turn_scores_as_on_the_command_line(cli, game, kind, value, example):
     desk, ch, text, example_text = enter(game, kind, value, example)
     seeded = [f"--{kind}", value] if game != "lines-and-sections" else []
-    want = json.loads(cli("score", game, "-", "--json", *seeded, input=example_text).stdout)
+    named = game
+    if "~" in value and seeded:  # a variation's challenge: its id
+        named, seeded = f"{game}{'#' if kind == 'seed' else '@'}{value}", []
+    want = json.loads(cli("score", named, "-", "--json", *seeded, input=example_text).stdout)
     got = json.loads(cli("score", game, "-", "--json", *seeded, input=text).stdout)
     assert got["valid"] and got["total"] == want["total"]
     assert got.get("players") == want.get("players")
@@ -88,7 +91,7 @@ def test_an_empty_sheet_is_calm_and_has_no_text():
     ("wobbly-cafe", "daily", "2026-11-22", ["f2r1s1"]),  # floor 2 before floor 1 is full
     ("long-way", "seed", "flat-pack", ["g:D4"]),  # an entrance inside the store
     ("scrambled-streets", "daily", "2026-11-22", ["c99"]),  # a card not in the city
-    ("shelving-wars", "seed", "closet", ["box6x6"]),  # a box the roll 2 1 6 does not give
+    ("shelving-wars", "seed", "closet~s8", ["box6x6"]),  # a box the roll 2 1 6 does not give
     ("lines-and-sections", "seed", "club", ["Z9"]),  # a point off the board
 ])
 def test_a_move_the_rules_do_not_allow_is_not_offered_and_refused(game, kind, value, illegal):
@@ -102,9 +105,9 @@ def test_a_move_the_rules_do_not_allow_is_not_offered_and_refused(game, kind, va
 def test_a_box_that_does_not_join_is_not_offered():
     """Shelving Wars: after Kim's first box, her second must join it; a box the dice give elsewhere is
     not among the squares offered."""
-    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet")
-    text = desk.play(ch, text="", picked=[], field=("size", "8"))["text"]
-    text = desk.play(ch, text=text, picked=["box2x6", "A1"])["text"]
+    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet~s8")
+    assert desk.play(ch, text="", picked=[])["view"]["fields"][0]["value"] == "8"  # the variation's own size
+    text = desk.play(ch, text="", picked=["box2x6", "A1"])["text"]
     text = desk.play(ch, text=text, picked=["box6x4", "E3"])["text"]  # Lee's roll 2 4 6, in the far corner
     squares = {c["id"] for c in desk.play(ch, text=text, picked=["box2x3"])["choices"]}
     assert "A3" in squares and "D4" not in squares and "A1" not in squares  # joined; not apart; not overlapping
@@ -163,9 +166,9 @@ def test_every_move_offered_is_one_the_rules_accept(game, kind, value, example, 
 def test_a_floating_shelf_is_offered_from_a_corner_of_the_players_box():
     """Shelving Wars: once Kim has a box, a shelf of a length her roll shows starts at one of its corners;
     played, the rules find nothing wrong with it."""
-    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet")
-    text = desk.play(ch, text="", picked=[], field=("size", "8"))["text"]
-    text = desk.play(ch, text=text, picked=["box2x6", "A1"])["text"]  # A1-F2
+    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet~s8")
+    assert desk.play(ch, text="", picked=[])["view"]["fields"][0]["value"] == "8"  # the variation's own size
+    text = desk.play(ch, text="", picked=["box2x6", "A1"])["text"]  # A1-F2
     text = desk.play(ch, text=text, picked=["box6x4", "E3"])["text"]
     first = {c["id"] for c in desk.play(ch, text=text, picked=[])["choices"]}  # Kim rolls 2 3 1
     assert {"shelf1", "shelf2", "shelf3"} <= first
@@ -199,8 +202,8 @@ def test_a_problem_is_marked_at_its_spots():
 
 
 def test_four_players_share_a_battlefield_in_turn():
-    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet")
-    text = desk.play(ch, text="", picked=[], field=("players", "4"))["text"]
+    desk, ch = _DESKS["shelving-wars"], challenge("shelving-wars", "seed", "closet~p4")  # four players' dice
+    text = ""
     out = desk.play(ch, text=text, picked=[])
     assert [f["key"] for f in out["view"]["fields"]] == ["size", "players", "p1", "p2", "p3", "p4"]
     for _k in range(3):  # players 1 to 3 each place a box from their corner
@@ -241,9 +244,9 @@ def test_the_problems_of_every_game_are_marked_at_their_places():
     assert (first["where"], first["spots"]) == ("start, top left", ["city:c17"])  # the deal puts 23 there
     shelving = _DESKS["shelving-wars"]
     text = (ROOT / "examples/shelving-wars/seeded-closet.txt").read_text(encoding="utf-8")
-    out = shelving.check(challenge("shelving-wars", "seed", "closet"), text=text.replace("box 2x3 at A3", "box 2x3 at D3"))
+    out = shelving.check(challenge("shelving-wars", "seed", "closet~s8"), text=text.replace("box 2x3 at A3", "box 2x3 at D3"))
     lee = next(p for p in out["problems"] if p["where"] == "Lee (player 2), box 2")
     assert lee["spots"] == ["field:F3", "field:G3", "field:H3", "field:F4", "field:G4", "field:H4"]
     sections = _DESKS["lines-and-sections"]
-    out = sections.check(challenge("lines-and-sections", "seed", "club"), text="size: 3\nplayers: Ann, Bob\npath: A1 B1 A1\n")
+    out = sections.check(challenge("lines-and-sections", "seed", "club~s3"), text="size: 3\nplayers: Ann, Bob\npath: A1 B1 A1\n")
     assert [(p["where"], p["spots"]) for p in out["problems"]] == [("move 2", ["points:B1", "points:A1"])]

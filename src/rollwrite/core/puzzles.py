@@ -272,7 +272,7 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         advance = bar[0] if bar else None
         page = dict(page or {})
         contrast = bool(page.pop("high_contrast", False))
-        spec = with_options(layout.page, paper=paper, per_page=per_page, **page)
+        spec = _fitted(layout, with_options(layout.page, paper=paper, per_page=per_page, **page), page)
         groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []
@@ -298,6 +298,19 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
 
         write_all(files(), force=force, remove=stale)
     return puzzles, written
+
+
+def _fitted(layout: Any, spec: Any, page: dict) -> Any:
+    """``spec``, but for a puzzle layout drawn larger than free play (the café's, a page to itself) on a
+    paper or with options where it does not fit at that size: as large as it fits, never below free
+    play's.  A scale asked for (``--scale``, ``--large-print``) is kept as asked."""
+    if layout.page.scale <= 1 or page.get("scale") is not None or page.get("large_print"):
+        return spec
+    # deferred for start-up: `games`, `--help` need this module, not planner
+    from rollwrite.planner import largest_scale
+
+    fits = largest_scale(spec, layout.sheet.width, layout.sheet.height)
+    return spec.replace(scale=fits) if 1 <= fits < spec.scale else spec
 
 
 def puzzle_jobs(puzzles: list, *, with_solutions: bool, hide_par: bool = False, after_each: bool = False) -> list:

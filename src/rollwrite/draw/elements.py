@@ -783,7 +783,10 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
     # page those its given start has played already (extra "given")
     puzzle = getattr(ctx, "puzzle", None)
     answered = getattr(ctx, "answer", None) is not None
-    played = puzzle.extra.get("played" if answered else "given", 0) if puzzle is not None else 0
+    extra = puzzle.extra if puzzle is not None else {}
+    played = extra.get("played" if answered else "given", 0)
+    # and an answer page notes what its answer does on a turn beyond the tick (extra "turn_notes": {turn: "STOP"})
+    notes = extra.get("turn_notes", {}) if answered else {}
     for i, t in enumerate(turns):
         c, rr = divmod(i, rows)
         x, y = c * col_w, y0 + rr * row_h
@@ -797,7 +800,11 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
                  anchor="end", color="#444444")
         dice = "  ".join(str(d) for d in t.dice)
         pen.text(x + tick + 6.0, base, dice, size=v.size, font="bold")
-        if v.rerolls and t.rerolls:
+        note = notes.get(t.number)
+        if note:  # an answer's note takes the place of the reserves (the puzzle's page has them)
+            rx = x + tick + 7.0 + text_width(dice, v.size, "bold")
+            pen.text(rx, base, note, size=max(v.size * 0.8, MIN_TEXT), font="bold")
+        elif v.rerolls and t.rerolls:
             rx = x + tick + 7.0 + text_width(dice, v.size, "bold")
             parts = [f"{letters[k] if k < len(letters) else spec.die_label(k)[:1]}: {''.join(map(str, res))}"
                      for k, res in enumerate(t.rerolls)]

@@ -138,6 +138,9 @@ class Puzzle:
     extra: dict = field(default_factory=dict)
     best_known: bool = False  # par from a heuristic search with no proof attempted
     difficulty: str = ""  # "easy", "medium" or "hard", measured (rollwrite.difficulty); "" if not graded
+    #: a score puzzle's place on its game's ladder (rollwrite.difficulty.Grade.to_json): the rung that
+    #: first reaches par, the rungs' scores, how far the strongest falls short; {} for other puzzles
+    grade: dict = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -167,6 +170,7 @@ class Puzzle:
             "bound": None if self.bound is None else plain_number(self.bound),
             "parts": self.parts,
             "difficulty": self.difficulty or None,
+            "grade": self.grade or None,
         }
 
 

@@ -3,7 +3,8 @@
 Routes (nothing else is served; no request path reaches the file system):
 
 - ``GET /``: the games, today's daily challenge of each (UTC), and a form to open any day or seed;
-- ``GET /play/GAME/daily/DATE`` and ``/play/GAME/seed/SEED``: the challenge's page;
+- ``GET /play/GAME/daily/DATE`` and ``/play/GAME/seed/SEED``: the challenge's page (a seed is one path
+  segment, percent-encoded: it may hold any character the command line takes, ``/`` included);
 - ``GET .../sheet.pdf``, ``.../sheet.png``: the sheet to print;
 - ``POST .../check``: JSON ``{"text": ...}``, answered with the problems and the score (see
   :meth:`rollwrite.serve.desk.Desk.check`);
@@ -14,28 +15,38 @@ Routes (nothing else is served; no request path reaches the file system):
 - ``GET .../leaderboard.json``;
 - ``GET /static/desk.js``, ``/static/desk.css``: read from the package once, at start.
 
-Every POST carries the page's CSRF token (a form field or an ``X-CSRF-Token`` header) equal to the
-``desk_csrf`` cookie; every body is bounded by the size limit of a typed-in sheet; every check runs
-with a time limit.
+Every POST comes from the desk's own pages (``Origin`` and ``Sec-Fetch-Site`` are checked where the
+browser sends them) and carries the page's CSRF token (a form field or an ``X-CSRF-Token`` header) equal
+to the ``desk_csrf`` cookie; every body is bounded by the size limit of a typed-in sheet; every check
+runs with a time limit; each client's checks, submissions and new challenges are limited (429 with
+``Retry-After``).  A daily opens on its day (UTC) and takes entries for ``open_days`` days.  Sheets and
+puzzles are made by the desk's worker (serve/maker.py), started with the app: a page not made yet says
+it is being prepared and reloads itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import datetime as dt
 import hmac
-import json
-import os
+import logging
 import secrets
+import shlex
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib.resources import files
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote, unquote
 
 import orjson
 from jinja2 import Environment, PackageLoader, select_autoescape
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -45,14 +56,21 @@ from rollwrite.errors import RollwriteError
 from rollwrite.files import SHEET
 from rollwrite.numbers import plain_number
 from rollwrite.serve import db
-from rollwrite.serve.desk import Challenge, Desk, challenge, game_slugs
-from rollwrite.serve.pages import dice_lines, sheet_file, sheet_svg
+from rollwrite.serve.accesslog import AccessLog, logger_for
+from rollwrite.serve.desk import Challenge, Desk, challenge, challenge_of_id, game_slugs
+from rollwrite.serve.limits import CHECKS, PREPARES, SUBMITS, Buckets
+from rollwrite.serve.maker import Busy, Failed, Maker, NotReady
+from rollwrite.serve.names import MAX_NAME, BadName, check as check_name
+from rollwrite.serve.settings import Settings
 
 MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, with the picks or the form around it
 CHECK_SECONDS = 10.0  # a check of the largest sheet takes well under a second
-MAX_NAME = 40
 MAX_PICKS = 24  # the picks of one turn: The Long Way's rerolls (a coin each), tile, display and bonus
 COOKIE = "desk_csrf"
+PLAYER = "desk_player"  # the player's key: it holds the names they submitted under
+PLAYER_DAYS = 400
+SHOW_KEY = "desk_new_key"  # a key just made, to show once
+PREPARE_RETRY = 3  # seconds before a page being prepared reloads itself
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
                                "font-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
@@ -61,93 +79,275 @@ HEADERS = {
 }
 _STATIC = {name: files("rollwrite.serve").joinpath("static", name).read_bytes() for name in ("desk.js", "desk.css")}
 _TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
+#: the parts of a challenge's path after its value, and the methods each answers
+ACTIONS = {"": ("GET", "HEAD"), "check": ("POST",), "play": ("POST",), "submit": ("POST",), "sheet.pdf": ("GET", "HEAD"),
+           "sheet.png": ("GET", "HEAD"), "leaderboard.json": ("GET", "HEAD")}
+DB_AWAY = "the desk's database is out of reach"
+log = logging.getLogger("rollwrite.serve")
 
 
-def _problem(status: int, message: str) -> HTTPException:
-    return HTTPException(status, message)
+def _problem(status: int, message: str, headers: dict[str, str] | None = None) -> HTTPException:
+    return HTTPException(status, message, headers=headers)
+
+
+def disposition(filename: str) -> str:
+    """``Content-Disposition`` for a download (RFC 6266): an ASCII ``filename`` with anything unsafe made
+    ``_``, and the exact name in ``filename*`` (RFC 8187, UTF-8, percent-encoded)."""
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "-_.@#+ ") else "_" for c in filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def command_for(ch: Challenge) -> str:
+    """The ``rollwrite score`` command that checks this challenge's sheet, quoted for a POSIX shell."""
+    words = ["rollwrite", "score", ch.game, "FILE"]
+    if ch.game != "lines-and-sections" or ch.puzzle:
+        words += ["--seed" if ch.seed is not None else "--daily", ch.value]
+    if ch.puzzle:
+        words.append("--puzzle")
+    return " ".join(shlex.quote(w) if w != "FILE" else w for w in words)
 
 
 class DeskApp:
-    """The app's state: the database and each game's desk."""
+    """The app's state: the database, each game's desk, the worker and the per-client limits."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.desks = {slug: Desk(slug) for slug in game_slugs()}
+    def __init__(self, engine: Engine, settings: Settings, today: Callable[[], dt.date] = today_utc,
+                 maker: Maker | None = None) -> None:
+        self.engine, self.settings, self.today = engine, settings, today
+        self.maker = maker or Maker()
+        self.desks = {slug: Desk(slug, puzzles=self._puzzle) for slug in game_slugs()}
         self.env = Environment(loader=PackageLoader("rollwrite.serve", "templates"),
                                autoescape=select_autoescape(default=True, default_for_string=True))
+        self.checks, self.submits, self.prepares = Buckets(CHECKS), Buckets(SUBMITS), Buckets(PREPARES)
 
-    def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    # -- the worker --------------------------------------------------------------------------------
+
+    def _puzzle(self, ch: Challenge, options: tuple) -> Any:
+        """The puzzle a sheet with these puzzle options answers: the page's own when its answer has them."""
+        desk = self.desks[ch.game]
+        shown = self.maker.get(("page", ch, desk.has_dice))[2]
+        if not options or tuple(sorted(desk.game.puzzle_options_of(shown.answer).items())) == options:
+            return shown
+        return self.maker.get(("puzzle", ch, options))
+
+    def _made(self, request: Request, task: tuple) -> Any:
+        """What the worker made for a request; a 503 page that reloads itself while it is being made."""
+        if not self.maker.ready(task):  # a new challenge: this client's preparing is limited
+            self._limit(self.prepares, request, "new challenges")
+        try:
+            return self.maker.get(task)
+        except NotReady:
+            raise _problem(503, "preparing", {"Retry-After": str(PREPARE_RETRY)}) from None
+        except Busy:
+            raise _problem(503, "the desk is busy preparing other challenges; try again in a minute",
+                           {"Retry-After": "60"}) from None
+        except Failed as error:
+            raise _problem(500, f"this challenge could not be prepared: {error}") from None
+
+    def prepare_ahead(self) -> None:
+        """Queue today's and tomorrow's dailies and their puzzles (UTC), so that they are made before the
+        first player asks."""
+        today = self.today()
+        for day in (today, today + dt.timedelta(days=1)):
+            for slug, desk in self.desks.items():
+                for kind in ("daily", "puzzle-daily") if desk.game.can_puzzle else ("daily",):
+                    with contextlib.suppress(NotReady, Failed, RollwriteError):
+                        self.maker.get(("page", challenge(slug, kind, day.isoformat()), desk.has_dice), ahead=True)
+
+    async def keep_ahead(self) -> None:
+        while True:
+            self.prepare_ahead()
+            await asyncio.sleep(600)
+
+    # -- pages ---------------------------------------------------------------------------------------
+
+    def page(self, request: Request, template: str, status: int = 200, headers: dict[str, str] | None = None,
+             **context: Any) -> HTMLResponse:
         token = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
         html = self.env.get_template(template).render(csrf=token, **context)
-        response = HTMLResponse(html, status_code=status, headers=HEADERS)
-        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+        response = HTMLResponse(html, status_code=status, headers={**HEADERS, **(headers or {})})
+        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/", secure=_https(request))
+        if not request.cookies.get(PLAYER):  # the browser's key, before its first submission: a retried
+            _player_cookie(response, request, secrets.token_urlsafe(18))  # one whose answer was lost has it
         return response
 
-    def challenge_of(self, request: Request) -> Challenge:
-        p = request.path_params
+    def _challenge(self, game: str, kind: str, value: str, status: int = 404) -> Challenge:
         try:
-            return challenge(p["game"], p["kind"], p["value"])
+            ch = challenge(game, kind, value)
         except RollwriteError as error:
-            raise _problem(404, error.message) from None
+            raise _problem(status, str(error)) from None
+        day = self._day(ch)
+        if day is not None and day > self.today():
+            raise _problem(status, f"the daily of {day.isoformat()} opens on its day, at 00:00 UTC "
+                                   f"(it is {self.today().isoformat()} in UTC now)")
+        return ch
+
+    def daily_of(self, ch: Challenge) -> Challenge:
+        """The page a challenge is played on: the challenge itself, but for a game without dice (Lines &
+        Sections), whose daily would be the same game every day, the day's puzzle (made from its date)."""
+        desk = self.desks[ch.game]
+        if ch.kind == "daily" and not desk.has_dice and desk.game.can_puzzle and not ch.variant:
+            return challenge(ch.game, "puzzle-daily", ch.value)
+        return ch
+
+    def _day(self, ch: Challenge) -> dt.date | None:
+        return dt.date.fromisoformat(ch.daily) if ch.daily else None
+
+    def closes(self, ch: Challenge) -> dt.date | None:
+        """The day (UTC) at whose start a daily stops taking entries; None for a seed's challenge."""
+        day = self._day(ch)
+        return None if day is None else day + dt.timedelta(days=self.settings.open_days)
 
     async def index(self, request: Request) -> HTMLResponse:
-        today = today_utc().isoformat()
-        rows = [(slug, self.desks[slug].layout.title, challenge(slug, "daily", today)) for slug in self.desks]
-        puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug in self.desks if self.desks[slug].game.can_puzzle}
+        today = self.today().isoformat()
+        rows = [(slug, self.desks[slug].layout.title, self.daily_of(challenge(slug, "daily", today))) for slug in self.desks]
+        puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug, _t, ch in rows
+                   if self.desks[slug].game.can_puzzle and not ch.puzzle}
         finishes = {slug: challenge(slug, "finish-daily", today) for slug in self.desks
                     if "finish" in self.desks[slug].game.puzzle_options}
-        return self.page(request, "index.html", games=rows, puzzles=puzzles, finishes=finishes, today=today)
+        return self.page(request, "index.html", games=rows, puzzles=puzzles, finishes=finishes, today=today,
+                         open_days=self.settings.open_days)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params
-        ch = self._challenge(q.get("game", ""), q.get("kind", ""), q.get("value", "").strip())
-        return RedirectResponse(ch.path, status_code=303)
+        ch = self._challenge(q.get("game", ""), q.get("kind", ""), q.get("value", "").strip(), status=400)
+        return RedirectResponse(self.daily_of(ch).path, status_code=303)
 
-    def _challenge(self, game: str, kind: str, value: str) -> Challenge:
+    async def challenge_route(self, request: Request) -> Response:
+        """``/play/GAME/KIND/VALUE[/ACTION]``, read from the raw path, so that a value may hold ``/``."""
+        raw = request.scope.get("raw_path") or request.scope["path"].encode()
         try:
-            return challenge(game, kind, value)
-        except RollwriteError as error:
-            raise _problem(400, str(error)) from None
+            parts = [unquote(p, errors="strict") for p in raw.decode("ascii").split("/")[2:]]
+        except (UnicodeDecodeError, UnicodeEncodeError):
+            raise _problem(404, "no such page") from None
+        if len(parts) not in (3, 4) or (len(parts) == 4 and parts[3] not in ACTIONS):
+            if len(parts) == 4 and parts[3].startswith("sheet."):
+                raise _problem(404, "the sheet is there as sheet.pdf and sheet.png")
+            raise _problem(404, "no such page")
+        action = parts[3] if len(parts) == 4 else ""
+        if request.method not in ACTIONS[action]:
+            raise _problem(405, f"{request.method} is not answered here", {"Allow": ", ".join(ACTIONS[action])})
+        ch = self._challenge(parts[0], parts[1], parts[2])
+        daily = self.daily_of(ch)
+        if daily != ch:  # a game without dice: its daily is the day's puzzle
+            where = daily.path + (f"/{action}" if action else "")
+            return RedirectResponse(where, status_code=303 if request.method in ("GET", "HEAD") else 308)
+        handlers: dict[str, Callable[..., Awaitable[Response]]] = {
+            "": self.play, "check": self.check, "play": self.play_step, "submit": self.submit, "sheet.pdf": self.download,
+            "sheet.png": self.download, "leaderboard.json": self.board}
+        return await handlers[action](request, ch, action)
 
-    async def play(self, request: Request) -> HTMLResponse:
-        ch = self.challenge_of(request)
-        desk = self.desks[ch.game]
-        svg = await run_in_threadpool(sheet_svg, ch, desk.has_dice)  # a puzzle is made here, once, untimed
-        dice = await run_in_threadpool(dice_lines, ch) if desk.has_dice else ()
-        board = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
-        return self.page(request, "play.html", ch=ch, title=desk.layout.title, svg=svg, dice=dice, board=board,
-                         has_entry=desk.entered(ch), stored=request.query_params.get("stored", ""))
+    def _when(self, ch: Challenge) -> dict[str, Any]:
+        closes = self.closes(ch)
+        return {"closes": closes, "open": closes is None or self.today() < closes, "today": self.today()}
 
-    async def download(self, request: Request) -> Response:
-        ch = self.challenge_of(request)
-        fmt = request.path_params["fmt"]
-        if fmt not in ("pdf", "png"):
-            raise _problem(404, "the sheet is there as sheet.pdf and sheet.png")
+    async def play(self, request: Request, ch: Challenge, _action: str = "", **extra: Any) -> HTMLResponse:
         desk = self.desks[ch.game]
-        blob = await run_in_threadpool(sheet_file, ch, desk.has_dice, fmt)
-        name = ch.id.replace("#", "-").replace("@", "-")
+        try:
+            svg, dice, puzzle = self._made(request, ("page", ch, desk.has_dice))
+        except HTTPException as exc:
+            if exc.detail != "preparing":
+                raise
+            return self.page(request, "preparing.html", status=503, headers=dict(exc.headers or {}), ch=ch,
+                             title=desk.layout.title, retry=PREPARE_RETRY)
+        try:
+            board = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
+        except SQLAlchemyError as exc:
+            log.error("the leaderboard of %s could not be read: %s", ch.id, exc)
+            board = None
+        new_key = request.cookies.get(SHOW_KEY, "")
+        if new_key != request.cookies.get(PLAYER, ""):
+            new_key = ""
+        response = self.page(request, "play.html", status=extra.pop("status", 200), ch=ch, title=desk.layout.title,
+                             svg=svg, dice=dice, board=board, has_entry=desk.entered(ch), puzzle=puzzle,
+                             plain_number=plain_number, command=command_for(ch),
+                             stored=request.query_params.get("stored", ""), max_name=MAX_NAME, new_key=new_key,
+                             **self._when(ch), **extra)
+        if SHOW_KEY in request.cookies:
+            response.delete_cookie(SHOW_KEY, path="/", httponly=True, samesite="strict", secure=_https(request))
+        return response
+
+    # -- something to come back to: an archive per game, a page per name -----------------------------
+
+    def _link(self, cid: str) -> tuple[str, str] | None:
+        """(the page's address, the day or seed shown) of a stored challenge id; None for one no page has."""
+        try:
+            ch = challenge_of_id(cid)
+        except RollwriteError:
+            return None
+        return ch.path, ch.id
+
+    async def archive(self, request: Request) -> HTMLResponse:
+        game = request.path_params["game"]
+        if game not in self.desks:
+            raise _problem(404, f"unknown game '{game[:40]}'")
+        try:
+            days = await run_in_threadpool(db.archive, self.engine, game)
+        except SQLAlchemyError:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
+        today = self.today()
+        rows = [(d, self._link(d.challenge)) for d in days]
+        rows = [(d, link) for d, link in rows if link is not None and not _future(d.challenge, today)]
+        return self.page(request, "archive.html", game=game, title=self.desks[game].layout.title, rows=rows,
+                         today=today, plain_number=plain_number, name_path=_name_path,
+                         daily=self.daily_of(challenge(game, "daily", today.isoformat())))
+
+    async def name_page(self, request: Request) -> HTMLResponse:
+        raw = request.path_params["name"]
+        try:
+            name = check_name(raw)
+        except BadName as error:
+            raise _problem(404, f"no such name: {error}") from None
+        try:
+            played = await run_in_threadpool(db.entries_by_name, self.engine, name)
+        except SQLAlchemyError:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
+        today = self.today()
+        days = {dt.date.fromisoformat(p.challenge.split("@", 1)[1][:10]) for p in played if "@" in p.challenge}
+        current, longest = db.streak(days, today)
+        best: dict[str, db.Played] = {}
+        for p in played:
+            if p.game in self.desks and (p.game not in best or (p.rank, -p.score) < (best[p.game].rank, -best[p.game].score)):
+                best[p.game] = p
+        rows = [(p, self._link(p.challenge)) for p in played]
+        shown = played[0].name if played else name
+        return self.page(request, "name.html", name=shown, name_path=_name_path, rows=rows, days=len(days), current=current,
+                         longest=longest, best=sorted(best.values(), key=lambda p: p.game), today=today,
+                         titles={slug: d.layout.title for slug, d in self.desks.items()}, plain_number=plain_number,
+                         link=self._link)
+
+    async def download(self, request: Request, ch: Challenge, action: str) -> Response:
+        desk = self.desks[ch.game]
+        fmt = action.split(".")[1]
+        try:
+            blob = self._made(request, ("file", ch, desk.has_dice, fmt))
+        except HTTPException as exc:
+            if exc.detail != "preparing":
+                raise
+            raise _problem(503, f"the {fmt.upper()} of {ch.id} is being drawn; try again in a few seconds",
+                           dict(exc.headers or {})) from None
+        name = ch.id.replace("#", "-").replace("@", "-").replace(" ", "-")
         return Response(blob, media_type="application/pdf" if fmt == "pdf" else "image/png",
-                        headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}.{fmt}"'})
+                        headers={**HEADERS, "Content-Disposition": disposition(f"{name}.{fmt}")})
 
-    async def check(self, request: Request) -> JSONResponse:
-        ch = self.challenge_of(request)
-        await self._csrf(request, request.headers.get("x-csrf-token", ""))
+    async def check(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
+        self._csrf(request, request.headers.get("x-csrf-token", ""))
+        self._limit(self.checks, request, "checks")
         body = await _body(request)
         try:
-            doc = json.loads(body)
-        except (ValueError, UnicodeDecodeError):
+            doc = orjson.loads(body)  # nesting deeper than 1024, NaN, a lone surrogate...: not JSON
+        except orjson.JSONDecodeError:
             raise _problem(400, "the request is not JSON") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
             raise _problem(400, 'send {"text": "..."}')
         result = await self._run(self.desks[ch.game].check, ch, text=doc["text"])
         return FastJSON(result, headers=HEADERS)
 
-    async def play_step(self, request: Request) -> JSONResponse:
-        ch = self.challenge_of(request)
-        await self._csrf(request, request.headers.get("x-csrf-token", ""))
+    async def play_step(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
+        self._csrf(request, request.headers.get("x-csrf-token", ""))
+        self._limit(self.checks, request, "checks")
         try:
-            doc = json.loads(await _body(request))
-        except (ValueError, UnicodeDecodeError):
+            doc = orjson.loads(await _body(request))
+        except orjson.JSONDecodeError:
             raise _problem(400, "the request is not JSON") from None
         text, picked, undo, field = _step_of(doc)
         try:
@@ -156,28 +356,80 @@ class DeskApp:
             raise _problem(409, error.message) from None
         return FastJSON(result, headers=HEADERS)
 
-    async def submit(self, request: Request) -> Response:
-        ch = self.challenge_of(request)
+    async def submit(self, request: Request, ch: Challenge, _action: str = "") -> Response:
         form = await _form(request)
-        await self._csrf(request, form.get("csrf", ""))
-        name = " ".join(form.get("name", "").split())
-        if not name or len(name) > MAX_NAME or not name.isprintable():
-            raise _problem(400, f"give a name of 1 to {MAX_NAME} letters, digits or spaces")
+        self._csrf(request, form.get("csrf", ""))
+        self._limit(self.submits, request, "submissions")
         text = form.get("text", "")
-        result = await self._run(self.desks[ch.game].check, ch, text=text)
+        raw_name, given_key = form.get("name", ""), form.get("key", "").strip()
+
+        async def again(status: int, message: str, **extra: Any) -> Response:  # the page, the sheet kept
+            return await self.play(request, ch, status=status, refused=message, sheet_text=text,
+                                   name_value=raw_name, **extra)
+
+        when = self._when(ch)
+        if not when["open"]:
+            raise _problem(403, f"entries for the daily of {ch.daily} closed at the start of "
+                                f"{when['closes'].isoformat()} (UTC): a daily takes entries for "
+                                f"{self.settings.open_days} day{'s' if self.settings.open_days != 1 else ''} from its own")
+        if raw_name.strip():
+            try:
+                check_name(raw_name)
+            except BadName as error:
+                return await again(400, str(error))
+        try:
+            result = await self._run(self.desks[ch.game].check, ch, text=text)
+        except HTTPException as exc:
+            return await again(exc.status_code, f"your sheet was not stored: {exc.detail}")
         if "error" in result or not result["valid"]:
             what = result["error"]["message"] if "error" in result else result["problems"][0]["message"]
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
+        score = float(result["total"])
+        players = result.get("players") or []
+        if len(players) > 1 and not ch.puzzle:  # a sheet of several players: a row for the one who submits it
+            which = form.get("player", "").strip()
+            if not (which.isdigit() and 1 <= int(which) <= len(players)):
+                names = ", ".join(p["name"] for p in players)
+                return await again(400, f"this sheet has {len(players)} players ({names}): say which of them "
+                                        "you are; the leaderboard ranks each player's own result")
+            me = players[int(which) - 1]
+            score = float(me["total"])
+            if not raw_name.strip():
+                raw_name = me["name"]
+        try:
+            name = check_name(raw_name)
+        except BadName as error:
+            return await again(400, str(error))
         par = result.get("par")
-        stored = await run_in_threadpool(lambda: db.submit(self.engine, challenge=ch.id, game=ch.game, name=name,
-                                                           score=float(result["total"]), sheet=text,
-                                                           par=None if par is None else float(par)))
+        player_key = given_key or request.cookies.get(PLAYER, "") or secrets.token_urlsafe(18)
+        try:
+            stored = await run_in_threadpool(lambda: db.submit(
+                self.engine, challenge=ch.id, game=ch.game, name=name, score=score, sheet=text,
+                par=None if par is None else float(par), player_key=player_key))
+        except db.NameTaken:
+            return await again(403, f"the name {name} belongs to another player: it was first submitted from "
+                                    "another browser. If it is yours, give its key (shown when you first "
+                                    "submitted under it); otherwise choose another name")
+        except db.Removed as removed:
+            return await again(403, f"the entry of {name} on {ch.id} was removed by the desk's operator "
+                                    f"({removed.reason}); it stays off the leaderboard")
+        except (SQLAlchemyError, RollwriteError) as exc:
+            log.error("a sheet for %s could not be stored: %s", ch.id, exc)
+            return await again(503, f"your sheet was NOT stored: {DB_AWAY}. Your sheet's text is kept below: "
+                                    "submit it again in a minute, or copy it somewhere safe")
         flag = "kept" if stored.kept else "better"
-        return RedirectResponse(f"{ch.path}?stored={flag}#leaderboard", status_code=303)
+        response = RedirectResponse(f"{ch.path}?stored={flag}#leaderboard", status_code=303)
+        _player_cookie(response, request, player_key)
+        if stored.claimed:  # shown once, on the page the player comes back to (never in a URL)
+            response.set_cookie(SHOW_KEY, player_key, max_age=600, httponly=True, samesite="strict", path="/",
+                                secure=_https(request))
+        return response
 
-    async def board(self, request: Request) -> JSONResponse:
-        ch = self.challenge_of(request)
-        places = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
+    async def board(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
+        try:
+            places = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
+        except SQLAlchemyError:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
         return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": plain_number(p.score),
                                                        **({} if p.par is None else {"par": plain_number(p.par)})}
                                                       for p in places]}, headers=HEADERS)
@@ -188,23 +440,71 @@ class DeskApp:
             raise _problem(404, "no such file")
         return Response(_STATIC[name], media_type=_TYPES[name.rsplit(".", 1)[1]], headers=HEADERS)
 
-    async def _csrf(self, request: Request, token: str) -> None:
+    # -- guards ----------------------------------------------------------------------------------------
+
+    def _csrf(self, request: Request, token: str) -> None:
+        site = request.headers.get("sec-fetch-site")
+        origin = request.headers.get("origin")
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        if (site is not None and site not in ("same-origin", "none")) or (origin is not None and origin != own):
+            raise _problem(403, "the desk takes sheets only from its own pages (this request came from another site)")
         cookie = request.cookies.get(COOKIE, "")
         if not cookie or not token or not hmac.compare_digest(cookie.encode(), str(token).encode()):
             raise _problem(403, "the page's form token is missing or out of date: reload the page and try again")
+
+    def _limit(self, buckets: Buckets, request: Request, what: str) -> None:
+        client = request.client.host if request.client else ""
+        wait = buckets.take(client)
+        if wait:
+            raise _problem(429, f"too many {what} from this address; try again in {wait} s",
+                           {"Retry-After": str(wait)})
 
     async def _run(self, fn: Any, *args: Any, **kw: Any) -> Any:
         try:
             return await asyncio.wait_for(run_in_threadpool(fn, *args, **kw), CHECK_SECONDS)
         except asyncio.TimeoutError:
-            raise _problem(503, "checking the sheet took too long; try again") from None
+            raise _problem(503, "checking the sheet took too long; try again", {"Retry-After": "5"}) from None
+        except NotReady:
+            raise _problem(503, "the puzzle is being prepared; the check runs again in a moment",
+                           {"Retry-After": str(PREPARE_RETRY)}) from None
+        except Busy:
+            raise _problem(503, "the desk is busy preparing other challenges; try again in a minute",
+                           {"Retry-After": "60"}) from None
+        except Failed as error:
+            raise _problem(500, f"this puzzle could not be prepared: {error}") from None
 
     async def error(self, request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 500)
         detail = getattr(exc, "detail", "") or "the request could not be answered"
+        headers = dict(getattr(exc, "headers", None) or {})
+        if status == 500 and not isinstance(exc, HTTPException):
+            log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
         if "application/json" in request.headers.get("accept", "") or request.url.path.endswith((".json", "/check", "/play")):
-            return JSONResponse({"error": detail}, status_code=status, headers=HEADERS)
-        return self.page(request, "error.html", status=status, status_code=status, message=detail)
+            return JSONResponse({"error": detail}, status_code=status, headers={**HEADERS, **headers})
+        return self.page(request, "error.html", status=status, headers=headers, status_code=status, message=detail)
+
+
+def _name_path(name: str) -> str:
+    """The page of a name: ``/name/NAME``, percent-encoded."""
+    return "/name/" + quote(name, safe="")
+
+
+def _future(cid: str, today: dt.date) -> bool:
+    """Whether a stored daily's day is after ``today`` (never shown before its day)."""
+    day = cid.split("@", 1)[1][:10] if "@" in cid else ""
+    try:
+        return dt.date.fromisoformat(day) > today
+    except ValueError:
+        return False
+
+
+def _player_cookie(response: Response, request: Request, key: str) -> None:
+    response.set_cookie(PLAYER, key, max_age=PLAYER_DAYS * 86400, httponly=True, samesite="strict", path="/",
+                        secure=_https(request))
+
+
+def _https(request: Request) -> bool:
+    return request.url.scheme == "https"
 
 
 def _step_of(doc: Any) -> tuple[str, list[str], bool, tuple[str, str] | None]:
@@ -253,26 +553,48 @@ class FastJSON(JSONResponse):
         return orjson.dumps(content)
 
 
-DB_ENV = "ROLLWRITE_DESK_DB"  # how `rollwrite serve` tells each worker process the database
-
-
 def app_from_env() -> Starlette:
-    """The app for a worker process started by uvicorn (``rollwrite serve`` sets ``ROLLWRITE_DESK_DB``)."""
-    return make_app(os.environ[DB_ENV])
+    """The app for a process started by uvicorn (``rollwrite serve`` sets the settings' variable)."""
+    settings = Settings.from_env()
+    return make_app(settings.db, settings=settings)
 
 
-def make_app(db_url: str) -> Starlette:
-    """The desk's ASGI app over the database ``db_url`` (a file name or an SQLAlchemy URL)."""
-    desk = DeskApp(db.open_db(db_url))
-    base = "/play/{game}/{kind}/{value}"
+def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[], dt.date] = today_utc,
+             maker: Maker | None = None, prepare_ahead: bool = True) -> Starlette:
+    """The desk's ASGI app over the database ``db_url`` (a file name or an SQLAlchemy URL).  ``today``:
+    the date (UTC) the desk goes by; ``maker``: a started worker that the caller stops (by default the
+    app has one of its own, started and stopped with it); ``prepare_ahead``: make today's and tomorrow's
+    challenges before anyone asks (when no ``settings`` are given)."""
+    settings = settings or Settings(db=db_url, prepare_ahead=prepare_ahead)
+    desk = DeskApp(db.open_db(db_url), settings, today=today, maker=maker)
+    owned = maker is None  # a worker handed in is started and stopped by its owner
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        if owned:
+            desk.maker.start()  # before the app answers anything, from the event loop's thread
+        ahead = asyncio.get_running_loop().create_task(desk.keep_ahead()) if settings.prepare_ahead else None
+        try:
+            yield
+        finally:
+            if ahead is not None:
+                ahead.cancel()
+            if owned:
+                desk.maker.stop()
+            desk.engine.dispose()
+
     routes = [
         Route("/", desk.index), Route("/go", desk.go),
-        Route(base, desk.play), Route(base + "/sheet.{fmt:str}", desk.download),
-        Route(base + "/check", desk.check, methods=["POST"]), Route(base + "/play", desk.play_step, methods=["POST"]),
-        Route(base + "/submit", desk.submit, methods=["POST"]),
-        Route(base + "/leaderboard.json", desk.board), Route("/static/{name}", desk.static),
+        Route("/play/{rest:path}", desk.challenge_route,  # each part's own methods: challenge_route
+              methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
+        Route("/static/{name}", desk.static),
+        Route("/archive/{game}", desk.archive), Route("/name/{name}", desk.name_page),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: desk.error, 500: desk.error})
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts), www_redirect=False)]
+    if settings.access_log:
+        middleware.insert(0, Middleware(AccessLog, log=logger_for(settings.access_log)))
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={HTTPException: desk.error, 500: desk.error})
     app.state.desk = desk
     return app

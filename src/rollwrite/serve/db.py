@@ -1,15 +1,27 @@
-"""The desk's database: verified sheets and the leaderboard of each challenge, through SQLAlchemy.
+"""The desk's database: verified sheets, the leaderboard of each challenge, and who holds each name,
+through SQLAlchemy.
 
 SQLite by default (one file, write-ahead log, a busy timeout so that many players can submit at
 once), or any SQLAlchemy URL.  The schema carries its version in ``desk_meta``; :func:`open_db` brings
-an older database up to date with the steps in ``MIGRATIONS``, each in its own transaction, and refuses
-a database newer than this rollwrite knows.
+an older database up to date with the steps in ``MIGRATIONS``, in one transaction that holds the
+database's own lock (PostgreSQL's ``pg_advisory_xact_lock``, SQLite's ``BEGIN IMMEDIATE``), so that desks
+started together on a new database migrate it once; and it refuses a database newer than this rollwrite
+knows.
+
+The record is honest: every verified submission is kept in ``desk_submissions`` with its time (UTC), its
+sheet's text and the rollwrite version that checked it; ``desk_entries`` holds each name's best one, the
+row the leaderboard shows, until an operator removes it with a reason (:func:`remove`), which it keeps.
+A name belongs to the first player who submits under it (``desk_names``: a hash of that player's key).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +32,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
 
+from rollwrite import __version__
 from rollwrite.errors import UsageError, excerpt
+from rollwrite.serve.names import key as names_key
 
 metadata = MetaData()
 
@@ -37,7 +51,32 @@ entries = Table(
     Column("par", Float, nullable=True),  # a puzzle's par when the sheet was verified
     Column("sheet", Text, nullable=False),
     Column("seq", Integer, nullable=False, server_default="0"),  # how many times this entry was improved
+    Column("at", String(32), nullable=True),  # when the kept sheet was submitted (UTC, ISO 8601); none before v3
+    Column("version", String(40), nullable=True),  # the rollwrite that verified it
+    Column("removed", Text, nullable=True),  # the operator's reason, when the entry was taken off the board
+    Column("removed_at", String(32), nullable=True),
     UniqueConstraint("challenge", "name_key", name="one_entry_per_name"),
+)
+
+submissions = Table(
+    "desk_submissions", metadata,  # every verified sheet, kept whether or not it beat the name's best
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("challenge", String(200), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("name_key", String(80), nullable=False),
+    Column("score", Float, nullable=False),
+    Column("par", Float, nullable=True),
+    Column("sheet", Text, nullable=False),
+    Column("version", String(40), nullable=False),
+    Column("at", String(32), nullable=False),
+)
+
+names = Table(
+    "desk_names", metadata,  # who holds each name: the first player to submit under it
+    Column("name_key", String(80), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("key_hash", String(64), nullable=False),  # sha256 of the player's key (the key itself is not kept)
+    Column("at", String(32), nullable=False),
 )
 
 
@@ -60,8 +99,18 @@ def _v2(conn: Connection) -> None:
     conn.execute(text("CREATE INDEX desk_entries_board ON desk_entries (challenge, score)"))
 
 
+def _v3(conn: Connection) -> None:
+    for column in ("at VARCHAR(32)", "version VARCHAR(40)", "removed TEXT", "removed_at VARCHAR(32)"):
+        conn.execute(text(f"ALTER TABLE desk_entries ADD COLUMN {column}"))
+    third = MetaData()
+    for table in (submissions, names):
+        table.to_metadata(third)
+    third.create_all(conn)
+    conn.execute(text("CREATE INDEX desk_submissions_by_entry ON desk_submissions (challenge, name_key)"))
+
+
 #: version n is reached by MIGRATIONS[n - 1]; the schema above is the last one's
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3)
 VERSION = len(MIGRATIONS)
 
 
@@ -94,35 +143,33 @@ def shown(db: str) -> str:
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA busy_timeout=10000")  # first: two desks starting together wait for each other
     tables = {row[0] for row in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if tables and "desk_meta" not in tables:  # another program's database: open_db refuses it unchanged
         cur.close()
         return
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA busy_timeout=10000")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
 
 
 def schema_version(conn: Connection) -> int:
-    try:
-        row = conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).first()
-    except OperationalError:  # no desk_meta yet: a new database
-        conn.rollback()
-        return 0
-    except Exception as exc:  # noqa: BLE001 - other drivers name a missing table with their own errors
-        if "desk_meta" not in str(exc):
-            raise
-        conn.rollback()
-        return 0
-    return int(row[0]) if row else 0
+    """The database's schema version (0: a new database)."""
+    return _version_now(conn)
 
 
-def open_db(db: str) -> Engine:
-    """Open (creating or migrating) the desk's database; a UsageError for a URL or file it cannot use."""
+#: the key of the desk's PostgreSQL advisory lock (any 64-bit number the database's other users leave alone)
+PG_LOCK = 0x726F6C6C77726974  # "rollwrit"
+
+
+def open_db(db: str, connect_timeout: int = 10, label: str | None = None) -> Engine:
+    """Open (creating or migrating) the desk's database; a UsageError for a URL or file it cannot use
+    (naming it ``label``: ``--db`` as given, when a password from elsewhere was put in)."""
     url = url_for(db)
+    db = label or db
     try:
-        engine = create_engine(url, pool_pre_ping=True)
+        args = {"connect_timeout": connect_timeout} if url.startswith(PG_DRIVER) else {}
+        engine = create_engine(url, pool_pre_ping=True, connect_args=args)
     except ImportError as exc:
         raise UsageError(f"--db: cannot use '{excerpt(shown(db))}': {exc}",
                          hint=f"install the database's driver: pip install {exc.name or 'DRIVER'}") from None
@@ -132,61 +179,181 @@ def open_db(db: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     try:
         with engine.connect() as conn:
-            version = schema_version(conn)
             # an SQLite file of another program's, named by mistake (a server's database may be shared)
-            foreign = engine.dialect.name == "sqlite" and version == 0 and bool(inspect(conn).get_table_names())
-            conn.rollback()  # the reads' transaction: each step below runs in one of its own
-            if version > VERSION:
-                raise UsageError(f"--db: the database has schema version {version}; this rollwrite knows {VERSION}",
-                                 hint="use a newer rollwrite with it")
-            if foreign:  # left as it is
-                raise UsageError(f"--db: '{excerpt(shown(db), 80)}' holds tables that are not the desk's; it is left as it is",
-                                 hint="give a new file (the desk creates it) or a database the desk made")
-            for step in range(version, VERSION):
-                with conn.begin():
-                    MIGRATIONS[step](conn)
-                    conn.execute(meta.delete().where(meta.c.key == "schema_version"))
-                    conn.execute(meta.insert().values(key="schema_version", value=str(step + 1)))
+            foreign = (engine.dialect.name == "sqlite" and not inspect(conn).has_table("desk_meta")
+                       and bool(inspect(conn).get_table_names()))
+            conn.rollback()
+        if foreign:  # left as it is
+            raise UsageError(f"--db: '{excerpt(shown(db), 80)}' holds tables that are not the desk's; it is left as it is",
+                             hint="give a new file (the desk creates it) or a database the desk made")
+        _migrate(engine)
     except DatabaseError as exc:  # not a database, unreadable, locked...: the file is left as it is
+        engine.dispose()
         raise UsageError(f"--db: cannot open '{excerpt(shown(db), 80)}': {exc.orig}",
                          hint="check the URL, and that the database server is running" if "://" in db
                          else "give a new file (the desk creates it) or a database the desk made") from None
+    except UsageError:
+        engine.dispose()
+        raise
     return engine
 
 
+def _migrate(engine: Engine) -> None:
+    """Bring the schema to VERSION in one transaction that holds the database's lock: a desk that starts
+    while another migrates waits, then finds the schema made."""
+    if engine.dialect.name == "sqlite":  # BEGIN IMMEDIATE: the file's write lock from the first statement
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                _steps(conn)
+            except BaseException:
+                conn.exec_driver_sql("ROLLBACK")
+                raise
+            conn.exec_driver_sql("COMMIT")
+        return
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # held to the end of this transaction
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_LOCK})
+        _steps(conn)
+
+
+def _steps(conn: Connection) -> None:
+    version = _version_now(conn)
+    if version > VERSION:
+        raise UsageError(f"--db: the database has schema version {version}; this rollwrite knows {VERSION}",
+                         hint="use a newer rollwrite with it")
+    for step in range(version, VERSION):
+        MIGRATIONS[step](conn)
+    if version < VERSION:
+        conn.execute(meta.delete().where(meta.c.key == "schema_version"))
+        conn.execute(meta.insert().values(key="schema_version", value=str(VERSION)))
+
+
+def _version_now(conn: Connection) -> int:
+    if not inspect(conn).has_table("desk_meta"):
+        return 0
+    row = conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).first()
+    return int(row[0]) if row else 0
+
+
+def now() -> str:
+    """The time as the record keeps it: UTC, ISO 8601, to the second."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    return names_key(name)
+
+
+def key_hash(player_key: str) -> str:
+    return hashlib.sha256(player_key.encode("utf-8")).hexdigest()
+
+
+class NameTaken(Exception):
+    """The name belongs to another player (whose key this submission does not carry)."""
+
+
+class Removed(Exception):
+    """The name's entry on this challenge was removed by the operator; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
 class Stored:
-    """What a submission did: ``kept`` False when the name already has a better or equal score."""
+    """What a submission did: ``kept`` False when the name already has a better or equal score (the
+    sheet is in the record all the same); ``claimed`` True when this submission made the name the player's."""
 
     kept: bool
     best: float
+    claimed: bool = False
 
 
 def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float, sheet: str,
-           par: float | None = None) -> Stored:
-    """Store a verified sheet: one entry per name and challenge, the best score kept."""
+           par: float | None = None, player_key: str = "", version: str = "") -> Stored:
+    """Store a verified sheet under a name: in the record always, as the name's entry when it is the
+    name's best.  The first submission under a name gives the name to ``player_key``; a later one under
+    it without that key raises NameTaken (nothing stored).  ``player_key`` empty: names are not held
+    (a desk's own tools)."""
     key = name_key(name)
-    for _attempt in range(3):  # two first submissions of one name at once: the loser updates instead
+    version = version or __version__
+    for _attempt in range(3):  # two first submissions of one name at once: the loser reads the winner's row
         try:
             with engine.begin() as conn:
-                row = conn.execute(select(entries.c.id, entries.c.score).where(
+                claimed = False
+                if player_key:
+                    holder = conn.execute(select(names.c.key_hash).where(names.c.name_key == key)).first()
+                    if holder is None:
+                        conn.execute(names.insert().values(name_key=key, name=name, key_hash=key_hash(player_key),
+                                                           at=now()))
+                        claimed = True
+                    elif not hmac.compare_digest(holder.key_hash, key_hash(player_key)):
+                        raise NameTaken(name)
+                at = now()
+                conn.execute(submissions.insert().values(challenge=challenge, name=name, name_key=key, score=score,
+                                                         par=par, sheet=sheet, version=version, at=at))
+                row = conn.execute(select(entries.c.id, entries.c.score, entries.c.removed).where(
                     entries.c.challenge == challenge, entries.c.name_key == key)).first()
+                if row is not None and row.removed is not None:
+                    raise Removed(row.removed)
                 if row is None:
                     conn.execute(entries.insert().values(challenge=challenge, game=game, name=name, name_key=key,
-                                                         score=score, sheet=sheet, par=par, seq=0))
-                    return Stored(True, score)
+                                                         score=score, sheet=sheet, par=par, seq=0, at=at,
+                                                         version=version))
+                    return Stored(True, score, claimed)
                 if score <= row.score:
-                    return Stored(False, row.score)
+                    return Stored(False, row.score, claimed)
                 conn.execute(entries.update().where(entries.c.id == row.id).values(
-                    name=name, score=score, sheet=sheet, par=par, seq=entries.c.seq + 1))
-                return Stored(True, score)
+                    name=name, score=score, sheet=sheet, par=par, seq=entries.c.seq + 1, at=at, version=version))
+                return Stored(True, score, claimed)
         except IntegrityError:
             continue
     raise UsageError("the entry could not be stored; try again")
+
+
+def holds(engine: Engine, name: str, player_key: str) -> bool | None:
+    """Whether ``player_key`` holds ``name``: None when nobody does yet."""
+    with engine.connect() as conn:
+        row = conn.execute(select(names.c.key_hash).where(names.c.name_key == name_key(name))).first()
+    return None if row is None else hmac.compare_digest(row.key_hash, key_hash(player_key))
+
+
+def remove(engine: Engine, challenge: str, name: str, reason: str) -> int:
+    """Take a name's entry on a challenge off the leaderboard, keeping it, and the reason, in the record;
+    the number of entries removed (0 or 1)."""
+    with engine.begin() as conn:
+        done = conn.execute(entries.update().where(entries.c.challenge == challenge,
+                                                   entries.c.name_key == name_key(name),
+                                                   entries.c.removed.is_(None))
+                            .values(removed=reason, removed_at=now()))
+        return int(done.rowcount)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    name: str
+    score: float
+    par: float | None
+    at: str | None
+    version: str | None
+    removed: str | None
+    removed_at: str | None
+    submissions: int
+
+
+def entries_of(engine: Engine, challenge: str) -> list[Entry]:
+    """Every entry of a challenge, removed ones too, best first, with the number of sheets each name sent."""
+    sent = (select(submissions.c.name_key, func.count().label("n")).where(submissions.c.challenge == challenge)
+            .group_by(submissions.c.name_key).subquery())
+    with engine.connect() as conn:
+        rows = conn.execute(select(entries.c.name, entries.c.score, entries.c.par, entries.c.at, entries.c.version,
+                                   entries.c.removed, entries.c.removed_at, func.coalesce(sent.c.n, 0))
+                            .select_from(entries.outerjoin(sent, sent.c.name_key == entries.c.name_key))
+                            .where(entries.c.challenge == challenge)
+                            .order_by(entries.c.score.desc(), entries.c.name_key)).all()
+    return [Entry(*row) for row in rows]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +368,7 @@ def leaderboard(engine: Engine, challenge: str, limit: int = 500) -> list[Place]
     """The challenge's verified scores, best first; equal scores share a rank (1, 2, 2, 4)."""
     with engine.connect() as conn:
         rows = conn.execute(select(entries.c.name, entries.c.score, entries.c.par)
-                            .where(entries.c.challenge == challenge)
+                            .where(entries.c.challenge == challenge, entries.c.removed.is_(None))
                             .order_by(entries.c.score.desc(), entries.c.name_key).limit(limit)).all()
     out: list[Place] = []
     for i, row in enumerate(rows):
@@ -211,8 +378,89 @@ def leaderboard(engine: Engine, challenge: str, limit: int = 500) -> list[Place]
 
 
 def count(engine: Engine, challenge: str | None = None) -> int:
+    """The entries (removed ones too) of a challenge, or of every challenge."""
     q = select(func.count()).select_from(entries)
     if challenge is not None:
         q = q.where(entries.c.challenge == challenge)
     with engine.connect() as conn:
         return int(conn.execute(q).scalar_one())
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """A past challenge of a game on the archive: its id, how many entries it has, its best score and
+    the names that reached it (its winners: ties share the first place)."""
+
+    challenge: str
+    entries: int
+    best: float
+    par: float | None
+    winners: tuple[str, ...]
+
+
+def archive(engine: Engine, game: str, limit: int = 366) -> list[Day]:
+    """The dailies of ``game`` (their ids ``game@DATE``, variations and puzzles too) that have entries,
+    newest first (at most ``limit``); removed entries are left out."""
+    alive = (entries.c.game == game, entries.c.removed.is_(None), entries.c.challenge.like(f"{game}@%"))
+    with engine.connect() as conn:
+        days = conn.execute(select(entries.c.challenge, func.count(), func.max(entries.c.score))
+                            .where(*alive).group_by(entries.c.challenge)
+                            .order_by(entries.c.challenge.desc()).limit(limit)).all()
+        if not days:
+            return []
+        tops = conn.execute(select(entries.c.challenge, entries.c.name, entries.c.score, entries.c.par)
+                            .where(*alive, entries.c.challenge.in_([d[0] for d in days]))
+                            .order_by(entries.c.name_key)).all()
+    best = {d[0]: d[2] for d in days}
+    winners: dict[str, list[str]] = {}
+    pars: dict[str, float | None] = {}
+    for row in tops:
+        if row.score == best[row.challenge]:
+            winners.setdefault(row.challenge, []).append(row.name)
+            pars[row.challenge] = row.par
+    return [Day(c, int(n), float(b), pars.get(c), tuple(winners.get(c, ()))) for c, n, b in days]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One entry of a name: the challenge, its game, the score (and par), its place and when it was sent."""
+
+    challenge: str
+    game: str
+    name: str
+    score: float
+    par: float | None
+    rank: int
+    at: str | None
+
+
+def entries_by_name(engine: Engine, name: str, limit: int = 1000) -> list[Played]:
+    """The entries under a name (compared as names are: case and spacing ignored), newest challenge
+    first, each with its place on its leaderboard; removed entries are left out."""
+    key = name_key(name)
+    with engine.connect() as conn:
+        mine = conn.execute(select(entries.c.challenge, entries.c.game, entries.c.name, entries.c.score,
+                                   entries.c.par, entries.c.at)
+                            .where(entries.c.name_key == key, entries.c.removed.is_(None))
+                            .order_by(entries.c.challenge.desc()).limit(limit)).all()
+        out = []
+        for row in mine:
+            better = conn.execute(select(func.count()).select_from(entries)
+                                  .where(entries.c.challenge == row.challenge, entries.c.removed.is_(None),
+                                         entries.c.score > row.score)).scalar_one()
+            out.append(Played(row.challenge, row.game, row.name, float(row.score), row.par, int(better) + 1, row.at))
+    return out
+
+
+def streak(days: set[dt.date], today: dt.date) -> tuple[int, int]:
+    """(current, longest) runs of consecutive days in ``days``; the current run ends today or yesterday
+    (a day not played yet today does not break it)."""
+    longest = run = 0
+    for day in sorted(days):
+        run = run + 1 if day - dt.timedelta(days=1) in days else 1
+        longest = max(longest, run)
+    start = today if today in days else today - dt.timedelta(days=1)
+    current = 0
+    while start - dt.timedelta(days=current) in days:
+        current += 1
+    return current, longest

@@ -8,7 +8,8 @@ loaded, and a challenge is a seed or a date, read by the same functions as the c
 
 from __future__ import annotations
 
-import threading
+import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -16,6 +17,7 @@ from urllib.parse import quote
 
 from rollwrite import games
 from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
+from rollwrite.dice import parse_variant, parse_variant_id, split_variant, variant_code, with_variant
 from rollwrite.core.puzzles import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
 from rollwrite.files import SHEET, check_text
@@ -37,13 +39,19 @@ class Challenge:
     kind: str
     value: str
     id: str
+    variant: str = ""  # the variation code (``s8``, ``2d20``...): "" for the game as shipped
+
+    @property
+    def options(self) -> dict[str, int]:
+        """The variation options of the challenge's id ({} for the game as shipped)."""
+        return parse_variant(self.variant) or {} if self.variant else {}
 
     @property
     def puzzle(self) -> bool:
         return self.kind.startswith(("puzzle-", "finish-"))
 
     @property
-    def options(self) -> dict[str, int]:
+    def kind_options(self) -> dict[str, int]:
         """The puzzle options the kind itself sets (the finish puzzle's)."""
         return {"finish": 1} if self.kind.startswith("finish-") else {}
 
@@ -57,7 +65,12 @@ class Challenge:
 
     @property
     def path(self) -> str:
-        return f"/play/{self.game}/{self.kind}/{quote(self.value, safe='')}"
+        return path_of(self.game, self.kind, self.value, self.variant)
+
+
+def path_of(game: str, kind: str, value: str, variant: str = "") -> str:
+    """The desk's page of a challenge: ``/play/GAME/KIND/VALUE``, the value with its ``~variation``."""
+    return f"/play/{game}/{kind}/{quote(with_variant(value, variant), safe='')}"
 
 
 def game_slugs() -> list[str]:
@@ -78,34 +91,65 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
         raise UsageError(f"{game} has no finish puzzle")
     if len(value) > 80:
         raise UsageError("the seed is longer than 80 characters")
+    value, code = split_variant(value)
+    if code:
+        _check_variant(game, kind, code)
     seeded = kind.endswith("seed")
-    gid, seed, day = resolve_schedule_id(game, value if seeded else None, None if seeded else value, required=True)
+    gid, seed, day = resolve_schedule_id(game, value if seeded else None, None if seeded else value, required=True,
+                                         variant=code)
     assert gid is not None
-    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith(("puzzle-", "finish-")) else ""))
+    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith(("puzzle-", "finish-")) else ""),
+                     code)
 
 
-_MAKING = threading.Lock()
+def challenge_of_id(cid: str) -> Challenge:
+    """The challenge of a stored id (``game@DATE``, ``game#seed~s8``, ``... puzzle``): its page's address."""
+    puzzle = cid.endswith(" puzzle")
+    game, seed, day, code = parse_variant_id(cid[: -len(" puzzle")] if puzzle else cid)
+    kind = ("puzzle-" if puzzle else "") + ("seed" if seed is not None else "daily")
+    value = seed if seed is not None else day.isoformat() if day is not None else ""
+    return challenge(game, kind, with_variant(value, code))
 
 
-def puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...] = ()) -> tuple[Any, Any]:
-    """(layout, puzzle) of a puzzle challenge (with the puzzle options a sheet shows, such as a
-    battlefield's size), as ``rollwrite puzzle`` makes them.  Made once: the solver can take seconds, and its answer is
-    the same every time (solver budgets are counts)."""
-    with _MAKING:  # a crowd asking at once waits for the first making instead of starting its own
-        return _puzzle_of(ch, tuple(sorted({**dict(options), **ch.options}.items())))
+def _check_variant(game: str, kind: str, code: str) -> None:
+    """A variation code of a page: options the game varies, written as the command line writes them."""
+    if kind.startswith(("puzzle-", "finish-")):
+        raise UsageError(f"a puzzle's page takes no variation (~{code}): the puzzle follows the sheet's own board",
+                         hint="leave out the ~ and what follows it")
+    found = games.get(game)
+    assert found is not None
+    shipped = found.variations(load_builtin(game))
+    options = parse_variant(code) or {}
+    unknown = sorted(k for k in options if k not in shipped)
+    if unknown:
+        raise UsageError(f"{game} has no {unknown[0]} to vary (~{code})",
+                         hint=f"it varies {', '.join(sorted(shipped))}" if shipped else f"{game} is played only as shipped")
+    canonical = variant_code({**shipped, **options}, shipped)
+    if canonical != code:
+        raise UsageError(f"~{code} is written ~{canonical} in an id" if canonical else
+                         f"~{code} is {game} as shipped: leave it out", hint="an id names each variation one way")
 
 
 @lru_cache(maxsize=PUZZLES_KEPT)
-def _puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...]) -> tuple[Any, Any]:
-    layout, _game, puzzles = make_puzzles(ch.game, seed=ch.seed, daily=ch.daily, options=dict(options))
+def puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...] = ()) -> tuple[Any, Any]:
+    """(layout, puzzle) of a puzzle challenge (with the puzzle options a sheet shows, such as a
+    battlefield's size), as ``rollwrite puzzle`` makes them.  The solver can take seconds, and its answer is
+    the same every time (solver budgets are counts): the desk makes it in its worker (serve/maker.py)."""
+    layout, _game, puzzles = make_puzzles(ch.game, seed=ch.seed, daily=ch.daily, options={**dict(options), **ch.kind_options},
+                                          jobs=1)
     return layout, puzzles[0]
+
+
+def _made_here(ch: Challenge, options: tuple[tuple[str, int], ...]) -> Any:
+    return puzzle_of(ch, options)[1]
 
 
 class Desk:
     """One game's layout, game object and on-screen entry, loaded once for the life of the server (they
     are read-only descriptions, like the command line's registry)."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, puzzles: Callable[[Challenge, tuple], Any] = _made_here) -> None:
+        self.puzzles = puzzles  # (challenge, puzzle options) -> its puzzle; the app's comes from its worker
         self.layout = load_builtin(game)
         found = games.get(game)
         assert found is not None  # every game on the desk is registered (challenge() checks it)
@@ -118,19 +162,46 @@ class Desk:
     def evaluate(self, ch: Challenge, sheet: Any) -> tuple[Any, Any]:
         """(evaluation, puzzle or None): the rules against the challenge's dice, or against its puzzle."""
         if ch.puzzle:
-            _layout, puzzle = puzzle_of(ch, tuple(sorted(self.game.puzzle_options_of(sheet).items())))
+            puzzle = self.puzzles(ch, tuple(sorted(self.game.puzzle_options_of(sheet).items())))
             return self.game.evaluate_puzzle(puzzle, sheet, self.layout.data), puzzle
+        self.same_variation(ch, sheet)
         return self.game.evaluate(sheet, self.layout.data, self.schedule(ch, sheet)), None
+
+    def variant_of(self, sheet: Any) -> str:
+        """The variation code of a sheet (its board, dice, turns against the game as shipped)."""
+        return variant_code(self.game.variations_of(sheet), self.game.variations(self.layout))
+
+    def same_variation(self, ch: Challenge, sheet: Any) -> None:
+        """Refuse a sheet of another variation than the page's, naming the id (and page) it belongs to."""
+        code = self.variant_of(sheet)
+        if code == ch.variant:
+            return
+        kind = "seed" if ch.seed is not None else "daily"
+        gid, _seed, _day = resolve_schedule_id(ch.game, ch.seed, ch.daily, required=True, variant=code)
+        what = ", ".join(f"{k} {v}" for k, v in sorted(self.game.variations_of(sheet).items())
+                         if v != {**self.game.variations(self.layout), **ch.options}.get(k))
+        raise UsageError(f"this sheet is of {gid}{f' ({what})' if what else ''}, not of {ch.id}",
+                         hint=f"check it on its own page, {path_of(ch.game, kind, ch.value, code)}")
 
     def schedule(self, ch: Challenge, sheet: Any) -> Any:
         """The challenge's dice (or deal) for ``sheet`` (None: before anything is entered)."""
         if ch.puzzle:
             options = self.game.puzzle_options_of(sheet) if sheet is not None else {}
-            return puzzle_of(ch, tuple(sorted(options.items())))[1].schedule
+            return self.puzzles(ch, tuple(sorted(options.items()))).schedule
         spec = self.game.score_dice_spec(self.layout, sheet)
         if spec is None:
             return None
-        return resolve_schedule(ch.game, spec, seed=ch.seed, daily=ch.daily)
+        return resolve_schedule(ch.game, spec, seed=ch.seed, daily=ch.daily, variant=ch.variant)
+
+    def start(self, ch: Challenge) -> Any:
+        """The empty sheet of the page's entry: the game as shipped, or the page's variation (its board's
+        size, as a field of the sheet)."""
+        assert self.entry is not None
+        sheet = self.entry.start(self.layout.data, self.schedule(ch, None))
+        for key, value in sorted(ch.options.items()):
+            with contextlib.suppress(EntryError):
+                sheet = self.entry.set_field(sheet, key, str(value), self.layout.data)
+        return sheet
 
     def entered(self, ch: Challenge) -> bool:
         """Whether the challenge's page has the on-screen entry (else the sheet is typed or pasted as text)."""
@@ -169,7 +240,7 @@ class Desk:
             raise UsageError(f"{ch.id} is entered as text on this desk")
         assert entry is not None
         try:
-            sheet = self.read(text) if text.strip() else entry.start(data, self.schedule(ch, None))
+            sheet = self.read(text) if text.strip() else self.start(ch)
         except RollwriteError as error:
             return {"error": {"message": str(error)}}
         schedule = self.schedule(ch, sheet)
@@ -189,7 +260,7 @@ class Desk:
         said = [next(c.label for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
                 for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it
         view = entry.view(sheet, data, schedule)
-        blank = sheet == entry.start(data, self.schedule(ch, None))  # nothing entered: no text, nothing to check
+        blank = sheet == self.start(ch)  # nothing entered: no text, nothing to check
         new_text = "" if blank else self.game.format(sheet, data)
         out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked, "said": said,
                                "choices": [c.to_json() for c in choices], "view": view.to_json()}
@@ -221,4 +292,4 @@ class Desk:
                 "players": players, "report": score.report.rstrip("\n")}
 
 
-__all__ = ["Challenge", "Desk", "EntryError", "challenge", "game_slugs", "puzzle_of"]
+__all__ = ["Challenge", "Desk", "EntryError", "challenge", "challenge_of_id", "game_slugs", "path_of", "puzzle_of"]

@@ -4,7 +4,6 @@ dice or the deal.  Drawn by the same functions as ``rollwrite print`` and ``roll
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,38 +21,27 @@ def _scene(ch: Challenge, has_dice: bool):  # noqa: ANN202 - a Scene
     if ch.puzzle:  # the puzzle's sheet, as `rollwrite puzzle` prints it
         layout, puzzle = puzzle_of(ch)
         return build_scene(layout, sheets=1, page=with_options(layout.page), jobs=[SheetJob(puzzle.schedule, puzzle)])
+    options = dict(ch.options) or None  # a variation's page: its board, dice and turns
     if has_dice:
-        return print_scene(ch.game, seed=ch.seed, daily=ch.daily)
-    return print_scene(ch.game)
+        return print_scene(ch.game, seed=ch.seed, daily=ch.daily, options=options)
+    return print_scene(ch.game, options=options)
 
 
-# A challenge's sheet and dice never change, and drawing a sheet takes a few hundred milliseconds: the
-# last few challenges' are kept, so that a crowd opening the day's page costs one drawing.
-# One drawing at a time: a crowd arriving together waits for the first drawing instead of making its own.
+# A challenge's sheet and dice never change, and drawing a sheet takes a few hundred milliseconds: they
+# are drawn by the desk's worker (serve/maker.py), which keeps what it made.
 KEPT = 16
-_DRAWING = threading.Lock()
-
-
-def sheet_svg(ch: Challenge, has_dice: bool) -> str:
-    """The challenge's first page as an SVG element to put in a page (no XML declaration)."""
-    with _DRAWING:
-        return _sheet_svg(ch, has_dice)
-
-
-def sheet_file(ch: Challenge, has_dice: bool, fmt: str) -> bytes:
-    """The whole sheet as a PDF, or its first page as a PNG, as ``rollwrite print`` writes them."""
-    with _DRAWING:
-        return _sheet_file(ch, has_dice, fmt)
 
 
 @lru_cache(maxsize=KEPT)
-def _sheet_svg(ch: Challenge, has_dice: bool) -> str:
+def sheet_svg(ch: Challenge, has_dice: bool) -> str:
+    """The challenge's first page as an SVG element to put in a page (no XML declaration)."""
     blobs = render(_scene(ch, has_dice), format_for("svg", None))
     return _XML_HEAD.sub(b"", blobs[0]).decode("utf-8")
 
 
 @lru_cache(maxsize=KEPT)
-def _sheet_file(ch: Challenge, has_dice: bool, fmt: str) -> bytes:
+def sheet_file(ch: Challenge, has_dice: bool, fmt: str) -> bytes:
+    """The whole sheet as a PDF, or its first page as a PNG, as ``rollwrite print`` writes them."""
     form = format_for(fmt, None)
     blobs = mark_pages(render(_scene(ch, has_dice), form, **({"dpi": 100} if fmt == "png" else {})), form)
     return blobs[0]
@@ -68,7 +56,8 @@ class DiceLine:
 @lru_cache(maxsize=KEPT)
 def dice_lines(ch: Challenge) -> tuple[DiceLine, ...]:
     """The challenge's dice by group (or its deal: the start, then the draw pile), to print on the page."""
-    schedule = puzzle_of(ch)[1].schedule if ch.puzzle else run_roll(ch.game, seed=ch.seed, daily=ch.daily)[0]
+    schedule = (puzzle_of(ch)[1].schedule if ch.puzzle else
+                run_roll(ch.game, seed=ch.seed, daily=ch.daily, options=dict(ch.options))[0])
     if schedule is None:
         return ()
     doc = schedule.to_json()

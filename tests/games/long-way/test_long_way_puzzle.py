@@ -230,3 +230,44 @@ def test_one_puzzle_alone_hands_its_processes_to_the_searches(monkeypatch):
     with pytest.raises(Reached) as got:
         make_puzzles("long-way", daily="2027-01-01", jobs=3)
     assert got.value.args == (3,)
+
+
+def test_the_puzzle_page_has_the_solo_rules_and_says_what_par_is(cli, tmp_path, quick):
+    from pypdf import PdfReader
+
+    r = cli("puzzle", "long-way", "--seed", "club", "-o", str(tmp_path / "p.pdf"))
+    assert r.exit_code == 0, r.output
+    (page,) = (" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "p.pdf").pages)
+    for words in ("A puzzle for one", "take the next roll printed below", "the next unused one of that die's printed reserve",
+                  "Stop : the game ends here", "Par (top right) is the best store our searches found, not a proof",
+                  "is a proven bound"):
+        assert words in page, words
+    for free_play in ("1 or more players", "the others play on", "very good", "the active player"):
+        assert free_play not in page, free_play
+    printed = cli("print", "long-way", "-o", str(tmp_path / "free.pdf"))
+    assert printed.exit_code == 0
+    free = " ".join(PdfReader(tmp_path / "free.pdf").pages[0].extract_text().split())
+    assert "1 or more players" in free and "the others play on" in free  # free play keeps its own
+
+
+def test_the_answer_page_marks_the_rerolls_and_the_stop(cli, tmp_path, quick):
+    from pypdf import PdfReader
+
+    from types import SimpleNamespace
+
+    from rollwrite.games.long_way import turn_notes
+    from rollwrite.games.long_way.format import LogTurn
+
+    log = (LogTurn(1, (6, 2), (), "tile"), LogTurn(2, (5, 4), ((1, 3),), "tile"),
+           LogTurn(3, (3, 3), ((0, 1), (1, 6)), "tile"), LogTurn(4, (1, 1), (), "stop"))
+    assert turn_notes(SimpleNamespace(log=log)) == {2: "rerolled dark to 3", 3: "rerolled light to 1, dark to 6",
+                                                   4: "STOP"}
+    r = cli("puzzle", "long-way", "--seed", "club", "--with-solutions", "-o", str(tmp_path / "p.pdf"))
+    assert r.exit_code == 0, r.output
+    puzzle_page, answer_page = (" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "p.pdf").pages)
+    assert "STOP" not in puzzle_page and "rerolled" not in puzzle_page  # nothing of the answer on the puzzle
+    from rollwrite.core.puzzles import make_puzzles
+
+    _, _, (p,) = make_puzzles("long-way", seed="club", jobs=1)
+    for n, note in p.extra["turn_notes"].items():
+        assert f"{n} {' '.join(map(str, p.schedule.group(1)[n - 1].dice))} {note}" in answer_page, note

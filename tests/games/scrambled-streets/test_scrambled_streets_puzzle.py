@@ -101,3 +101,23 @@ def test_puzzle_answers_reach_par(seed):
     p = g.make_puzzle(layout, d.id, d, {})
     assert list(g.evaluate_puzzle(p, p.answer, DECK).problems) == []
     assert g.evaluate(p.answer, DECK, None).score.total == p.par
+
+
+def test_the_puzzle_page_teaches_placing_pushing_scoring_and_the_notation_without_the_answer(cli, tmp_path):
+    import re
+
+    from pypdf import PdfReader
+
+    r = cli("puzzle", "scrambled-streets", "--seed", "club", "--with-solutions", "-o", str(tmp_path / "p.pdf"),
+            "--answers", str(tmp_path / "ans"))
+    assert r.exit_code == 0, r.output
+    puzzle_page, answer_page = (" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "p.pdf").pages)
+    for words in ("Placing.", "Push P, and every card beyond it in its row or column", "Scoring.",
+                  "2 more for a loop", "Your answer.", "WAY at A|B push P", "so it is proven"):
+        assert words in puzzle_page, words
+    # the answer: the last turn of the typed-in answer
+    answer = re.findall(r"^\d+\. (\d+ (?:up|down) at \d+\|\d+ push \d+)\s*$",
+                        next((tmp_path / "ans").iterdir()).read_text(), re.M)[-1]
+    assert answer not in puzzle_page and answer in answer_page
+    path = re.search(r"The path, street by street: ([\d -]+): (\d+) streets", answer_page)
+    assert path and len(path.group(1).split(" - ")) == int(path.group(2))

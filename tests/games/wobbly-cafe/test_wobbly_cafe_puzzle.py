@@ -214,7 +214,28 @@ def test_puzzle_pages_carry_the_puzzle_id_and_answer(cli, tmp_path, quick):
     text = "".join(page.extract_text() for page in PdfReader(out).pages)
     assert "wobbly-cafe#club puzzle" in text.split("Answer to")[0]
     assert "Answer to wobbly-cafe#club puzzle" in text
-    assert "par ≥" not in text.split("Answer to")[0]  # --hide-par: no par on the puzzle sheet
+    assert "par " not in text.split("Answer to")[0]  # --hide-par: no par on the puzzle sheet
+
+
+def test_an_open_floor_prints_its_par_and_its_bound(quick, tmp_path):
+    # a floor the search leaves open prints "par N" and "bound M" in its corner, as the header prints
+    # "par N, no sheet beats M": never "par ≥ N", which reads as if par were not the floor printed
+    from pypdf import PdfReader
+
+    from rollwrite.core.puzzles import run_puzzle
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solve, "LOCAL_MOVES", 1)
+        mp.setattr(solve, "NODE_BUDGET", 1)
+        mp.setattr(solve, "PUZZLE_CONFLICTS", 1)
+        mp.setattr(solve, "FRESH_CONFLICTS", 0)
+        mp.setattr(solve, "PUZZLE_LONG_RUNS", 0)
+        (p,), _ = run_puzzle("wobbly-cafe", seed="open", output=tmp_path / "p.pdf", jobs=1)
+    text = " ".join(PdfReader(tmp_path / "p.pdf").pages[0].extract_text().split())
+    open_parts = [part for part in p.parts if not part["proven"]]
+    assert open_parts and "≥" not in text
+    for part in open_parts:
+        assert f"par {part['par']} " in text and f"bound {part['bound']} " in text
 
 
 def test_the_printed_rolls_are_the_challenge_rolls(cli, quick):
@@ -515,3 +536,21 @@ def test_the_known_sheets_score_what_they_say(cli):
         r = cli("score", "wobbly-cafe", str(path), "--daily", day, "--json")
         assert r.exit_code == 0, r.output
         assert json.loads(r.stdout)["total"] == said
+
+
+def test_a_puzzle_has_a_portrait_page_to_itself(cli, tmp_path, quick):
+    from pypdf import PdfReader
+
+    r = cli("puzzle", "wobbly-cafe", "--seed", "club", "--with-solutions", "-o", str(tmp_path / "p.pdf"))
+    assert r.exit_code == 0, r.output
+    pages = PdfReader(tmp_path / "p.pdf").pages
+    assert len(pages) == 2
+    for page in pages:  # A4 portrait, the sheet drawn larger than on the three-player landscape page
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert (round(w), round(h)) == (595, 842)
+    # on a paper where that size does not fit, as large as it fits
+    r = cli("puzzle", "wobbly-cafe", "--seed", "club", "--paper", "letter", "-o", str(tmp_path / "l.pdf"))
+    assert r.exit_code == 0, r.output
+    free = cli("print", "wobbly-cafe", "-o", str(tmp_path / "free.pdf"))
+    page = PdfReader(tmp_path / "free.pdf").pages[0]
+    assert float(page.mediabox.width) > float(page.mediabox.height)  # free play keeps its landscape page

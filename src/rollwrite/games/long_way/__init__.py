@@ -83,6 +83,22 @@ class LongWay(Game["Sheet", "Chart"]):
         return evaluate(sheet, as_chart(data), schedule)
 
     # ---- solo puzzles
+    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
+        """The free-play layout with the solo rules: one player, every roll printed, what par means in
+        place of the solo rating (elements ``players``, ``rules`` and ``rating``).  The finish puzzle
+        (``finish``) keeps the free-play texts: its page says under the store what to do and that par is
+        proven (finish.py)."""
+        # deferred for start-up: `games` and `print long-way` need this module, not this import
+        from rollwrite.valueclass import replace
+
+        base = super().puzzle_layout(layout, {k: v for k, v in options.items() if k != "finish"})
+        if options.get("finish"):
+            return base
+        texts = {"players": SOLO_PLAYERS, "rules": SOLO_RULES, "rating": SOLO_PAR}
+        elements = tuple(replace(el, value=replace(el.value, text=texts[el.id])) if el.id in texts else el
+                         for el in base.sheet.elements)
+        return dataclasses.replace(base, sheet=replace(base.sheet, elements=elements))
+
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
@@ -100,9 +116,6 @@ class LongWay(Game["Sheet", "Chart"]):
         from rollwrite.games.long_way.solve import make_puzzle
 
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
-
-    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
-        return self.vary(layout, {k: v for k, v in options.items() if k != "finish"}, 1)
 
     def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
         return {"finish": 1} if sheet.puzzle == "finish" else {}
@@ -122,22 +135,49 @@ class LongWay(Game["Sheet", "Chart"]):
         return dataclasses.replace(evaluation, problems=(*evaluation.problems, *problems))
 
 
-#: points of par the automatic player misses that part easy from medium and medium from hard
-CUTS = (7, 10)
+#: what a solo puzzle prints in place of the free-play texts (layout elements ``players``, ``rules``,
+#: ``rating``)
+SOLO_PLAYERS = "A puzzle for one: every roll is printed below, with its rerolls. Reach par."
+SOLO_RULES = (
+    "**Setup.** Draw the entrance and the exit on any two edge spaces: an arrow through the outer wall. "
+    "Your coin box starts empty.\n"
+    "**Each turn** take the next roll printed below: the light die picks the row of the tile chart (the "
+    "shape), the dark die its column (the walls). Cross out one coin to reroll one die: its new number is "
+    "the next unused one of that die's printed reserve. Then do one of these:\n"
+    "- **Draw the tile** exactly as charted (never turned) on empty spaces: its walls, and a dot on each of "
+    "its spaces without a wall. Draw a display on one of its spaces: the furniture of either die. If that "
+    "display touches a cafeteria, or an earlier display of the same furniture, with no wall between them "
+    "(a wall with a doorway does not count), take one bonus from the menu.\n"
+    "- **Draw a cafeteria** instead: the fork over two side-by-side empty spaces, no walls, no display. "
+    "Two per game at most.\n"
+    "- **Stop**: the game ends here, whatever rolls are left; it often pays, as every empty space on the "
+    "route costs a point."
+)
+SOLO_PAR = ("Par (top right) is the best store our searches found, not a proof: you may beat it. "
+            "\"No sheet beats N\" is a proven bound, far above what any store reaches.")
 
 
 def graded(puzzle: Any, chart: Any) -> Any:
     """The puzzle with its difficulty, and how many turns its answer plays (``extra["played"]``, which
-    the roll track ticks on the answer page).  The difficulty: how many points of par the automatic
-    player misses (``play.play``, an average player: each tile at a place its fixed, hash-driven
-    chooser picks among those that fit); see rollwrite.difficulty."""
+    the roll track ticks on the answer page).  The difficulty: its place on the game's ladder
+    (ladder.py)."""
     # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
-    from rollwrite.difficulty import by_count
-    from rollwrite.games.long_way.play import play, schedule_dice
-    from rollwrite.games.long_way.rules import score
+    from rollwrite.games.long_way.ladder import grade
 
-    simple = score(play(chart, schedule_dice(puzzle.schedule)), chart).total
+    graded = grade(chart, puzzle.schedule, puzzle.par)
     # the turns the answer plays before it stops, ticked off on its page
     played = sum(1 for t in puzzle.answer.log or () if t.action != "stop")
-    return dataclasses.replace(puzzle, difficulty=by_count(max(0, (puzzle.par or 0) - simple), CUTS),
-                               extra={**puzzle.extra, "played": played})
+    return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json(),
+                               extra={**puzzle.extra, "played": played, "turn_notes": turn_notes(puzzle.answer)})
+
+
+def turn_notes(sheet: Any) -> dict[int, str]:
+    """What the answer page writes beside a turn's roll, in place of its reserves: the dice it rerolled
+    (``rerolled light to 4``) and the turn it stops on (``STOP``)."""
+    notes = {}
+    for t in sheet.log or ():
+        if t.action == "stop":
+            notes[t.number] = "STOP"
+        elif t.rerolls:
+            notes[t.number] = "rerolled " + ", ".join(f"{('light', 'dark')[die]} to {value}" for die, value in t.rerolls)
+    return notes

@@ -491,8 +491,7 @@ def parse(text: str, source: str) -> Sheet:
     errors: list[InputError] = []  # problems of rows and turns read on their own, reported together
     log: list[LogTurn] | None = None
     unreadable_turns = 0
-    section = None  # "store" or "log" while reading their lines
-    kind = ""
+    section, kind = None, ""  # "store" or "log" while reading their lines; the puzzle kind answered
     try:
         for i, raw in enumerate(lines, start=1):
             if "#" in raw:

@@ -400,6 +400,20 @@ def _beam(chart: Chart, dice: list, search: Search):
     return best, nodes
 
 
+#: the widths of the first search that the difficulty ladder plays (ladder.py); solve runs them too,
+#: with every narrow width between (NARROW_WIDTHS): a narrow beam sometimes finds a store the wide
+#: ones miss
+LADDER_WIDTHS = (1, 3)
+NARROW_WIDTHS = (1, 2, 3)
+
+
+def first_search_score(chart: Chart, dice: list, width: int) -> int:
+    """The best store the first of SEARCHES finds keeping ``width`` stores from turn to turn (a rung of
+    the difficulty ladder: ladder.py)."""
+    found, _ = _beam(chart, dice, replace(SEARCHES[0], width=width))
+    return found[0] if found is not None else 0
+
+
 def _costliest_first(search: Search) -> tuple:
     """The order a pool takes the searches in, so that the last to finish is a cheap one: those with
     more moves first (a cafeteria on every pair of empty spaces makes the most), then the wider."""
@@ -439,7 +453,11 @@ def solve(chart: Chart, dice: list, *, width: int | None = None, jobs: int = 1) 
     best: tuple[int, int, _Node] | None = None
     nodes = 0
     searches = SEARCHES if width is None else tuple(replace(search, width=width) for search in SEARCHES)
-    for found, n in _searched(chart, dice, searches, jobs):
+    # then the narrow beams, those the difficulty ladder plays (ladder.py) among them: a store a rung
+    # finds is a known sheet, so it is a candidate too, and no rung ever beats par (on 2027-07-30 a beam
+    # of one store found 12 and one of two 13, where the six searches found 11)
+    narrow = [_beam(chart, dice, replace(SEARCHES[0], width=w)) for w in NARROW_WIDTHS]
+    for found, n in _searched(chart, dice, searches, jobs) + narrow:
         nodes += n
         if found is not None and (best is None or found[0] > best[0]):  # ties: the earlier search
             best = found

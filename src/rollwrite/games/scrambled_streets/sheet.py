@@ -298,6 +298,26 @@ def _runners_up(answer: Any) -> str:
     return f", and the next best score {second} ({n} of them)" if n > 1 else f", and the next best scores {second}"
 
 
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` mm at ``size`` pt (words kept whole)."""
+
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, "regular") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _path_line(path: Any) -> str:
+    """Why the answer scores par: its path card by card, a street each (a card crossed twice named
+    twice), and the loop's 2."""
+    cards = " - ".join(str(card) for card, _ in path.streets)
+    text = f"The path, street by street: {cards}: {path.length} streets"
+    return text + (" + 2 for the loop" if path.loop else "") + f" = {path.value}."
+
+
 def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     """A placement puzzle (ctx.puzzle) and, on an answer page (ctx.answer), its answer drawn: the city
     after the best placement, the new card framed and the cards of the scoring path shaded."""
@@ -325,6 +345,21 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     t = pos.totals
     lines = [f"After {len(pos.game.moves)} turns from the deal of {puzzle.challenge}:",
              f"Black {t['black']}, White {t['white']}.", puzzle.prompt]
+    rules: list[tuple[str, str]] = []
+    if not answer:
+        colour = "black" if pos.player == "black" else "white"
+        rules = [
+            ("Placing.", "Pick an edge two touching cards share (A|B) and one of those two cards, P. Push P, "
+             "and every card beyond it in its row or column, one space away from the edge; the new card "
+             "goes into the space P left, up (its number at the top left) or turned half round (down)."),
+            ("Scoring.", f"{who} scores the longest path in the whole city of {colour} and gray streets: a "
+             "point for each street it runs along (a card crossed twice counts twice), and 2 more for a "
+             "loop with no loose end. Streets that cross on a card do not meet."),
+            ("Your answer.", f"Write it as {pos.card} WAY at A|B push P: the card, up or down, the edge "
+             "it goes into (the two cards' numbers) and the card pushed away, one of A and B. Par is the "
+             "most any placement scores: every placement was tried, so it is proven, and exactly one "
+             "placement reaches it."),
+        ]
     if answer:
         best = puzzle.extra["best"]
         lines = [f"Best: {best[0]}, scoring {puzzle.par} for {who}"
@@ -333,10 +368,16 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
                   f"{len(best)} placements score {puzzle.par}; the others: {', '.join(best[1:4])}"
                   + (" ..." if len(best) > 4 else "")) + f"; all {pos.answer.tried} placements were tried"
                  + _runners_up(pos.answer) + ".",
+                 _path_line(puzzle.extra["path"]),
                  "Shaded: the cards the scoring path runs through. Framed: the new card."]
     for text in lines:
         pen.text(0, y, text, size=fit_size(text, size, "regular", text_w))
         y += lh
+    for head, text in rules:  # the solo rules, in as many lines as the width leaves
+        y += lh * 0.3
+        for line in _wrap(f"{head} {text}", size * 0.9, text_w):
+            pen.text(0, y, line, size=size * 0.9)
+            y += lh * 0.9
     if not answer:
         cx = v.w - card_w
         pen.text(cx, size * PT * 1.6, f"{who} drew:", size=size, font="bold")

@@ -4,6 +4,7 @@ battlefield and score columns in sheet.py; docs/rules/shelving-wars.md has every
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.errors import InputError
@@ -110,10 +111,13 @@ class ShelvingWars(Game["Sheet", Data]):
     # ---- solo puzzles
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
                     jobs: int = 1) -> Any:
-        # deferred for start-up: `games` and 2 more commands need this module, not this import
+        # deferred for start-up: `games` and 2 more commands need this module, not these imports
+        from rollwrite.games.shelving_wars.ladder import grade
         from rollwrite.games.shelving_wars.solve import make_puzzle
 
-        return make_puzzle(layout, challenge, schedule, options)
+        puzzle = make_puzzle(layout, challenge, schedule, options)
+        graded = grade(puzzle.answer.size, [t.dice for t in schedule.group(1)], puzzle.par)
+        return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json())
 
     def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
         return {"size": sheet.size}

@@ -29,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from rollwrite.difficulty import by_gap
 from rollwrite.errors import UsageError
 from rollwrite.games.base import Puzzle
 from rollwrite.games.shelving_wars.data import MIN_SIZE, dice_shape, layout_data
@@ -280,24 +279,9 @@ def make_puzzle(layout, challenge: str, schedule, options: dict):
         bound=result.bound,
         parts=[],
         extra={"ended_after": len(boxes) if ended else None, "nodes": result.nodes},
-        difficulty=difficulty(d.size, rolls, result.score),
     )
 
 
-#: shares of par the greedy player misses that part easy from medium and medium from hard
-CUTS = (0.14, 0.21)
-
-
-def greedy(size: int, rolls: list[tuple[int, ...]]) -> int:
-    """What a greedy player scores: each turn the best box that fits, at the first place it fits, never
-    looking ahead.  That is the first game the search reaches (best sizes and first places tried first),
-    so a search of one node a turn gives it."""
-    return solve(size, rolls, budget=len(rolls)).score
-
-
-def difficulty(size: int, rolls: list[tuple[int, ...]], par: int) -> str:
-    """How much of par the greedy player misses (see rollwrite.difficulty)."""
-    return by_gap(par, greedy(size, rolls), CUTS)
 
 
 def puzzle_layout(layout, options: dict):

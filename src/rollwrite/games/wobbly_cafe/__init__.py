@@ -22,6 +22,10 @@ if TYPE_CHECKING:  # pragma: no cover
 # them and `print` only the data.
 
 
+#: how large a puzzle's sheet is drawn on its portrait page: 188 mm tall fills the 279 mm A4 leaves at 1.45
+PUZZLE_SCALE = 1.45
+
+
 class WobblyCafe(Game["CafeSheet", "CafeData"]):
     slug = "wobbly-cafe"
     title = "Wobbly Café"
@@ -69,11 +73,22 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
 
         return evaluate(sheet, as_data(data), schedule)
 
+    def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
+        """Free play puts three players' sheets on a landscape page; a puzzle is one solver's, so it has a
+        portrait page to itself, its sheet half as large again (the page options of the command still
+        choose otherwise)."""
+        # deferred for start-up: `games` and `print wobbly-cafe` need this module, not this import
+        from rollwrite.layoutlang.page import PerPage
+
+        base = super().puzzle_layout(layout, options)
+        page = base.page.replace(orientation="portrait", per_page=PerPage(count=1), scale=PUZZLE_SCALE)
+        return dataclasses.replace(base, page=page)
+
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
         from rollwrite.games.wobbly_cafe.data import as_data
-        from rollwrite.games.wobbly_cafe.play import difficulty
+        from rollwrite.games.wobbly_cafe.play import grade
         from rollwrite.games.wobbly_cafe.solve import floor_rolls, make_puzzle
 
         if schedule is None:
@@ -81,4 +96,5 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         data = as_data(layout.data)
         puzzle = make_puzzle(data, challenge, schedule)
         floors = [floor_rolls(schedule, f) for f in range(1, data.floors + 1)]
-        return dataclasses.replace(puzzle, difficulty=difficulty(data, floors, puzzle.par))
+        graded = grade(data, floors, puzzle.par)
+        return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json())

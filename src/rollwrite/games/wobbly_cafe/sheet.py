@@ -128,7 +128,8 @@ def _draw_par(v: FloorV, pen: Any, ctx: Any) -> None:
     if not last or max(last) > d.width - 3:
         return
     x, y = d.width * cs, len(d.rows) * cs
-    lines = [f"par {part['par']}"] if part["proven"] else [f"par ≥ {part['par']}", f"≤ {part['bound']}"]
+    # an open floor: par is the best floor found; the bound, a score no floor beats
+    lines = [f"par {part['par']}"] if part["proven"] else [f"par {part['par']}", f"bound {part['bound']}"]
     for i, text in enumerate(reversed(lines)):
         pen.text(x - 0.3, y - 1.2 - i * 2.6, text, size=6.5, font="bold", anchor="end")
 

@@ -31,6 +31,9 @@
     paintMarks();
     scoreBox.textContent = "";
     send.disabled = true;
+    who.hidden = true;  // until this check says the sheet's players
+    shareBox.hidden = true;  // until it says the sheet is valid
+    Array.prototype.forEach.call(whoList.querySelectorAll("input"), function (r) { r.disabled = true; });
     if (!doc) { return; }
     if (doc.error) {
       if (loud) { item("", doc.error.message); status.textContent = "the sheet cannot be read yet"; }
@@ -61,6 +64,58 @@
     }
     scoreBox.appendChild(pre);
     send.disabled = !doc.valid;
+    showPlayers(doc.valid && doc.players && doc.players.length > 1 ? doc.players : []);
+    lastCheck = doc;
+    showShare();
+  }
+
+  // ---- the result to share: plain text with the id, the score (and par) and the page's address
+  var shareBox = document.getElementById("share-box"), share = document.getElementById("share"), lastCheck = null;
+  function showShare() {
+    var doc = lastCheck;
+    shareBox.hidden = !(doc && doc.valid);
+    if (shareBox.hidden) { share.value = ""; return; }
+    var score = doc.par_text || String(doc.total);
+    var chosen = whoList.querySelector("input:checked");
+    if (doc.players && doc.players.length > 1 && !doc.par_text) {
+      score = chosen ? doc.players[+chosen.value - 1].name + " " + doc.players[+chosen.value - 1].total :
+        doc.players.map(function (p) { return p.name + " " + p.total; }).join(", ");
+    }
+    share.value = share.getAttribute("data-title") + " · " + share.getAttribute("data-id") + "\n" +
+      "score: " + score + "\n" + location.origin + share.getAttribute("data-path");
+  }
+  document.getElementById("copy-share").addEventListener("click", function () {
+    if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(share.value); }
+    else { share.select(); document.execCommand("copy"); }
+    status.textContent = "your result is copied";
+  });
+
+  // ---- a sheet of several players: which of them submits it
+  var who = document.getElementById("who"), whoList = document.getElementById("who-players");
+  var nameBox = document.getElementById("player");
+  function showPlayers(players) {
+    var names = players.map(function (p) { return p.name; });
+    var was = whoList.querySelector("input:checked");
+    var kept = was && names[+was.value - 1] === was.getAttribute("data-name") ? was.value : "";
+    whoList.textContent = "";
+    who.hidden = !players.length;
+    players.forEach(function (p, i) {
+      var label = document.createElement("label");
+      var r = document.createElement("input");
+      r.type = "radio";
+      r.name = "player";
+      r.value = String(i + 1);
+      r.required = true;
+      r.setAttribute("data-name", p.name);
+      r.checked = r.value === kept;
+      r.addEventListener("change", function () {
+        if (!nameBox.value.trim() || names.indexOf(nameBox.value.trim()) >= 0) { nameBox.value = p.name; }
+        showShare();
+      });
+      label.appendChild(r);
+      label.appendChild(document.createTextNode(" " + p.name + " (" + p.total + ")"));
+      whoList.appendChild(label);
+    });
   }
 
   var marked = [];  // the problems' spots, as [grid:spot, problem id]
