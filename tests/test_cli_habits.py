@@ -90,7 +90,7 @@ def test_puzzle_takes_the_page_options_of_print(cli, in_tmp):
     assert r.exit_code == 0, r.stderr
     page = PdfReader("lp.pdf").pages[0]
     assert "/TrimBox" in page and "/BleedBox" in page
-    plain = cli("puzzle", "lines-and-sections", "--seed", "x", "--scale", "0.5", "-o", "half.pdf")
+    plain = cli("puzzle", "lines-and-sections", "--seed", "x", "--scale", "0.5", "--small-print", "-o", "half.pdf")
     assert plain.exit_code == 0, plain.stderr
 
 

@@ -134,7 +134,7 @@ def test_marks_and_cut_lines_are_where_a_desktop_printer_prints(slug, run):
     """On every game: crop marks and dashed cut lines keep 5 mm from the paper's edge (a desktop printer
     leaves 3 to 5 mm unprinted); sheets that share a page have a cut line or marks between them; without
     crop marks, the cut lines of cut sheets (a bleed) run on the trims, so a card cut on them is its
-    trimmed size."""
+    trimmed size; on cut sheets every cut (each trim's every edge) has a mark or a line there."""
     from rollwrite.core.printrun import print_scene
 
     layout = load_builtin(slug)
@@ -159,6 +159,14 @@ def test_marks_and_cut_lines_are_where_a_desktop_printer_prints(slug, run):
             assert lines
             for m in lines:
                 assert (m.x1 == m.x2 and round(m.x1, 4) in xs) or (m.y1 == m.y2 and round(m.y1, 4) in ys), m
+    if spec.cut and cut_pages:  # every cut of the sheets on a page has a mark a desktop printer prints
+        page = cut_pages[0]
+        lines = [it for it in page.items if isinstance(it, Line)
+                 and ((it.width == 0.2 and it.color == "#000000") or it.dash is not None)]
+        for x in {round(v, 4) for s in plan.slots for v in (s.trim[0], s.trim[2])}:
+            assert any(m.x1 == m.x2 and abs(m.x1 - x) < 1e-4 and abs(m.y2 - m.y1) >= 1 for m in lines), ("x", x)
+        for y in {round(v, 4) for s in plan.slots for v in (s.trim[1], s.trim[3])}:
+            assert any(m.y1 == m.y2 and abs(m.y1 - y) < 1e-4 and abs(m.x2 - m.x1) >= 1 for m in lines), ("y", y)
     if plan.cols > 1 and cut_pages:
         page = cut_pages[0]
         lines = [it for it in page.items if isinstance(it, Line)

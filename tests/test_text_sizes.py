@@ -212,3 +212,53 @@ def test_the_footer_stays_on_the_paper(slug, paper):
         for s in spans:
             if s is not caption and s[2] < caption[2] - 0.5:  # the ruler's caption, on the line above
                 assert s[1] + 1 <= caption[0], (s, caption)
+
+
+def test_puzzle_holds_the_6_pt_rule_as_print_does(cli, tmp_path):
+    """puzzle --scale refuses text under 6 pt with print's words and hint, --small-print prints it with the
+    note on every page, and the scale the hint names prints."""
+    out = tmp_path / "p.pdf"
+    r = cli("puzzle", "wobbly-cafe", "--seed", "picnic", "--with-solutions", "--scale", "0.7", "-o", str(out))
+    assert r.exit_code == 2 and not out.exists()
+    assert r.stderr == ("rollwrite: at scale 0.7 on a4 paper the smallest text would print at 4.48 pt "
+                        "('wobbly-cafe#picnic puzzle · p…' on page 1); nothing printed is under 6 pt\n"
+                        "  hint: text keeps to 6 pt down to scale 0.94 (--scale 0.94); or give --small-print to "
+                        "print it anyway (every page's footer then says so)\n")
+    r = cli("puzzle", "wobbly-cafe", "--seed", "picnic", "--with-solutions", "--scale", "0.7", "--small-print",
+            "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    sizes = pdf_text_sizes(out)
+    assert 4.48 <= min(s for s, _, _ in sizes) < 4.49
+    assert all("small print: text down to 4.4 pt" in whole.replace("\n", " ") for _, _, whole in sizes)
+    assert cli("puzzle", "wobbly-cafe", "--seed", "picnic", "--with-solutions", "--scale", "0.94",
+               "-o", str(out)).exit_code == 0
+    assert min(s for s, _, _ in pdf_text_sizes(out)) >= 6
+    assert not any("small print" in whole for _, _, whole in pdf_text_sizes(out))
+
+
+@pytest.mark.parametrize("run", [["wobbly-cafe", "--paper", "4x6in"], ["long-way", "-n", "2", "--per-page", "2"],
+                                 ["wobbly-cafe", "-n", "4", "--per-page", "4"],
+                                 ["wobbly-cafe", "--landscape", "--large-print"]], ids=" ".join)
+def test_the_scale_a_refusal_names_fits_and_keeps_6_pt(run, cli, tmp_path):
+    """A sheet that does not fit: the scale the hint names (on this paper, or on the papers it names) prints,
+    with no text under 6 pt; a hint never names a scale the text rule then refuses."""
+    r = cli("print", *run)
+    assert r.exit_code == 2 and "does not fit" in r.stderr
+    if "no scale both fits it" in r.stderr:
+        need = r.stderr.split("its text needs scale ")[1].split(")")[0]
+        papers = r.stderr.split(f"at scale {need} it fits on ")[1].split(" paper")[0].split(", ")
+        tries = [["--paper", papers[0], "--scale", need], ["--paper", papers[-1], "--scale", need]]
+        below = f"{float(need) - 0.01:g}"
+        assert cli("print", *run, "--paper", papers[0], "--scale", below, "-o", str(tmp_path / "z.pdf")).exit_code == 2
+    else:
+        best = r.stderr.split("it fits up to scale ")[1].split(";")[0].split("\n")[0]
+        tries = [["--scale", best]]
+    for extra in tries:
+        run2 = [a for a in run if a != "--large-print"]
+        if "--paper" in extra and "--paper" in run2:
+            i = run2.index("--paper")
+            run2 = run2[:i] + run2[i + 2:]
+        out = tmp_path / "x.pdf"
+        r2 = cli("print", *run2, *extra, "-o", str(out), "--force")
+        assert r2.exit_code == 0, (extra, r2.stderr)
+        assert min(s for s, _, _ in pdf_text_sizes(out)) >= 6 - 1e-6

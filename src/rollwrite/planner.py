@@ -283,7 +283,15 @@ def _num(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _refuse(spec: PageSpec, sheet_w: float, sheet_h: float) -> UsageError:
+def refusal(spec: PageSpec, sheet_w: float, sheet_h: float, least: float | None = None) -> UsageError:
+    """Why sheets of sheet_w x sheet_h mm do not fit as ``spec`` asks, and what would: other papers, the
+    largest scale, a narrower margin.  ``least``: the smallest scale that keeps the sheets' text readable
+    (rollwrite.sheet.plan_for_text), when it is more than the largest that fits: then no scale on this
+    paper does both, and the hint says which papers take the sheets at ``least``."""
+    return _refuse(spec, sheet_w, sheet_h, least)
+
+
+def _refuse(spec: PageSpec, sheet_w: float, sheet_h: float, least: float | None = None) -> UsageError:
     name, _, _ = paper_size(spec.paper)
     k = spec.scale
     w, h = sheet_w * k, sheet_h * k
@@ -312,7 +320,13 @@ def _refuse(spec: PageSpec, sheet_w: float, sheet_h: float) -> UsageError:
         if _try(spec.replace(orientation=other), sheet_w, sheet_h) is not None:
             hints.append(f"it fits {name} {other}")
     best = _largest_scale(spec, sheet_w, sheet_h)
-    if best:
+    if best and least is not None and least > best:
+        larger = [p for p in PAPERS if _try(spec.replace(paper=p, scale=least), sheet_w, sheet_h) is not None]
+        hints.append(f"no scale both fits it on {name}{turns} and keeps its text to 6 pt (it fits up to scale "
+                     f"{best:g}, its text needs scale {least:g})"
+                     + (f": at scale {least:g} it fits on {', '.join(larger)} paper" if larger
+                        else ": print it on larger paper"))
+    elif best:
         hints.append(f"on {name}{turns} it fits up to scale {best:g}")
     narrower = next((m for m in range(int(spec.margin) - 1, 3, -1)
                      if _try(spec.replace(margin=float(m)), sheet_w, sheet_h) is not None), None)

@@ -25,7 +25,7 @@ from rollwrite.draw.scene import (
 )
 from rollwrite.errors import InputError, UsageError
 from rollwrite.buildcontext import BuildContext, SheetJob
-from rollwrite.planner import MARK_WIDTH, _num, plan_page, pod_plan
+from rollwrite.planner import MARK_WIDTH, PagePlan, _num, largest_scale, plan_page, pod_plan, refusal
 from rollwrite.valueclass import Mutable, ValueClass, fields
 from rollwrite.layoutlang.layout import MAX_PAGES, Layout, element_types, extra_page_room
 from rollwrite.layoutlang.overlap import sample_schedule
@@ -633,22 +633,58 @@ def small_print_note(size: float) -> str:
     return f"small print: text down to {math.floor(size * 10 + 1e-9) / 10:.1f} pt"
 
 
+def _run_scene(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
+               jobs: list[SheetJob] | None) -> Streamed:
+    """The run's pages to measure, streamed (a page at a time, as the run itself is written)."""
+    if jobs is not None:
+        return stream_scene(layout, page=spec, jobs=jobs, share=True)
+    return stream_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
+
+
+def plan_for_text(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
+                  jobs: list[SheetJob] | None = None) -> PagePlan:
+    """The page plan of a run (:func:`rollwrite.planner.plan_page`); when its sheets do not fit, the
+    refusal's hint names a scale that both fits and keeps the sheets' text to SMALLEST pt, or says that
+    none does on that paper and which papers take them at the scale their text needs.  The text is
+    measured on the sheets drawn at the largest scale that fits (a sheet's text scales with it)."""
+    w, h = layout.sheet.width, layout.sheet.height
+    spec.check()
+    try:
+        return plan_page(spec, w, h)
+    except UsageError:
+        best = largest_scale(spec, w, h)
+        if not best:
+            raise
+    at = spec.replace(scale=best)
+    scene = _run_scene(layout, at, sheets, schedule, jobs)
+    on_sheets = len(scene.page_sizes()) - (0 if jobs is not None else len(extra_pages(layout, [schedule])[0]))
+    least, smallest = None, math.inf
+    for n, page in enumerate(scene.pages):
+        if n < on_sheets:
+            smallest = min([smallest] + [it.size for it in scene.page_items(page)
+                                         if isinstance(it, Text) and it.text.strip()])
+    if smallest < SMALLEST - 1e-9:
+        least = math.ceil(SMALLEST * best / smallest * 100 - 1e-9) / 100
+    raise refusal(spec, w, h, least) from None
+
+
 def check_text_size(layout: Layout, spec: PageSpec, sheets: int, schedule: Schedule | None,
-                    allow: bool = False) -> str | None:
+                    allow: bool = False, jobs: list[SheetJob] | None = None) -> str | None:
     """Refuse a run whose smallest text would print under SMALLEST pt (a scale, or smaller paper that
     shrinks the extra pages), with the smallest size it would print and the largest scale that keeps
     SMALLEST pt; ``allow``: print it, and return the note every page's footer then carries (None when
     nothing is that small).  Measured on the first run's pages of sheets, their backs and its extra pages,
-    drawn as they print (each sheet may differ: the cards of a deck)."""
-    plan = plan_page(spec, layout.sheet.width, layout.sheet.height)
-    scene = build_scene(layout, sheets=sheets, page=spec, schedule=schedule, share=True)
+    drawn as they print (each sheet may differ: the cards of a deck).  ``jobs``: the sheets of a run of
+    puzzles (each its own puzzle or answer; such a run has no extra pages), measured instead."""
+    plan = plan_for_text(layout, spec, sheets, schedule, jobs)
+    scene = _run_scene(layout, spec, sheets, schedule, jobs)
     found = scene.smallest_text()
     if found is None or found[0].size >= SMALLEST - 1e-9:
         return None
     text, page_no = found
     if allow:
         return small_print_note(text.size)
-    on_sheets = page_no <= len(scene.pages) - len(extra_pages(layout, [schedule])[0])
+    on_sheets = jobs is not None or page_no <= len(scene.page_sizes()) - len(extra_pages(layout, [schedule])[0])
     words = text.text if len(text.text) <= 30 else text.text[:29] + "…"
     what = (f"at scale {spec.scale:g} " if spec.scale != 1 else "") + f"on {plan.paper} paper"
     hints = []

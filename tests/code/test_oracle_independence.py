@@ -9,9 +9,6 @@ every import statement of every file under tests/oracles/ (at the top, inside a 
 - what may be imported is what the rules are not: the typed-in sheet and its reading and naming
   (``rollwrite.games.<game>.format``), the layout's data (``.data``), ``rollwrite.games.base``'s result
   types (``Problem``, ``Score``) and number formatting, and the engine beneath the games.
-
-One oracle still leans on its game's rules (listed in PENDING with exactly the names they import);
-the list may only shrink: a file importing more than listed, or a listed name no longer imported, fails.
 """
 
 from __future__ import annotations
@@ -22,12 +19,6 @@ from pathlib import Path
 
 ORACLES = Path(__file__).resolve().parents[1] / "oracles"
 RULES = re.compile(r"^rollwrite\.games\.[a-z_]+(\.(rules|solve)(\..*)?)?$")
-#: oracle file -> (module, name) it still imports from its game's rules, until written on its own
-PENDING: dict[str, set[tuple[str, str]]] = {
-    "scrambled_streets.py": {("rollwrite.games.scrambled_streets.rules", n) for n in (
-        "LOOP_BONUS", "NAMES", "NO_PATH", "Cell", "City", "Path", "card_problem", "deal_start_problem",
-        "deal_turn_problem", "first_player", "mover")},
-}
 NOT_RULES = {"rollwrite.games.base"}
 
 
@@ -53,7 +44,7 @@ def test_no_oracle_imports_the_rules_it_checks():
     assert len(files) >= 6  # the five games' oracles and the measures
     found = {f.relative_to(ORACLES).as_posix(): rule_imports(f) for f in files}
     leaning = {name: names for name, names in found.items() if names}
-    assert leaning == PENDING
+    assert leaning == {}
 
 
 def test_the_check_sees_each_way_of_importing(tmp_path):

@@ -1,6 +1,8 @@
-"""Scrambled Streets the plain way: the street graph of the whole city built again and walked at every
-turn (``longest``), a replay on ``rules.City``, and the score with its report written from the replay.
-The production replay (``rules.replay``, with ``rules.Streets``) is held to this.
+"""Scrambled Streets the plain way, written from the rules (/work/shared/rules and
+docs/rules/scrambled-streets.md) without the production rules: the city and its push, the card and
+deal checks, who moves first and when, the street graph of the whole city built again and walked at
+every turn (``longest``), a replay on this file's own ``City``, and the score with its report written
+from the replay.  The production replay (``rules.replay``, with ``rules.Streets``) is held to this.
 
 At the end, ``parse``: a typed-in game read the plain way, line by line, each line tried against every
 kind of line it could be.  The production reader (``format.parse``) is held to it: the same Game and
@@ -17,57 +19,183 @@ from rollwrite.games.scrambled_streets.data import PLAYERS, START_PLACES, START_
 from rollwrite.games.scrambled_streets.format import (
     MAX_CARD, MAX_TURNS, ORIENTATIONS, Game, Move, Placed, rotation_word,
 )
-from rollwrite.games.scrambled_streets.rules import (
-    LOOP_BONUS, NAMES, NO_PATH, Cell, City, Path, card_problem, deal_start_problem, deal_turn_problem,
-    first_player, mover,
-)
+
+LOOP_BONUS = 2  # a path with no loose end scores two more
+TIE_BONUS = 2  # White's bonus when the starting paths tie
+NAMES = {"black": "Black", "white": "White"}
+
+Cell = tuple[int, int]  # (row, column); rows and columns may go below zero as the city grows
 
 
-def _ends(deck: Deck) -> dict[tuple[int, bool], tuple[tuple[str, int, int, int], ...]]:
-    """For each (card, turned): its streets as (colour, point, point, street index) as they lie."""
-    table = {}
-    t = deck.turn
-    for card in deck.cards:
-        for turned in (False, True):
-            table[(card.number, turned)] = tuple(
-                (s.colour, t[s.a] if turned else s.a, t[s.b] if turned else s.b, i)
-                for i, s in enumerate(card.streets))
-    return table
+# ---------------------------------------------------------------- the city and the push
 
 
-_OFF = 1 << 12  # rows and columns are shifted by this, so a junction's number is never negative
+class City:
+    """The cards down: ``cells`` maps (row, column) to (card, turned).  The order of ``cells`` is the
+    order the city is read in when equal pieces are told apart: the starting city in reading order,
+    and after each push the cards it moved (in their order) and then the new card at the end."""
+
+    def __init__(self, cells: dict[Cell, tuple[int, bool]] | None = None) -> None:
+        self.cells: dict[Cell, tuple[int, bool]] = dict(cells or {})
+
+    @classmethod
+    def start(cls, cards: list[tuple[int, bool]]) -> City:
+        """The starting city: four cards two by two, top left, top right, bottom left, bottom right."""
+        return cls(dict(zip([(0, 0), (0, 1), (1, 0), (1, 1)], cards)))
+
+    def where(self) -> dict[int, Cell]:
+        """Each card's cell."""
+        return {number: cell for cell, (number, _turned) in self.cells.items()}
+
+    def push_problem(self, a: int, b: int, push: int) -> str | None:
+        """Why a new card cannot go into the edge between ``a`` and ``b`` pushing ``push``, or None."""
+        where = self.where()
+        for card in (a, b):
+            if card not in where:
+                return f"card {card} is not in the city"
+        if a == b:
+            return f"the new card goes between two different cards, not {a} and {a}"
+        (ra, ca), (rb, cb) = where[a], where[b]
+        if abs(ra - rb) + abs(ca - cb) != 1:  # side by side or one above the other; a corner is no edge
+            return f"cards {a} and {b} do not share an edge"
+        if push not in (a, b):
+            return f"the pushed card must be {a} or {b}, the two cards beside the edge, not {push}"
+        return None
+
+    def push(self, a: int, b: int, push: int, card: int, turned: bool) -> Cell:
+        """The rules' push: the pushed card, and every other card on its side of the edge in its row (or
+        column), moves one space away from the edge, gaps or not; the new card goes where the pushed
+        card was.  Returns the new card's cell."""
+        other = b if push == a else a
+        where = self.where()
+        (pr, pc), (orow, ocol) = where[push], where[other]
+        dr, dc = pr - orow, pc - ocol  # one space away from the edge
+
+        def moves(r: int, c: int) -> bool:
+            if dr == 0:  # the edge is upright: the pushed card's row, from it on
+                return r == pr and (c - pc) * dc >= 0
+            return c == pc and (r - pr) * dr >= 0  # the edge lies flat: its column, from it on
+
+        staying = {(r, c): v for (r, c), v in self.cells.items() if not moves(r, c)}
+        moved = {(r + dr, c + dc): v for (r, c), v in self.cells.items() if moves(r, c)}
+        self.cells = {**staying, **moved, (pr, pc): (card, turned)}
+        return (pr, pc)
 
 
-def graph(city: City, deck: Deck, colours) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The streets of ``colours`` as (junction, junction) pairs and their (card, street index) names.
-    A junction is a number: the smaller of the numbers of the two points that meet there."""
-    ends = _ends(deck)
-    meets = deck.meets
-    cells = city.cells
-    edges: list[tuple[int, int]] = []
-    names: list[tuple[int, int]] = []
-    for (r, c), (number, turned) in cells.items():
-        base = ((r + _OFF) * (2 * _OFF) + (c + _OFF)) * 6
-        for colour, a, b, i in ends[(number, turned)]:
-            if colour not in colours:
+# ---------------------------------------------------------------- cards, deals and turns
+
+
+def card_problem(deck: Deck, card: int, rotation: int, seen: set[int], start: bool) -> str | None:
+    """What is wrong with putting ``card`` down at ``rotation`` when the cards in ``seen`` are down:
+    a card the deck does not have, a card down twice, or a card turned a quarter (long sides must meet
+    long sides, so a card lies up or turned half round)."""
+    if not 1 <= card <= len(deck.cards):
+        return f"there is no card {card}; the deck's cards are numbered 1 to {len(deck.cards)}"
+    if card in seen:
+        if start:
+            return f"card {card} is in the starting city twice"
+        return f"card {card} is already in the city; each card is played once"
+    if rotation not in (0, 180):
+        how = "cards lie upright" if start else "a new card goes in upright"
+        return (f"card {card} lies turned {rotation} degrees; {how} or turned half round (up or down), "
+                "so that long sides meet long sides")
+    return None
+
+
+def deal_start_problem(deal, k: int, p: Placed) -> Problem | None:
+    """A seeded game's starting city lies as dealt: the k-th card is the deal's k-th, the way up it was
+    dealt (the way up of a card turned a quarter is its own problem, not the deal's)."""
+    want, turned = deal.order[k], deal.turned[k]
+    wrong_way = p.rotation in (0, 180) and (p.rotation == 180) != turned
+    if p.card == want and not wrong_way:
+        return None
+    return Problem(f"start, {START_PLACES[k]}",
+                   f"the deal of {deal.id} puts card {want} {'down' if turned else 'up'} here, "
+                   f"not {p.card} {rotation_word(p.rotation)}", "deal", p.line)
+
+
+def deal_turn_problem(deal, number: int, card: int, line: int | None) -> Problem | None:
+    """A seeded game's turn ``number`` plays the next card of the pile (after the four of the start)."""
+    pile = deal.order[START_SIZE:]
+    if number > len(pile):
+        return Problem(f"turn {number}", f"the deck of {deal.id} has no card left for turn {number}", "deal", line)
+    if card != pile[number - 1]:
+        return Problem(f"turn {number}", f"the next card of {deal.id} is {pile[number - 1]}, not {card}", "deal", line)
+    return None
+
+
+def first_player(start: dict[str, Path]) -> tuple[str, dict[str, int]]:
+    """The longer starting path moves first; on a tie White does, with a bonus.  Returns who moves
+    first and the points each player has before the first turn."""
+    black, white = start["black"].value, start["white"].value
+    if black > white:
+        return "black", {"black": 0, "white": 0}
+    if white > black:
+        return "white", {"black": 0, "white": 0}
+    return "white", {"black": 0, "white": TIE_BONUS}
+
+
+def mover(first: str, turn: int) -> str:
+    """Turns alternate: the first player places the cards of turns 1, 3, 5..., the other 2, 4, 6..."""
+    if turn % 2 == 1:
+        return first
+    return "black" if first == "white" else "white"
+
+
+# ---------------------------------------------------------------- the streets
+
+
+@dataclass(frozen=True)
+class Path:
+    """A piece of street: ``streets`` in order along it, each (card, street index), and whether it is
+    a ring.  It scores a point a street, and 2 more for a ring."""
+
+    streets: tuple[tuple[int, int], ...]
+    loop: bool
+
+    @property
+    def length(self) -> int:
+        return len(self.streets)
+
+    @property
+    def value(self) -> int:
+        return len(self.streets) + (LOOP_BONUS if self.loop else 0)
+
+
+NO_PATH = Path((), False)
+
+
+def junction(city, deck: Deck, cell: Cell, point: int) -> tuple[int, int, int]:
+    """Where ``point`` (as the card lies) of the card at ``cell`` is: (row, column, point) of the point
+    itself on the rim of the city, or, where a card touches that side, the smaller of it and the point
+    of the neighbour it meets (so both cards name the junction the same)."""
+    r, c = cell
+    dr, dc, q = deck.meets[point]
+    if (r + dr, c + dc) in city.cells:
+        return min((r, c, point), (r + dr, c + dc, q))
+    return (r, c, point)
+
+
+def graph(city, deck: Deck, colours) -> tuple[list[tuple[tuple, tuple]], list[tuple[int, int]]]:
+    """The streets of ``colours`` in ``city`` (this file's City or any with ``cells``) as (junction,
+    junction) pairs, in the order of the city's cells and of each card's streets, and their (card,
+    street index) names.  Turning a card half round moves each end of a street to ``deck.turn``'s point."""
+    edges = []
+    names = []
+    for cell, (number, turned) in city.cells.items():
+        for i, street in enumerate(deck.card(number).streets):
+            if street.colour not in colours:
                 continue
-            u = base + a
-            dr, dc, q = meets[a]
-            if (r + dr, c + dc) in cells:
-                u = min(u, ((r + dr + _OFF) * (2 * _OFF) + (c + dc + _OFF)) * 6 + q)
-            v = base + b
-            dr, dc, q = meets[b]
-            if (r + dr, c + dc) in cells:
-                v = min(v, ((r + dr + _OFF) * (2 * _OFF) + (c + dc + _OFF)) * 6 + q)
-            edges.append((u, v))
+            a, b = (deck.turn[street.a], deck.turn[street.b]) if turned else (street.a, street.b)
+            edges.append((junction(city, deck, cell, a), junction(city, deck, cell, b)))
             names.append((number, i))
     return edges, names
 
 
-def _chains(edges: list[tuple[int, int]]) -> list[tuple[list[int], bool]]:
+def _chains(edges: list[tuple[tuple, tuple]]) -> list[tuple[list[int], bool]]:
     """The connected pieces as (streets in order along the piece, is a ring).  Every junction ends at
     most two streets, so each piece is walked once: lines from a loose end, then what is left (rings)."""
-    adj: dict[int, list[int]] = {}
+    adj: dict[tuple, list[int]] = {}
     for e, (u, v) in enumerate(edges):
         if u in adj:
             adj[u].append(e)
@@ -80,7 +208,7 @@ def _chains(edges: list[tuple[int, int]]) -> list[tuple[list[int], bool]]:
     seen = [False] * len(edges)
     out = []
 
-    def walk(at: int, e: int) -> list[int]:
+    def walk(at: tuple, e: int) -> list[int]:
         order = []
         while True:
             seen[e] = True

@@ -35,6 +35,8 @@ BLEED_HELP = "How far each sheet's drawing may reach past its cut edge, in mm."
 MARGIN_HELP = "Blank paper kept round the page's edge, in mm."
 QUIET_HELP = "Only errors: no report, no list of files written, no progress bar (JSON asked for with --json is still printed)."
 HIGH_CONTRAST_HELP = "Thicker, darker lines and text, for players with low vision."
+SMALL_PRINT_HELP = ("Print even when a scale or small paper puts text under 6 pt (refused otherwise); every page's "
+                    "footer then says how small.")
 SEED_HELP = "A seeded challenge: the same seed gives everyone the same dice (e.g. --seed picnic)."
 DAILY_HELP = (
     "The daily challenge of DATE (YYYY-MM-DD, a UTC day); without a date, today's in UTC. "

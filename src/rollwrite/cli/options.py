@@ -14,7 +14,7 @@ from typing import Any
 
 from rollwrite.cli.common import (BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, DAYS_HELP, GUTTER_HELP,
                                   HIGH_CONTRAST_HELP, LARGE_PRINT_HELP, MARGIN_HELP, QUIET_HELP, SCALE_HELP,
-                                  SEED_HELP)
+                                  SEED_HELP, SMALL_PRINT_HELP)
 from rollwrite.valueclass import Value
 
 PAPER = "Paper and cutting"
@@ -93,9 +93,7 @@ PRINT_OPTIONS: tuple[Opt, ...] = (
     Opt("split", ("--split",), bool, "With --days: one file per day, named after its date.", panel=CHALLENGE),
     Opt("quiet", ("--quiet", "-q"), bool, QUIET_HELP),
     Opt("high_contrast", ("--high-contrast",), bool, HIGH_CONTRAST_HELP, panel=PAPER),
-    Opt("small_print", ("--small-print",), bool,
-        "Print even when a scale or small paper puts text under 6 pt (refused otherwise); every page's "
-        "footer then says how small.", panel=PAPER),
+    Opt("small_print", ("--small-print",), bool, SMALL_PRINT_HELP, panel=PAPER),
     Opt("size", ("--size",), int, "Board size.", "N", VARIATION),
     Opt("turns", ("--turns",), int,
         "How many turns the game lasts. For a layout of your own: the length of its dice schedule.", "N", VARIATION),

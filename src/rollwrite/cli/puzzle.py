@@ -18,7 +18,7 @@ import typer
 
 from rollwrite.cli.common import (
     BLEED_HELP, CROP_MARKS_HELP, DAILY_HELP, GUTTER_HELP, HIGH_CONTRAST_HELP, LARGE_PRINT_HELP, MARGIN_HELP,
-    QUIET_HELP, SCALE_HELP, SEED_HELP, ScheduleCommand,
+    QUIET_HELP, SCALE_HELP, SEED_HELP, SMALL_PRINT_HELP, ScheduleCommand,
 )
 from rollwrite.cli.printing import written_lines
 from rollwrite.cli.progress import progress
@@ -66,6 +66,7 @@ def puzzle_command(
     bleed: Optional[float] = typer.Option(None, "--bleed", metavar="MM", rich_help_panel=OUTPUT, help=BLEED_HELP),
     margin: Optional[float] = typer.Option(None, "--margin", metavar="MM", rich_help_panel=OUTPUT, help=MARGIN_HELP),
     high_contrast: bool = typer.Option(False, "--high-contrast", rich_help_panel=OUTPUT, help=HIGH_CONTRAST_HELP),
+    small_print: bool = typer.Option(False, "--small-print", rich_help_panel=OUTPUT, help=SMALL_PRINT_HELP),
     jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", help="Make the puzzles on N processes at once (default: one per core; one Long Way puzzle runs its searches on them); the files are the same on any number."),
 ) -> None:
     """Print solo puzzles: the whole schedule is known before the first mark; reach par."""
@@ -81,7 +82,8 @@ def puzzle_command(
                                       answers_after_each=answers_after_each, difficulty=difficulty, jobs=jobs,
                                       page={"landscape": landscape, "scale": scale, "large_print": large_print,
                                             "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
-                                            "margin": margin, "high_contrast": high_contrast},
+                                            "margin": margin, "high_contrast": high_contrast,
+                                            "small_print": small_print},
                                       progress=partial(progress, quiet=quiet))
     except RollwriteError as error:
         raise fail(error) from None

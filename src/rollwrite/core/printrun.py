@@ -142,7 +142,7 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     from rollwrite.files import check_name
     from rollwrite.output import check_options, format_for
     from rollwrite.layoutlang.checked_builtins import is_checked
-    from rollwrite.sheet import check_safe_area, check_text_size
+    from rollwrite.sheet import check_safe_area, check_text_size, plan_for_text
     from rollwrite.core.layout_checks import check_layout
     from rollwrite.layoutlang.layout import check_geometry, is_builtin_name, resolve
     from rollwrite.layoutlang.page import with_options
@@ -201,10 +201,12 @@ def _plan(game: str, *, players: int | None = None, paper: str | None = None, fm
     if pod and not spec.full_bleed:
         raise UsageError(f"--pod prints a deck of cards; {layout.game} is not one (its sheets are not full bleed)",
                          hint="print it without --pod")
-    note = None
-    if not pod and not (layout is shipped and as_shipped is not None and is_checked(game) and spec.scale >= 1
-            and spec.paper == shipped.page.paper):  # a built-in as shipped is measured by the tests
-        note = check_text_size(layout, spec, sheets, schedules[0], allow=small_print)
+    # a built-in as shipped has its text measured by the tests; sheets that do not fit: a hint that keeps 6 pt
+    as_tested = layout is shipped and as_shipped is not None and is_checked(game) and spec.scale >= 1 \
+        and spec.paper == shipped.page.paper
+    note = None if pod or as_tested else check_text_size(layout, spec, sheets, schedules[0], allow=small_print)
+    if as_tested and not pod:
+        plan_for_text(layout, spec, sheets, schedules[0])
     outputs = _outputs(game, layout.game, form.name, output, dates if split else None, dates, schedules,
                        tag="-pod" if pod else "")
     return _Job(layout, form, sheets, spec, outputs, True, contrast, note, pod, cmyk)

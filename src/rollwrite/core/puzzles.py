@@ -237,7 +237,8 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
     ``progress``: as for rollwrite.core.printrun.run_print; ``answers_after_each``: each puzzle's
     answer right after it rather than all answers after all puzzles (a puzzle and an answer never share
     a page either way); ``page``: the page options of print (rollwrite.layoutlang.page.with_options, and
-    ``high_contrast``)."""
+    ``high_contrast`` and ``small_print``: text under 6 pt is refused unless it is given, as print does,
+    see rollwrite.sheet.check_text_size)."""
     # deferred for start-up: `games`, `--help` need this module, not this import
     from rollwrite.files import check_name, kind_of
     from rollwrite.output import check_options, format_for, render_pages, stale_pages, targets, write_all
@@ -272,7 +273,9 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
         advance = bar[0] if bar else None
         page = dict(page or {})
         contrast = bool(page.pop("high_contrast", False))
+        small_print = bool(page.pop("small_print", False))
         spec = _fitted(layout, with_options(layout.page, paper=paper, per_page=per_page, **page), page)
+        note = _text_note(layout, spec, options, puzzles[:1], small_print, with_solutions, hide_par)
         groups = [puzzles[i:i + count] for i in range(0, len(puzzles), count)] if split else [puzzles]
         stale: list[Path] = []
         written: list[tuple[Path, int]] = []
@@ -282,7 +285,8 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
                 sheet_jobs = puzzle_jobs(group, with_solutions=with_solutions, hide_par=hide_par,
                                          after_each=answers_after_each)
                 # streamed: each page (a puzzle's or an answer's) drawn from its job as it is written
-                scene = stream_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance)
+                scene = stream_scene(layout, sheets=len(sheet_jobs), page=spec, jobs=sheet_jobs, on_sheet=advance,
+                                     note=note)
                 scene = high_contrast(scene) if contrast else scene
                 count = len(scene.page_sizes())
                 paths = targets(name, form, count if form.per_page else 1)
@@ -298,6 +302,21 @@ def run_puzzle(game: str, *, seed: str | None = None, daily: str | None = None, 
 
         write_all(files(), force=force, remove=stale)
     return puzzles, written
+
+
+def _text_note(layout: Any, spec: Any, options: dict | None, first: list, small_print: bool,
+               with_solutions: bool, hide_par: bool) -> str | None:
+    """The rule print holds (rollwrite.sheet.check_text_size): nothing under 6 pt unless allowed (then
+    the note every footer carries), measured on the first puzzle's sheets (and its answer's) as they
+    print.  As print, a built-in at its own size on its own paper is not measured again (the tests
+    measure every game's puzzles and answers)."""
+    # deferred for start-up: `games`, `--help` need this module, not sheet
+    from rollwrite.sheet import check_text_size
+
+    if spec.scale >= 1 and spec.paper == layout.page.paper and all(v is None for v in (options or {}).values()):
+        return None
+    return check_text_size(layout, spec, 0, None, allow=small_print,
+                           jobs=puzzle_jobs(first, with_solutions=with_solutions, hide_par=hide_par))
 
 
 def _fitted(layout: Any, spec: Any, page: dict) -> Any:

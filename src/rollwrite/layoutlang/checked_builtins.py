@@ -24,10 +24,10 @@ from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 
 CHECKED: dict[str, str] = {
     'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
-    'long-way': '01ce0c3e02acb23201dc6de460f1a65a99bd94347e6ca928b3765227851b847f',
+    'long-way': '17c530b5d205dc512f72dfcdd19b32684b4282fa20f213a8c0b5d0dd75c461db',
     'scrambled-streets': '05a3693b94cdf0c79f7cc4dd88e934960fa521c4772a65f8f7e195c69bd943fe',
     'shelving-wars': '58cffe6fa46751d21c7d5a0073b7bf0fe0bee5d6d2ccc6be3adf1ba59c8d5f14',
-    'wobbly-cafe': '0aa880c203721b47763f94166093393c273dca3bff904a2defe106bb7404ed5a',
+    'wobbly-cafe': '87189f2e1b9bac1f1b581a2e739a778327bb17f83a62a83518e23374b59a0abb',
 }
 
 
