@@ -272,6 +272,27 @@ def test_any_step_sent_to_the_entry_is_answered_without_a_server_error(step_clie
     assert "view" in doc or "error" in doc
 
 
+def test_the_long_ways_finish_puzzle_is_listed_checked_and_ranked(client):
+    from rollwrite.serve.desk import puzzle_of
+
+    ch = challenge("long-way", "finish-seed", "club")
+    assert ch.id == "long-way#club puzzle" and ch.path == "/play/long-way/finish-seed/club"
+    layout, puzzle = puzzle_of(ch)
+    assert puzzle.extra["kind"] == "finish" and puzzle.par_proven
+    desk = Desk("long-way")
+    answer = desk.game.format(puzzle.answer, layout.data)
+    out = desk.check(ch, text=answer.replace("puzzle: finish\n", ""))  # the page's kind says which puzzle
+    assert out["valid"] and out["par"] == puzzle.par
+    assert "finish the store" in client.get("/").text
+    page = ready(client, ch.path)
+    assert page.status_code == 200 and "Finish the store as drawn after turn" in page.text
+    # a puzzle's page takes no variation, the finish puzzle's no more than the others
+    varied = client.get(ch.path + "~s8")
+    assert varied.status_code == 404 and "a puzzle&#39;s page takes no variation" in varied.text
+    with pytest.raises(Exception, match="wobbly-cafe has no finish puzzle"):
+        challenge("wobbly-cafe", "finish-seed", "club")
+
+
 CLOSET = "/play/shelving-wars/seed/closet"
 
 

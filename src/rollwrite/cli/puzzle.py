@@ -23,7 +23,7 @@ from rollwrite.cli.common import (
 from rollwrite.cli.printing import written_lines
 from rollwrite.cli.progress import progress
 from rollwrite.cli.root import app, fail
-from rollwrite.errors import RollwriteError, printable
+from rollwrite.errors import RollwriteError, UsageError, printable
 
 CHALLENGE = "Which puzzles"
 OUTPUT = "Output"
@@ -51,6 +51,8 @@ def puzzle_command(
     per_page: Optional[str] = typer.Option(None, "--per-page", metavar="N|COLSxROWS|max", rich_help_panel=OUTPUT, help="Sheets on each page."),
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", rich_help_panel=OUTPUT, help="Pixels per inch of a PNG preview."),
     size: Optional[int] = typer.Option(None, "--size", metavar="N", help="Board size, for games that have one."),
+    kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND", rich_help_panel=CHALLENGE,
+                                       help="game (the whole game, the default) or, for long-way, finish: a store built by the automatic player and the next roll, par proven."),
     force: bool = typer.Option(False, "--force", rich_help_panel=OUTPUT, help="Replace output files even if rollwrite did not write them."),
     split: bool = typer.Option(False, "--split", rich_help_panel=CHALLENGE, help="With --days: one file per day, named after its date."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
@@ -72,10 +74,11 @@ def puzzle_command(
     from rollwrite.core.puzzles import run_puzzle
 
     try:
+        options: dict[str, Any] = {"size": size, "finish": _kind_option(kind)}
         puzzles, written = run_puzzle(game, seed=seed, daily=daily, days=days, count=count,
                                       with_solutions=with_solutions, answers=answers, hide_par=hide_par, fmt=fmt,
                                       output=output, paper=paper, per_page=per_page, dpi=dpi,
-                                      options={"size": size}, force=force, split=split,
+                                      options=options, force=force, split=split,
                                       answers_after_each=answers_after_each, difficulty=difficulty, jobs=jobs,
                                       page={"landscape": landscape, "scale": scale, "large_print": large_print,
                                             "crop_marks": crop_marks, "gutter": gutter, "bleed": bleed,
@@ -111,3 +114,16 @@ def _part_text(part: dict) -> str:
     if part.get("proven"):
         return f"{part['name']} {part['par']}"
     return f"{part['name']} {part['par']}-{part['bound']}"
+
+
+#: the kinds of puzzle ``--kind`` names
+KINDS = ("game", "finish")
+
+
+def _kind_option(kind: str | None) -> int | None:
+    """``--kind``'s puzzle option: 1 for ``finish`` (the game's ``finish`` option), None for ``game``."""
+    if kind is None or kind.lower() == "game":
+        return None
+    if kind.lower() == "finish":
+        return 1
+    raise UsageError(f"unknown puzzle kind '{kind}'", hint=f"--kind is one of {', '.join(KINDS)}")

@@ -99,6 +99,8 @@ def _puzzle_setup(game: str, options: Mapping[str, int | None] | None) -> tuple[
     layout, g = able_game(game, "puzzle")
     opts = {k: v for k, v in (options or {}).items() if v is not None}
     unknown = sorted(set(opts) - set(g.puzzle_options))
+    if unknown == ["finish"]:
+        raise UsageError(f"{layout.game} has no finish puzzle", hint="--kind finish is for long-way")
     if unknown:
         raise UsageError(f"{layout.game} puzzles have no --{unknown[0]} option")
     return g.puzzle_layout(layout, {**opts}), g, opts

@@ -779,12 +779,14 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
     tick = min(row_h * 0.7, 3.2)
     font = "condensed"
     letters = [spec.die_label(k)[:1] for k in range(spec.count)] if v.rerolls else []
-    # an answer page ticks the turns its answer plays (a puzzle's extra "played": how many)
+    # an answer page ticks the turns its answer plays (a puzzle's extra "played": how many); a puzzle
+    # page those its given start has played already (extra "given")
     puzzle = getattr(ctx, "puzzle", None)
-    extra = puzzle.extra if puzzle is not None and getattr(ctx, "answer", None) is not None else {}
-    played = extra.get("played", 0)
-    # and notes what it does on a turn beyond the tick (a puzzle's extra "turn_notes": {turn: "STOP"})
-    notes = extra.get("turn_notes", {})
+    answered = getattr(ctx, "answer", None) is not None
+    extra = puzzle.extra if puzzle is not None else {}
+    played = extra.get("played" if answered else "given", 0)
+    # and an answer page notes what its answer does on a turn beyond the tick (extra "turn_notes": {turn: "STOP"})
+    notes = extra.get("turn_notes", {}) if answered else {}
     for i, t in enumerate(turns):
         c, rr = divmod(i, rows)
         x, y = c * col_w, y0 + rr * row_h

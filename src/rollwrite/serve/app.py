@@ -202,7 +202,9 @@ class DeskApp:
         rows = [(slug, self.desks[slug].layout.title, self.daily_of(challenge(slug, "daily", today))) for slug in self.desks]
         puzzles = {slug: challenge(slug, "puzzle-daily", today) for slug, _t, ch in rows
                    if self.desks[slug].game.can_puzzle and not ch.puzzle}
-        return self.page(request, "index.html", games=rows, puzzles=puzzles, today=today,
+        finishes = {slug: challenge(slug, "finish-daily", today) for slug in self.desks
+                    if "finish" in self.desks[slug].game.puzzle_options}
+        return self.page(request, "index.html", games=rows, puzzles=puzzles, finishes=finishes, today=today,
                          open_days=self.settings.open_days)
 
     async def go(self, request: Request) -> Response:
@@ -596,4 +598,3 @@ def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[
                     exception_handlers={HTTPException: desk.error, 500: desk.error})
     app.state.desk = desk
     return app
-

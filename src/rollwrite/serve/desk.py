@@ -26,7 +26,8 @@ from rollwrite.numbers import plain_number
 from rollwrite.layoutlang.layout import load_builtin
 
 SOURCE = "sheet"  # how messages name the typed-in text
-KINDS = ("daily", "seed", "puzzle-daily", "puzzle-seed")  # a puzzle of a challenge: its dice, and a par
+KINDS = ("daily", "seed", "puzzle-daily", "puzzle-seed", "finish-daily", "finish-seed")  # a puzzle of a
+# challenge: its dice, and a par; finish-: the game's finish-the-store puzzle (its ``finish`` option)
 PUZZLES_KEPT = 32
 
 
@@ -47,7 +48,12 @@ class Challenge:
 
     @property
     def puzzle(self) -> bool:
-        return self.kind.startswith("puzzle-")
+        return self.kind.startswith(("puzzle-", "finish-"))
+
+    @property
+    def kind_options(self) -> dict[str, int]:
+        """The puzzle options the kind itself sets (the finish puzzle's)."""
+        return {"finish": 1} if self.kind.startswith("finish-") else {}
 
     @property
     def seed(self) -> str | None:
@@ -81,6 +87,8 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
                          hint=f"the kinds are {', '.join(KINDS)}")
     if kind.startswith("puzzle-") and not games.get(game).can_puzzle:  # type: ignore[union-attr]
         raise UsageError(f"{game} makes no puzzles")
+    if kind.startswith("finish-") and "finish" not in games.get(game).puzzle_options:  # type: ignore[union-attr]
+        raise UsageError(f"{game} has no finish puzzle")
     if len(value) > 80:
         raise UsageError("the seed is longer than 80 characters")
     value, code = split_variant(value)
@@ -90,7 +98,7 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
     gid, seed, day = resolve_schedule_id(game, value if seeded else None, None if seeded else value, required=True,
                                          variant=code)
     assert gid is not None
-    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith("puzzle-") else ""),
+    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith(("puzzle-", "finish-")) else ""),
                      code)
 
 
@@ -105,7 +113,7 @@ def challenge_of_id(cid: str) -> Challenge:
 
 def _check_variant(game: str, kind: str, code: str) -> None:
     """A variation code of a page: options the game varies, written as the command line writes them."""
-    if kind.startswith("puzzle-"):
+    if kind.startswith(("puzzle-", "finish-")):
         raise UsageError(f"a puzzle's page takes no variation (~{code}): the puzzle follows the sheet's own board",
                          hint="leave out the ~ and what follows it")
     found = games.get(game)
@@ -127,7 +135,8 @@ def puzzle_of(ch: Challenge, options: tuple[tuple[str, int], ...] = ()) -> tuple
     """(layout, puzzle) of a puzzle challenge (with the puzzle options a sheet shows, such as a
     battlefield's size), as ``rollwrite puzzle`` makes them.  The solver can take seconds, and its answer is
     the same every time (solver budgets are counts): the desk makes it in its worker (serve/maker.py)."""
-    layout, _game, puzzles = make_puzzles(ch.game, seed=ch.seed, daily=ch.daily, options=dict(options), jobs=1)
+    layout, _game, puzzles = make_puzzles(ch.game, seed=ch.seed, daily=ch.daily, options={**dict(options), **ch.kind_options},
+                                          jobs=1)
     return layout, puzzles[0]
 
 

@@ -37,6 +37,8 @@ class LongWay(Game["Sheet", "Chart"]):
     players = (1, 200)
     can_score = True
     can_puzzle = True
+    #: ``finish`` (1): the finish-the-store puzzle (finish.py) instead of the whole game's
+    puzzle_options = frozenset({"finish"})
 
     # ---- layout
     def load_data(self, node: Node | None) -> Chart:
@@ -83,11 +85,15 @@ class LongWay(Game["Sheet", "Chart"]):
     # ---- solo puzzles
     def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
         """The free-play layout with the solo rules: one player, every roll printed, what par means in
-        place of the solo rating (elements ``players``, ``rules`` and ``rating``)."""
+        place of the solo rating (elements ``players``, ``rules`` and ``rating``).  The finish puzzle
+        (``finish``) keeps the free-play texts: its page says under the store what to do and that par is
+        proven (finish.py)."""
         # deferred for start-up: `games` and `print long-way` need this module, not this import
         from rollwrite.valueclass import replace
 
-        base = super().puzzle_layout(layout, options)
+        base = super().puzzle_layout(layout, {k: v for k, v in options.items() if k != "finish"})
+        if options.get("finish"):
+            return base
         texts = {"players": SOLO_PLAYERS, "rules": SOLO_RULES, "rating": SOLO_PAR}
         elements = tuple(replace(el, value=replace(el.value, text=texts[el.id])) if el.id in texts else el
                          for el in base.sheet.elements)
@@ -97,12 +103,36 @@ class LongWay(Game["Sheet", "Chart"]):
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
         from rollwrite.games.long_way.data import as_chart
-        from rollwrite.games.long_way.solve import make_puzzle
 
         if schedule is None:
             raise UsageError("a Long Way puzzle needs the challenge's dice")
         chart = as_chart(layout.data)
+        if options.get("finish"):
+            # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
+            from rollwrite.games.long_way.finish import graded_finish, make_puzzle as make_finish
+
+            return graded_finish(make_finish(chart, challenge, schedule), chart)
+        # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
+        from rollwrite.games.long_way.solve import make_puzzle
+
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
+
+    def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
+        return {"finish": 1} if sheet.puzzle == "finish" else {}
+
+    def evaluate_puzzle(self, puzzle: Puzzle, sheet: Sheet, data: Chart) -> Evaluation:
+        """A finish puzzle's answer must also start from its store: the automatic player's turns, as
+        they were, before its own (finish.py)."""
+        evaluation = self.evaluate(sheet, data, puzzle.schedule)
+        finish = sheet.puzzle == "finish" or puzzle.extra.get("kind") == "finish"
+        if not finish or not evaluation.valid or puzzle.schedule is None:
+            return evaluation
+        # deferred for start-up: `print long-way` and 3 more commands need this module, not these imports
+        from rollwrite.games.long_way.data import as_chart
+        from rollwrite.games.long_way.finish import start_problems
+
+        problems = start_problems(sheet, as_chart(data), puzzle.schedule)
+        return dataclasses.replace(evaluation, problems=(*evaluation.problems, *problems))
 
 
 #: what a solo puzzle prints in place of the free-play texts (layout elements ``players``, ``rules``,

@@ -18,6 +18,7 @@ with a side letter has no mark (a walled tile space): ``NE`` = ``.NE``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from itertools import chain
@@ -32,7 +33,9 @@ from rollwrite.games.sheettext import (
 
 MARKS = ".o123456ABC"
 CAFE_LETTERS = "ABC"
-KEYS = ("entrance", "exit", "coins", "store", "log")
+KEYS = ("puzzle", "entrance", "exit", "coins", "store", "log")
+#: the puzzle kinds a sheet may answer besides the whole game (``puzzle: finish``)
+PUZZLE_KINDS = ("finish",)
 MAX_TURNS = 200
 
 
@@ -102,6 +105,7 @@ class Sheet:
     spent: int = 0
     log: tuple[LogTurn, ...] | None = None
     source: str = field(default="", compare=False)
+    puzzle: str = ""  # the puzzle kind the sheet answers ("finish"), "" for the whole game
     row_lines: tuple[int, ...] = field(default=(), compare=False)  # file line of each store row
 
     def line_of(self, cell: int) -> int | None:
@@ -487,7 +491,7 @@ def parse(text: str, source: str) -> Sheet:
     errors: list[InputError] = []  # problems of rows and turns read on their own, reported together
     log: list[LogTurn] | None = None
     unreadable_turns = 0
-    section = None  # "store" or "log" while reading their lines
+    section, kind = None, ""  # "store" or "log" while reading their lines; the puzzle kind answered
     try:
         for i, raw in enumerate(lines, start=1):
             if "#" in raw:
@@ -524,6 +528,8 @@ def parse(text: str, source: str) -> Sheet:
                     exit_ = _gate(words, line, key)
                 elif key == "coins":
                     gained, spent = _coins(words, line)
+                elif key == "puzzle":
+                    kind = _puzzle_kind(words, line)
                 else:
                     if words:
                         raise line.error(f"'{key}:' stands alone on its line; its lines follow it", words[0][1])
@@ -549,7 +555,18 @@ def parse(text: str, source: str) -> Sheet:
     except InputError as error:  # a problem that stops the reading: reported after those found before it
         raise_all([*errors, error])
     raise_all(errors + labels.problems(source))
-    return _sheet(source, len(lines), seen, rows, row_lines, (entrance, exit_), (gained, spent), log)
+    return dataclasses.replace(_sheet(source, len(lines), seen, rows, row_lines, (entrance, exit_), (gained, spent), log),
+                               puzzle=kind)
+
+
+def _puzzle_kind(words: list, line: Place) -> str:
+    """The word of a ``puzzle:`` line: the kind of puzzle the sheet answers."""
+    if len(words) != 1 or words[0][0].lower() not in PUZZLE_KINDS:
+        col = words[0][1] if words else 1
+        got = " ".join(w for w, _ in words)
+        raise line.error(f"'puzzle: {got}' names no puzzle kind", col,
+                         hint="write 'puzzle: finish' for the finish-the-store puzzle, or leave the line out")
+    return words[0][0].lower()
 
 
 # ---------------------------------------------------------------- formatting
@@ -586,7 +603,8 @@ def format_log_turn(t: LogTurn) -> str:
 
 
 def format_sheet(sheet: Sheet) -> str:
-    out = [f"entrance: {_gate_text(sheet.entrance)}", f"exit: {_gate_text(sheet.exit)}"]
+    out = [f"puzzle: {sheet.puzzle}"] if sheet.puzzle else []
+    out += [f"entrance: {_gate_text(sheet.entrance)}", f"exit: {_gate_text(sheet.exit)}"]
     out.append(f"coins: gained {sheet.gained}, spent {sheet.spent}")
     out.append("store:")
     toks = [token(m, w, d) for m, w, d in zip(sheet.marks, sheet.walls, sheet.doors)]

@@ -293,13 +293,19 @@ def _build_answer(v: AnswerSpec, pen: Any, ctx: Any) -> None:
     through the middle of the spaces it passes (under the furniture, never over it), and the entrance and
     the exit as arrows through the outer wall.  Draws nothing on any other page."""
     sheet = getattr(ctx, "answer", None)
+    start = _finish_start(ctx)
+    if sheet is None and start is not None:  # a finish puzzle's page: its store as given, no route
+        sheet = start
+        _finish_caption(v, pen, ctx.puzzle)
+    elif sheet is not None and start is not None:  # its answer page: the finish, turn by turn
+        _finish_answer_caption(v, pen, ctx.puzzle, sheet)
     if sheet is None or not hasattr(sheet, "walls"):
         return
     from rollwrite.games.long_way.rules import customers_path  # only an answer page needs the rules
 
     cs = v.cell
     names = {d.face: d.name for d in v.chart.displays}
-    route = [c for leg in customers_path(sheet).legs for c in leg.path]
+    route = [c for leg in customers_path(sheet).legs for c in leg.path] if sheet is not start else []
     if len(route) > 1:
         pen.path([((c % 7 + 0.5) * cs, (c // 7 + 0.5) * cs) for c in route], width=1.6, stroke="#bbbbbb",
                  cap="round")
@@ -329,6 +335,53 @@ def _build_answer(v: AnswerSpec, pen: Any, ctx: Any) -> None:
                 pen.line(x1, y1, x2, y2, width=0.9, cap="round")
     for gate, inward in ((sheet.entrance, True), (sheet.exit, False)):  # last: over everything
         _gate_arrow(pen, gate, cs, inward, sheet.walls[gate.cell], sheet.doors[gate.cell])
+
+
+def _finish_start(ctx: Any) -> Any:
+    """The store a finish puzzle gives (its extra "start"), or None for any other page."""
+    puzzle = getattr(ctx, "puzzle", None)
+    return puzzle.extra.get("start") if puzzle is not None and puzzle.extra.get("kind") == "finish" else None
+
+
+def _finish_caption(v: AnswerSpec, pen: Any, puzzle: Any) -> None:
+    """Under a finish puzzle's store: what to do, and what its par means."""
+    turns, rolls = puzzle.extra["turns"], puzzle.extra["rolls"]
+    which = f"roll {turns + 1}" if rolls == 1 else f"rolls {turns + 1} to {turns + rolls}"
+    best = puzzle.extra["best_finishes"]
+    line = f"Finish the store as drawn after turn {turns} (its rolls ticked): play {which} or stop."
+    if puzzle.par is not None and not puzzle.extra.get("hide_par"):
+        line += (f" Par {puzzle.par} (proven): no finish scores more; "
+                 + ("one finish reaches it." if best == 1 else f"{best} finished stores reach it."))
+    pen.text(0, 7 * v.cell + 4.2, line, size=6.8, font="condensed")
+
+
+def _finish_answer_caption(v: AnswerSpec, pen: Any, puzzle: Any, sheet: Any) -> None:
+    """Under a finish puzzle's answer: each turn of the best finish in words, its rerolls and its stop."""
+    # deferred for start-up: only a finish puzzle's answer page needs these (`print` loads this module)
+    from rollwrite.games.long_way.format import cell_name
+    from rollwrite.games.long_way.rules import SIDE_NAME
+
+    names = {d.face: d.name for d in v.chart.displays}
+    words = []
+    for t in (sheet.log or ())[puzzle.extra["turns"]:]:
+        part = [f"turn {t.number} (roll {t.roll[0]} {t.roll[1]}):"]
+        part += [f"reroll {'light' if d == 0 else 'dark'} to {x} (a coin)," for d, x in t.rerolls]
+        if t.action == "tile":
+            part.append(f"tile at {cell_name(t.at)}")
+            if t.display:
+                part.append(f"with a {names.get(t.display[0], t.display[0])} on {cell_name(t.display[1])}")
+            b = t.bonus
+            if b is not None:
+                part.append("and two coins" if b.kind == "coins" else
+                            f"and a {b.kind} on the {SIDE_NAME[b.side]} side of {cell_name(b.cell)}")
+        elif t.action == "cafeteria" and t.cafe:
+            part.append(f"a cafeteria on {cell_name(t.cafe[0])} and {cell_name(t.cafe[1])}")
+        else:
+            part.append("stop")
+        words.append(" ".join(part))
+    if not words:
+        words = ["stop at once"]
+    pen.text(0, 7 * v.cell + 4.2, "Best finish: " + "; ".join(words) + ".", size=6.8, font="condensed")
 
 
 def outer_side(gate: Any, walls: int = 0, doors: int = 0) -> int:
@@ -409,7 +462,7 @@ def _build_coins(v: Any, pen: Any, ctx: Any) -> None:
     """The coin box (the generic row of circles); on an answer page each coin gained drawn in and each
     one spent on a reroll crossed out, as the rules ask."""
     GENERIC["circles"].build(v, pen, ctx)
-    sheet = getattr(ctx, "answer", None)
+    sheet = getattr(ctx, "answer", None) or _finish_start(ctx)
     if sheet is None or not hasattr(sheet, "gained"):
         return
     d, step = v.diameter, v.diameter + v.gap
