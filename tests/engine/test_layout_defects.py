@@ -24,7 +24,7 @@ def err(tmp_path: Path, monkeypatch, text: str) -> str:
 def test_extending_a_builtin_game_under_another_game_name_says_so_once_at_the_game_line(tmp_path, monkeypatch):
     assert err(tmp_path, monkeypatch, "extends: long-way\ngame: my-way\ntitle: Mine\n") == (
         "mine.yaml:2:7: game: 'my-way' is not the game 'long-way' of the layout this one extends, whose sheet "
-        "draws long-way's own elements ('long-way.answer' at layouts/long-way.yaml:64:13)\n"
+        "draws long-way's own elements ('long-way.answer' at layouts/long-way.yaml:65:13)\n"
         "  hint: keep 'game: long-way' to print its sheet with your changes, or write a layout of your own "
         "without 'extends'")
 
@@ -48,7 +48,7 @@ def test_a_misspelled_id_in_an_override_is_named(tmp_path, monkeypatch):
 
 def test_a_mistake_in_an_inherited_value_is_reported_at_the_extends_line(tmp_path, monkeypatch):
     assert err(tmp_path, monkeypatch, "extends: long-way\nsheet:\n  size: [100, 100]\n") == (
-        "mine.yaml:1:10: extends: layouts/long-way.yaml:40:7: sheet.elements[2]: this name-field reaches from "
+        "mine.yaml:1:10: extends: layouts/long-way.yaml:41:7: sheet.elements[2]: this name-field reaches from "
         "(118.0, 3.8) to (189.5, 8.0) mm, outside the 100 x 100 mm sheet (in 'long-way', which this layout "
         "extends)\n  hint: move it with 'at' or make it smaller")
 

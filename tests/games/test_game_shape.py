@@ -18,10 +18,10 @@ from rollwrite import games
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 GAMES = SRC / "rollwrite" / "games"
-MODULES = {"__init__", "data", "format", "rules", "sheet", "solve", "bound", "play", "entry"}
+MODULES = {"__init__", "data", "format", "rules", "sheet", "solve", "bound", "play", "entry", "ladder", "finish"}  # ladder: the difficulty ladder's players; finish: a puzzle kind's solver
 #: modules that hold rules, not pictures (the on-screen entry too: it draws nothing): none of them may
 #: reach these, however indirectly
-RULES_MODULES = ("data", "format", "rules", "solve", "bound", "play", "entry")
+RULES_MODULES = ("data", "format", "rules", "solve", "bound", "play", "entry", "ladder", "finish")
 DRAWING = ("rollwrite.draw", "rollwrite.sheet", "reportlab", "svgwrite", "fontTools", "pypdfium2")
 
 

@@ -82,6 +82,8 @@ def _arc(p0: Point, rx: float, ry: float, turn: float, large: bool, sweep: bool,
     phi = math.radians(turn % 360)
     c, s = math.cos(phi), math.sin(phi)
     dx, dy = (p0[0] - p1[0]) / 2, (p0[1] - p1[1]) / 2
+    if math.hypot(dx, dy) < 1e-9:  # ends a billionth of a mm apart: no arc to draw (and none to divide by)
+        return [_line(p0, p1)]
     x1, y1 = c * dx + s * dy, -s * dx + c * dy
     grow = (x1 / rx) ** 2 + (y1 / ry) ** 2
     if grow > 1:

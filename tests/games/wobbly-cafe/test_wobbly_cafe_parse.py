@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from strength import examples
@@ -196,7 +196,9 @@ def sheets(draw):
         tuple(tuple(draw(values) for _ in range(n)) for n in (4, 6, 8, 8, 8, 6, 4)) for _ in range(3)
     )
     name = draw(st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF, blacklist_categories=("Cs",)), max_size=20))
-    return CafeSheet(floors, name.strip())
+    name = name.strip()
+    assume(not name.startswith("#"))  # a word that starts with "#" after a blank begins a comment (docs/formats)
+    return CafeSheet(floors, name)
 
 
 @settings(max_examples=examples(150), deadline=None)

@@ -218,7 +218,7 @@ def solve(chart: Chart, dice: list) -> Finish:
         seen.update(nxt)
         layer = nxt
     scores: dict[tuple, int] = {}
-    best_store, best_log, par = first, (), None
+    best_store, best_log, par = first, seen[first], None
     for st, log in seen.items():  # in the order reached: stopping first, then each turn's moves
         key = (st.marks, st.walls, st.doors)
         if key not in scores:
