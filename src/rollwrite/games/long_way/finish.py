@@ -25,7 +25,7 @@ from typing import Any
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet, format_log_turn
 from rollwrite.games.long_way.play import play, schedule_dice
-from rollwrite.games.long_way.rules import CAFE_LETTERS, OPPOSITE, customers_path, neighbour
+from rollwrite.games.long_way.rules import CAFE_LETTERS, OPPOSITE, customers_path, neighbour, tile_cells
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -94,17 +94,6 @@ def store_of(sheet: Sheet) -> Store:
                  sheet.gained - sheet.spent, sheet.gained, sheet.spent)
 
 
-def _fit(chart: Chart, light: int, dark: int, at: int) -> list[int] | None:
-    ar, ac = divmod(at, SIZE)
-    out = []
-    for dr, dc in chart.tile(light, dark).cells:
-        r, c = ar + dr, ac + dc
-        if not (0 <= r < SIZE and 0 <= c < SIZE):
-            return None
-        out.append(r * SIZE + c)
-    return out
-
-
 def _earns(st: Store, marks: list[str], walls: list[int], face: int, cell: int) -> bool:
     mark = str(face)
     for side in (N, E, S, W):
@@ -160,7 +149,7 @@ def moves(chart: Chart, st: Store, n: int, roll: tuple[int, int], reserve: tuple
         rerolls = tuple((0, v) for v in reserve[0][:i]) + tuple((1, v) for v in reserve[1][:j])
         tile = chart.tile(*dice)
         for at in range(CELLS):
-            cells = _fit(chart, dice[0], dice[1], at)
+            cells = tile_cells(chart, dice[0], dice[1], at)
             if cells is None or not all(st.empty(c) for c in cells):
                 continue
             marks = list(st.marks)

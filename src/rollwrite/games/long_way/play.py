@@ -12,7 +12,7 @@ from typing import Any
 
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
-from rollwrite.games.long_way.rules import CAFE_LETTERS, OPPOSITE, _edge_open, _State, neighbour
+from rollwrite.games.long_way.rules import CAFE_LETTERS, OPPOSITE, _edge_open, _State, neighbour, tile_cells
 
 N, E, S, W = 1, 2, 4, 8
 CELLS = SIZE * SIZE
@@ -27,17 +27,6 @@ class _Chooser:
         self.k += 1
         h = hashlib.sha256(f"{self.style}/{self.k}".encode()).digest()
         return int.from_bytes(h[:8], "big") % n
-
-
-def _cells(chart: Chart, light: int, dark: int, at: int) -> list[int] | None:
-    ar, ac = divmod(at, SIZE)
-    out = []
-    for dr, dc in chart.tile(light, dark).cells:
-        r, c = ar + dr, ac + dc
-        if not (0 <= r < SIZE and 0 <= c < SIZE):
-            return None
-        out.append(r * SIZE + c)
-    return out
 
 
 def _empty(st: _State, c: int) -> bool:
@@ -64,7 +53,7 @@ def play(chart: Chart, dice: list[tuple[tuple[int, int], tuple[tuple[int, ...], 
 
         def options() -> list[int]:
             return [a for a in range(CELLS)
-                    if (cs := _cells(chart, cur[0], cur[1], a)) is not None and all(_empty(st, c) for c in cs)
+                    if (cs := tile_cells(chart, cur[0], cur[1], a)) is not None and all(_empty(st, c) for c in cs)
                     and not _closes_gate(chart.tile(cur[0], cur[1]).walls, cs, (entrance, exit))]
 
         opts = options()
@@ -90,7 +79,7 @@ def play(chart: Chart, dice: list[tuple[tuple[int, int], tuple[tuple[int, ...], 
             log.append(LogTurn(n, roll, tuple(rerolls), "stop"))
             break
         at = opts[pick.index(len(opts))]
-        cells = _cells(chart, cur[0], cur[1], at)
+        cells = tile_cells(chart, cur[0], cur[1], at)
         assert cells is not None
         t = chart.tile(cur[0], cur[1])
         for c, w in zip(cells, t.walls):

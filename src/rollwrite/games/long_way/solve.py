@@ -62,7 +62,8 @@ from rollwrite.games.base import Puzzle
 from rollwrite.games.long_way.bound import score_bound
 from rollwrite.games.long_way.data import SIZE, Chart
 from rollwrite.games.long_way.format import Bonus, Gate, LogTurn, Sheet
-from rollwrite.games.long_way.play import _cells, _closes_gate, _empty, play, schedule_dice
+from rollwrite.games.long_way.play import _closes_gate, _empty, play, schedule_dice
+from rollwrite.games.long_way.rules import tile_cells as _cells
 from rollwrite.games.long_way.rules import (
     CAFE_LETTERS, PathResult, _edge_open, _State, customers_path, neighbour, with_display,
 )
