@@ -9,6 +9,8 @@ loaded, and a challenge is a seed or a date, read by the same functions as the c
 from __future__ import annotations
 
 import contextlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,6 +31,9 @@ SOURCE = "sheet"  # how messages name the typed-in text
 KINDS = ("daily", "seed", "puzzle-daily", "puzzle-seed", "finish-daily", "finish-seed")  # a puzzle of a
 # challenge: its dice, and a par; finish-: the game's finish-the-store puzzle (its ``finish`` option)
 PUZZLES_KEPT = 32
+#: the dice (or deal) of this many challenges are kept by each game's desk: a player's every step
+#: replays the rules against them, and drawing them takes longer than the step itself
+SCHEDULES_KEPT = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +163,10 @@ class Desk:
         # a challenge of a game without dice (Lines & Sections) only names its leaderboard
         self.has_dice = (self.layout.dice is not None
                          or self.game.dice_spec(self.layout, self.layout.players.default) is not None)
+        # each challenge's dice, drawn once: (challenge, shape) -> schedule, least recently used first out;
+        # the lock is held only to look one up or keep one, never while one is drawn
+        self.schedules: OrderedDict[tuple[Challenge, Any], Any] = OrderedDict()
+        self._schedules_lock = threading.Lock()
 
     def evaluate(self, ch: Challenge, sheet: Any) -> tuple[Any, Any]:
         """(evaluation, puzzle or None): the rules against the challenge's dice, or against its puzzle."""
@@ -191,7 +200,17 @@ class Desk:
         spec = self.game.score_dice_spec(self.layout, sheet)
         if spec is None:
             return None
-        return resolve_schedule(ch.game, spec, seed=ch.seed, daily=ch.daily, variant=ch.variant)
+        key = (ch, spec)
+        with self._schedules_lock:
+            if key in self.schedules:
+                self.schedules.move_to_end(key)
+                return self.schedules[key]
+        made = resolve_schedule(ch.game, spec, seed=ch.seed, daily=ch.daily, variant=ch.variant)
+        with self._schedules_lock:  # two requests may draw the same dice at once: the same dice, kept once
+            self.schedules[key] = made
+            while len(self.schedules) > SCHEDULES_KEPT:
+                self.schedules.popitem(last=False)
+        return made
 
     def start(self, ch: Challenge) -> Any:
         """The empty sheet of the page's entry: the game as shipped, or the page's variation (its board's
@@ -239,8 +258,9 @@ class Desk:
         if not self.entered(ch):
             raise UsageError(f"{ch.id} is entered as text on this desk")
         assert entry is not None
+        empty = self.start(ch)
         try:
-            sheet = self.read(text) if text.strip() else self.start(ch)
+            sheet = self.read(text) if text.strip() else empty
         except RollwriteError as error:
             return {"error": {"message": str(error)}}
         schedule = self.schedule(ch, sheet)
@@ -260,7 +280,7 @@ class Desk:
         said = [next(c.label for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
                 for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it
         view = entry.view(sheet, data, schedule)
-        blank = sheet == self.start(ch)  # nothing entered: no text, nothing to check
+        blank = sheet == empty  # nothing entered: no text, nothing to check
         new_text = "" if blank else self.game.format(sheet, data)
         out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked, "said": said,
                                "choices": [c.to_json() for c in choices], "view": view.to_json()}
