@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from rollwrite import games, resources
 from rollwrite.serve.app import COOKIE, make_app
+from rollwrite.serve.checkers import Checkers
 from rollwrite.serve.maker import Maker, _start_worker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +90,8 @@ def test_a_toy_game_on_the_desk(toy, cli):
     dice = [t["dice"][0] for t in rolls["turns"]]
     # the worker forked from this process, whose layouts folder is the test's own
     maker = Maker(start_method="fork").start()
-    with TestClient(make_app(str(toy / "desk.sqlite"), maker=maker), base_url="http://127.0.0.1") as client:
+    checkers = Checkers(1, start_method="fork").start()  # likewise its checker
+    with TestClient(make_app(str(toy / "desk.sqlite"), maker=maker, checkers=checkers), base_url="http://127.0.0.1") as client:
         assert "toy-dice" in client.get("/").text
         end = time.monotonic() + 60
         while (page := client.get("/play/toy-dice/seed/club")).status_code == 503 and time.monotonic() < end:
@@ -109,3 +111,4 @@ def test_a_toy_game_on_the_desk(toy, cli):
         board = client.get("/play/toy-dice/seed/club/leaderboard.json").json()
         assert board["places"] == [{"rank": 1, "name": "Ann", "score": dice[0] + dice[2]}]
     maker.stop()
+    checkers.stop()

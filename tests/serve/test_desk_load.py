@@ -56,3 +56,98 @@ def test_each_challenge_has_its_own_dice_and_only_so_many_are_kept(game):
         assert sched.id.endswith(ch.value)
     assert len(desk.schedules) == SCHEDULES_KEPT  # the least recently used forgotten
     assert desk.schedule(days[0], None).id != desk.schedule(days[1], None).id
+
+
+# -- checks run by checker processes, never in the process that answers ------------------------------------
+
+import multiprocessing  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from rollwrite.serve import app as app_module  # noqa: E402
+from rollwrite.serve.app import COOKIE, make_app  # noqa: E402
+from rollwrite.serve.checkers import Checkers  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "/play/wobbly-cafe/daily/2026-11-22"
+EXAMPLE = ROOT / "examples/wobbly-cafe/daily-2026-11-22.txt"
+
+
+def _token(client: TestClient) -> str:
+    client.get(PAGE)  # made or being made, the page gives its form token
+    return client.cookies.get(COOKIE)
+
+
+def test_checks_and_steps_are_run_by_the_checkers_not_by_the_desks_process(tmp_path, monkeypatch):
+    """The desk's own process (its event loop and threads) never runs the rules: a check there would hold
+    the interpreter's lock that every connection's reading and writing waits for."""
+
+    def here(*_a, **_kw):
+        raise AssertionError("a check ran in the desk's own process")
+
+    with TestClient(make_app(str(tmp_path / "desk.sqlite"), prepare_ahead=False), base_url="http://127.0.0.1") as client:
+        monkeypatch.setattr(Desk, "check", here)
+        monkeypatch.setattr(Desk, "play", here)
+        headers = {"X-CSRF-Token": _token(client)}
+        step = client.post(PAGE + "/play", json={"text": "", "picked": []}, headers=headers)
+        assert step.status_code == 200 and step.headers["content-type"] == "application/json"
+        assert step.json()["choices"] and step.headers["x-content-type-options"] == "nosniff"
+        checked = client.post(PAGE + "/check", json={"text": EXAMPLE.read_text(encoding="utf-8")}, headers=headers)
+        assert checked.status_code == 200 and checked.json()["valid"] is True
+        refused = client.post(PAGE + "/play", json={"text": "", "picked": [], "field": ["nope", "x"]}, headers=headers)
+        assert refused.status_code == 409 and "no field 'nope'" in refused.json()["error"]
+
+
+def test_a_check_past_its_time_limit_is_a_503_with_retry_after(tmp_path, monkeypatch):
+    with TestClient(make_app(str(tmp_path / "desk.sqlite"), prepare_ahead=False), base_url="http://127.0.0.1") as client:
+        headers = {"X-CSRF-Token": _token(client)}
+        monkeypatch.setattr(app_module, "CHECK_SECONDS", 0.0)
+        late = client.post(PAGE + "/play", json={"text": "", "picked": []}, headers=headers)
+        assert late.status_code == 503 and late.headers["retry-after"] == "5" and "took too long" in late.json()["error"]
+
+
+def test_a_checker_that_dies_is_replaced(tmp_path):
+    checkers = Checkers(1)
+    try:
+        with TestClient(make_app(str(tmp_path / "desk.sqlite"), prepare_ahead=False, checkers=checkers),
+                        base_url="http://127.0.0.1") as client:
+            before = set(multiprocessing.active_children())  # the desk's worker, and others
+            checkers.start()
+            headers = {"X-CSRF-Token": _token(client)}
+            assert client.post(PAGE + "/play", json={"text": "", "picked": []}, headers=headers).status_code == 200
+            mine = [p for p in multiprocessing.active_children() if p not in before]
+            assert len(mine) == 1
+            os.kill(mine[0].pid, signal.SIGKILL)
+            mine[0].join(10)
+            first = client.post(PAGE + "/play", json={"text": "", "picked": []}, headers=headers)
+            assert first.status_code == 200 or (first.status_code == 503 and first.headers["retry-after"] == "1")
+            end = time.monotonic() + 30
+            while (again := client.post(PAGE + "/play", json={"text": "", "picked": []}, headers=headers)).status_code != 200:
+                assert again.status_code == 503 and time.monotonic() < end
+                time.sleep(0.2)
+            assert again.json()["choices"]
+    finally:
+        checkers.stop()
+
+
+def test_a_checker_asks_for_the_puzzle_a_sheet_needs_and_checks_with_the_one_handed_over():
+    from rollwrite.serve import checkers as checkers_module
+    from rollwrite.serve.desk import puzzle_of
+
+    ch = challenge("shelving-wars", "puzzle-seed", "club")
+    desk = Desk("shelving-wars")
+    layout, puzzle = puzzle_of(ch)
+    answer = desk.game.format(puzzle.answer, layout.data)
+    options = tuple(sorted(desk.game.puzzle_options_of(puzzle.answer).items()))
+    assert checkers_module.run("check", ch, {"text": answer}, {}, False) == ("puzzle", options)
+    kind, out = checkers_module.run("check", ch, {"text": answer}, {options: puzzle}, True)
+    assert kind == "ok" and b'"valid":true' in out and f'"par":{puzzle.par}'.encode() in out
+    assert checkers_module.run("play", ch, {"text": answer, "picked": []}, {}, False) == (  # the game's refusal
+        "refused", "shelving-wars#club puzzle is entered as text on this desk")
+    # a fault of the desk is named, not raised across the processes
+    assert checkers_module.run("check", ch, {"txt": answer}, {}, False) == ("failed", "TypeError while checking the sheet")
+    assert checkers_module.run("evaluate", ch, {}, {}, False)[0] == "failed"

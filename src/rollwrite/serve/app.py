@@ -57,6 +57,7 @@ from rollwrite.files import SHEET
 from rollwrite.numbers import plain_number
 from rollwrite.serve import db
 from rollwrite.serve.accesslog import AccessLog, logger_for
+from rollwrite.serve.checkers import BrokenProcessPool, Checkers
 from rollwrite.serve.desk import Challenge, Desk, challenge, challenge_of_id, game_slugs
 from rollwrite.serve.limits import CHECKS, PREPARES, SUBMITS, Buckets
 from rollwrite.serve.maker import Busy, Failed, Maker, NotReady
@@ -111,9 +112,10 @@ class DeskApp:
     """The app's state: the database, each game's desk, the worker and the per-client limits."""
 
     def __init__(self, engine: Engine, settings: Settings, today: Callable[[], dt.date] = today_utc,
-                 maker: Maker | None = None) -> None:
+                 maker: Maker | None = None, checkers: Checkers | None = None) -> None:
         self.engine, self.settings, self.today = engine, settings, today
         self.maker = maker or Maker()
+        self.checkers = checkers or Checkers()
         self.desks = {slug: Desk(slug, puzzles=self._puzzle) for slug in game_slugs()}
         self.env = Environment(loader=PackageLoader("rollwrite.serve", "templates"),
                                autoescape=select_autoescape(default=True, default_for_string=True))
@@ -125,9 +127,13 @@ class DeskApp:
         """The puzzle a sheet with these puzzle options answers: the page's own when its answer has them."""
         desk = self.desks[ch.game]
         shown = self.maker.get(("page", ch, desk.has_dice))[2]
-        if not options or tuple(sorted(desk.game.puzzle_options_of(shown.answer).items())) == options:
+        if not options or self._options(ch, shown) == options:
             return shown
         return self.maker.get(("puzzle", ch, options))
+
+    def _options(self, ch: Challenge, puzzle: Any) -> tuple:
+        """The puzzle options of a puzzle's answer, as a sheet's are asked for."""
+        return tuple(sorted(self.desks[ch.game].game.puzzle_options_of(puzzle.answer).items()))
 
     def _made(self, request: Request, task: tuple) -> Any:
         """What the worker made for a request; a 503 page that reloads itself while it is being made."""
@@ -329,7 +335,7 @@ class DeskApp:
         return Response(blob, media_type="application/pdf" if fmt == "pdf" else "image/png",
                         headers={**HEADERS, "Content-Disposition": disposition(f"{name}.{fmt}")})
 
-    async def check(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
+    async def check(self, request: Request, ch: Challenge, _action: str = "") -> Response:
         self._csrf(request, request.headers.get("x-csrf-token", ""))
         self._limit(self.checks, request, "checks")
         body = await _body(request)
@@ -339,10 +345,9 @@ class DeskApp:
             raise _problem(400, "the request is not JSON") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
             raise _problem(400, 'send {"text": "..."}')
-        result = await self._run(self.desks[ch.game].check, ch, text=doc["text"])
-        return FastJSON(result, headers=HEADERS)
+        return _json(await self._checked("check", ch, encode=True, text=doc["text"]))
 
-    async def play_step(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
+    async def play_step(self, request: Request, ch: Challenge, _action: str = "") -> Response:
         self._csrf(request, request.headers.get("x-csrf-token", ""))
         self._limit(self.checks, request, "checks")
         try:
@@ -350,11 +355,7 @@ class DeskApp:
         except orjson.JSONDecodeError:
             raise _problem(400, "the request is not JSON") from None
         text, picked, undo, field = _step_of(doc)
-        try:
-            result = await self._run(self.desks[ch.game].play, ch, text=text, picked=picked, undo=undo, field=field)
-        except RollwriteError as error:
-            raise _problem(409, error.message) from None
-        return FastJSON(result, headers=HEADERS)
+        return _json(await self._checked("play", ch, encode=True, text=text, picked=picked, undo=undo, field=field))
 
     async def submit(self, request: Request, ch: Challenge, _action: str = "") -> Response:
         form = await _form(request)
@@ -378,7 +379,7 @@ class DeskApp:
             except BadName as error:
                 return await again(400, str(error))
         try:
-            result = await self._run(self.desks[ch.game].check, ch, text=text)
+            result = await self._checked("check", ch, encode=False, text=text)
         except HTTPException as exc:
             return await again(exc.status_code, f"your sheet was not stored: {exc.detail}")
         if "error" in result or not result["valid"]:
@@ -459,11 +460,33 @@ class DeskApp:
             raise _problem(429, f"too many {what} from this address; try again in {wait} s",
                            {"Retry-After": str(wait)})
 
-    async def _run(self, fn: Any, *args: Any, **kw: Any) -> Any:
+    async def _checked(self, method: str, ch: Challenge, *, encode: bool, **kw: Any) -> Any:
+        """``Desk.<method>(ch, **kw)`` (a check, a step of the entry) run by a checker process
+        (serve/checkers.py), within CHECK_SECONDS, with the puzzles it needs from the desk's worker; the
+        answer as JSON bytes when ``encode``.  The game's refusal of a step is a 409."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + CHECK_SECONDS
         try:
-            return await asyncio.wait_for(run_in_threadpool(fn, *args, **kw), CHECK_SECONDS)
+            puzzles: dict[tuple, Any] = {}
+            if ch.puzzle:  # the page's own puzzle, as Desk.evaluate asks for it (other options: asked below)
+                shown = self._puzzle(ch, ())
+                puzzles[()] = puzzles[self._options(ch, shown)] = shown
+            for _ in range(4):  # a step may need the puzzles of a sheet before it and after
+                future = self.checkers.submit(method, ch, kw, puzzles, encode)
+                kind, value = await asyncio.wait_for(asyncio.wrap_future(future), max(0.0, end - loop.time()))
+                if kind == "puzzle" and value not in puzzles:
+                    puzzles[value] = self._puzzle(ch, value)
+                    continue
+                if kind == "ok":
+                    return value
+                if kind == "refused":
+                    raise _problem(409, value)
+                raise _problem(500, f"the sheet could not be checked: {value}")
+            raise _problem(500, "the sheet could not be checked: its puzzle could not be found")
         except asyncio.TimeoutError:
             raise _problem(503, "checking the sheet took too long; try again", {"Retry-After": "5"}) from None
+        except BrokenProcessPool:
+            raise _problem(503, "the desk's checker stopped; try again", {"Retry-After": "1"}) from None
         except NotReady:
             raise _problem(503, "the puzzle is being prepared; the check runs again in a moment",
                            {"Retry-After": str(PREPARE_RETRY)}) from None
@@ -546,11 +569,10 @@ async def _form(request: Request) -> dict[str, str]:
     return {k: v[0] for k, v in fields.items()}
 
 
-class FastJSON(JSONResponse):
-    """JSON by orjson: the same text as json.dumps with ensure_ascii off, a few times faster."""
-
-    def render(self, content: Any) -> bytes:
-        return orjson.dumps(content)
+def _json(body: bytes) -> Response:
+    """An answer already made JSON (by a checker, with orjson: the text of json.dumps with ensure_ascii
+    off)."""
+    return Response(body, media_type="application/json", headers=HEADERS)
 
 
 def app_from_env() -> Starlette:
@@ -560,19 +582,23 @@ def app_from_env() -> Starlette:
 
 
 def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[], dt.date] = today_utc,
-             maker: Maker | None = None, prepare_ahead: bool = True) -> Starlette:
+             maker: Maker | None = None, prepare_ahead: bool = True, checkers: Checkers | None = None) -> Starlette:
     """The desk's ASGI app over the database ``db_url`` (a file name or an SQLAlchemy URL).  ``today``:
     the date (UTC) the desk goes by; ``maker``: a started worker that the caller stops (by default the
-    app has one of its own, started and stopped with it); ``prepare_ahead``: make today's and tomorrow's
-    challenges before anyone asks (when no ``settings`` are given)."""
+    app has one of its own, started and stopped with it); ``checkers``: likewise, the processes that
+    check sheets; ``prepare_ahead``: make today's and tomorrow's challenges before anyone asks (when no
+    ``settings`` are given)."""
     settings = settings or Settings(db=db_url, prepare_ahead=prepare_ahead)
-    desk = DeskApp(db.open_db(db_url), settings, today=today, maker=maker)
+    desk = DeskApp(db.open_db(db_url), settings, today=today, maker=maker, checkers=checkers)
     owned = maker is None  # a worker handed in is started and stopped by its owner
+    own_checkers = checkers is None
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         if owned:
             desk.maker.start()  # before the app answers anything, from the event loop's thread
+        if own_checkers:
+            desk.checkers.start()
         ahead = asyncio.get_running_loop().create_task(desk.keep_ahead()) if settings.prepare_ahead else None
         try:
             yield
@@ -581,6 +607,8 @@ def make_app(db_url: str, *, settings: Settings | None = None, today: Callable[[
                 ahead.cancel()
             if owned:
                 desk.maker.stop()
+            if own_checkers:
+                desk.checkers.stop()
             desk.engine.dispose()
 
     routes = [

@@ -72,16 +72,21 @@ def make(task: tuple) -> Any:
 NICE = 10
 
 
-def _start_worker(registry: dict[str, str], path: list[str]) -> None:
-    """A worker's start: it yields the processor to the desk's answers (making is never in a hurry, on
-    Unix), and knows the games the desk knows: a fork server's worker starts from a clean process, so
-    the games registered in the desk's own (``games.register``, a game kept outside the package) and the
-    folders their modules are imported from are handed to it."""
-    if hasattr(os, "nice"):
-        os.nice(NICE)
+def know_games(registry: dict[str, str], path: list[str]) -> None:
+    """Know the games the desk knows, in a process of a fork server (which starts clean): the games
+    registered in the desk's own process (``games.register``, a game kept outside the package) and the
+    folders their modules are imported from."""
     sys.path[:0] = [p for p in path if p not in sys.path]
     for slug, target in registry.items():
         games.register(slug, target)
+
+
+def _start_worker(registry: dict[str, str], path: list[str]) -> None:
+    """A worker's start: it yields the processor to the desk's answers (making is never in a hurry, on
+    Unix), and knows the games the desk knows (:func:`know_games`)."""
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+    know_games(registry, path)
 
 
 class Maker:
