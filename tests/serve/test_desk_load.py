@@ -151,3 +151,53 @@ def test_a_checker_asks_for_the_puzzle_a_sheet_needs_and_checks_with_the_one_han
     # a fault of the desk is named, not raised across the processes
     assert checkers_module.run("check", ch, {"txt": answer}, {}, False) == ("failed", "TypeError while checking the sheet")
     assert checkers_module.run("evaluate", ch, {}, {}, False)[0] == "failed"
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(")") + 2:].split()[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+def test_a_desk_killed_outright_leaves_no_checker_behind(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from desk_server import Server
+
+    server = Server(tmp_path / "desk.sqlite", args=("--access-log", "off")).start()
+    try:
+        assert server.proc is not None
+        end = time.monotonic() + 60
+        while True:  # the fork server (a child of the desk) and, its children, the checkers and the worker
+            forked = {c: _children(c) for c in _children(server.proc.pid)}
+            helpers = set().union(*forked.values()) if forked else set()
+            if len(helpers) >= 2 or time.monotonic() > end:
+                break
+            time.sleep(0.2)
+        assert len(helpers) >= 2, forked
+        os.kill(server.proc.pid, signal.SIGKILL)
+        server.proc.wait(10)
+        end = time.monotonic() + 20
+        while any(_alive(p) for p in helpers | set(forked)) and time.monotonic() < end:
+            time.sleep(0.2)
+        assert not [p for p in helpers | set(forked) if _alive(p)]
+    finally:
+        server.stop()

@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import select
 import sys
 import threading
+import time
 import traceback
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool  # noqa: F401 - the desk catches it
@@ -78,11 +81,35 @@ def _desk(game: str) -> Desk:
     return _desks[game]
 
 
-def _start(registry: dict[str, str], path: list[str]) -> None:
-    """A checker's start: the games the desk knows, and a desk of each made before the first check."""
+def _start(registry: dict[str, str], path: list[str], desk_pid: int) -> None:
+    """A checker's start: the games the desk knows, a desk of each made before the first check, and a
+    watch on the desk's process (its parent is the fork server, which outlives a desk killed outright)."""
+    threading.Thread(target=_watch, args=(desk_pid,), daemon=True, name="desk-watch").start()
     know_games(registry, path)
     for slug in game_slugs():
         _desk(slug)
+
+
+def _watch(desk_pid: int) -> None:
+    """End this checker when the desk process that started it is gone, however it ended (a kill -9
+    included): the fork server's children hold each other's pipes, so nothing else would end them."""
+    try:
+        watch = os.pidfd_open(desk_pid)  # readable once the process has ended (Linux 5.3)
+    except ProcessLookupError:
+        os._exit(0)
+    except (AttributeError, OSError):
+        watch = None
+    if watch is not None:
+        select.select([watch], [], [])
+        os._exit(0)
+    while True:  # elsewhere: look every second
+        time.sleep(1)
+        try:
+            os.kill(desk_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            pass
 
 
 def run(method: str, ch: Challenge, kw: dict[str, Any], puzzles: dict[tuple, Any], encode: bool) -> tuple[str, Any]:
@@ -134,7 +161,7 @@ class Checkers:
             ctx.set_forkserver_preload(["rollwrite.serve.maker", "rollwrite.serve.pages", "rollwrite.serve.desk",
                                         "rollwrite.serve.checkers"])
         pool = ProcessPoolExecutor(self.processes, mp_context=ctx, initializer=_start,
-                                   initargs=(games.registered(), list(sys.path)))
+                                   initargs=(games.registered(), list(sys.path), os.getpid()))
         for _ in range(self.processes):  # every checker started (and its desks made) before the first player
             pool.submit(int)
         return pool
