@@ -129,9 +129,11 @@ class Run:
 
     async def ask(self, client: Client, n: int, home: list[int], method: str, path: str, what: str,
                   body: bytes = b"", kind: str = "", headers: dict[str, str] | None = None) -> tuple[int, bytes]:
-        """A request at the player's desk; when that desk is gone, at the other (at most 3 tries)."""
+        """A request at the player's desk; when that desk is gone, at the other (at most 3 tries).  Its time
+        is the player's wait: from the first try's sending to the answer's last byte, failed tries and
+        the pauses between them included."""
+        t0 = time.perf_counter()
         for _ in range(3):
-            t0 = time.perf_counter()
             try:
                 status, data = await client.request(self.ports[home[0]], method, path, body, kind, headers)
             except Gone:
@@ -250,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     players, arrival, idle = max(2, min(args.players, 2000)), max(1.0, min(args.arrival, 300.0)), max(1, min(args.idle, 5000))
     from rollwrite.serve import db
 
+    load_before = os.getloadavg()
     pg = Postgres().start()
     desks: list[Server] = []
     try:
@@ -286,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"idle attack ({idle} connections tried from one address, {idle_out['refused']} refused with 429): another "
           f"client's pages {ok_pages}/{len(pages)} answered 200, median {pct(pages, 50):.1f} ms, "
           f"95th percentile {pct(pages, 95):.1f} ms")
+    print("load average (1, 5, 15 min) at the start %.2f %.2f %.2f, at the end %.2f %.2f %.2f; %d cores"
+          % (*load_before, *os.getloadavg(), os.cpu_count() or 0))
     good = (lost_acknowledged == 0 and missing == 0 and pct(checks, 95) < 100 and pct(pages, 95) < 500
             and ok_pages == len(pages))
     return 0 if good else 1

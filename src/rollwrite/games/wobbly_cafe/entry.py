@@ -14,6 +14,9 @@ from rollwrite.games.wobbly_cafe.data import CafeData
 from rollwrite.games.wobbly_cafe.format import CafeSheet
 
 Floor = tuple[tuple[int | None, ...], ...]
+#: where a problem is (``floor 2, row 3, space 1``), and the spaces its message names
+_WHERE = re.compile(r"floor (\d+), row (\d+)(?:, space (\d+))?")
+_NAMED = re.compile(r"spaces (\d+) and (\d+)")
 
 
 def _rolls(schedule: Any, f: int) -> list[tuple[int, int]]:
@@ -122,12 +125,12 @@ class CafeEntry(Entry[CafeSheet, CafeData]):
         return sheet
 
     def spots_of(self, sheet: CafeSheet, where: str, message: str, data: CafeData) -> list[str]:
-        m = re.fullmatch(r"floor (\d+), row (\d+)(?:, space (\d+))?", where)
+        m = _WHERE.fullmatch(where)
         if not m or not 1 <= int(m.group(2)) <= len(data.rows):
             return []
         f, r = int(m.group(1)) - 1, int(m.group(2)) - 1
         n = len(data.rows[r])
-        named = re.search(r"spaces (\d+) and (\d+)", message)
+        named = _NAMED.search(message)
         ks = ([int(m.group(3)) - 1] if m.group(3) else [int(x) - 1 for x in named.groups()] if named else range(n))
         return [f"floor{f + 1}:{_spot(f, r, k)}" for k in ks if 0 <= k < n]
 
