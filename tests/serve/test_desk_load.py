@@ -201,3 +201,35 @@ def test_a_desk_killed_outright_leaves_no_checker_behind(tmp_path):
         assert not [p for p in helpers | set(forked) if _alive(p)]
     finally:
         server.stop()
+
+
+def test_a_check_given_up_at_its_time_limit_ends_its_checker_and_the_next_check_is_answered(monkeypatch):
+    """A thread cannot be stopped, a process can: a check past the request's time limit does not go on
+    taking a core."""
+    import asyncio
+
+    from rollwrite.serve import checkers as checkers_module
+
+    real = checkers_module.run
+
+    def slow_or_real(method, ch, kw, puzzles, encode):
+        if kw.get("text") == "slow":
+            time.sleep(60)
+        return real(method, ch, kw, puzzles, encode)
+
+    monkeypatch.setattr(checkers_module, "run", slow_or_real)  # forked checkers start with it
+    checkers = Checkers(1, start_method="fork").start()
+    ch = challenge("wobbly-cafe", "daily", "2026-11-22")
+    try:
+        first = checkers.checkers[0].proc
+
+        async def scenario():
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(checkers.run("check", ch, {"text": "slow"}, {}, False), 1.0)
+            return await asyncio.wait_for(checkers.run("check", ch, {"text": EXAMPLE.read_text(encoding="utf-8")}, {}, False), 60)
+
+        kind, out = asyncio.run(scenario())
+        assert kind == "ok" and out["valid"] is True
+        assert not first.is_alive() and checkers.checkers[0].proc is not first
+    finally:
+        checkers.stop()

@@ -57,7 +57,7 @@ from rollwrite.files import SHEET
 from rollwrite.numbers import plain_number
 from rollwrite.serve import db
 from rollwrite.serve.accesslog import AccessLog, logger_for
-from rollwrite.serve.checkers import BrokenProcessPool, Checkers
+from rollwrite.serve.checkers import CheckerDied, Checkers
 from rollwrite.serve.desk import Challenge, Desk, challenge, challenge_of_id, game_slugs
 from rollwrite.serve.limits import CHECKS, PREPARES, SUBMITS, Buckets
 from rollwrite.serve.maker import Busy, Failed, Maker, NotReady
@@ -472,8 +472,8 @@ class DeskApp:
                 shown = self._puzzle(ch, ())
                 puzzles[()] = puzzles[self._options(ch, shown)] = shown
             for _ in range(4):  # a step may need the puzzles of a sheet before it and after
-                future = self.checkers.submit(method, ch, kw, puzzles, encode)
-                kind, value = await asyncio.wait_for(asyncio.wrap_future(future), max(0.0, end - loop.time()))
+                kind, value = await asyncio.wait_for(self.checkers.run(method, ch, kw, puzzles, encode),
+                                                     max(0.0, end - loop.time()))
                 if kind == "puzzle" and value not in puzzles:
                     puzzles[value] = self._puzzle(ch, value)
                     continue
@@ -485,7 +485,7 @@ class DeskApp:
             raise _problem(500, "the sheet could not be checked: its puzzle could not be found")
         except asyncio.TimeoutError:
             raise _problem(503, "checking the sheet took too long; try again", {"Retry-After": "5"}) from None
-        except BrokenProcessPool:
+        except CheckerDied:
             raise _problem(503, "the desk's checker stopped; try again", {"Retry-After": "1"}) from None
         except NotReady:
             raise _problem(503, "the puzzle is being prepared; the check runs again in a moment",

@@ -17,16 +17,18 @@ error that names the fault (the checker's log has the traceback)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import select
+import signal
 import sys
 import threading
 import time
 import traceback
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool  # noqa: F401 - the desk catches it
+from collections import deque
 from typing import Any
 
 import orjson
@@ -90,24 +92,29 @@ def _start(registry: dict[str, str], path: list[str], desk_pid: int) -> None:
         _desk(slug)
 
 
+def _end() -> None:
+    """End this checker at once (from its watching thread)."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 def _watch(desk_pid: int) -> None:
     """End this checker when the desk process that started it is gone, however it ended (a kill -9
     included): the fork server's children hold each other's pipes, so nothing else would end them."""
     try:
         watch = os.pidfd_open(desk_pid)  # readable once the process has ended (Linux 5.3)
     except ProcessLookupError:
-        os._exit(0)
+        _end()
     except (AttributeError, OSError):
         watch = None
     if watch is not None:
         select.select([watch], [], [])
-        os._exit(0)
+        _end()
     while True:  # elsewhere: look every second
         time.sleep(1)
         try:
             os.kill(desk_pid, 0)
         except ProcessLookupError:
-            os._exit(0)
+            _end()
         except PermissionError:
             pass
 
@@ -137,60 +144,138 @@ def run(method: str, ch: Challenge, kw: dict[str, Any], puzzles: dict[tuple, Any
 # -- in the desk process -----------------------------------------------------------------------------------
 
 
+class CheckerDied(Exception):
+    """The checker process running the check ended before answering (it is replaced)."""
+
+
+def _serve(conn: Any, registry: dict[str, str], path: list[str], desk_pid: int) -> None:
+    """A checker's life: checks read from ``conn`` and answered on it, one at a time, until the desk closes it."""
+    _start(registry, path, desk_pid)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(run(*task))
+
+
+class _Checker:
+    """One checker process and the desk's end of its pipe."""
+
+    def __init__(self, ctx: Any, args: tuple) -> None:
+        self.conn, theirs = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(theirs, *args), daemon=True, name="rollwrite-checker")
+        self.proc.start()
+        theirs.close()
+        self.job: tuple[tuple, asyncio.Future] | None = None  # the check it runs, and its answer
+
+    def end(self) -> None:
+        self.conn.close()
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(5)
+
+
 class Checkers:
-    """A pool of ``processes`` checker processes (by default one per core), started with the app; a pool
-    whose process died is replaced."""
+    """``processes`` checker processes (by default one per core), started with the app, and the checks
+    waiting for one.  Everything is done on the event loop's own thread (a pipe a checker, watched by the
+    loop): handing a check over and reading its answer wakes no other thread of the desk.  A checker that
+    dies, or whose check is given up (its time limit), is ended and replaced."""
 
     def __init__(self, processes: int | None = None, start_method: str = "forkserver") -> None:
         self.processes = processes or cores()
         #: how the checkers start: a fork server (the desk); "fork" where they must start from this very
         #: process (a test's own layouts folder)
         self.start_method = start_method
-        self.pool: ProcessPoolExecutor | None = None
-        self.lock = threading.Lock()
+        self.checkers: list[_Checker] = []
+        self.waiting: deque[tuple[tuple, asyncio.Future]] = deque()
+        self.started = False
 
     def start(self) -> Checkers:
-        with self.lock:
-            if self.pool is None:
-                self.pool = self._pool()
+        if not self.started:
+            ctx = multiprocessing.get_context(self.start_method)
+            if self.start_method == "forkserver":
+                ctx.set_forkserver_preload(["rollwrite.serve.maker", "rollwrite.serve.pages", "rollwrite.serve.desk",
+                                            "rollwrite.serve.checkers"])
+            self.ctx, self.args = ctx, (games.registered(), list(sys.path), os.getpid())
+            self.checkers = [_Checker(ctx, self.args) for _ in range(self.processes)]
+            self.started = True
         return self
 
-    def _pool(self) -> ProcessPoolExecutor:
-        ctx = multiprocessing.get_context(self.start_method)
-        if self.start_method == "forkserver":
-            ctx.set_forkserver_preload(["rollwrite.serve.maker", "rollwrite.serve.pages", "rollwrite.serve.desk",
-                                        "rollwrite.serve.checkers"])
-        pool = ProcessPoolExecutor(self.processes, mp_context=ctx, initializer=_start,
-                                   initargs=(games.registered(), list(sys.path), os.getpid()))
-        for _ in range(self.processes):  # every checker started (and its desks made) before the first player
-            pool.submit(int)
-        return pool
-
-    def submit(self, method: str, ch: Challenge, kw: dict[str, Any], puzzles: dict[tuple, Any],
-               encode: bool) -> Future:
-        """The check handed to a checker: a future of :func:`run`'s answer.  A pool one of whose processes
-        died (the checks it held answer BrokenProcessPool) is replaced here, and the check handed to the new one."""
-        for _ in range(2):
-            with self.lock:
-                if self.pool is None:
-                    raise RuntimeError("the desk's checkers are not started")
-                pool = self.pool
-            try:
-                return pool.submit(run, method, ch, kw, puzzles, encode)
-            except BrokenProcessPool:
-                self._replace(pool)
-        raise BrokenProcessPool("the desk's checkers could not be started again")
-
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        with self.lock:
-            if self.pool is not broken:
-                return  # replaced already
-            log.error("a checker process of the desk died: the checkers are started again")
-            self.pool = self._pool()
-        broken.shutdown(wait=False, cancel_futures=True)
-
     def stop(self) -> None:
-        with self.lock:
-            pool, self.pool = self.pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        self.started = False
+        for checker in self.checkers:
+            checker.end()
+        self.checkers = []
+        for _task, future in self.waiting:
+            future.cancel()
+        self.waiting.clear()
+
+    async def run(self, method: str, ch: Challenge, kw: dict[str, Any], puzzles: dict[tuple, Any],
+                  encode: bool) -> tuple[str, Any]:
+        """:func:`run`'s answer, from the first checker free.  Cancelled (the request's time limit), the
+        check is taken out of the queue, or its checker ended and replaced."""
+        if not self.started:
+            raise RuntimeError("the desk's checkers are not started")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future = loop.create_future()
+        job = ((method, ch, kw, puzzles, encode), future)
+        self.waiting.append(job)
+        self._hand_over(loop)
+        try:
+            return await future
+        except asyncio.CancelledError:
+            queued = [j for j in self.waiting if j is not job]
+            if len(queued) < len(self.waiting):
+                self.waiting = deque(queued)
+            for checker in list(self.checkers):
+                if checker.job is job:
+                    self._replace(loop, checker)
+            raise
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Hand the waiting checks to the checkers that are free."""
+        for checker in list(self.checkers):
+            while checker.job is None and self.waiting:
+                job = self.waiting.popleft()
+                if job[1].done():  # given up while it waited
+                    continue
+                try:
+                    checker.conn.send(job[0])
+                except (OSError, ValueError):  # the checker died while it was free: the check waits for another
+                    self.waiting.appendleft(job)
+                    self._replace(loop, checker)
+                    return
+                checker.job = job
+                loop.add_reader(checker.conn.fileno(), self._answered, loop, checker)
+
+    def _answered(self, loop: asyncio.AbstractEventLoop, checker: _Checker) -> None:
+        job = checker.job
+        try:
+            answer = checker.conn.recv()
+        except (EOFError, OSError):  # the checker died
+            if job is not None and not job[1].done():
+                job[1].set_exception(CheckerDied())
+            self._replace(loop, checker)
+            return
+        loop.remove_reader(checker.conn.fileno())
+        checker.job = None
+        if job is not None and not job[1].done():
+            job[1].set_result(answer)
+        self._hand_over(loop)
+
+    def _replace(self, loop: asyncio.AbstractEventLoop, checker: _Checker) -> None:
+        """End a checker (dead, or running a check given up) and start another in its place."""
+        with contextlib.suppress(OSError, ValueError):
+            loop.remove_reader(checker.conn.fileno())
+        checker.job = None
+        if checker in self.checkers:
+            self.checkers.remove(checker)
+            if checker.proc.is_alive():
+                log.warning("a check ran past its time limit: its checker is ended and another started")
+            else:
+                log.error("a checker process of the desk ended (exit code %s): another is started", checker.proc.exitcode)
+            checker.end()
+            if self.started:
+                self.checkers.append(_Checker(self.ctx, self.args))
+        self._hand_over(loop)
