@@ -3,6 +3,9 @@ and graphs worked by hand, the grade checked against plain game-tree search (tes
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -245,3 +248,46 @@ def test_a_puzzle_is_graded_by_the_first_rung_to_find_its_one_winning_shading(se
     for shadings in (2, 3):
         if not any(found[:shadings]):
             assert found[shadings] == oracle.wins_within(adjacent, pz.answer, shadings)
+
+
+# ---------------------------------------------------------------- asking for a difficulty
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_asking_for_a_difficulty_gives_a_puzzle_of_it_that_its_id_makes_again(level, cli):
+    r = cli("puzzle", "lines-and-sections", "--seed", "club", "--difficulty", level, "--json", "-q")
+    assert r.exit_code == 0, r.output
+    made = json.loads(r.stdout)
+    assert made["difficulty"] == made["grade"]["level"] == level
+    assert made["grade"]["reached_by"] in [x.name for x in LADDER if x.level == level]
+    again = make_puzzles(made["challenge"])[2][0]
+    assert again.challenge == made["challenge"] and again.difficulty == level
+
+
+# ---------------------------------------------------------------- what the docs say
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_the_docs_table_states_the_ladder():
+    text = (ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(text) if line.startswith("| Lines & Sections | greedy |"))
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in text[start:start + len(LADDER)]]
+    assert [(r[1], r[3]) for r in rows] == [(x.name, x.level) for x in LADDER]
+    assert all(r[0] == "" for r in rows[1:])
+
+
+@pytest.mark.long
+def test_the_year_splits_as_the_docs_say():
+    import datetime as dt
+    from collections import Counter
+
+    rungs = Counter()
+    for day in range(365):
+        date = (dt.date(2027, 1, 1) + dt.timedelta(day)).isoformat()
+        _, _, (p,) = make_puzzles("lines-and-sections", daily=date)
+        rungs[p.grade["reached_by"]] += 1
+    assert [rungs[x.name] for x in LADDER] == [79, 54, 112, 98, 22]
+    guide = " ".join((ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").split())
+    assert ("Lines & Sections splits easy 133 (greedy 79, parity 54), medium 112 (win in 2) and hard 120 "
+            "(win in 3 98, nim-sum 22)") in guide
