@@ -291,3 +291,19 @@ def test_the_year_splits_as_the_docs_say():
     guide = " ".join((ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").split())
     assert ("Lines & Sections splits easy 133 (greedy 79, parity 54), medium 112 (win in 2) and hard 120 "
             "(win in 3 98, nim-sum 22)") in guide
+
+
+def test_the_year_benchmark_checks_each_puzzle_against_the_win():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("difficulty_benchmark", ROOT / "benchmarks" / "difficulty.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    _, _, (p,) = make_puzzles("lines-and-sections", daily="2027-01-01")
+    row = {"game": p.game, "day": "2027-01-01", "par": p.par, "difficulty": p.difficulty, "grade": p.grade}
+    assert p.par is None and bench.check(row) is None
+    found = {**p.grade, "reached_by": "win in 2", "scores": [0, 1, 1]}  # the rung below found it already
+    assert "a rung below win in 2 already reaches par 1" in bench.check({**row, "grade": found})
+    missed = {**p.grade, "reached_by": "parity", "scores": [0, 0]}  # its own rung does not find it
+    assert "parity scores 0, below par 1" in bench.check({**row, "grade": missed})

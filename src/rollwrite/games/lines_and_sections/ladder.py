@@ -128,7 +128,10 @@ def grade(secs: Sections, answer: int) -> Grade:
     """The place on LADDER of the position ``secs`` (nothing shaded) whose winning shading is section
     ``answer``: the first rung whose player shades it (a rung scores 1 when it does, 0 when not, and par
     is 1: the win)."""
-    return climb(1, [(rung, (lambda p=p: 1 if p(secs) == answer else 0)) for rung, p in zip(LADDER, PLAYERS)])
+    def finds(play: Callable[[Sections], int]) -> Callable[[], float]:
+        return lambda: 1 if play(secs) == answer else 0
+
+    return climb(1, [(rung, finds(play)) for rung, play in zip(LADDER, PLAYERS)])
 
 
 def grade_puzzle(pz: Puzzle) -> Grade:
