@@ -218,7 +218,7 @@ def test_a_check_given_up_at_its_time_limit_ends_its_checker_and_the_next_check_
         return real(method, ch, kw, puzzles, encode)
 
     monkeypatch.setattr(checkers_module, "run", slow_or_real)  # forked checkers start with it
-    checkers = Checkers(1, start_method="fork").start()
+    checkers = Checkers(1, start_method="fork", seconds=2.0).start()
     ch = challenge("wobbly-cafe", "daily", "2026-11-22")
     try:
         first = checkers.checkers[0].proc
@@ -231,5 +231,70 @@ def test_a_check_given_up_at_its_time_limit_ends_its_checker_and_the_next_check_
         kind, out = asyncio.run(scenario())
         assert kind == "ok" and out["valid"] is True
         assert not first.is_alive() and checkers.checkers[0].proc is not first
+    finally:
+        checkers.stop()
+
+
+def test_a_check_given_up_while_its_checker_starts_leaves_the_checker_alone(monkeypatch):
+    """A checker starting on a busy machine is not a check running too long: ending it would start the
+    next one just as slowly, and a crowd's checks would never find one ready."""
+    import asyncio
+
+    from rollwrite.serve import checkers as checkers_module
+
+    real = checkers_module._start
+
+    def slow_start(*args):
+        time.sleep(3)
+        real(*args)
+
+    monkeypatch.setattr(checkers_module, "_start", slow_start)  # forked checkers start with it
+    checkers = Checkers(1, start_method="fork", seconds=1.0).start()
+    ch = challenge("wobbly-cafe", "daily", "2026-11-22")
+    try:
+        first = checkers.checkers[0].proc
+
+        async def scenario():
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(checkers.run("check", ch, {"text": "x"}, {}, False), 0.5)
+            await asyncio.sleep(1.0)  # past the checker's own time, had the check been handed over
+            return await asyncio.wait_for(checkers.run("check", ch, {"text": EXAMPLE.read_text(encoding="utf-8")}, {}, False), 60)
+
+        kind, out = asyncio.run(scenario())
+        assert kind == "ok" and out["valid"] is True
+        assert checkers.checkers[0].proc is first and first.is_alive()
+    finally:
+        checkers.stop()
+
+
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+def test_many_checks_at_once_on_the_event_loop_uvicorn_runs(loop):
+    """uvicorn runs the desk on uvloop where it is installed, whose watching makes a pipe non-blocking:
+    every answer comes back whole all the same, and no checker is taken for dead."""
+    import asyncio
+
+    if loop == "uvloop":
+        uvloop = pytest.importorskip("uvloop")
+    checkers = Checkers(2).start()
+    ch = challenge("wobbly-cafe", "daily", "2026-11-22")
+    first = [c.proc for c in checkers.checkers]
+
+    async def player(n: int) -> int:
+        rng = random.Random(n)
+        text, picked, choices, done = "", [], [], 0
+        for _ in range(6):
+            kw = {"text": text, "picked": picked + ([rng.choice(choices)] if choices else []), "undo": False, "field": None}
+            kind, out = await asyncio.wait_for(checkers.run("play", ch, kw, {}, False), 60)
+            assert kind == "ok"
+            text, picked, choices = out["text"], out["picked"], [c["id"] for c in out["choices"]]
+            done += 1
+        return done
+
+    async def crowd() -> list[int]:
+        return await asyncio.gather(*(player(n) for n in range(8)))
+
+    try:
+        done = uvloop.run(crowd()) if loop == "uvloop" else asyncio.run(crowd())
+        assert done == [6] * 8 and [c.proc for c in checkers.checkers] == first
     finally:
         checkers.stop()

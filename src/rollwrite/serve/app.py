@@ -57,7 +57,7 @@ from rollwrite.files import SHEET
 from rollwrite.numbers import plain_number
 from rollwrite.serve import db
 from rollwrite.serve.accesslog import AccessLog, logger_for
-from rollwrite.serve.checkers import CheckerDied, Checkers
+from rollwrite.serve.checkers import CHECK_SECONDS, CheckerDied, Checkers
 from rollwrite.serve.desk import Challenge, Desk, challenge, challenge_of_id, game_slugs
 from rollwrite.serve.limits import CHECKS, PREPARES, SUBMITS, Buckets
 from rollwrite.serve.maker import Busy, Failed, Maker, NotReady
@@ -65,7 +65,6 @@ from rollwrite.serve.names import MAX_NAME, BadName, check as check_name
 from rollwrite.serve.settings import Settings
 
 MAX_BODY = SHEET.max_bytes + 64 * 1024  # a sheet at its largest, with the picks or the form around it
-CHECK_SECONDS = 10.0  # a check of the largest sheet takes well under a second
 MAX_PICKS = 24  # the picks of one turn: The Long Way's rerolls (a coin each), tile, display and bonus
 COOKIE = "desk_csrf"
 PLAYER = "desk_player"  # the player's key: it holds the names they submitted under

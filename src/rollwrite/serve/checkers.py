@@ -148,9 +148,17 @@ class CheckerDied(Exception):
     """The checker process running the check ended before answering (it is replaced)."""
 
 
+READY = "ready"  # what a checker says once it can check (its desks made)
+#: a request's time for its check (a check of the largest sheet takes well under a second); a check that
+#: has run this long on a checker ends it (another is started)
+CHECK_SECONDS = 10.0
+
+
 def _serve(conn: Any, registry: dict[str, str], path: list[str], desk_pid: int) -> None:
-    """A checker's life: checks read from ``conn`` and answered on it, one at a time, until the desk closes it."""
+    """A checker's life: ready, then checks read from ``conn`` and answered on it, one at a time, until the
+    desk closes it."""
     _start(registry, path, desk_pid)
+    conn.send(READY)
     while True:
         try:
             task = conn.recv()
@@ -167,7 +175,15 @@ class _Checker:
         self.proc = ctx.Process(target=_serve, args=(theirs, *args), daemon=True, name="rollwrite-checker")
         self.proc.start()
         theirs.close()
+        self.ready = False  # until it says so: a check waits for a checker that can take it at once
+        self.watched: asyncio.AbstractEventLoop | None = None  # the event loop that reads its pipe
         self.job: tuple[tuple, asyncio.Future] | None = None  # the check it runs, and its answer
+        self.since = 0.0  # when (the loop's time) it was handed the check
+
+    def blocking(self) -> None:
+        """Its pipe read and written whole: an event loop that watches a file (uvloop's) makes it
+        non-blocking, and a message is read only once it is all there (the checker writes it at once)."""
+        os.set_blocking(self.conn.fileno(), True)
 
     def end(self) -> None:
         self.conn.close()
@@ -179,14 +195,18 @@ class _Checker:
 class Checkers:
     """``processes`` checker processes (by default one per core), started with the app, and the checks
     waiting for one.  Everything is done on the event loop's own thread (a pipe a checker, watched by the
-    loop): handing a check over and reading its answer wakes no other thread of the desk.  A checker that
-    dies, or whose check is given up (its time limit), is ended and replaced."""
+    loop): handing a check over and reading its answer wakes no other thread of the desk.  A check given
+    up by its request (its time limit) leaves the queue; one already running is left to finish, and its
+    checker ended and replaced only when the check has run ``seconds`` itself.  A checker that dies is
+    replaced."""
 
-    def __init__(self, processes: int | None = None, start_method: str = "forkserver") -> None:
+    def __init__(self, processes: int | None = None, start_method: str = "forkserver",
+                 seconds: float = CHECK_SECONDS) -> None:
         self.processes = processes or cores()
         #: how the checkers start: a fork server (the desk); "fork" where they must start from this very
         #: process (a test's own layouts folder)
         self.start_method = start_method
+        self.seconds = seconds
         self.checkers: list[_Checker] = []
         self.waiting: deque[tuple[tuple, asyncio.Future]] = deque()
         self.started = False
@@ -214,7 +234,7 @@ class Checkers:
     async def run(self, method: str, ch: Challenge, kw: dict[str, Any], puzzles: dict[tuple, Any],
                   encode: bool) -> tuple[str, Any]:
         """:func:`run`'s answer, from the first checker free.  Cancelled (the request's time limit), the
-        check is taken out of the queue, or its checker ended and replaced."""
+        check leaves the queue, or, running, is left to finish (see the class)."""
         if not self.started:
             raise RuntimeError("the desk's checkers are not started")
         loop = asyncio.get_running_loop()
@@ -228,46 +248,64 @@ class Checkers:
             queued = [j for j in self.waiting if j is not job]
             if len(queued) < len(self.waiting):
                 self.waiting = deque(queued)
-            for checker in list(self.checkers):
-                if checker.job is job:
-                    self._replace(loop, checker)
+            for checker in self.checkers:
+                if checker.job is job:  # its answer will be dropped; past its own time, it is ended
+                    loop.call_at(checker.since + self.seconds, self._overdue, loop, checker, job)
             raise
 
+    def _watch(self, loop: asyncio.AbstractEventLoop, checker: _Checker) -> None:
+        if checker.watched is not loop:
+            loop.add_reader(checker.conn.fileno(), self._answered, loop, checker)
+            checker.watched = loop
+
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Hand the waiting checks to the checkers that are free."""
+        """Hand the waiting checks to the checkers that are ready and free."""
         for checker in list(self.checkers):
+            if not checker.ready:
+                self._watch(loop, checker)  # for its word that it is ready
+                continue
             while checker.job is None and self.waiting:
                 job = self.waiting.popleft()
                 if job[1].done():  # given up while it waited
                     continue
                 try:
+                    checker.blocking()
                     checker.conn.send(job[0])
                 except (OSError, ValueError):  # the checker died while it was free: the check waits for another
                     self.waiting.appendleft(job)
                     self._replace(loop, checker)
                     return
-                checker.job = job
-                loop.add_reader(checker.conn.fileno(), self._answered, loop, checker)
+                checker.job, checker.since = job, loop.time()
+                self._watch(loop, checker)
 
     def _answered(self, loop: asyncio.AbstractEventLoop, checker: _Checker) -> None:
         job = checker.job
         try:
+            checker.blocking()
             answer = checker.conn.recv()
         except (EOFError, OSError):  # the checker died
             if job is not None and not job[1].done():
                 job[1].set_exception(CheckerDied())
             self._replace(loop, checker)
             return
-        loop.remove_reader(checker.conn.fileno())
-        checker.job = None
-        if job is not None and not job[1].done():
-            job[1].set_result(answer)
+        if answer == READY and not checker.ready:
+            checker.ready = True
+        else:
+            checker.job = None
+            if job is not None and not job[1].done():
+                job[1].set_result(answer)
         self._hand_over(loop)
 
+    def _overdue(self, loop: asyncio.AbstractEventLoop, checker: _Checker, job: tuple) -> None:
+        if checker.job is job and checker in self.checkers:
+            self._replace(loop, checker)
+
     def _replace(self, loop: asyncio.AbstractEventLoop, checker: _Checker) -> None:
-        """End a checker (dead, or running a check given up) and start another in its place."""
-        with contextlib.suppress(OSError, ValueError):
-            loop.remove_reader(checker.conn.fileno())
+        """End a checker (dead, or running a check past its time) and start another in its place."""
+        if checker.watched is not None:
+            with contextlib.suppress(OSError, ValueError, RuntimeError):
+                checker.watched.remove_reader(checker.conn.fileno())
+            checker.watched = None
         checker.job = None
         if checker in self.checkers:
             self.checkers.remove(checker)
