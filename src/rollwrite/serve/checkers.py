@@ -210,6 +210,8 @@ class Checkers:
         self.checkers: list[_Checker] = []
         self.waiting: deque[tuple[tuple, asyncio.Future]] = deque()
         self.started = False
+        #: the event loop that watches the checkers' pipes; another loop's checks are handed to it
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def start(self) -> Checkers:
         if not self.started:
@@ -238,6 +240,14 @@ class Checkers:
         if not self.started:
             raise RuntimeError("the desk's checkers are not started")
         loop = asyncio.get_running_loop()
+        home = self.loop
+        if home is not None and home is not loop and home.is_running():  # the pipes are watched by one loop
+            return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(
+                self.run(method, ch, kw, puzzles, encode), home))
+        if home is not loop:  # the first loop to ask (an app's), or one after it ended
+            self.loop = loop
+            for checker in self.checkers:
+                checker.watched = None
         future: asyncio.Future = loop.create_future()
         job = ((method, ch, kw, puzzles, encode), future)
         self.waiting.append(job)
