@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View
+from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View, blank_cards
 from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
 from rollwrite.games.scrambled_streets.rules import City, first_player, longest, mover
@@ -33,6 +33,11 @@ def _card(schedule: Any, turn: int) -> int | None:
 
 class StreetsEntry(Entry[Game, Deck]):
     puzzles = False  # its puzzle is one more turn on a city of its own
+    live = True
+
+    def revealed(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> Any:
+        """The starting city's cards, the cards of the turns played and the card of the turn to play."""
+        return None if schedule is None else blank_cards(schedule, START_SIZE + len(sheet.moves) + 1)
 
     def start(self, data: Deck, schedule: Any) -> Game:
         if schedule is None:
