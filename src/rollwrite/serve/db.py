@@ -379,6 +379,7 @@ class Entry:
     removed: str | None
     removed_at: str | None
     submissions: int
+    live: bool = False
 
 
 def entries_of(engine: Engine, challenge: str) -> list[Entry]:
@@ -387,11 +388,11 @@ def entries_of(engine: Engine, challenge: str) -> list[Entry]:
             .group_by(submissions.c.name_key).subquery())
     with engine.connect() as conn:
         rows = conn.execute(select(entries.c.name, entries.c.score, entries.c.par, entries.c.at, entries.c.version,
-                                   entries.c.removed, entries.c.removed_at, func.coalesce(sent.c.n, 0))
+                                   entries.c.removed, entries.c.removed_at, func.coalesce(sent.c.n, 0), entries.c.live)
                             .select_from(entries.outerjoin(sent, sent.c.name_key == entries.c.name_key))
                             .where(entries.c.challenge == challenge)
                             .order_by(entries.c.score.desc(), entries.c.name_key)).all()
-    return [Entry(*row) for row in rows]
+    return [Entry(*row[:-1], bool(row[-1])) for row in rows]
 
 
 @dataclass(frozen=True, slots=True)
