@@ -205,7 +205,7 @@
       }
       if (live) { seq = doc.seq; locked = doc.locked; }
       else if (doc.changed && !extra.undo) { history.push(current); }
-      if (doc.changed || current.trim()) { setText(doc.text); }
+      if (doc.changed || current.trim() || live) { setText(doc.text); }  // live: the desk's record
       picked = doc.picked;
       draw(doc);
       var loud = typed || doc.view.done;
