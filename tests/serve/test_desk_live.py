@@ -360,6 +360,30 @@ def test_a_live_only_desk_holds_the_rolls_back_and_ranks_live_play(tmp_path, mak
         assert ready(alice, "/play/lines-and-sections/daily/2026-11-22").status_code == 200
 
 
+def test_rollwrite_serve_live_only_as_docs_desk_md_shows_it(tmp_path):
+    """``rollwrite serve --live-only``, a real process: it says so as it starts, the page of a daily leads
+    to its live page, and the PDF is held back."""
+    import urllib.error
+    import urllib.request
+
+    from desk_server import Server
+
+    server = Server(tmp_path / "desk.sqlite", args=("--live-only",)).start()
+    try:
+        assert "ranking live play only" in server.proc.stdout.readline().decode()  # its first line, as it starts
+        opener = urllib.request.build_opener(type("NoRedirect", (urllib.request.HTTPRedirectHandler,), {
+            "redirect_request": lambda *a, **k: None}))
+        with pytest.raises(urllib.error.HTTPError) as moved:
+            opener.open(server.url + "/play/wobbly-cafe/daily/2026-11-22", timeout=60)
+        assert moved.value.code == 303 and moved.value.headers["Location"] == "/play/wobbly-cafe/daily/2026-11-22/live"
+        with pytest.raises(urllib.error.HTTPError) as held:
+            urllib.request.urlopen(server.url + "/play/wobbly-cafe/daily/2026-11-22/sheet.pdf", timeout=60)
+        assert held.value.code == 403 and b"ranks only live play" in held.value.read()
+        assert b"ranks only live play" in server.ready("/play/wobbly-cafe/daily/2026-11-22/live")
+    finally:
+        server.stop()
+
+
 # ---- the record -----------------------------------------------------------------------------------
 
 def test_a_version_3_database_gains_live_play(db_url):

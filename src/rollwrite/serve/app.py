@@ -263,7 +263,7 @@ class DeskApp:
                     "nothing to hold back and no live play; its entries are ranked as they are played")
         if desk.entry is None or not desk.entry.live:
             return f"{desk.layout.title} is not played live on this desk"
-        return f"this puzzle of {desk.layout.title} starts from a position of its own: it is entered as text, not live"
+        return f"this puzzle of {desk.layout.title} starts from a position of its own, printed on its sheet: it is not played live"
 
     def _when(self, ch: Challenge) -> dict[str, Any]:
         closes = self.closes(ch)

@@ -269,9 +269,10 @@ class Desk:
         return out
 
     def can_live(self, ch: Challenge) -> bool:
-        """Whether the challenge can be played live: its page has the entry, and the game's turns reveal
-        rolls or cards (a game without dice has nothing to hold back)."""
-        return self.entered(ch) and self.has_dice and self.entry is not None and self.entry.live
+        """Whether the challenge can be played live: its page has the entry, the game's turns reveal rolls
+        or cards (a game without dice has nothing to hold back), and it starts from the empty sheet."""
+        return (self.entered(ch) and self.has_dice and self.entry is not None and self.entry.live
+                and not ch.kind_options)  # a finish puzzle starts from the position printed on its sheet
 
     def live_step(self, ch: Challenge, *, text: str, locked: Sequence[str], turns: int, picked: list[str],
                   undo: bool = False, field: tuple[str, str] | None = None) -> dict:
