@@ -407,7 +407,7 @@ def test_a_two_player_sheet_gives_two_rows_and_a_variations_sheet_its_own_board(
         page.wait_for_selector("#leaderboard table")
         settle(page)
     rows = [r.split("\t") for r in page.locator("#leaderboard tbody tr").all_inner_texts()]
-    assert [r for r in rows if r[1] in ("Kim", "Lee")] == [["1", "Lee", "14"], ["2", "Kim", "7"]]  # others' too
+    assert [r for r in rows if r[1] in ("Kim", "Lee")] == [["1", "Lee", "14", "pasted"], ["2", "Kim", "7", "pasted"]]  # others' too
     page.close()
 
 
