@@ -319,6 +319,11 @@ def test_lines_and_sections_says_it_has_no_live_play(app):
         assert page.status_code == 200 and "has no dice and no cards" in page.text and "/live" not in page.text
         live = alice.get("/play/lines-and-sections/puzzle-daily/2026-11-22/live")
         assert live.status_code == 404 and "nothing to hold back and no live play" in live.text
+        index = alice.get("/").text
+        assert f'href="/play/long-way/daily/{TODAY.isoformat()}/live"' in index
+        assert "/play/lines-and-sections/puzzle-daily/" in index and "lines-and-sections/puzzle-daily/" + TODAY.isoformat() + "/live" not in index
+        finish = alice.get("/play/long-way/finish-daily/2026-11-22/live")
+        assert finish.status_code == 404 and "printed on its sheet" in finish.text
 
 
 # ---- a desk that ranks only live play -------------------------------------------------------------------

@@ -214,8 +214,9 @@ class DeskApp:
                    if self.desks[slug].game.can_puzzle and not ch.puzzle}
         finishes = {slug: challenge(slug, "finish-daily", today) for slug in self.desks
                     if "finish" in self.desks[slug].game.puzzle_options}
+        lives = {slug for slug, _t, ch in rows if self.desks[slug].can_live(ch)}
         return self.page(request, "index.html", games=rows, puzzles=puzzles, finishes=finishes, today=today,
-                         open_days=self.settings.open_days)
+                         open_days=self.settings.open_days, lives=lives)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params

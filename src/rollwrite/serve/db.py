@@ -12,6 +12,8 @@ The record is honest: every verified submission is kept in ``desk_submissions`` 
 sheet's text and the rollwrite version that checked it; ``desk_entries`` holds each name's best one, the
 row the leaderboard shows, until an operator removes it with a reason (:func:`remove`), which it keeps.
 A name belongs to the first player who submits under it (``desk_names``: a hash of that player's key).
+A live game (``desk_live``) is kept turn by turn under a hash of its player's key; an entry (and a
+submission) is marked ``live`` only when the desk stored it from that record.
 """
 
 from __future__ import annotations
