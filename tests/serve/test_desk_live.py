@@ -206,6 +206,20 @@ def test_the_live_page_and_answers_show_only_the_turn_to_play(app):
         assert "check" not in doc
 
 
+def test_a_name_is_set_at_any_time_and_a_setting_that_changes_the_dice_before_the_first_turn():
+    desk, ch = Desk("shelving-wars"), challenge("shelving-wars", "daily", "2026-11-22")
+    first = desk.live_step(ch, text="", locked=[], turns=0, picked=[], field=("players", "3"))
+    state = {"text": first["store"]["text"], "locked": [], "turns": 0}
+    turn = desk.live_step(ch, **state, picked=[])
+    while "store" not in turn or turn["store"]["turns"] == 0:
+        turn = desk.live_step(ch, **state, picked=turn["picked"] + [turn["choices"][0]["id"]])
+    state = {"text": turn["store"]["text"], "locked": [], "turns": 1}
+    named = desk.live_step(ch, **state, picked=[], field=("p1", "Kim"))
+    assert named["store"]["turns"] == 1 and "Kim" in named["text"]
+    with pytest.raises(Exception, match="before the first turn"):  # the rules say so; the desk would too
+        desk.live_step(ch, **state, picked=[], field=("players", "2"))
+
+
 # ---- attacks ---------------------------------------------------------------------------------------
 
 def test_a_turn_out_of_order_an_illegal_move_or_an_undo_is_refused(app):
@@ -219,7 +233,7 @@ def test_a_turn_out_of_order_an_illegal_move_or_an_undo_is_refused(app):
         assert "moved on" in step(alice, ["g:A1", "N", "g:G7", "S"], doc["seq"], status=409)["error"]
         assert "moved on" in step(alice, ["stop"], doc["seq"] + 5, status=409)["error"]  # a number of its own
         assert "cannot be taken back" in step(alice, [], gates["seq"], undo=True, status=409)["error"]
-        assert "before the first turn" in step(alice, [], gates["seq"], field=["name", "x"], status=409)["error"]
+        assert "no field" in step(alice, [], gates["seq"], field=["name", "x"], status=409)["error"]
         assert step(alice, [], "1", status=400)  # the number, as a number
         assert step(alice)["turns"] == 1
         # a text sent along is not read: the game is the desk's record

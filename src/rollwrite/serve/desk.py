@@ -295,12 +295,13 @@ class Desk:
         store: dict[str, Any] | None = None
         if undo:
             raise EntryError("a stored turn cannot be taken back in live play")
-        if field is not None:
-            if turns or locked:
-                raise EntryError("in live play the sheet's names and settings are set before the first turn")
-            sheet = entry.set_field(sheet, field[0], field[1], data)
+        if field is not None:  # a name at any time; a setting that changes the dice before the first turn
+            named = entry.set_field(sheet, field[0], field[1], data)
+            if (turns or locked) and self.schedule(ch, named) != self.schedule(ch, sheet):
+                raise EntryError(f"in live play the {field[0][:40]} is set before the first turn: it changes the dice")
+            sheet = named
             self._writable(sheet, field[0])
-            picked, store = [], {"turns": 0, "picks": []}
+            picked, store = list(locked), {"turns": turns, "picks": list(locked)}
         elif picked:
             shown = entry.revealed(sheet, picked, data, self.schedule(ch, sheet))
             after = entry.play(sheet, picked, data, shown)
