@@ -328,6 +328,12 @@ def test_a_pasted_sheet_is_never_live_and_a_live_entry_is_the_records(app):
         assert re.search(r'Ann</a></td><td>[^<]+</td><td>pasted</td>', page)
         assert '<span class="live-mark">live</span>' in alice.get("/name/Liv").text
         assert "(1 <span class=\"live-mark\">live</span>)" in alice.get("/archive/wobbly-cafe").text
+        # one live game, one entry: again under its name (case and spacing aside) is fine, under another not
+        assert alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "LIV"},
+                          follow_redirects=False).status_code == 303
+        other = alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "Zed"}, follow_redirects=False)
+        assert other.status_code == 409 and "already submitted under another name (liv" in other.text
+        assert "Zed" not in [p["name"] for p in alice.get(cafe + "/leaderboard.json").json()["places"]]
         del doc
 
 

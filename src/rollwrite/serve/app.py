@@ -313,7 +313,6 @@ class DeskApp:
 
     async def live(self, request: Request, ch: Challenge, _action: str = "", **extra: Any) -> Response:
         """The live page (GET), or the start of the player's live game (POST, a form)."""
-        desk = self.desks[ch.game]
         key = request.cookies.get(PLAYER, "")
         if request.method == "POST":
             form = await _form(request)
@@ -328,6 +327,12 @@ class DeskApp:
             except SQLAlchemyError:
                 raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
             return RedirectResponse(f"{ch.path}/live", status_code=303)
+        return await self.live_page(request, ch, **extra)
+
+    async def live_page(self, request: Request, ch: Challenge, **extra: Any) -> Response:
+        """The live page: the start button, or the player's live game (drawn by desk.js from live-play)."""
+        desk = self.desks[ch.game]
+        key = request.cookies.get(PLAYER, "")
         try:
             puzzle = self._made(request, ("page", ch, desk.has_dice))[2]
         except HTTPException as exc:
@@ -397,7 +402,7 @@ class DeskApp:
         game = await self._live_game(request, ch)
         if game.finished is None:
             raise _problem(409, "the live game is not over yet: its entry is submitted once its last turn is stored")
-        return await self._enter(request, ch, form, game.sheet, live=True)
+        return await self._enter(request, ch, form, game.sheet, live=True, live_game=game.id)
 
     # -- something to come back to: an archive per game, a page per name -----------------------------
 
@@ -495,14 +500,15 @@ class DeskApp:
         self._limit(self.submits, request, "submissions")
         return await self._enter(request, ch, form, form.get("text", ""), live=False)
 
-    async def _enter(self, request: Request, ch: Challenge, form: dict[str, str], text: str, *, live: bool) -> Response:
+    async def _enter(self, request: Request, ch: Challenge, form: dict[str, str], text: str, *, live: bool,
+                     live_game: int | None = None) -> Response:
         """Store a sheet as an entry: ``live`` only for the sheet of the player's own live game, read from
         the desk's record (nothing the player sends makes an entry live)."""
         raw_name, given_key = form.get("name", ""), form.get("key", "").strip()
 
         async def again(status: int, message: str, **extra: Any) -> Response:  # the page, the sheet kept
             if live:
-                return await self.live(request, ch, status=status, refused=message, name_value=raw_name, **extra)
+                return await self.live_page(request, ch, status=status, refused=message, name_value=raw_name, **extra)
             return await self.play(request, ch, status=status, refused=message, sheet_text=text,
                                    name_value=raw_name, **extra)
 
@@ -545,7 +551,10 @@ class DeskApp:
             stored = await run_in_threadpool(lambda: db.submit(
                 self.engine, challenge=ch.id, game=ch.game, name=name, score=score, sheet=text,
                 par=None if par is None else float(par), player_key=player_key, live=live,
-                live_first=self.live_ranked(ch)))
+                live_first=self.live_ranked(ch), live_game=live_game))
+        except db.LiveTaken as taken:
+            return await again(409, f"this live game is already submitted under another name ({taken.name}, as "
+                                    "names are compared): a live game is one entry, under one name")
         except db.NameTaken:
             return await again(403, f"the name {name} belongs to another player: it was first submitted from "
                                     "another browser. If it is yours, give its key (shown when you first "

@@ -97,6 +97,7 @@ live_games = Table(
     Column("started", String(32), nullable=False),
     Column("updated", String(32), nullable=False),
     Column("finished", String(32), nullable=True),  # when its last turn was stored
+    Column("entry_name", String(80), nullable=True),  # the name it was submitted under: one live game, one entry
     UniqueConstraint("challenge", "key_hash", name="one_live_game_per_player"),
 )
 
@@ -288,6 +289,14 @@ class NameTaken(Exception):
     """The name belongs to another player (whose key this submission does not carry)."""
 
 
+class LiveTaken(Exception):
+    """The live game was submitted under another name (``name``): a live game is one entry."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 class Removed(Exception):
     """The name's entry on this challenge was removed by the operator; ``reason`` says why."""
 
@@ -308,11 +317,12 @@ class Stored:
 
 def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float, sheet: str,
            par: float | None = None, player_key: str = "", version: str = "", live: bool = False,
-           live_first: bool = False) -> Stored:
+           live_first: bool = False, live_game: int | None = None) -> Stored:
     """Store a verified sheet under a name: in the record always, as the name's entry when it is the
     name's best (a live sheet wins a tie with a pasted one; ``live_first``: a live sheet replaces a pasted
     entry whatever their scores, on a desk that ranks only live play).  ``live``: the sheet is the one
-    of a live game of this desk's record (never from what the player sent).  The first submission under a name gives the name to ``player_key``; a later one under
+    of a live game of this desk's record (never from what the player sent), ``live_game`` its id: a live
+    game is submitted under one name only (LiveTaken, nothing stored, under another).  The first submission under a name gives the name to ``player_key``; a later one under
     it without that key raises NameTaken (nothing stored).  ``player_key`` empty: names are not held
     (a desk's own tools)."""
     key = name_key(name)
@@ -329,6 +339,13 @@ def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float
                         claimed = True
                     elif not hmac.compare_digest(holder.key_hash, key_hash(player_key)):
                         raise NameTaken(name)
+                if live_game is not None:
+                    claimed_game = conn.execute(live_games.update().where(
+                        live_games.c.id == live_game,
+                        (live_games.c.entry_name.is_(None)) | (live_games.c.entry_name == key)).values(entry_name=key))
+                    if claimed_game.rowcount != 1:
+                        taken = conn.execute(select(live_games.c.entry_name).where(live_games.c.id == live_game)).scalar()
+                        raise LiveTaken(str(taken))
                 at = now()
                 conn.execute(submissions.insert().values(challenge=challenge, name=name, name_key=key, score=score,
                                                          par=par, sheet=sheet, version=version, at=at, live=int(live)))
