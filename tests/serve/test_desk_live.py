@@ -387,6 +387,13 @@ def test_a_live_only_desk_holds_the_rolls_back_and_ranks_live_play(tmp_path, mak
         del end
         # a game without dice keeps its pasted entries (nothing to hold back)
         assert ready(alice, "/play/lines-and-sections/daily/2026-11-22").status_code == 200
+    # once the daily has closed, its page shows its dice again, and no live game starts
+    later = make_app(path, settings=Settings(db=path, prepare_ahead=False, live_only=True),
+                     today=lambda: datetime.date(2026, 12, 30), maker=maker)
+    with _client(later, "bob-key") as bob:
+        assert ready(bob, cafe).status_code == 200 and 'class="dice"' in bob.get(cafe).text
+        assert 'id="live-closed"' in bob.get(cafe + "/live").text
+        assert bob.post(cafe + "/live", data={"csrf": bob.cookies.get(COOKIE)}).status_code == 403
 
 
 def test_rollwrite_serve_live_only_as_docs_desk_md_shows_it(tmp_path):
