@@ -526,3 +526,28 @@ def test_a_live_daily_shows_the_next_roll_only_after_the_move_is_stored(server, 
         page.screenshot(path=str(shots / f"live-submitted-{width}.png"), full_page=True)
     page.close()
     assert {k: v for k, v in states.items() if v} == {}
+
+
+def test_a_live_game_played_on_in_another_tab_is_drawn_afresh(server, browser):
+    """Two tabs of one live game: a pick in the tab left behind is refused, saying so, and that tab is drawn
+    again as the desk stored the game (the other tab's turn in it)."""
+    path = "/play/long-way/daily/2026-11-22"
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_cookies([{"name": "desk_player", "value": "live-browser-tabs", "url": server.url}])
+    first, second = context.new_page(), context.new_page()
+    first.goto(server.url + server.made(path + "/live"))
+    first.click("#start")
+    first.wait_for_selector("#play")
+    settle(first, 0)
+    second.goto(server.url + path + "/live")
+    settle(second, 0)
+    for pick in ("g:A1", "N", "g:G7", "S"):
+        press_pick(first, pick)
+    assert first.inner_text("#turn-dice") != "" and second.inner_text("#turn-dice") == ""  # the gates stored in one
+    before = steps(second)
+    second.click('[data-choice="g:B1"]')
+    second.wait_for_function(f"() => +(document.getElementById('desk').dataset.steps || 0) > {before}")
+    second.wait_for_function("() => document.getElementById('status').textContent.includes('moved on')")
+    assert second.inner_text("#turn-dice") == first.inner_text("#turn-dice")  # the game as stored, gates and all
+    assert second.locator(".spot.gate").count() == 2
+    context.close()

@@ -339,7 +339,7 @@ class DeskApp:
             if exc.detail != "preparing":
                 raise
             return self.page(request, "preparing.html", status=503, headers=dict(exc.headers or {}), ch=ch,
-                             title=desk.layout.title, retry=PREPARE_RETRY)
+                             title=desk.layout.title, retry=PREPARE_RETRY, here=f"{ch.path}/live")
         try:
             game = await run_in_threadpool(db.live_game, self.engine, ch.id, key)
         except SQLAlchemyError:
