@@ -263,11 +263,12 @@ def test_another_browser_cannot_play_or_see_your_live_game(app):
         assert step(alice)["turns"] == 1  # untouched
 
 
-def test_two_tabs_of_one_live_game_store_each_turn_once(app):
+def test_two_tabs_of_one_live_game_store_each_turn_once(db_url, maker):
+    """Over SQLite and PostgreSQL."""
+    app = make_app(db_url, today=lambda: TODAY, maker=maker, prepare_ahead=False)
     with _client(app) as alice:
         doc = start(alice)
         gates = step(alice, ["g:A1", "N", "g:G7", "S"], doc["seq"])
-        tile = next(c["id"] for c in gates["choices"] if c["id"].startswith("t:"))
         # both tabs send the same whole turn (stop) at once: one is stored, the other told to redraw
         results: list[int] = []
         barrier = threading.Barrier(2)
@@ -286,7 +287,6 @@ def test_two_tabs_of_one_live_game_store_each_turn_once(app):
         assert sorted(results) == [200, 409], results
         final = step(alice)
         assert final["turns"] == 2 and final["finished"] and final["text"].count("stop") == 1
-        del tile
 
 
 def test_two_tabs_racing_in_the_database_store_once(db_url):
@@ -314,7 +314,7 @@ def test_a_pasted_sheet_is_never_live_and_a_live_entry_is_the_records(app):
         assert alice.get(cafe + "/leaderboard.json").json()["places"][0]["live"] is False
         # live-submit takes no text: before the live game ends it is refused, whatever the form holds
         assert alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "Ann", "text": good}).status_code == 404
-        doc = start(alice, cafe)
+        start(alice, cafe)
         assert alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "Ann", "text": good}).status_code == 409
         end = play_through(alice, cafe)
         assert end["finished"] and end["check"]["valid"]
@@ -334,7 +334,6 @@ def test_a_pasted_sheet_is_never_live_and_a_live_entry_is_the_records(app):
         other = alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "Zed"}, follow_redirects=False)
         assert other.status_code == 409 and "already submitted under another name (liv" in other.text
         assert "Zed" not in [p["name"] for p in alice.get(cafe + "/leaderboard.json").json()["places"]]
-        del doc
 
 
 def test_lines_and_sections_says_it_has_no_live_play(app):
@@ -377,14 +376,13 @@ def test_a_live_only_desk_holds_the_rolls_back_and_ranks_live_play(tmp_path, mak
             refused = alice.post(f"{cafe}/{action}", **kw)
             assert refused.status_code == 403 and "ranks only live play" in refused.text, action
         start(alice, cafe)
-        end = play_through(alice, cafe)
+        assert play_through(alice, cafe)["finished"]
         assert alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "Liv"},
                           follow_redirects=False).status_code == 303
         board = alice.get(cafe + "/leaderboard.json").json()
         assert board["live_only"] is True
         assert [(p["name"], p["live"]) for p in board["places"]] == [("Liv", True)]
         assert [(p["name"], p["rank"]) for p in board["unranked"]] == [("Old", 1)]
-        del end
         # a game without dice keeps its pasted entries (nothing to hold back)
         assert ready(alice, "/play/lines-and-sections/daily/2026-11-22").status_code == 200
     # once the daily has closed, its page shows its dice again, and no live game starts
