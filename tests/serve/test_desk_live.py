@@ -337,8 +337,29 @@ def test_a_pasted_sheet_is_never_live_and_a_live_entry_is_the_records(app):
         assert alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "LIV"},
                           follow_redirects=False).status_code == 303
         other = alice.post(cafe + "/live-submit", data={"csrf": csrf, "name": "Zed"}, follow_redirects=False)
-        assert other.status_code == 409 and "already submitted under another name (liv" in other.text
+        assert other.status_code == 409 and "(liv, as names are compared)" in other.text
         assert "Zed" not in [p["name"] for p in alice.get(cafe + "/leaderboard.json").json()["places"]]
+
+
+def test_each_player_of_a_live_game_goes_under_one_name(app):
+    shelves = "/play/shelving-wars/daily/2026-11-22"
+    with _client(app) as alice:
+        start(alice, shelves)
+        end = play_through(alice, shelves)
+        assert end["finished"] and len(end["check"]["players"]) == 2
+        csrf = alice.cookies.get(COOKIE)
+
+        def send(name: str, player: str):
+            return alice.post(shelves + "/live-submit", data={"csrf": csrf, "name": name, "player": player},
+                              follow_redirects=False)
+
+        assert send("Kim", "1").status_code == 303 and send("Lee", "2").status_code == 303
+        assert send("kim", "1").status_code == 303  # again, the same name
+        for name, player in (("Zed", "1"), ("Kim", "2")):
+            refused = send(name, player)
+            assert refused.status_code == 409 and "is one entry a player" in refused.text
+        board = alice.get(shelves + "/leaderboard.json").json()["places"]
+        assert sorted((p["name"], p["live"]) for p in board) == [("Kim", True), ("Lee", True)]
 
 
 def test_lines_and_sections_says_it_has_no_live_play(app):

@@ -531,13 +531,15 @@ class DeskApp:
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
         score = float(result["total"])
         players = result.get("players") or []
+        player = 1
         if len(players) > 1 and not ch.puzzle:  # a sheet of several players: a row for the one who submits it
             which = form.get("player", "").strip()
             if not (which.isdigit() and 1 <= int(which) <= len(players)):
                 names = ", ".join(p["name"] for p in players)
                 return await again(400, f"this sheet has {len(players)} players ({names}): say which of them "
                                         "you are; the leaderboard ranks each player's own result")
-            me = players[int(which) - 1]
+            player = int(which)
+            me = players[player - 1]
             score = float(me["total"])
             if not raw_name.strip():
                 raw_name = me["name"]
@@ -551,10 +553,11 @@ class DeskApp:
             stored = await run_in_threadpool(lambda: db.submit(
                 self.engine, challenge=ch.id, game=ch.game, name=name, score=score, sheet=text,
                 par=None if par is None else float(par), player_key=player_key, live=live,
-                live_first=self.live_ranked(ch), live_game=live_game))
+                live_first=self.live_ranked(ch), live_game=None if live_game is None else (live_game, player)))
         except db.LiveTaken as taken:
-            return await again(409, f"this live game is already submitted under another name ({taken.name}, as "
-                                    "names are compared): a live game is one entry, under one name")
+            return await again(409, f"this live game's player is already submitted under another name, or this name "
+                                    f"as another of its players ({taken.name}, as names are compared): a live game "
+                                    "is one entry a player, each under one name")
         except db.NameTaken:
             return await again(403, f"the name {name} belongs to another player: it was first submitted from "
                                     "another browser. If it is yours, give its key (shown when you first "

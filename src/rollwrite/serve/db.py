@@ -97,7 +97,7 @@ live_games = Table(
     Column("started", String(32), nullable=False),
     Column("updated", String(32), nullable=False),
     Column("finished", String(32), nullable=True),  # when its last turn was stored
-    Column("entry_name", String(80), nullable=True),  # the name it was submitted under: one live game, one entry
+    Column("entry_names", Text, nullable=True),  # JSON: each player of the sheet -> the name (key) it went under
     UniqueConstraint("challenge", "key_hash", name="one_live_game_per_player"),
 )
 
@@ -290,7 +290,8 @@ class NameTaken(Exception):
 
 
 class LiveTaken(Exception):
-    """The live game was submitted under another name (``name``): a live game is one entry."""
+    """The live game's player was submitted under another name (``name``, as compared), or the name as
+    another of its players: a live game is one entry a player."""
 
     def __init__(self, name: str) -> None:
         super().__init__(name)
@@ -315,16 +316,35 @@ class Stored:
     claimed: bool = False
 
 
+def _claim_live(conn: Connection, live_game: tuple[int, int], key: str) -> None:
+    """Note that player ``live_game[1]`` of live game ``live_game[0]`` goes under the name ``key``."""
+    game, player = live_game
+    for _attempt in range(5):  # another submission of the game at once: read again
+        was = conn.execute(select(live_games.c.entry_names).where(live_games.c.id == game)).scalar()
+        taken: dict[str, str] = json.loads(was) if was else {}
+        if taken.get(str(player), key) != key:
+            raise LiveTaken(taken[str(player)])
+        if any(k == key for p, k in taken.items() if p != str(player)):
+            raise LiveTaken(key)
+        now_names = json.dumps({**taken, str(player): key}, sort_keys=True)
+        same = live_games.c.entry_names.is_(None) if was is None else live_games.c.entry_names == was
+        if conn.execute(live_games.update().where(live_games.c.id == game, same)
+                        .values(entry_names=now_names)).rowcount == 1:
+            return
+    raise UsageError("the entry could not be stored; try again")
+
+
 def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float, sheet: str,
            par: float | None = None, player_key: str = "", version: str = "", live: bool = False,
-           live_first: bool = False, live_game: int | None = None) -> Stored:
+           live_first: bool = False, live_game: tuple[int, int] | None = None) -> Stored:
     """Store a verified sheet under a name: in the record always, as the name's entry when it is the
-    name's best (a live sheet wins a tie with a pasted one; ``live_first``: a live sheet replaces a pasted
-    entry whatever their scores, on a desk that ranks only live play).  ``live``: the sheet is the one
-    of a live game of this desk's record (never from what the player sent), ``live_game`` its id: a live
-    game is submitted under one name only (LiveTaken, nothing stored, under another).  The first submission under a name gives the name to ``player_key``; a later one under
+    name's best.  The first submission under a name gives the name to ``player_key``; a later one under
     it without that key raises NameTaken (nothing stored).  ``player_key`` empty: names are not held
-    (a desk's own tools)."""
+    (a desk's own tools).  ``live``: the sheet is the one of a live game of this desk's record (never
+    from what the player sent), ``live_game`` (its id, the sheet's player submitted): each player of a
+    live game goes under one name (LiveTaken, nothing stored, under another).  A live sheet wins a tie
+    with a pasted one; ``live_first``: it replaces a pasted entry whatever the scores (a desk that ranks
+    only live play)."""
     key = name_key(name)
     version = version or __version__
     for _attempt in range(3):  # two first submissions of one name at once: the loser reads the winner's row
@@ -340,12 +360,7 @@ def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float
                     elif not hmac.compare_digest(holder.key_hash, key_hash(player_key)):
                         raise NameTaken(name)
                 if live_game is not None:
-                    claimed_game = conn.execute(live_games.update().where(
-                        live_games.c.id == live_game,
-                        (live_games.c.entry_name.is_(None)) | (live_games.c.entry_name == key)).values(entry_name=key))
-                    if claimed_game.rowcount != 1:
-                        taken = conn.execute(select(live_games.c.entry_name).where(live_games.c.id == live_game)).scalar()
-                        raise LiveTaken(str(taken))
+                    _claim_live(conn, live_game, key)
                 at = now()
                 conn.execute(submissions.insert().values(challenge=challenge, name=name, name_key=key, score=score,
                                                          par=par, sheet=sheet, version=version, at=at, live=int(live)))
