@@ -264,7 +264,8 @@ class DeskApp:
                     "nothing to hold back and no live play; its entries are ranked as they are played")
         if desk.entry is None or not desk.entry.live:
             return f"{desk.layout.title} is not played live on this desk"
-        return f"this puzzle of {desk.layout.title} starts from a position of its own, printed on its sheet: it is not played live"
+        return (f"this puzzle of {desk.layout.title} starts from a position of its own, printed on its sheet: "
+                "it is not played live")
 
     def _when(self, ch: Challenge) -> dict[str, Any]:
         closes = self.closes(ch)
@@ -287,8 +288,8 @@ class DeskApp:
                              svg=svg, dice=dice, board=board, has_entry=desk.entered(ch), puzzle=puzzle,
                              plain_number=plain_number, command=command_for(ch),
                              stored=request.query_params.get("stored", ""), max_name=MAX_NAME, new_key=new_key,
-                             can_live=desk.can_live(ch), no_live=self.no_live(ch), live_only=self.live_ranked(ch), has_dice=desk.has_dice,
-                             unranked=unranked, **self._when(ch), **extra)
+                             can_live=desk.can_live(ch), no_live=self.no_live(ch), live_only=self.live_ranked(ch),
+                             has_dice=desk.has_dice, unranked=unranked, **self._when(ch), **extra)
         if SHOW_KEY in request.cookies:
             response.delete_cookie(SHOW_KEY, path="/", httponly=True, samesite="strict", secure=_https(request))
         return response
