@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.dice import DealSpec
@@ -78,9 +79,13 @@ class ScrambledStreets(Game["Position", "Deck"]):
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
+        from rollwrite.games.scrambled_streets.ladder import grade
         from rollwrite.games.scrambled_streets.solve import make_position, puzzle_of
 
-        return puzzle_of(make_position(layout.data, schedule), schedule)
+        pos = make_position(layout.data, schedule)
+        puzzle = puzzle_of(pos, schedule)
+        graded = grade(pos.city, layout.data, pos.player, pos.answer.scores, pos.answer.best)
+        return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json())
 
     def evaluate_puzzle(self, puzzle: Puzzle, sheet: Position, data: Deck) -> Evaluation:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
