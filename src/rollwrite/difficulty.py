@@ -9,8 +9,8 @@ sgt-puzzles grades a puzzle by the weakest technique that still solves it.  Ours
   how far the strongest falls short is kept too.  Each game's ladder is in its ``ladder.py`` and
   docs/puzzles.md.  Lines & Sections has a ladder too: its puzzle has one right answer, so a rung
   scores 1 when its player finds it, and par is 1;
-- **one-move puzzles** (Scrambled Streets): how many tempting wrong answers there are (placements
-  that score nearly the best), with two cut points.
+- **one-move puzzles** (Scrambled Streets): a ladder of players that each look at some of the
+  placements and play the best of them; one that looks at the one best placement reaches par.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def check_ladder(ladder: Sequence[Rung]) -> None:
         raise ValueError("a ladder's rungs go from easy to hard, each with its own name")
 
 
-def by_count(tempting: float, cuts: tuple[float, float]) -> str:
-    """The level of a one-move puzzle with ``tempting`` wrong answers: easy below ``cuts[0]``, medium
-    below ``cuts[1]``, else hard."""
-    return LEVELS[0] if tempting < cuts[0] else LEVELS[1] if tempting < cuts[1] else LEVELS[2]
+def by_count(n: float, cuts: tuple[float, float]) -> str:
+    """The level of a puzzle measured by ``n`` (how far a ladder's strongest rung falls short of par, or
+    how far a simple player does): easy below ``cuts[0]``, medium below ``cuts[1]``, else hard."""
+    return LEVELS[0] if n < cuts[0] else LEVELS[1] if n < cuts[1] else LEVELS[2]

@@ -3,6 +3,8 @@ positions worked out by hand, and to a plain count (tests/oracles) on random sma
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,6 +65,14 @@ def test_a_ring_has_no_end():
     ring = City({(0, 0): (17, False), (0, 1): (7, False), (1, 0): (1, False), (1, 1): (46, False)})
     assert street_ends(ring, DECK, "black") == set()
     assert looks_at(ring, DECK, "black", 1) == looks_at(ring, DECK, "black", 0)
+    # a row below (41, 30, 18) meets none of the ring's streets (1's d is white, 46's d meets 30's white
+    # a-d) and holds a line of 4: 41's gray b-f, 30's gray c-f, 18's gray e-f, 30's black b-e, ending on
+    # 41 (its f, at the city's edge) and 30 (its e meets 41's white c-d).  The ring, worth 6, is worth more
+    ring.cells.update({(2, 0): (41, False), (2, 1): (30, False), (2, 2): (18, False)})
+    assert street_ends(City(ring.cells), DECK, "black") == set()
+    # card 3 for 1: its a-b is white, so no ring (17-7-46 is a line of 3), and its black c-d joins 41's
+    # black a-e (2): the line of 4 is worth most
+    assert street_ends(City({**ring.cells, (1, 0): (3, False)}), DECK, "black") == {41, 30}
 
 
 def test_what_each_player_looks_at():
@@ -201,3 +211,35 @@ def test_a_made_puzzle_is_graded_by_its_ladder(seed):
     first = next(k for k, s in enumerate(played) if s >= p.par)
     assert p.difficulty == LADDER[first].level and p.grade["reached_by"] == LADDER[first].name
     assert p.grade["scores"] == played[: first + 1] and p.to_json()["grade"] == p.grade
+
+
+# ---------------------------------------------------------------- what the docs say
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_the_docs_table_states_the_ladder():
+    text = (ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(text) if line.startswith("| Scrambled Streets | edge pushes |"))
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in text[start:start + len(LADDER)]]
+    assert [(r[1], r[3]) for r in rows] == [(x.name, x.level) for x in LADDER]
+    assert all(r[0] == "" for r in rows[1:])
+
+
+@pytest.mark.long
+def test_the_year_splits_as_the_docs_say():
+    import datetime as dt
+    from collections import Counter
+
+    from rollwrite.core.puzzles import make_puzzles
+    from rollwrite.games.scrambled_streets import ladder
+
+    rungs: Counter = Counter()
+    for day in range(365):
+        date = (dt.date(2027, 1, 1) + dt.timedelta(day)).isoformat()
+        _, _, (p,) = make_puzzles("scrambled-streets", daily=date)
+        rungs[p.grade["reached_by"]] += 1
+    assert [rungs[x.name] for x in LADDER] == [117, 124, 124]
+    guide = " ".join((ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").split())
+    assert "easy 117 (edge pushes), medium 124 (street ends) and hard 124" in guide
+    assert "117, 124 and 124" in " ".join((ladder.__doc__ or "").split())
