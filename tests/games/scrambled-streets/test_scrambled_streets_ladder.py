@@ -213,6 +213,18 @@ def test_a_made_puzzle_is_graded_by_its_ladder(seed):
     assert p.grade["scores"] == played[: first + 1] and p.to_json()["grade"] == p.grade
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_asking_for_a_level(level):
+    from rollwrite.core.puzzles import make_puzzles
+
+    _, _, (p,) = make_puzzles("scrambled-streets", seed="club", difficulty=level)
+    assert p.difficulty == level == p.grade["level"]
+    assert p.challenge == {"easy": "scrambled-streets#club", "medium": "scrambled-streets#club/medium/2",
+                           "hard": "scrambled-streets#club/hard/1"}[level]
+    again = make_puzzles(p.challenge)[2][0]  # its id makes it again, with the same grade
+    assert (again.par, again.difficulty, again.grade) == (p.par, level, p.grade)
+
+
 # ---------------------------------------------------------------- what the docs say
 
 ROOT = Path(__file__).resolve().parents[3]
