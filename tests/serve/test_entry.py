@@ -182,12 +182,30 @@ def test_a_floating_shelf_is_offered_from_a_corner_of_the_players_box():
     assert _problems(desk, ch, out["text"]) <= UNFINISHED
 
 
-def test_a_puzzle_that_starts_from_a_city_of_its_own_is_taken_as_text():
+def test_a_scrambled_streets_puzzle_is_answered_by_one_turn_on_its_printed_city(cli, made_puzzle):
+    """The puzzle's page starts from the city its puzzle prints (nothing to type, its turns not undone);
+    the card drawn is placed, and that one turn is the answer, scored against par as ``score --puzzle``
+    scores it."""
     desk = _DESKS["scrambled-streets"]
     ch = challenge("scrambled-streets", "puzzle-seed", "picnic")
-    assert not desk.entered(ch) and desk.entered(challenge("scrambled-streets", "seed", "picnic"))
-    with pytest.raises(Exception, match="is entered as text on this desk"):
-        desk.play(ch, text="", picked=[])
+    _layout, _game, puzzle = made_puzzle("scrambled-streets", "picnic")
+    answer = puzzle.answer.moves[-1]
+    start = desk.play(ch, text="", picked=[])
+    assert start["text"] == "" and start["view"]["played"] == 0 and start["view"]["fields"] == []
+    assert start["view"]["turn"] == f"Turn {len(puzzle.answer.moves)}: Black places card {answer.card}"
+    assert len(start["view"]["grids"][0]["spots"]) == 4 + len(puzzle.answer.moves) - 1  # the city as printed
+    assert desk.play(ch, text="", picked=[], undo=True)["text"] == ""  # its turns are given, not entered
+    other = answer.b if answer.push == answer.a else answer.a
+    picks = [f"c{answer.push}", f"c{other}", "down" if answer.rotation == 180 else "up"]
+    out = desk.play(ch, text="", picked=picks)
+    assert out["changed"] and out["choices"] == [] and out["view"]["done"] and out["check"]["valid"]
+    assert out["text"] == desk.game.format(puzzle.answer, desk.layout.data)  # the answer the puzzle keeps
+    assert out["check"]["par_text"].startswith(f"{out['check']['total']} of par {int(puzzle.par)}")
+    run = cli("score", "scrambled-streets", "-", "--seed", "picnic", "--puzzle", "--json", input=out["text"])
+    assert run.exit_code == 0 and json.loads(run.stdout)["total"] == out["check"]["total"]
+    assert desk.play(ch, text=out["text"], picked=[], undo=True)["text"] == ""
+    with pytest.raises(EntryError):  # the answer is one turn: nothing more is offered
+        desk.play(ch, text=out["text"], picked=[f"c{answer.card}"])
 
 
 def test_a_lines_and_sections_puzzle_is_answered_by_shading_on_its_given_path(cli, tmp_path):

@@ -2,19 +2,22 @@
 its face shows (its three streets, black, white or gray, and its number at its corner).  A turn shows
 the card the deal gives; it is placed by picking the card to push away, then the card across the edge
 the new card goes into, then which way up it lies (each way drawn).  The city is the rules' own
-(rules.City), so only edges the rules allow are offered.  See rollwrite.games.entry."""
+(rules.City), so only edges the rules allow are offered.  A puzzle's page starts from the city its
+puzzle prints (``schedule`` is then a PuzzleDeal), and its one turn, the card drawn placed, is the
+answer.  See rollwrite.games.entry."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rollwrite.games.entry import Art, Choice, Entry, EntryError, Field, Grid, Spot, Stroke, View
 from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE, Deck
 from rollwrite.games.scrambled_streets.sheet import street_curve
-from rollwrite.games.scrambled_streets.format import Game, Move, Placed
+from rollwrite.games.scrambled_streets.format import Game, Move, Placed, plain_moves
 from rollwrite.games.scrambled_streets.rules import City, first_player, longest, mover
 
 _WAYS = (("up", 0), ("down", 180))
@@ -80,10 +83,32 @@ def _card(schedule: Any, turn: int) -> int | None:
     return schedule.order[k] if schedule is not None and k < len(schedule.order) else None
 
 
+@dataclass(frozen=True)
+class PuzzleDeal:
+    """A puzzle's page: the deal up to the card drawn (so one turn is left to play), and the game as
+    the puzzle prints it, its turns before that card's."""
+
+    order: tuple[int, ...]
+    turned: tuple[bool, ...]
+    given: Game
+
+
+def _given(schedule: Any) -> int:
+    """How many turns of the sheet the puzzle gives (0 on a game's page)."""
+    return len(schedule.given.moves) if isinstance(schedule, PuzzleDeal) else 0
+
+
 class StreetsEntry(Entry[Game, Deck]):
-    puzzles = False  # its puzzle is one more turn on a city of its own
+    def puzzle_schedule(self, puzzle: Any) -> PuzzleDeal:
+        printed: Game = puzzle.answer  # the puzzle's turns, then the answer's
+        moves = tuple(Move(i + 1, *numbers) for i, numbers in enumerate(plain_moves(printed)))[:-1]
+        last = START_SIZE + len(moves) + 1
+        return PuzzleDeal(tuple(puzzle.schedule.order[:last]), tuple(puzzle.schedule.turned[:last]),
+                          dataclasses.replace(printed, moves=moves, names=("", ""), line=None))
 
     def start(self, data: Deck, schedule: Any) -> Game:
+        if isinstance(schedule, PuzzleDeal):
+            return schedule.given
         if schedule is None:
             raise EntryError("a game of Scrambled Streets is entered from its deal")
         return Game(start=tuple(Placed(schedule.order[k], 180 if schedule.turned[k] else 0)  # type: ignore[arg-type]
@@ -103,8 +128,16 @@ class StreetsEntry(Entry[Game, Deck]):
                     f"pushing {m.push}" for m in sheet.moves)
         turn = len(sheet.moves) + 1
         card = _card(schedule, turn)
+        given = _given(schedule)
+        if given:  # a puzzle: its city is given, its one turn the answer
+            fields, log = (), log[given:]
+            if card is None and len(sheet.moves) == given + 1:
+                m = sheet.moves[-1]
+                return View((grid,), turn=f"Your answer: card {m.card} {'down' if m.rotation == 180 else 'up'} between "
+                            f"{m.a} and {m.b}, pushing {m.push}", ask="The check below gives what it scores against "
+                            "par; Undo takes it back to try another place.", played=1, done=True, log=log)
         if card is None:
-            return View((grid,), fields=fields, played=len(sheet.moves), done=True, log=log)
+            return View((grid,), fields=fields, played=len(sheet.moves) - given, done=True, log=log)
         start = City.start([(p.card, p.turned) for p in sheet.start])
         first, _bonus = first_player({p: longest(start, data, p) for p in ("black", "white")})
         who = mover(first, turn)
@@ -112,7 +145,7 @@ class StreetsEntry(Entry[Game, Deck]):
         return View((grid,), turn=f"Turn {turn}: {f'{name} ({who})' if name else who.capitalize()} places card {card}",
                     dice=(f"card {card}",), pictures=(card_art(data, card, False),),
                     ask=f"Pick a card of the city to push one space away: card {card} takes its place.",
-                    fields=fields, played=len(sheet.moves), log=log)
+                    fields=fields, played=len(sheet.moves) - given, log=log)
 
     def options(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> list[Choice]:
         card = _card(schedule, len(sheet.moves) + 1)
@@ -151,6 +184,8 @@ class StreetsEntry(Entry[Game, Deck]):
         return dataclasses.replace(sheet, moves=tuple(sheet.moves) + (move,))
 
     def undo(self, sheet: Game, data: Deck, schedule: Any) -> Game:
+        if len(sheet.moves) <= _given(schedule):
+            return sheet  # a puzzle's turns are given, not entered
         return dataclasses.replace(sheet, moves=tuple(sheet.moves)[:-1])
 
     def spots_of(self, sheet: Game, where: str, message: str, data: Deck) -> list[str]:
@@ -172,4 +207,4 @@ class StreetsEntry(Entry[Game, Deck]):
 
     def turns(self, sheet: Game, data: Deck, schedule: Any) -> list[list[str]]:
         return [[f"c{m.push}", f"c{m.b if m.push == m.a else m.a}", "down" if m.rotation == 180 else "up"]
-                for m in sheet.moves]
+                for m in tuple(sheet.moves)[_given(schedule):]]
