@@ -117,8 +117,10 @@ class StreetsEntry(Entry[Game, Deck]):
     def view(self, sheet: Game, data: Deck, schedule: Any) -> View:
         city = _city(sheet)
         r0, c0, r1, c1 = city.bounds()
-        spots = tuple(Spot(f"c{n}", c - c0, r - r0, str(n), "card down" if turned else "card",
-                           card_words(data, n, turned), card_art(data, n, turned, label=False))
+        last = sheet.moves[-1].card if len(sheet.moves) > _given(schedule) else None  # framed: the card just placed
+        spots = tuple(Spot(f"c{n}", c - c0, r - r0, str(n), "card" + (" down" if turned else "") + (" new" if n == last else ""),
+                           card_words(data, n, turned) + (", the card placed last" if n == last else ""),
+                           card_art(data, n, turned, label=False))
                       for (r, c), (n, turned) in sorted(city.cells.items()))
         grid = Grid("city", "The city", c1 - c0 + 1, r1 - r0 + 1, spots,
                     cell=(CARD_WIDTH, round(CARD_WIDTH * data.height / data.width, 3)))
