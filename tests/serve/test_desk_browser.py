@@ -544,6 +544,9 @@ def test_scrambled_streets_cards_are_drawn_and_placed_with_the_keyboard_alone(cl
     assert sorted(page.eval_on_selector_all('.grid[data-grid="city"] [data-choice]', "bs => bs.map(b => b.dataset.choice)")) == ["c18", "c40"]
     press_pick(page, "c40")
     assert page.locator("#choices button .picture svg").count() == 2  # each way up, drawn
+    slot = page.locator('.grid[data-grid="city"] [data-spot="slot"]')  # the space the push opens, below 40
+    assert slot.get_attribute("aria-label") == "the space card 12 goes into" and slot.get_attribute("data-y") == "1"
+    assert page.get_attribute('[data-spot="c5"]', "data-y") == "2"
     assert page.get_attribute('[data-choice="down"]', "aria-label").startswith("card 12 down (turned half round): card 12, down")
     states["which way up"] = axe_findings(page)
     press_pick(page, "down")

@@ -324,5 +324,7 @@ def test_a_scrambled_streets_card_is_drawn_as_its_face_shows():
     assert out["view"]["pictures"][0]["l"].startswith("card 12, up: ")  # the card dealt for turn 1
     ways = desk.play(ch, text="", picked=["c5", "c40"])
     assert ways["ask"] == "Pick which way up card 12 lies:" and ways["chosen"] == ["city:c5", "city:c40"]
+    pushed = {s["id"]: (s["x"], s["y"]) for s in ways["view"]["grids"][0]["spots"]}  # 5 pushed down, away from 40
+    assert pushed == {"c23": (0, 0), "c40": (1, 0), "c18": (0, 1), "slot": (1, 1), "c5": (1, 2)}
     assert [(c["id"], c["art"]["l"].split(":")[0]) for c in ways["choices"]] == [
         ("up", "card 12, up"), ("down", "card 12, down (turned half round)")]

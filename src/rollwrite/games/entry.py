@@ -180,6 +180,11 @@ class Entry(Generic[SheetT, DataT]):
         page ("Pick one", "Pick where, on the sheet")."""
         return ""
 
+    def preview(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> View | None:
+        """What to draw in the middle of a turn (``picked`` not empty), when the picks so far change the
+        sheet's look (the cards a push moves, the space it opens); None draws :meth:`view`."""
+        return None
+
     def apply(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> SheetT | None:
         """The sheet with the turn ``picked`` makes, or None while the picks are not a whole turn yet."""
         raise NotImplementedError

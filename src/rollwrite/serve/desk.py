@@ -266,7 +266,7 @@ class Desk:
         made = [next(c for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
                 for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it
         said = [c.label for c in made]
-        view = entry.view(sheet, data, schedule)
+        view = (entry.preview(sheet, picked, data, schedule) if picked else None) or entry.view(sheet, data, schedule)
         blank = sheet == self.start(ch)  # nothing entered: no text, nothing to check
         new_text = "" if blank else self.game.format(sheet, data)
         out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked, "said": said,

@@ -98,6 +98,25 @@ def _given(schedule: Any) -> int:
     return len(schedule.given.moves) if isinstance(schedule, PuzzleDeal) else 0
 
 
+_SLOT = 0  # no card's number: the space a push opens, before the card is turned either way into it
+
+
+def _grid(city: City, data: Deck, last: int | None, card: int | None = None) -> Grid:
+    """The city drawn: each card its face as it lies (``last`` framed), and the space a push has just
+    opened for ``card``, if any."""
+    r0, c0, r1, c1 = city.bounds()
+    spots = []
+    for (r, c), (n, turned) in sorted(city.cells.items()):
+        if n == _SLOT:
+            spots.append(Spot("slot", c - c0, r - r0, "", "card slot", f"the space card {card} goes into"))
+            continue
+        spots.append(Spot(f"c{n}", c - c0, r - r0, str(n), "card" + (" down" if turned else "") + (" new" if n == last else ""),
+                          card_words(data, n, turned) + (", the card placed last" if n == last else ""),
+                          card_art(data, n, turned, label=False)))
+    return Grid("city", "The city", c1 - c0 + 1, r1 - r0 + 1, tuple(spots),
+                cell=(CARD_WIDTH, round(CARD_WIDTH * data.height / data.width, 3)))
+
+
 class StreetsEntry(Entry[Game, Deck]):
     def puzzle_schedule(self, puzzle: Any) -> PuzzleDeal:
         printed: Game = puzzle.answer  # the puzzle's turns, then the answer's
@@ -115,15 +134,8 @@ class StreetsEntry(Entry[Game, Deck]):
                                 for k in range(START_SIZE)), moves=())
 
     def view(self, sheet: Game, data: Deck, schedule: Any) -> View:
-        city = _city(sheet)
-        r0, c0, r1, c1 = city.bounds()
         last = sheet.moves[-1].card if len(sheet.moves) > _given(schedule) else None  # framed: the card just placed
-        spots = tuple(Spot(f"c{n}", c - c0, r - r0, str(n), "card" + (" down" if turned else "") + (" new" if n == last else ""),
-                           card_words(data, n, turned) + (", the card placed last" if n == last else ""),
-                           card_art(data, n, turned, label=False))
-                      for (r, c), (n, turned) in sorted(city.cells.items()))
-        grid = Grid("city", "The city", c1 - c0 + 1, r1 - r0 + 1, spots,
-                    cell=(CARD_WIDTH, round(CARD_WIDTH * data.height / data.width, 3)))
+        grid = _grid(_city(sheet), data, last)
         names = sheet.names
         fields = (Field("black", "Black player's name", names[0], 20), Field("white", "White player's name", names[1], 20))
         log = tuple(f"{m.number}. card {m.card} {'down' if m.rotation == 180 else 'up'} between {m.a} and {m.b}, "
@@ -174,6 +186,17 @@ class StreetsEntry(Entry[Game, Deck]):
             return (f"Pick the card on the other side of the edge, in the city: card {picked[0][1:]} and the cards "
                     f"beyond it in its row or column move one space away from it, and card {card} goes in between.")
         return f"Pick which way up card {card} lies:"
+
+    def preview(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> View | None:
+        """Once the edge and the card to push are picked: the city pushed apart, the space open."""
+        card = _card(schedule, len(sheet.moves) + 1)
+        if len(picked) != 2 or card is None:
+            return None
+        city = _city(sheet)
+        push, other = int(picked[0][1:]), int(picked[1][1:])
+        a, b = next((a, b) for a, b in city.edges() if {a, b} == {push, other})
+        city.push(a, b, push, _SLOT, False)
+        return dataclasses.replace(self.view(sheet, data, schedule), grids=(_grid(city, data, None, card),))
 
     def apply(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> Game | None:
         turn = len(sheet.moves) + 1
