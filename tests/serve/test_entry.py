@@ -182,6 +182,14 @@ def test_a_floating_shelf_is_offered_from_a_corner_of_the_players_box():
     assert _problems(desk, ch, out["text"]) <= UNFINISHED
 
 
+def test_a_puzzle_whose_entry_leaves_it_to_text_is_taken_as_text():
+    desk = Desk("shelving-wars")  # its puzzle is solo play on a battlefield of its own size
+    ch = challenge("shelving-wars", "puzzle-seed", "closet")
+    assert not desk.entered(ch) and desk.entered(challenge("shelving-wars", "seed", "closet"))
+    with pytest.raises(Exception, match="is entered as text on this desk"):
+        desk.play(ch, text="", picked=[])
+
+
 def test_a_scrambled_streets_puzzle_is_answered_by_one_turn_on_its_printed_city(cli, made_puzzle):
     """The puzzle's page starts from the city its puzzle prints (nothing to type, its turns not undone);
     the card drawn is placed, and that one turn is the answer, scored against par as ``score --puzzle``
