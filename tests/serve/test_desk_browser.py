@@ -459,6 +459,15 @@ def test_no_serious_accessibility_finding_on_the_archive_name_and_variation_page
     assert {k: v for k, v in states.items() if v} == {}
 
 
+def small_targets(page) -> list[str]:
+    """The controls shown on the page (grid spots, buttons, fields, disclosure summaries) less than 24 px
+    wide or tall, the least WCAG 2.2 asks of a target (links inside a sentence aside)."""
+    return page.evaluate("Array.from(document.querySelectorAll('.spot, button, input, summary, textarea'))"
+                         ".filter(b => b.offsetParent && b.type !== 'hidden').filter(b => {"
+                         " const r = b.getBoundingClientRect(); return r.width < 24 || r.height < 24; })"
+                         ".map(b => b.outerHTML.slice(0, 60))")
+
+
 def _answer_square(cli, tmp_path) -> str:  # noqa: ANN001 - the cli fixture
     """The winning square of lines-and-sections#club's puzzle, from the answer `rollwrite puzzle` writes."""
     cli("puzzle", "lines-and-sections", "--seed", "club", "--answers", str(tmp_path), "-q", "-o", str(tmp_path / "p.pdf"))
@@ -482,6 +491,7 @@ def test_a_lines_and_sections_puzzle_is_answered_with_the_keyboard_alone(cli, se
     assert page.locator('.grid[data-grid="points"] [data-choice]').count() == 0  # the path is given
     assert page.locator('.grid[data-grid="squares"] [data-choice]').count() == 25
     assert page.locator("#fields input").count() == 0 and page.locator("#undo").is_disabled()
+    assert small_targets(page) == []
     states = {"start": axe_findings(page)}
     for square, want in ((wrong, 1), (right, 0)):
         press_pick(page, square)
@@ -538,6 +548,7 @@ def test_scrambled_streets_cards_are_drawn_and_placed_with_the_keyboard_alone(cl
     box = card.bounding_box()
     assert box is not None and box["width"] >= 24 and box["height"] / box["width"] == pytest.approx(88 / 63, rel=0.05)
     assert page.locator(f'[data-choice="{illegal}"]').count() == 0  # card 12 is in hand, not in the city
+    assert small_targets(page) == []
     states = {"start": axe_findings(page)}
     press_pick(page, "c5")
     assert page.locator('.grid[data-grid="city"] .spot.chosen').count() == 1
@@ -564,7 +575,7 @@ def test_scrambled_streets_cards_are_drawn_and_placed_with_the_keyboard_alone(cl
     assert total_of(page) == want_total
     spots = page.eval_on_selector_all('.grid[data-grid="city"] .spot', "bs => bs.map(b => b.getBoundingClientRect())"
                                       ".map(r => [r.width, r.height])")
-    assert len(spots) == 48 and min(min(s) for s in spots) >= 24
+    assert len(spots) == 48 and min(min(s) for s in spots) >= 24 and small_targets(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # a wide city scrolls in its own box
     states["the whole city"] = axe_findings(page)
     page.close()
