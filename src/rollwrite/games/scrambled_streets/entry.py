@@ -137,7 +137,7 @@ class StreetsEntry(Entry[Game, Deck]):
         last = sheet.moves[-1].card if len(sheet.moves) > _given(schedule) else None  # framed: the card just placed
         grid = _grid(_city(sheet), data, last)
         names = sheet.names
-        fields = (Field("black", "Black player's name", names[0], 20), Field("white", "White player's name", names[1], 20))
+        fields: tuple[Field, ...] = (Field("black", "Black player's name", names[0], 20), Field("white", "White player's name", names[1], 20))
         log = tuple(f"{m.number}. card {m.card} {'down' if m.rotation == 180 else 'up'} between {m.a} and {m.b}, "
                     f"pushing {m.push}" for m in sheet.moves)
         turn = len(sheet.moves) + 1
