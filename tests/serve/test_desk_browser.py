@@ -4,7 +4,9 @@ For every game: a known example sheet entered turn by turn with the keyboard alo
 parts of the page, arrow keys inside a grid or a row of choices, Enter to pick) shows the command line's
 total; a move the rules refuse is not offered; undo takes a turn back; Tab reaches the name field in at
 most 15 presses; a pasted sheet is read; two players submit and share the leaderboard, which is still
-there after a restart.  The default run enters the whole of the Shelving Wars and Lines & Sections
+there after a restart.  The Lines & Sections and Scrambled Streets puzzles are answered on the position
+they print, with the keyboard alone, and checked as ``rollwrite score --puzzle`` checks them; Scrambled
+Streets' cards are drawn as their faces.  The default run enters the whole of the Shelving Wars and Lines & Sections
 examples and the first turns of the others; the long run enters every example whole.
 
 Skipped (with the reason) only when chromium or Playwright is missing on a machine outside CI; with
@@ -459,6 +461,11 @@ def test_no_serious_accessibility_finding_on_the_archive_name_and_variation_page
     assert {k: v for k, v in states.items() if v} == {}
 
 
+def widths(default: int) -> list:
+    """Both widths, 1280 and 390 px: the ``default`` one in the default run, the other in the long run."""
+    return [pytest.param(w, id=str(w), marks=() if w == default else pytest.mark.long) for w in (1280, 390)]
+
+
 def small_targets(page) -> list[str]:
     """The controls shown on the page (grid spots, buttons, fields, disclosure summaries) less than 24 px
     wide or tall, the least WCAG 2.2 asks of a target (links inside a sentence aside)."""
@@ -475,7 +482,7 @@ def _answer_square(cli, tmp_path) -> str:  # noqa: ANN001 - the cli fixture
     return re.search(r"^shade: ([A-Z][0-9]+)", text, re.M).group(1)  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("width", widths(1280))
 def test_a_lines_and_sections_puzzle_is_answered_with_the_keyboard_alone(cli, server, browser, tmp_path, width):
     """The puzzle's page starts from its finished path: no point is offered, every square is; the answer
     shaded with the keyboard says what ``rollwrite score --puzzle`` says (solved, or the reply that wins
@@ -525,7 +532,7 @@ def test_a_lines_and_sections_puzzle_is_answered_with_the_keyboard_alone(cli, se
     assert {k: v for k, v in states.items() if v} == {}
 
 
-@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("width", widths(390))
 def test_scrambled_streets_cards_are_drawn_and_placed_with_the_keyboard_alone(cli, server, browser, width):
     """The city's cards are drawn as their faces (streets, number, words for screen readers) in cells of
     a card's shape; the card dealt is drawn; a card is pushed and placed with the keyboard, each way up
@@ -582,7 +589,7 @@ def test_scrambled_streets_cards_are_drawn_and_placed_with_the_keyboard_alone(cl
     assert {k: v for k, v in states.items() if v} == {}
 
 
-@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("width", widths(1280))
 def test_a_scrambled_streets_puzzle_is_answered_with_the_keyboard_alone(cli, server, browser, width):
     """The puzzle's page starts from the city the puzzle prints; the card drawn placed with the keyboard
     scores what ``rollwrite score --puzzle`` says, against par; its turns are not undone, the answer is;
