@@ -207,6 +207,8 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
     if whole:
         assert total_of(page) == want_total
         assert page.inner_text("#status") == "rules: all checks passed"
+        if game == "lines-and-sections":  # the game over: the entry's last word, who won
+            assert page.inner_text("#ask") == "Bob wins."
     # undo takes the last turn back, and the text follows
     entered = page.input_value("#text")
     before = steps(page)
@@ -518,10 +520,10 @@ def test_a_lines_and_sections_puzzle_is_answered_with_the_keyboard_alone(cli, se
             settle(page, before)
             assert page.input_value("#text") == "" and page.locator('.grid[data-grid="squares"] [data-choice]').count() == 25
         else:
-            assert page.inner_text("#total") == "solved: the one right answer"
+            assert page.inner_text("#total") == "solved (the one right answer)"
             assert page.inner_text("#status") == "rules: all checks passed" and doc["valid"]
             assert page.locator("#who").is_hidden()  # a solo puzzle: no player of the sheet to choose
-            assert page.input_value("#share").splitlines()[1] == "score: solved: the one right answer"
+            assert page.input_value("#share").splitlines()[1] == "score: solved (the one right answer)"
             states["solved"] = axe_findings(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.fill("#player", "Pia")

@@ -233,7 +233,7 @@ def test_a_lines_and_sections_puzzle_is_answered_by_shading_on_its_given_path(cl
     out = desk.play(ch, text="", picked=[right])
     assert out["changed"] and out["choices"] == [] and out["view"]["done"]
     assert out["text"] == desk.game.format(answer, desk.layout.data)  # the answer `rollwrite puzzle` writes
-    assert out["check"]["valid"] and out["check"]["verdict"] == "solved: the one right answer" and out["check"]["puzzle"]
+    assert out["check"]["valid"] and out["check"]["verdict"] == "solved (the one right answer)" and out["check"]["puzzle"]
     run = cli("score", "lines-and-sections", "-", "--seed", "club", "--puzzle", input=out["text"])
     assert run.exit_code == 0 and "rules: all checks passed" in run.stdout
     wrong = desk.play(ch, text="", picked=["A1"] if right != "A1" else ["E5"])

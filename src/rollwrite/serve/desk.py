@@ -228,7 +228,7 @@ class Desk:
         if puzzle is not None:  # a solo puzzle: no player of the sheet to choose
             out["puzzle"] = True
         if puzzle is not None and puzzle.par is None:  # one right answer, no score to reach
-            out["verdict"] = "solved: the one right answer" if out["valid"] else "not solved"
+            out["verdict"] = "solved (the one right answer)" if out["valid"] else "not solved"
         if puzzle is not None and puzzle.par is not None:
             out["par"] = plain_number(puzzle.par)
             line = f"{out['total']} of par {out['par']}"
