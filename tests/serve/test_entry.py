@@ -336,3 +336,22 @@ def test_a_scrambled_streets_card_is_drawn_as_its_face_shows():
     assert pushed == {"c23": (0, 0), "c40": (1, 0), "c18": (0, 1), "slot": (1, 1), "c5": (1, 2)}
     assert [(c["id"], c["art"]["l"].split(":")[0]) for c in ways["choices"]] == [
         ("up", "card 12, up"), ("down", "card 12, down (turned half round)")]
+
+
+@pytest.mark.parametrize(("game", "value"), [("lines-and-sections", "club"), ("scrambled-streets", "picnic")])
+@settings(max_examples=examples(6), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_answer_offered_on_a_puzzles_page_is_one_the_rules_accept(game, value, seed):
+    """Random answers through a puzzle's page: whatever is picked among the choices offered, the answer's
+    only problem is the puzzle's own verdict (a shading that does not win), never a broken rule, and
+    once it is entered nothing more is offered."""
+    desk, ch = _DESKS[game], challenge(game, "puzzle-seed", value)
+    rng = random.Random(seed)
+    picked: list[str] = []
+    while True:
+        out = desk.play(ch, text="", picked=picked)
+        if out["changed"]:
+            break
+        picked = picked + [rng.choice(out["choices"])["id"]]
+    assert _problems(desk, ch, out["text"]) <= {"puzzle"} and out["choices"] == [] and out["view"]["done"]
+    assert desk.play(ch, text=out["text"], picked=[], undo=True)["text"] == ""
