@@ -151,7 +151,7 @@ class StreetsEntry(Entry[Game, Deck]):
                             f"{m.a} and {m.b}, pushing {m.push}", ask="The check below gives what it scores against "
                             "par; Undo takes it back to try another place.", played=1, done=True, log=log)
         if card is None:
-            return View((grid,), fields=fields, played=len(sheet.moves) - given, done=True, log=log)
+            return View((grid,), fields=fields, played=max(len(sheet.moves) - given, 0), done=True, log=log)
         start = City.start([(p.card, p.turned) for p in sheet.start])
         first, _bonus = first_player({p: longest(start, data, p) for p in ("black", "white")})
         who = mover(first, turn)
@@ -159,7 +159,7 @@ class StreetsEntry(Entry[Game, Deck]):
         return View((grid,), turn=f"Turn {turn}: {f'{name} ({who})' if name else who.capitalize()} places card {card}",
                     dice=(f"card {card}",), pictures=(card_art(data, card, False),),
                     ask=f"Pick a card of the city to push one space away: card {card} takes its place.",
-                    fields=fields, played=len(sheet.moves) - given, log=log)
+                    fields=fields, played=max(len(sheet.moves) - given, 0), log=log)
 
     def options(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> list[Choice]:
         card = _card(schedule, len(sheet.moves) + 1)
