@@ -17,32 +17,11 @@ from rollwrite.draw.elements import MIN_TEXT, fit_size
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.games.scrambled_streets.data import Deck, Street
+from rollwrite.games.scrambled_streets.data import Deck, Street, street_curve
 from rollwrite.layoutlang.nodes import Node, Reader
 
-_INWARD = {"n": (0.0, 1.0), "s": (0.0, -1.0), "e": (-1.0, 0.0), "w": (1.0, 0.0)}
 FRAME = "#9a9a9a"
 HIGHLIGHT = "#d9d9d9"
-
-
-def street_curve(deck: Deck, s: Street, bleed: float = 0.0):
-    """(start, [(c1, c2, end)]) of a street on an upright card, in the card's own mm; with a ``bleed``,
-    each end runs on straight past the card's edge by that much."""
-    (ax, ay), (bx, by) = deck.xy(s.a), deck.xy(s.b)
-    d = math.hypot(bx - ax, by - ay)
-    k = (0.7 if deck.side[s.a] == deck.side[s.b] else 0.4) * d
-    (nax, nay), (nbx, nby) = _INWARD[deck.side[s.a]], _INWARD[deck.side[s.b]]
-    pieces = [((ax + nax * k, ay + nay * k), (bx + nbx * k, by + nby * k), (bx, by))]
-    if not bleed:
-        return (ax, ay), pieces
-    start, end = (ax - nax * bleed, ay - nay * bleed), (bx - nbx * bleed, by - nby * bleed)
-    return start, [_straight(start, (ax, ay)), *pieces, _straight((bx, by), end)]
-
-
-def _straight(a: tuple[float, float], b: tuple[float, float]):
-    """A straight Bézier piece from ``a`` to ``b``."""
-    return ((a[0] + (b[0] - a[0]) / 3, a[1] + (b[1] - a[1]) / 3),
-            (a[0] + 2 * (b[0] - a[0]) / 3, a[1] + 2 * (b[1] - a[1]) / 3), b)
 
 
 def draw_street(pen: Pen, deck: Deck, s: Street, bleed: float = 0.0) -> None:
