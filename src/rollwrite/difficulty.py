@@ -77,3 +77,46 @@ def by_count(tempting: float, cuts: tuple[float, float]) -> str:
     """The level of a one-move puzzle with ``tempting`` wrong answers: easy below ``cuts[0]``, medium
     below ``cuts[1]``, else hard."""
     return LEVELS[0] if tempting < cuts[0] else LEVELS[1] if tempting < cuts[1] else LEVELS[2]
+
+
+# ---------------------------------------------------------------- the label in words, for a puzzle's page
+
+
+def ladder_meaning(grade: dict, ladder: Sequence[Rung], near: tuple[float, float] | None = None) -> str:
+    """What a score puzzle's label means, in a sentence in its ladder's own words (each rung's ``about``):
+    which player first reaches par, or, when none does, how far the strongest falls short and where the
+    cut points lie.  ``grade`` is :meth:`Grade.to_json`; "" when it is empty (a puzzle not graded)."""
+    if not grade:
+        return ""
+    level = f'**{str(grade["level"]).capitalize()}:**'
+    rung = next((r for r in ladder if r.name == grade.get("reached_by")), None)
+    if rung is not None:
+        if rung is ladder[0]:
+            return f"{level} our simplest player, {rung.name}, reaches par: {rung.about}."
+        return (f"{level} of our {len(ladder)} players, simplest first, the first to reach par is "
+                f"{rung.name}: {rung.about}.")
+    strongest = ladder[-1]
+    text = (f"{level} none of our {len(ladder)} players reaches par; the strongest, {strongest.name} "
+            f"({strongest.about}), falls {_number(grade.get('short_by', 0))} short")
+    if near is not None:
+        text += f" (easy when short by less than {_number(near[0])}, medium by less than {_number(near[1])})"
+    return text + "."
+
+
+def count_meaning(level: str, measured: str, cuts: tuple[float, float]) -> str:
+    """What a one-move puzzle's label means (see :func:`by_count`): how many of ``measured`` (``tempting
+    wrong answers: placements one point short of the best``) a puzzle of that level has, and the other
+    levels' counts.  "" for a puzzle not graded."""
+    if level not in LEVELS:
+        return ""
+    lo, hi, top = _number(cuts[0]), _number(cuts[1]), cuts[1] - 1
+    spans = {"easy": "0" if cuts[0] == 1 else f"under {lo}",
+             "medium": lo if top <= cuts[0] else f"{lo} or {_number(top)}" if top == cuts[0] + 1 else f"{lo} to {_number(top)}",
+             "hard": f"{hi} or more"}
+    others = "; ".join(f"{name} {spans[name]}" for name in LEVELS if name != level)
+    count = "no" if spans[level] == "0" else spans[level]
+    return f"**{level.capitalize()}:** {count} {measured} ({others})."
+
+
+def _number(x: float) -> str:
+    return f"{x:g}" if x != int(x) else f"{int(x):,}"

@@ -555,6 +555,8 @@ def game_puzzle(challenge: str, size: int) -> Any:
 
 #: wrong answers (safe sections that lose) that part easy from medium and medium from hard
 CUTS = (7, 9)
+#: what CUTS count, in the words the puzzle page explains its label with
+MEASURED = "wrong answers, safe sections whose shading loses"
 
 
 def evaluate_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> Evaluation:

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.draw.elements import MIN_TEXT, fit_size
+from rollwrite.draw.elements import MIN_TEXT, ParagraphV, fit_size, paragraph_lines
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
@@ -356,9 +356,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
              "point for each street it runs along (a card crossed twice counts twice), and 2 more for a "
              "loop with no loose end. Streets that cross on a card do not meet."),
             ("Your answer.", f"Write it as {pos.card} WAY at A|B push P: the card, up or down, the edge "
-             "it goes into (the two cards' numbers) and the card pushed away, one of A and B. Par is the "
-             "most any placement scores: every placement was tried, so it is proven, and exactly one "
-             "placement reaches it."),
+             "it goes into (the two cards' numbers) and the card pushed away, one of A and B."),
         ]
     if answer:
         best = puzzle.extra["best"]
@@ -377,6 +375,21 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
         y += lh * 0.3
         for line in _wrap(f"{head} {text}", size * 0.9, text_w):
             pen.text(0, y, line, size=size * 0.9)
+            y += lh * 0.9
+    if not answer:  # what par and the label mean, in the words every puzzle page uses (Game.puzzle_notes)
+        # deferred for start-up: only a puzzle page needs the games' registry
+        from rollwrite import games
+
+        notes = games.get(puzzle.game).puzzle_notes(puzzle)
+        if notes and not puzzle.extra.get("hide_par"):
+            notes[0] += " Exactly one placement reaches it: every placement was tried."
+        y += lh * 0.3
+        para = ParagraphV("\n".join(notes), text_w, size * 0.9, 1.0, "regular", "•")
+        for _, runs in paragraph_lines(para):
+            x = 0.0
+            for text, face in runs:
+                pen.text(x, y, text, size=size * 0.9, font=face)
+                x += text_width(text, size * 0.9, face)
             y += lh * 0.9
     if not answer:
         cx = v.w - card_w

@@ -167,6 +167,8 @@ def make_position(deck: Deck, deal: Deal) -> Position:
 
 #: tempting placements (one point short of the best) that part easy from medium and medium from hard
 CUTS = (1, 3)
+#: what CUTS count, in the words the puzzle page explains its label with
+MEASURED = "tempting wrong answers, placements one point short of the best"
 
 
 def difficulty(pos: Position) -> str:
