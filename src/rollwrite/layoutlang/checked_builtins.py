@@ -27,7 +27,7 @@ CHECKED: dict[str, str] = {
     'long-way': '231bbdf635a108e244c372b035ee0dca1c59838e8f9dac8bf558065196b4ecbf',
     'scrambled-streets': '05a3693b94cdf0c79f7cc4dd88e934960fa521c4772a65f8f7e195c69bd943fe',
     'shelving-wars': 'b670ac5a4fe8cf4c3d4b09df913a02491f9a0750d39a696844e344a93d591295',
-    'wobbly-cafe': '8f5359c0d3a56024f18dc1f64c114da2d8589ce410a20ceca900c597697b4436',
+    'wobbly-cafe': '36786ed190f365672720b5550373409a5f71fef80af37b3ff59cac969fd8c3b2',
 }
 
 

@@ -95,6 +95,7 @@ class LongWay(Game["Sheet", "Chart"]):
         base = super().puzzle_layout(layout, {k: v for k, v in options.items() if k != "finish"})
         if options.get("finish"):
             return base
+        # deferred for start-up: `games` and `print long-way` need this module, not this import
         from rollwrite.draw.elements import PuzzleNotesV
 
         texts = {"players": SOLO_PLAYERS, "rules": SOLO_RULES}

@@ -318,6 +318,24 @@ def _path_line(path: Any) -> str:
     return text + (" + 2 for the loop" if path.loop else "") + f" = {path.value}."
 
 
+def _notes(pen: Pen, puzzle: Any, y: float, size: float, step: float, width: float) -> float:
+    """What par and the label mean, in the words every puzzle page uses (Game.puzzle_notes), from ``y``
+    down; returns where they end."""
+    # deferred for start-up: only a puzzle page needs the games' registry
+    from rollwrite import games
+
+    notes = games.get(puzzle.game).puzzle_notes(puzzle)
+    if notes and not puzzle.extra.get("hide_par"):
+        notes[0] += " Exactly one placement reaches it: every placement was tried."
+    for _, runs in paragraph_lines(ParagraphV("\n".join(notes), width, size, 1.0, "regular", "•")):
+        x = 0.0
+        for text, face in runs:
+            pen.text(x, y, text, size=size, font=face)
+            x += text_width(text, size, face)
+        y += step
+    return y
+
+
 def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     """A placement puzzle (ctx.puzzle) and, on an answer page (ctx.answer), its answer drawn: the city
     after the best placement, the new card framed and the cards of the scoring path shaded."""
@@ -376,21 +394,8 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
         for line in _wrap(f"{head} {text}", size * 0.9, text_w):
             pen.text(0, y, line, size=size * 0.9)
             y += lh * 0.9
-    if not answer:  # what par and the label mean, in the words every puzzle page uses (Game.puzzle_notes)
-        # deferred for start-up: only a puzzle page needs the games' registry
-        from rollwrite import games
-
-        notes = games.get(puzzle.game).puzzle_notes(puzzle)
-        if notes and not puzzle.extra.get("hide_par"):
-            notes[0] += " Exactly one placement reaches it: every placement was tried."
-        y += lh * 0.3
-        para = ParagraphV("\n".join(notes), text_w, size * 0.9, 1.0, "regular", "•")
-        for _, runs in paragraph_lines(para):
-            x = 0.0
-            for text, face in runs:
-                pen.text(x, y, text, size=size * 0.9, font=face)
-                x += text_width(text, size * 0.9, face)
-            y += lh * 0.9
+    if not answer:
+        y = _notes(pen, puzzle, y + lh * 0.3, size * 0.9, lh * 0.9, text_w)
     if not answer:
         cx = v.w - card_w
         pen.text(cx, size * PT * 1.6, f"{who} drew:", size=size, font="bold")
