@@ -264,3 +264,32 @@ def test_nothing_prints_under_6_pt_on_a4_or_letter(made, game, paper):
     spec = _fitted(layout, with_options(layout.page, paper=paper), {})
     jobs = puzzle_jobs(puzzles[:1], with_solutions=True)
     assert check_text_size(layout, spec, 0, None, jobs=jobs) is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_room_of_the_words_is_free_of_other_ink(made, game):
+    """The longest words fill their element's whole room: nothing else on the page (puzzle or answer,
+    drawn with the puzzles' own texts) prints into it."""
+    from rollwrite.buildcontext import BuildContext
+    from rollwrite.draw.scene import Page
+    from rollwrite.layoutlang.layout import element_types
+    from rollwrite.layoutlang.overlap import OVERLAP_TOLERANCE, ink_box
+
+    layout, g, puzzles = made(game)
+    types = element_types(g)
+    for job in puzzle_jobs(puzzles, with_solutions=True):
+        ctx = BuildContext(layout, layout.data, job.schedule, 1, 1, 1, 1, puzzle=job.puzzle, answer=job.answer)
+        for notes in _notes_elements(layout):
+            x0, y0 = notes.at
+            x1, y1 = x0 + notes.value.w, y0 + notes.value.h
+            for el in layout.sheet.elements:
+                if el is notes:
+                    continue
+                scratch = Page(layout.sheet.width, layout.sheet.height)
+                types[el.type].build(el.value, el.place(scratch.pen()), ctx)
+                box = ink_box(scratch.items)
+                if box is None:
+                    continue
+                w = min(x1, box[2]) - max(x0, box[0])
+                h = min(y1, box[3]) - max(y0, box[1])
+                assert not (w > OVERLAP_TOLERANCE and h > OVERLAP_TOLERANCE), (notes.node.line, el.type, box)
