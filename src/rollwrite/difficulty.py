@@ -7,9 +7,10 @@ sgt-puzzles grades a puzzle by the weakest technique that still solves it.  Ours
   that looks one turn ahead, local searches of growing length...), each with the level it stands for.
   A puzzle is as hard as the first rung whose player reaches par; when none does, it is hard, and
   how far the strongest falls short is kept too.  Each game's ladder is in its ``ladder.py`` and
-  docs/puzzles.md;
-- **one-move puzzles** (Scrambled Streets, Lines & Sections): how many tempting wrong answers there
-  are (placements that score nearly the best; safe sections that lose), with two cut points.
+  docs/puzzles.md.  Lines & Sections has a ladder too: its puzzle has one right answer, so a rung
+  scores 1 when its player finds it, and par is 1;
+- **one-move puzzles** (Scrambled Streets): how many tempting wrong answers there are (placements
+  that score nearly the best), with two cut points.
 """
 
 from __future__ import annotations
@@ -82,21 +83,23 @@ def by_count(tempting: float, cuts: tuple[float, float]) -> str:
 # ---------------------------------------------------------------- the label in words, for a puzzle's page
 
 
-def ladder_meaning(grade: dict, ladder: Sequence[Rung], near: tuple[float, float] | None = None) -> str:
-    """What a score puzzle's label means, in a sentence in its ladder's own words (each rung's ``about``):
-    which player first reaches par, or, when none does, how far the strongest falls short and where the
-    cut points lie.  ``grade`` is :meth:`Grade.to_json`; "" when it is empty (a puzzle not graded)."""
+def ladder_meaning(grade: dict, ladder: Sequence[Rung], near: tuple[float, float] | None = None,
+                   goal: tuple[str, str] = ("reaches par", "to reach par")) -> str:
+    """What a puzzle's label means, in a sentence in its ladder's own words (each rung's ``about``):
+    which player first reaches par (``goal``, said of one and after "the first": ``("finds the winning
+    section", "to find it")`` for a puzzle with one right answer), or, when none does, how far the strongest falls short and where the cut points lie.
+    ``grade`` is :meth:`Grade.to_json`; "" when it is empty (a puzzle not graded)."""
     if not grade:
         return ""
     level = f'**{str(grade["level"]).capitalize()}:**'
     rung = next((r for r in ladder if r.name == grade.get("reached_by")), None)
     if rung is not None:
         if rung is ladder[0]:
-            return f"{level} our simplest player, {rung.name}, reaches par: {rung.about}."
-        return (f"{level} of our {len(ladder)} players, simplest first, the first to reach par is "
+            return f"{level} our simplest player, {rung.name}, {goal[0]}: {rung.about}."
+        return (f"{level} of our {len(ladder)} players, simplest first, the first {goal[1]} is "
                 f"{rung.name}: {rung.about}.")
     strongest = ladder[-1]
-    text = (f"{level} none of our {len(ladder)} players reaches par; the strongest, {strongest.name} "
+    text = (f"{level} none of our {len(ladder)} players {goal[0]}; the strongest, {strongest.name} "
             f"({strongest.about}), falls {_number(grade.get('short_by', 0))} short")
     if near is not None:
         text += f" (easy when short by less than {_number(near[0])}, medium by less than {_number(near[1])})"

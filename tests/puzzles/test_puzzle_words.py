@@ -176,6 +176,11 @@ LADDER = (Rung("greedy", "easy", "each turn the best box now"), Rung("search", "
 
 
 def test_a_ladders_label_names_the_rung_that_reaches_par():
+    goal = ("finds the winning section", "to find it")
+    assert ladder_meaning({"level": "easy", "reached_by": "greedy", "short_by": 0}, LADDER, goal=goal) == (
+        "**Easy:** our simplest player, greedy, finds the winning section: each turn the best box now.")
+    assert ladder_meaning({"level": "hard", "reached_by": "deep", "short_by": 0}, LADDER, goal=goal) == (
+        "**Hard:** of our 3 players, simplest first, the first to find it is deep: a long search.")
     assert ladder_meaning({"level": "easy", "reached_by": "greedy", "short_by": 0}, LADDER) == (
         "**Easy:** our simplest player, greedy, reaches par: each turn the best box now.")
     assert ladder_meaning({"level": "medium", "reached_by": "search", "short_by": 0}, LADDER) == (
@@ -222,7 +227,8 @@ def _longest_labels(game, puzzle):
         out.append(g.difficulty_meaning(replace(puzzle, difficulty=level)))
     if puzzle.grade:
         ladder = {"wobbly-cafe": "rollwrite.games.wobbly_cafe.play", "shelving-wars": "rollwrite.games.shelving_wars.ladder",
-                  "long-way": "rollwrite.games.long_way.ladder"}[game]
+                  "long-way": "rollwrite.games.long_way.ladder",
+                  "lines-and-sections": "rollwrite.games.lines_and_sections.ladder"}[game]
         import importlib
 
         rungs = importlib.import_module(ladder).LADDER
