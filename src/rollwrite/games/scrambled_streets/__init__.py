@@ -27,6 +27,7 @@ class ScrambledStreets(Game["Position", "Deck"]):
     players = (2, 2)
     can_score = True
     can_puzzle = True
+    par_what = "placement"
 
     def load_data(self, node: Node | None) -> Deck:
         # deferred for start-up: `games` needs this module, not games.scrambled_streets.data
@@ -75,6 +76,13 @@ class ScrambledStreets(Game["Position", "Deck"]):
         from rollwrite.games.scrambled_streets.rules import evaluate
 
         return evaluate(sheet, data, schedule)
+
+    def difficulty_meaning(self, puzzle: Puzzle) -> str:
+        # deferred for start-up: only a puzzle's page needs the ladder's words
+        from rollwrite.difficulty import ladder_meaning
+        from rollwrite.games.scrambled_streets.ladder import LADDER
+
+        return ladder_meaning(puzzle.grade, LADDER, goal=("finds the best placement", "to find it"))
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.draw.elements import MIN_TEXT, fit_size
+from rollwrite.draw.elements import MIN_TEXT, ParagraphV, fit_size, paragraph_lines
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
@@ -297,6 +297,24 @@ def _path_line(path: Any) -> str:
     return text + (" + 2 for the loop" if path.loop else "") + f" = {path.value}."
 
 
+def _notes(pen: Pen, puzzle: Any, y: float, size: float, step: float, width: float) -> float:
+    """What par and the label mean, in the words every puzzle page uses (Game.puzzle_notes), from ``y``
+    down; returns where they end."""
+    # deferred for start-up: only a puzzle page needs the games' registry
+    from rollwrite import games
+
+    notes = games.get(puzzle.game).puzzle_notes(puzzle)
+    if notes and not puzzle.extra.get("hide_par"):
+        notes[0] += " Exactly one placement reaches it: every placement was tried."
+    for _, runs in paragraph_lines(ParagraphV("\n".join(notes), width, size, 1.0, "regular", "•")):
+        x = 0.0
+        for text, face in runs:
+            pen.text(x, y, text, size=size, font=face)
+            x += text_width(text, size, face)
+        y += step
+    return y
+
+
 def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     """A placement puzzle (ctx.puzzle) and, on an answer page (ctx.answer), its answer drawn: the city
     after the best placement, the new card framed and the cards of the scoring path shaded."""
@@ -335,9 +353,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
              "point for each street it runs along (a card crossed twice counts twice), and 2 more for a "
              "loop with no loose end. Streets that cross on a card do not meet."),
             ("Your answer.", f"Write it as {pos.card} WAY at A|B push P: the card, up or down, the edge "
-             "it goes into (the two cards' numbers) and the card pushed away, one of A and B. Par is the "
-             "most any placement scores: every placement was tried, so it is proven, and exactly one "
-             "placement reaches it."),
+             "it goes into (the two cards' numbers) and the card pushed away, one of A and B."),
         ]
     if answer:
         best = puzzle.extra["best"]
@@ -357,6 +373,8 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
         for line in _wrap(f"{head} {text}", size * 0.9, text_w):
             pen.text(0, y, line, size=size * 0.9)
             y += lh * 0.9
+    if not answer:
+        y = _notes(pen, puzzle, y + lh * 0.3, size * 0.9, lh * 0.9, text_w)
     if not answer:
         cx = v.w - card_w
         pen.text(cx, size * PT * 1.6, f"{who} drew:", size=size, font="bold")
