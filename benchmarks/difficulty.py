@@ -11,7 +11,7 @@ puzzle the table shows, per rung of its game's ladder, how many puzzles it is th
 and checks, for each puzzle, that its rung's player reaches par and that every rung below does not (the
 scores the grade records); a puzzle no rung reaches is counted by its level, with how far the strongest
 rung falls short.  Lines & Sections has no par but one right answer: a rung scores 1 when it finds it.
-Scrambled Streets shows the split alone.
+Scrambled Streets' par is its one best placement: a rung reaches it when its player plays that.
 """
 
 from __future__ import annotations
