@@ -303,7 +303,8 @@ def _notes(pen: Pen, puzzle: Any, y: float, size: float, step: float, width: flo
     # deferred for start-up: only a puzzle page needs the games' registry
     from rollwrite import games
 
-    notes = games.get(puzzle.game).puzzle_notes(puzzle)
+    game = games.get(puzzle.game)
+    notes = game.puzzle_notes(puzzle) if game is not None else []
     if notes and not puzzle.extra.get("hide_par"):
         notes[0] += " Exactly one placement reaches it: every placement was tried."
     for _, runs in paragraph_lines(ParagraphV("\n".join(notes), width, size, 1.0, "regular", "•")):
