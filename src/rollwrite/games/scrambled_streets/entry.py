@@ -16,7 +16,7 @@ from typing import Any
 
 from rollwrite.games.entry import Art, Choice, Entry, EntryError, Field, Grid, Spot, Stroke, View
 from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE, Deck
-from rollwrite.games.scrambled_streets.sheet import street_curve
+from rollwrite.games.scrambled_streets.data import street_curve
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed, plain_moves
 from rollwrite.games.scrambled_streets.rules import City, first_player, longest, mover
 
