@@ -151,11 +151,11 @@ class ShelvingEntry(Entry[Sheet, Data]):
                         ask="Pick a box's size (two of the dice), or a floating shelf (it only costs points).",
                         played=played, log=log)
         at = _next(sheet)
-        roll = _roll_of(schedule, at) if at is not None and len(sheet.players) == 1 else None
+        last = _roll_of(schedule, at) if at is not None and len(sheet.players) == 1 else None
         if at is None:
             turn = f"Your answer: all {sheet.turns} turns built"
-        elif roll is not None:
-            turn = f"Your answer: turn {at[0] + 1}'s roll {' '.join(map(str, roll))} fits no box, so the game ends there"
+        elif last is not None:
+            turn = f"Your answer: turn {at[0] + 1}'s roll {' '.join(map(str, last))} fits no box, so the game ends there"
         else:
             turn = "Your answer"
         return View((grid,), turn=turn, played=played, done=True, log=log,
