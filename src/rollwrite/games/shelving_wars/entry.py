@@ -15,7 +15,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View, column_letters, row_numbers
+from rollwrite.games.entry import (
+    Choice, Entry, EntryError, Field, Grid, Spot, View, blank_rolls, column_letters, row_numbers,
+)
 from rollwrite.games.shelving_wars.data import DIRECTION_NAMES, DIRECTIONS, MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE, Data
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf, Turn, box_label, square_name
 from rollwrite.games.shelving_wars.rules import Board, Placed, corner_square, dice_fit, play_order
@@ -67,6 +69,18 @@ def _sq(name: str) -> tuple[int, int]:
 
 
 class ShelvingEntry(Entry[Sheet, Data]):
+    live = True
+
+    def revealed(self, sheet: Sheet, picked: Sequence[str], data: Data, schedule: Any) -> Any:
+        """Each player's rolls of the turns they played, and the roll of the player whose turn it is."""
+        if schedule is None or isinstance(schedule, PuzzleRolls):
+            return schedule  # a puzzle's rolls are all printed (its page is not played live)
+        reached = {k + 1: len(p.turns) for k, p in enumerate(sheet.players)}
+        at = _next(sheet)
+        if at is not None:
+            reached[at[1] + 1] = at[0] + 1
+        return blank_rolls(schedule, lambda t: () if t.number <= reached.get(t.group, 0) else None)
+
     def puzzle_schedule(self, puzzle: Any) -> PuzzleRolls:
         answer: Sheet = puzzle.answer  # the puzzle's battlefield (its size, no capture), one player
         return PuzzleRolls(puzzle.schedule, dataclasses.replace(answer, players=(Player(YOU),)))
