@@ -5,7 +5,8 @@ parts of the page, arrow keys inside a grid or a row of choices, Enter to pick) 
 total; a move the rules refuse is not offered; undo takes a turn back; Tab reaches the name field in at
 most 15 presses; a pasted sheet is read; two players submit and share the leaderboard, which is still
 there after a restart.  The Lines & Sections and Scrambled Streets puzzles are answered on the position
-they print, with the keyboard alone, and checked as ``rollwrite score --puzzle`` checks them; Scrambled
+they print, and the Shelving Wars puzzle played alone on its own battlefield, with the keyboard alone,
+and checked as ``rollwrite score --puzzle`` checks them; Scrambled
 Streets' cards are drawn as their faces.  The default run enters the whole of the Shelving Wars and Lines & Sections
 examples and the first turns of the others; the long run enters every example whole.
 
@@ -719,6 +720,54 @@ def test_a_scrambled_streets_puzzle_is_answered_with_the_keyboard_alone(cli, ser
     page.click("#undo")
     settle(page, before)
     assert page.input_value("#text") == "" and page.locator('.grid[data-grid="city"] .spot').count() == 4 + given
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
+
+
+@pytest.mark.parametrize("width", widths(1280))
+def test_a_shelving_wars_puzzle_is_played_alone_with_the_keyboard(cli, server, browser, tmp_path, width):
+    """The puzzle's page starts from the puzzle's own battlefield (10 squares a side, one player, no field
+    to fill) and its first roll; the answer `rollwrite puzzle --answers` writes, entered box by box with
+    the keyboard, scores what ``rollwrite score --puzzle`` says against par, and the game ends where the
+    rules end it; undo takes the last box back; axe finds nothing serious."""
+    cli("puzzle", "shelving-wars", "--seed", "closet", "--answers", str(tmp_path), "-q", "-o", str(tmp_path / "p.pdf"))
+    answer = (tmp_path / "shelving-wars_closet.txt").read_text(encoding="utf-8")
+    _fields, turns = planned("shelving-wars", "puzzle-seed", "closet", answer)
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made("/play/shelving-wars/puzzle-seed/closet"))
+    settle(page, 0)
+    assert tab_to(page, "#player", limit=16) <= 15
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    assert page.inner_text("#turn-title") == "Turn 1 of 8: your roll"
+    assert page.locator('.grid[data-grid="field"] .spot').count() == 100  # the puzzle's battlefield, not 15 × 15
+    assert page.locator("#fields input").count() == 0 and page.locator("#undo").is_disabled()
+    assert sorted(page.eval_on_selector_all("#choices [data-choice]", "bs => bs.map(b => b.dataset.choice)")) == [
+        "box1x2", "box1x6", "box2x1", "box2x6", "box6x1", "box6x2"]  # the roll 2 1 6: no 6 × 6, no shelf yet
+    assert small_targets(page) == []
+    states = {"start": axe_findings(page)}
+    press_pick(page, turns[0][0])
+    assert page.eval_on_selector_all('.grid[data-grid="field"] [data-choice]', "bs => bs.map(b => b.dataset.choice)") == ["A1"]
+    states["where the first box goes"] = axe_findings(page)
+    press_pick(page, turns[0][1])
+    texts = [page.input_value("#text")]
+    for turn in turns[1:]:
+        for pick in turn:
+            press_pick(page, pick)
+        texts.append(page.input_value("#text"))
+    text = texts[-1]
+    doc = json.loads(cli("score", "shelving-wars", "-", "--seed", "closet", "--puzzle", "--json", input=text).stdout)
+    assert doc["valid"] and doc["total"] == 49 and "player: You" in text
+    page.wait_for_selector("#par")
+    assert page.inner_text("#par").startswith("49 of par 49") and page.locator("#who").is_hidden()
+    assert page.locator("[data-choice]").count() == 0
+    assert page.inner_text("#turn-title").startswith("Your answer: turn 7's roll")
+    assert page.inner_text("#status") == "rules: all checks passed"
+    states["answered"] = axe_findings(page)
+    before = steps(page)
+    page.click("#undo")
+    settle(page, before)
+    assert page.input_value("#text") == texts[-2] and page.inner_text("#turn-title") == "Turn 6 of 8: your roll"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.close()
     assert {k: v for k, v in states.items() if v} == {}
