@@ -161,6 +161,9 @@ class Entry(Generic[SheetT, DataT]):
     #: whether the game can be played live: its turns reveal rolls (or cards) that the desk holds back
     #: until the turn before is stored (:meth:`revealed` says how far a sheet has reached)
     live: bool = False
+    #: whether a puzzle's page starts from a position printed with the puzzle (a city, a path: turns the
+    #: puzzle shows before the player's), so that its rolls or cards are all in sight and it is not played live
+    puzzle_from_position: bool = False
 
     def start(self, data: DataT, schedule: Any) -> SheetT:
         """The sheet before anything is entered."""

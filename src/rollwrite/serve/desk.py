@@ -289,7 +289,7 @@ class Desk:
         # a puzzle that starts from a position of its own (the finish puzzle's store, Scrambled Streets' city)
         # has its earlier turns printed: it is not played live
         positioned = ch.puzzle and (bool(ch.kind_options) or self.entry is not None
-                                    and type(self.entry).puzzle_schedule is not Entry.puzzle_schedule)
+                                    and self.entry.puzzle_from_position)
         return self.entered(ch) and self.has_dice and self.entry is not None and self.entry.live and not positioned
 
     def live_step(self, ch: Challenge, *, text: str, locked: Sequence[str], turns: int, picked: list[str],

@@ -119,6 +119,7 @@ def _grid(city: City, data: Deck, last: int | None, card: int | None = None) -> 
 
 class StreetsEntry(Entry[Game, Deck]):
     live = True
+    puzzle_from_position = True  # the puzzle's city and the cards played into it are printed
 
     def revealed(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> Any:
         """The starting city's cards, the cards of the turns played and the card of the turn to play."""

@@ -73,8 +73,10 @@ class ShelvingEntry(Entry[Sheet, Data]):
 
     def revealed(self, sheet: Sheet, picked: Sequence[str], data: Data, schedule: Any) -> Any:
         """Each player's rolls of the turns they played, and the roll of the player whose turn it is."""
-        if schedule is None or isinstance(schedule, PuzzleRolls):
-            return schedule  # a puzzle's rolls are all printed (its page is not played live)
+        if schedule is None:
+            return None
+        if isinstance(schedule, PuzzleRolls):  # a puzzle's page: the solo player's rolls, blanked alike
+            return dataclasses.replace(schedule, dice=self.revealed(sheet, picked, data, schedule.dice))
         reached = {k + 1: len(p.turns) for k, p in enumerate(sheet.players)}
         at = _next(sheet)
         if at is not None:
