@@ -146,8 +146,16 @@ def test_a_checker_asks_for_the_puzzle_a_sheet_needs_and_checks_with_the_one_han
     assert checkers_module.run("check", ch, {"text": answer}, {}, False) == ("puzzle", options)
     kind, out = checkers_module.run("check", ch, {"text": answer}, {options: puzzle}, True)
     assert kind == "ok" and b'"valid":true' in out and f'"par":{puzzle.par}'.encode() in out
-    assert checkers_module.run("play", ch, {"text": answer, "picked": []}, {}, False) == (  # the game's refusal
-        "refused", "shelving-wars#club puzzle is entered as text on this desk")
+    handed: dict = {}
+    for _ in range(3):  # a step asks for the puzzle of the sheet before it and after it
+        kind, step = checkers_module.run("play", ch, {"text": "", "picked": []}, handed, False)
+        if kind != "puzzle":
+            break
+        assert step not in handed
+        handed[step] = puzzle
+    assert kind == "ok" and step["choices"] and handed
+    kind, message = checkers_module.run("play", ch, {"text": "", "picked": [], "field": ["nope", "x"]}, handed, False)
+    assert kind == "refused" and "nope" in message  # the game's refusal, as a message
     # a fault of the desk is named, not raised across the processes
     assert checkers_module.run("check", ch, {"txt": answer}, {}, False) == ("failed", "TypeError while checking the sheet")
     assert checkers_module.run("evaluate", ch, {}, {}, False)[0] == "failed"

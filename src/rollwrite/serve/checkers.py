@@ -42,7 +42,7 @@ from rollwrite.serve.maker import know_games
 log = logging.getLogger("rollwrite.serve")
 
 #: what a checker does: the Desk methods a request may run
-METHODS = ("check", "play")
+METHODS = ("check", "play", "live_step")
 
 
 class NeedPuzzle(Exception):
