@@ -165,9 +165,10 @@ def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: 
 
     layout, g, opts = _puzzle_setup(game, options)
     (gid, s, day), = challenge_run(layout.game, seed, daily)
-    doc = par_records.load(g, layout, f"{gid} puzzle", options)
+    kind = g.puzzle_kind(opts)
+    doc = par_records.load(g, layout, f"{gid} {kind} puzzle" if kind else f"{gid} puzzle", options)
     if doc is not None:
-        puzzle = Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
+        puzzle = Puzzle(game=layout.game, challenge=gid, kind=kind, prompt=doc["prompt"], answer=doc["answer"],
                         schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
                         par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
                         best_known=doc["best_known"], difficulty=doc["difficulty"], extra={"from_record": True})
@@ -193,8 +194,10 @@ def held(puzzle: Any, total: float, game: str, *, seed: str | None, daily: str |
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:
-    """A file name for a puzzle's typed-in answer: its challenge id in safe characters."""
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", puzzle.challenge.replace("#", "_").replace("@", "_")).strip("._") or "puzzle"
+    """A file name for a puzzle's typed-in answer: its challenge id in safe characters, and its kind when
+    it is not the whole game's (``long-way_2027-03-05_finish.txt``)."""
+    text = f"{puzzle.challenge} {puzzle.kind}" if getattr(puzzle, "kind", "") else puzzle.challenge
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", text.replace("#", "_").replace("@", "_")).strip("._") or "puzzle"
     name, n = f"{stem}.txt", 2
     while name in taken:
         name, n = f"{stem}-{n}.txt", n + 1

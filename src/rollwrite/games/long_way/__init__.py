@@ -111,11 +111,14 @@ class LongWay(Game["Sheet", "Chart"]):
             # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
             from rollwrite.games.long_way.finish import graded_finish, make_puzzle as make_finish
 
-            return graded_finish(make_finish(chart, challenge, schedule), chart)
+            return graded_finish(make_finish(chart, challenge, schedule))
         # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
         from rollwrite.games.long_way.solve import make_puzzle
 
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
+
+    def puzzle_kind(self, options: dict[str, int]) -> str:
+        return "finish" if options.get("finish") else ""
 
     def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
         return {"finish": 1} if sheet.puzzle == "finish" else {}
@@ -131,7 +134,7 @@ class LongWay(Game["Sheet", "Chart"]):
         from rollwrite.games.long_way.data import as_chart
         from rollwrite.games.long_way.finish import start_problems
 
-        problems = start_problems(sheet, as_chart(data), puzzle.schedule)
+        problems = start_problems(sheet, as_chart(data), puzzle.schedule, puzzle)
         return dataclasses.replace(evaluation, problems=(*evaluation.problems, *problems))
 
 
