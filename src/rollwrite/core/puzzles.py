@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rollwrite.core.challenges import able_game, challenge_run, split_challenge, with_variations
+from rollwrite.core.challenges import able_game, challenge_run, split_challenge, split_puzzle_id, with_variations
 from rollwrite.core.printrun import Progress, check_output, no_progress
 from rollwrite.difficulty import LEVELS
 from rollwrite.errors import RollwriteError, UsageError, excerpt
@@ -27,9 +27,11 @@ from rollwrite.pool import cores
 def _split_id(game: str, seed: str | None,
               daily: str | None) -> tuple[str, str | None, str | None, dict[str, int]]:
     """A GAME argument that is a challenge or puzzle id (``wobbly-cafe@2026-11-22``, ``long-way#x puzzle``,
-    ``lines-and-sections#x~s6``) stands for the game, its --seed / --daily and its variation."""
-    text = game[: -len(" puzzle")] if game.endswith(" puzzle") else game
-    return split_challenge(text, seed, daily)
+    ``lines-and-sections#x~s6``) stands for the game, its --seed / --daily and its variation; a puzzle
+    kind it names (``long-way@2027-03-05 finish puzzle``) is the puzzle option of that name."""
+    text, kind = split_puzzle_id(game)
+    game, seed, daily, from_id = split_challenge(text, seed, daily)
+    return game, seed, daily, {**from_id, kind: 1} if kind else from_id
 
 
 def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,

@@ -222,14 +222,39 @@ def test_kind_errors(cli):
 
 
 def test_the_pages_say_what_to_do_and_the_answer_names_the_finish(tmp_path, cli):
+    """The puzzle page carries the finish puzzle's own texts (none of free play's), what to do under the
+    store and what par means; the answer page names each turn of the best finish."""
     from pypdf import PdfReader
 
     out = tmp_path / "p.pdf"
     res = cli("puzzle", "long-way", "--kind", "finish", "--daily", "2027-03-05", "-o", str(out), "--with-solutions")
     assert res.exit_code == 0, res.output
     puzzle_page, answer_page = (" ".join(p.extract_text().split()) for p in PdfReader(out).pages)
-    assert ("Finish the store as drawn after turn 18 (its rolls ticked): play roll 19 or stop. "
-            "Par 9 (proven): no finish scores more; 4 finished stores reach it.") in puzzle_page
+    assert puzzle_page.startswith("The Long Way A puzzle for one: finish the store drawn below in two rolls. "
+                                  "Reach par. Name long-way@2027-03-05 finish puzzle · par 6 (proven)")
+    assert ("Finish the store as drawn after turn 16 (its rolls ticked): play rolls 17 and 18 or stop. "
+            "Par 6 (proven): no finish scores more; 106 finished stores reach it.") in puzzle_page
+    assert "Par (top right) is proven: every finish of the two rolls was tried and none scores more." in puzzle_page
+    for free_play in ("1 or more players", "the others play on", "Solo:", "mark entrance and exit", "active player"):
+        assert free_play not in puzzle_page and free_play not in answer_page
     assert "Best finish" not in puzzle_page  # the puzzle page does not give the answer away
-    assert ("Best finish: turn 19 (roll 5 2): reroll light to 3 (a coin), tile at D1 with a shelf on D2 "
-            "and a wall on the south side of B5; turn 20 (roll 1 5): stop.") in answer_page
+    assert ("Best finish: turn 17 (roll 4 6): a cafeteria on G4 and G5; turn 18 (roll 1 1): tile at G3 with a "
+            "chair on G3 and two coins; turn 19 (roll 5 2): stop.") in answer_page
+
+
+def test_the_finish_puzzle_has_its_own_id(tmp_path, cli):
+    """``GAME@DATE finish puzzle`` names the finish puzzle wherever an id goes, apart from the whole
+    game's ``GAME@DATE puzzle``; its answer file is named apart too."""
+    res = cli("puzzle", "long-way#club finish puzzle", "--json", "-q", "-o", str(tmp_path / "p.pdf"),
+              "--answers", str(tmp_path / "ans"))
+    assert res.exit_code == 0, res.output
+    assert '"id": "long-way#club finish puzzle"' in res.output
+    (answer,) = (tmp_path / "ans").iterdir()
+    assert answer.name == "long-way_club_finish.txt"
+    assert answer.read_text().startswith("# answer to long-way#club finish puzzle\n")
+    res = cli("score", "long-way#club finish puzzle", str(answer))
+    assert res.exit_code == 0, res.output
+    assert "of par" in res.output
+    res = cli("score", "long-way#club puzzle", str(answer))
+    assert res.exit_code == 2
+    assert "the id names the whole game's puzzle, but the sheet answers the finish puzzle ('puzzle: finish')" in res.stderr

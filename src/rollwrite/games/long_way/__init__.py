@@ -85,16 +85,15 @@ class LongWay(Game["Sheet", "Chart"]):
     # ---- solo puzzles
     def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
         """The free-play layout with the solo rules: one player, every roll printed, what par means in
-        place of the solo rating (elements ``players``, ``rules`` and ``rating``).  The finish puzzle
-        (``finish``) keeps the free-play texts: its page says under the store what to do and that par is
-        proven (finish.py)."""
+        place of the solo rating (elements ``players``, ``rules`` and ``rating``); the finish puzzle's
+        (``finish``) say that the store is given and two rolls finish it, and that its par is proven."""
         # deferred for start-up: `games` and `print long-way` need this module, not this import
         from rollwrite.valueclass import replace
 
         base = super().puzzle_layout(layout, {k: v for k, v in options.items() if k != "finish"})
-        if options.get("finish"):
-            return base
-        texts = {"players": SOLO_PLAYERS, "rules": SOLO_RULES, "rating": SOLO_PAR}
+        texts = ({"players": FINISH_PLAYERS, "rules": FINISH_RULES, "rating": FINISH_PAR, "heading": FINISH_HEADING}
+                 if options.get("finish")
+                 else {"players": SOLO_PLAYERS, "rules": SOLO_RULES, "rating": SOLO_PAR})
         elements = tuple(replace(el, value=replace(el.value, text=texts[el.id])) if el.id in texts else el
                          for el in base.sheet.elements)
         return dataclasses.replace(base, sheet=replace(base.sheet, elements=elements))
@@ -158,6 +157,26 @@ SOLO_RULES = (
 )
 SOLO_PAR = ("Par (top right) is the best store our searches found, not a proof: you may beat it. "
             "\"No sheet beats N\" is a proven bound, far above what any store reaches.")
+
+
+#: the finish puzzle's texts in their place (finish.py)
+FINISH_PLAYERS = "A puzzle for one: finish the store drawn below in two rolls. Reach par."
+FINISH_HEADING = "The store as given: finish it in two rolls."
+FINISH_RULES = (
+    "**The store is given**, drawn on the rolls ticked below, its coins in the coin box. **Play the next "
+    "two rolls** printed below, or stop sooner.\n"
+    "**Each turn** the light die picks the row of the tile chart (the shape), the dark die its column (the "
+    "walls). Cross out one coin to reroll one die: its new number is the next unused one of that die's "
+    "printed reserve. Then do one of these:\n"
+    "- **Draw the tile** exactly as charted (never turned) on empty spaces: its walls, and a dot on each of "
+    "its spaces without a wall. Draw a display on one of its spaces: the furniture of either die. If that "
+    "display touches a cafeteria, or an earlier display of the same furniture, with no wall between them "
+    "(a wall with a doorway does not count), take one bonus from the menu.\n"
+    "- **Draw a cafeteria** instead: the fork over two side-by-side empty spaces. Two per game at most.\n"
+    "- **Stop**: the game ends here; it may pay, as every empty space on the route costs a point."
+)
+FINISH_PAR = ("Par (top right) is proven: every finish of the two rolls was tried and none scores more. "
+              "Under the store: how many different stores reach it.")
 
 
 def graded(puzzle: Any, chart: Any) -> Any:
