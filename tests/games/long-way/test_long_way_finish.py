@@ -158,8 +158,8 @@ def test_par_of_every_daily_of_2027(day):
 
 def test_the_store_is_an_automatic_players_and_the_finish_matters():
     """The store is what the automatic player (in the style the puzzle names) drew in its first turns,
-    at most 14 spaces empty, the customers' way open; par beats stopping at once, 0 and the player's own
-    two rolls."""
+    at most 14 spaces empty (here walled shut: two rolls may open it); par beats stopping at once, 0,
+    the player's own two rolls and the greedy player's finish."""
     from rollwrite.games.long_way.rules import customers_path
 
     chart, p = _puzzle(seed="club")
@@ -168,10 +168,12 @@ def test_the_store_is_an_automatic_players_and_the_finish_matters():
     store = play(chart, dice[:turns], style)
     assert p.extra["start"] == store
     assert sum(1 for m, w in zip(store.marks, store.walls) if m == "." and not w) <= 14
-    assert customers_path(store).reason is None
+    assert customers_path(store).reason is not None  # 0 as it stands
     assert p.extra["rolls"] == 2
     own = customers_path(play(chart, dice[:turns + 2], style)).total
     assert p.par > max(0, customers_path(store).total, own)
+    assert p.grade["reached_by"] not in ("automatic player", "greedy")
+    assert p.grade["scores"][0] == own and p.grade["scores"][1] < p.par  # the automatic and the greedy player
     assert p.prompt.startswith(f"Finish the store: it stands as the automatic player left it after turn {turns}; "
                                "play the next 2 rolls")
 

@@ -5,11 +5,12 @@ finish it, and a par proved by weighing every finish.
 turns is given, and the puzzle is the next ``ROLLS`` rolls of the same dice, with their printed rerolls
 and the coins the store has left.  The stores tried, in order: for each of the player's ``STYLES`` (its
 plain style first), the first turn after which at most ``EMPTY`` of its spaces are empty and the
-``LATER`` turns after it.  The first store taken is one whose customers' way is open, where something
-may be drawn on the next roll, whose finishes the search weighs within ``WORK`` stores, and where the
-finish matters: par is above 0, above stopping at once and above what the automatic player's own two
-rolls score (:func:`worth`).  If no store tried is so, the first that was searched within ``WORK`` is
-taken (the page then says what par is, whatever it is).
+``LATER`` turns after it.  The first store taken is one where something may be drawn on the next roll
+(at most ``MOVES`` first turns), whose finishes the search weighs within ``WORK`` stores (all the
+stores tried within ``TOTAL``), and where the finish matters (:func:`worth`): par is above 0, above
+stopping at once, above the automatic player's own two rolls and above the greedy player's finish.
+Failing that, the first where only the greedy player reaches par, else the first searched; when no
+store tried could be searched, the one with the fewest first turns, finished in one roll.
 
 **Par.**  Every finish the rules allow: on each turn every way to spend coins on rerolls (from each die's
 printed reserve, in order), every place the tile fits (walling off a gate too), its display on every
@@ -65,6 +66,8 @@ STYLES = ("", *(f"finish/{k}" for k in range(2, 17)))
 WORK = 3000
 #: the most first turns (rules.moves) a store tried may offer: more and it is passed over unweighed
 MOVES = 300
+#: the most stores weighed over all the stores tried: when they are spent, no further store is tried
+TOTAL = 8000
 
 
 @dataclass(frozen=True)
@@ -342,10 +345,10 @@ def search(chart: Chart, dice: list, turns: int, first: Store, work: int = WORK,
     return found
 
 
-def worth(par: int, stop: int, player: int) -> bool:
-    """The finish matters: par is above 0, above stopping at once and above the automatic player's own
-    rolls."""
-    return par > max(0, stop, player)
+def worth(par: int, stop: int, player: int, greedy: int) -> bool:
+    """The finish matters: par is above 0, above stopping at once, above the automatic player's own
+    rolls, and above the greedy player's finish (ladder.py: the turn that scores most at once)."""
+    return par > max(0, stop, player, greedy)
 
 
 @dataclass
@@ -386,12 +389,20 @@ def candidates(chart: Chart, dice: list) -> Iterator[tuple[str, int, Sheet]]:
 
 
 def start(chart: Chart, dice: list) -> tuple[str, int, Sheet, Search, int]:
-    """(style, turns, store, its search, the automatic player's finish score) of the puzzle's store."""
-    fallback = None
+    """(style, turns, store, its search, the automatic player's finish score) of the puzzle's store: the
+    first store tried where the finish matters (:func:`worth`); failing that the first where only the
+    greedy player reaches par, else the first searched."""
+    # deferred: the ladder imports the whole game's searches
+    from rollwrite.games.long_way.ladder import greedy
+
+    fallbacks: list = []  # [the first searched, the first where par is above all but the greedy player's]
     heavy = []
+    left = TOTAL
     for style, n, sheet in candidates(chart, dice):
+        if left <= 0:
+            break
         st = store_of(sheet)
-        if customers_path(sheet).reason is not None or n >= len(dice):
+        if n >= len(dice):
             continue
         first = moves(chart, st, n + 1, *dice[n])
         if not first:
@@ -400,17 +411,22 @@ def start(chart: Chart, dice: list) -> tuple[str, int, Sheet, Search, int]:
             heavy.append((len(first), style, n, sheet))
             continue
         try:
-            found = search(chart, dice, n, st)
+            found = search(chart, dice, n, st, work=min(WORK, left))
         except TooMuch:
+            left -= min(WORK, left)
             heavy.append((len(first), style, n, sheet))
             continue
+        left -= found.weighed
         player = customers_path(play(chart, dice[:n + ROLLS], style)).total
-        if worth(found.par, found.firsts[0][0], player):
-            return style, n, sheet, found, player
-        if fallback is None:
-            fallback = (style, n, sheet, found, player)
-    if fallback is not None:
-        return fallback
+        got = (style, n, sheet, found, player)
+        if worth(found.par, found.firsts[0][0], player, greedy(found.firsts, 1)):
+            return got
+        if not fallbacks:
+            fallbacks.append(got)
+        if len(fallbacks) == 1 and worth(found.par, found.firsts[0][0], player, found.par - 1):
+            fallbacks.append(got)
+    if fallbacks:
+        return fallbacks[-1]
     # every store tried needs more than WORK stores weighed: the one with the fewest first moves, and
     # one roll to finish it
     if heavy:
