@@ -10,7 +10,8 @@ Each puzzle is made as ``rollwrite puzzle GAME --daily DAY`` makes it (on one pr
 puzzle the table shows, per rung of its game's ladder, how many puzzles it is the first to reach par on,
 and checks, for each puzzle, that its rung's player reaches par and that every rung below does not (the
 scores the grade records); a puzzle no rung reaches is counted by its level, with how far the strongest
-rung falls short.  One-move puzzles (Scrambled Streets, Lines & Sections) show the split alone.
+rung falls short.  Lines & Sections has no par but one right answer: a rung scores 1 when it finds it.
+Scrambled Streets shows the split alone.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def check(row: dict) -> str | None:
     grade, par = row.get("grade"), row["par"]
     if not grade:
         return None
+    if par is None:
+        par = 1  # a puzzle with one right answer and no par (Lines & Sections): a rung scores 1 when it finds it
     scores = grade["scores"]
     if grade["reached_by"] is not None and not (scores and scores[-1] >= par):
         return f"{row['day']}: {grade['reached_by']} scores {scores[-1] if scores else None}, below par {par}"

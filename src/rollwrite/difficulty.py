@@ -7,9 +7,10 @@ sgt-puzzles grades a puzzle by the weakest technique that still solves it.  Ours
   that looks one turn ahead, local searches of growing length...), each with the level it stands for.
   A puzzle is as hard as the first rung whose player reaches par; when none does, it is hard, and
   how far the strongest falls short is kept too.  Each game's ladder is in its ``ladder.py`` and
-  docs/puzzles.md;
-- **one-move puzzles** (Scrambled Streets, Lines & Sections): how many tempting wrong answers there
-  are (placements that score nearly the best; safe sections that lose), with two cut points.
+  docs/puzzles.md.  Lines & Sections has a ladder too: its puzzle has one right answer, so a rung
+  scores 1 when its player finds it, and par is 1;
+- **one-move puzzles** (Scrambled Streets): how many tempting wrong answers there are (placements
+  that score nearly the best), with two cut points.
 """
 
 from __future__ import annotations

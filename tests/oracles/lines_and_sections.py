@@ -384,3 +384,44 @@ def score_parts(res: Result) -> tuple:
     """The score's total, breakdown, players and report, from the plain result."""
     ps = players(res)
     return ps[0]["total"], breakdown(res), ps, report(res)
+
+
+# ---------------------------------------------------------------- the first shading, by plain game-tree search
+
+
+def shadings_that_win(adjacent: tuple) -> list[int]:
+    """Every first shading that wins for the player who shades first (two players, nothing shaded yet),
+    by plain game-tree search over the sets of safe sections: a player with no safe section goes out.
+    ``adjacent[k]`` is the set of sections section k borders."""
+    every = frozenset(range(len(adjacent)))
+    return [k for k in sorted(every) if not _mover_wins(adjacent, every - adjacent[k] - {k})]
+
+
+def wins_within(adjacent: tuple, k: int, shadings: int) -> bool:
+    """Whether the player who shades section k first (nothing shaded before) can always leave the
+    opponent nothing safe by their ``shadings``-th shading at the latest, whatever the opponent shades."""
+    every = frozenset(range(len(adjacent)))
+    return _forced(adjacent, every - adjacent[k] - {k}, shadings)
+
+
+def _mover_wins(adjacent: tuple, safe: frozenset) -> bool:
+    memo: dict[frozenset, bool] = {}
+
+    def wins(safe: frozenset) -> bool:
+        if safe not in memo:
+            memo[safe] = any(not wins(safe - adjacent[k] - {k}) for k in safe)
+        return memo[safe]
+
+    return wins(safe)
+
+
+def _forced(adjacent: tuple, left: frozenset, shadings: int) -> bool:
+    """Whether, with ``left`` safe and the opponent to shade, the player can leave nothing safe within
+    ``shadings`` shadings of their own counting the one just made."""
+    if not left:
+        return True
+    if shadings <= 1:
+        return False
+    return all(any(_forced(adjacent, (left - adjacent[r] - {r}) - adjacent[m] - {m}, shadings - 1)
+                   for m in left - adjacent[r] - {r})
+               for r in left)

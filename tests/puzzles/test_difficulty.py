@@ -104,8 +104,8 @@ def mover_wins(secs, shaded: frozenset) -> bool:
 
 @pytest.mark.parametrize("seed", ["a", "b", "c", "club"])
 def test_lines_and_sections_has_one_winning_section(seed):
+    from rollwrite.games.lines_and_sections.ladder import LADDER
     from rollwrite.games.lines_and_sections.rules import board, sections
-    from rollwrite.games.lines_and_sections.solve import CUTS
 
     _, _, (p,) = make_puzzles("lines-and-sections", seed=seed, options={"size": 4})
     pz = p.extra["lines"]
@@ -118,7 +118,8 @@ def test_lines_and_sections_has_one_winning_section(seed):
     safe = list(range(len(secs)))  # nothing is shaded yet: every section is safe
     winning = [k for k in safe if not mover_wins(secs, frozenset({k}))]
     assert winning == [pz.answer]
-    assert p.difficulty == by_count(len(safe) - 1, CUTS)
+    rung = next(r for r in LADDER if r.name == p.grade["reached_by"])  # graded by its ladder
+    assert p.difficulty == rung.level
 
 
 # ---------------------------------------------------------------- the ladders' players

@@ -138,8 +138,8 @@ class Puzzle:
     extra: dict = field(default_factory=dict)
     best_known: bool = False  # par from a heuristic search with no proof attempted
     difficulty: str = ""  # "easy", "medium" or "hard", measured (rollwrite.difficulty); "" if not graded
-    #: a score puzzle's place on its game's ladder (rollwrite.difficulty.Grade.to_json): the rung that
-    #: first reaches par, the rungs' scores, how far the strongest falls short; {} for other puzzles
+    #: a puzzle's place on its game's ladder (rollwrite.difficulty.Grade.to_json): the rung that first
+    #: reaches par, the rungs' scores, how far the strongest falls short; {} for a puzzle without one
     grade: dict = field(default_factory=dict)
     #: the puzzle's kind when a game makes more than one (The Long Way's ``finish``): its id says it
     #: (``long-way@2027-03-05 finish puzzle``); "" for the whole game's puzzle

@@ -109,10 +109,13 @@ class LinesAndSections(Game["Position", Data]):
     # ---- "shade to win" puzzles
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
                     jobs: int = 1) -> Any:
-        # deferred for start-up: `games` and 2 more commands need this module, not this import
+        # deferred for start-up: `games` and 2 more commands need this module, not these imports
+        from rollwrite.games.lines_and_sections.ladder import grade_puzzle
         from rollwrite.games.lines_and_sections.solve import game_puzzle
 
-        return game_puzzle(challenge, options.get("size") or data_of(getattr(layout, "data", None)).size)
+        puzzle = game_puzzle(challenge, options.get("size") or data_of(getattr(layout, "data", None)).size)
+        graded = grade_puzzle(puzzle.extra["lines"])
+        return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json())
 
     def evaluate_puzzle(self, puzzle: Puzzle, sheet: Position, data: Data) -> Evaluation:
         # deferred for start-up: `games` and 2 more commands need this module, not this import

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rollwrite.dice import words
-from rollwrite.difficulty import by_count
 from rollwrite.errors import UsageError
 from rollwrite.games.base import Evaluation, Problem, Solved
 from rollwrite.games.base import Puzzle as GamePuzzle
@@ -547,14 +546,10 @@ def answer_game(pz: Puzzle) -> Game:
 def game_puzzle(challenge: str, size: int) -> Any:
     """The puzzle of a challenge id (``lines-and-sections#club``) as the Game protocol's Puzzle: no par
     (there is one right answer), the prompt, the answer as a typed-in game, and this module's Puzzle in
-    ``extra["lines"]`` for the sheet to draw."""
+    ``extra["lines"]`` for the sheet to draw.  Its difficulty is the ladder's (``ladder.grade_puzzle``)."""
     pz = make_puzzle(challenge, size, 1)
     return GamePuzzle(game="lines-and-sections", challenge=challenge, prompt=PROMPT, answer=answer_game(pz),
-                      extra={"lines": pz}, difficulty=by_count(pz.safe - 1, CUTS))
-
-
-#: wrong answers (safe sections that lose) that part easy from medium and medium from hard
-CUTS = (7, 9)
+                      extra={"lines": pz})
 
 
 def evaluate_answer(challenge: str, puzzle: Puzzle | None, sheet: Game) -> Evaluation:
