@@ -231,6 +231,7 @@ def test_the_pages_say_what_to_do_and_the_answer_names_the_finish(tmp_path, cli)
     out = tmp_path / "p.pdf"
     res = cli("puzzle", "long-way", "--kind", "finish", "--daily", "2027-03-05", "-o", str(out), "--with-solutions")
     assert res.exit_code == 0, res.output
+    assert res.output.startswith("long-way@2027-03-05 finish puzzle: par 6 (proven) [medium]\n")  # as docs/puzzles.md says
     puzzle_page, answer_page = (" ".join(p.extract_text().split()) for p in PdfReader(out).pages)
     assert puzzle_page.startswith("The Long Way A puzzle for one: finish the store drawn below in two rolls. "
                                   "Reach par. Name long-way@2027-03-05 finish puzzle · par 6 (proven)")
