@@ -11,13 +11,15 @@ puzzle the table shows, per rung of its game's ladder, how many puzzles it is th
 and checks, for each puzzle, that its rung's player reaches par and that every rung below does not (the
 scores the grade records); a puzzle no rung reaches is counted by its level, with how far the strongest
 rung falls short.  Lines & Sections has no par but one right answer: a rung scores 1 when it finds it.
-Scrambled Streets shows the split alone.
+Scrambled Streets' par is its one best placement: a rung reaches it when its player plays that.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import concurrent.futures
+import contextlib
 import datetime as dt
 import json
 import sys
@@ -28,6 +30,10 @@ def measure(slug: str, day: dt.date) -> dict:
 
     _, _, (p,) = make_puzzles(slug, daily=day.isoformat(), jobs=1)
     return {"game": slug, "day": day.isoformat(), "par": p.par, "difficulty": p.difficulty, "grade": p.grade}
+
+
+def _measure(job: tuple[str, dt.date]) -> dict:
+    return measure(*job)
 
 
 def check(row: dict) -> str | None:
@@ -93,6 +99,7 @@ def main() -> int:
     ap.add_argument("--every", type=int, default=1, help="take every N-th day (a sample)")
     ap.add_argument("--games", nargs="*", help="games to run (default: every game that makes puzzles)")
     ap.add_argument("--jsonl", help="also write one JSON line per puzzle here")
+    ap.add_argument("--jobs", type=int, default=1, help="make this many puzzles at once, each in a process of its own")
     ap.add_argument("--report", nargs="+", metavar="JSONL", help="print the table of JSON lines written before")
     args = ap.parse_args()
     if args.report:
@@ -105,15 +112,16 @@ def main() -> int:
     days = [first + dt.timedelta(i) for i in range(0, (dt.date(args.year + 1, 1, 1) - first).days, args.every)]
     rows = []
     out = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
+    todo = [(slug, day) for slug in slugs for day in days]
     try:
-        for slug in slugs:
-            for day in days:
-                row = measure(slug, day)
+        with concurrent.futures.ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+            made = pool.map(_measure, todo) if pool is not None else map(_measure, todo)
+            for row in made:  # in the order asked, whichever process made it
                 rows.append(row)
                 if out is not None:
                     out.write(json.dumps(row) + "\n")
                     out.flush()
-                print(f"{slug} {day}: {row['difficulty']}", file=sys.stderr)
+                print(f"{row['game']} {row['day']}: {row['difficulty']}", file=sys.stderr)
     finally:
         if out is not None:
             out.close()

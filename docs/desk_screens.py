@@ -32,6 +32,8 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 LEFT = 3  # turns of the example not entered: the picture shows the game under way
+#: more turns left for a game whose sheet grows: a city of 48 cards is taller than the picture
+LEFT_OF = {"scrambled-streets": 32}
 # game: (challenge path, example sheet)
 PAGES = {
     "wobbly-cafe": ("daily/2026-11-22", "daily-2026-11-22.txt"),
@@ -43,7 +45,7 @@ PAGES = {
 
 
 def under_way(game: str, challenge: str, example: str) -> tuple[str, str]:
-    """The text of ``example`` entered by the game's entry but for its last LEFT turns, and the first pick
+    """The text of ``example`` entered by the game's entry but for its last LEFT turns (LEFT_OF), and the first pick
     of the next turn."""
     from rollwrite.serve.desk import Desk, challenge as challenge_of
 
@@ -56,9 +58,10 @@ def under_way(game: str, challenge: str, example: str) -> tuple[str, str]:
     text = ""
     for key, val in FIELDS.get(game, lambda s: [])(sheet):
         text = desk.play(ch, text=text, picked=[], field=(key, val))["text"]
-    for turn in turns[:-LEFT]:
+    left = LEFT_OF.get(game, LEFT)
+    for turn in turns[:-left]:
         text = desk.play(ch, text=text, picked=turn)["text"]
-    return text, turns[-LEFT][0]
+    return text, turns[-left][0]
 
 
 def page_id(game: str, challenge: str) -> str:

@@ -1,10 +1,10 @@
 """Every built-in game's printed output, pinned byte for byte.
 
 A change that moves code around must not change what users get.  These pins hold the SHA-256 of each
-game's PDF and SVG pages for a fixed id and paper.  When a change alters a sheet on purpose, look at the
+game's PDF and SVG pages for a fixed id and paper, and of its puzzle and answer pages for a fixed seed.  When a change alters a sheet on purpose, look at the
 new output first, then refresh the pins with:
 
-    ROLLWRITE_REPIN=1 .venv/bin/python -m pytest -q tests/test_output_pins.py
+    ROLLWRITE_REPIN=1 .venv/bin/python -m pytest -q tests/test_output_pins.py        # and -m long for the rest
 """
 
 from __future__ import annotations
@@ -47,6 +47,29 @@ def test_output_is_byte_identical_to_its_pin(slug, paper, fmt, tmp_path):
         return
     assert _key(slug, paper, fmt) in pins, f"no pin for {slug}; refresh with ROLLWRITE_REPIN=1 (see docstring)"
     assert got == pins[_key(slug, paper, fmt)], f"{slug} {paper} {fmt} output changed; see the module docstring"
+
+
+# each game's puzzle page and its answer page (the words that say what par and the label mean, why the
+# answer scores par): the games whose puzzles are made in a second in the default run, the others in the
+# long run (their searches take tens of seconds)
+PUZZLE_CASES = [pytest.param(slug, fmt, marks=pytest.mark.long if slug in ("wobbly-cafe", "long-way") else ())
+                for slug in games.known() if games.get(slug).can_puzzle for fmt in ("pdf", "svg")]
+
+
+@pytest.mark.parametrize("slug,fmt", PUZZLE_CASES)
+def test_puzzle_pages_are_byte_identical_to_their_pin(slug, fmt, tmp_path):
+    from rollwrite.core.puzzles import run_puzzle
+
+    _, written = run_puzzle(slug, seed="pin", with_solutions=True, fmt=fmt, output=tmp_path / f"{slug}.{fmt}", jobs=1)
+    got = [hashlib.sha256(p.read_bytes()).hexdigest() for p, _ in written]
+    key = f"{slug} puzzle a4 {fmt}"
+    pins = json.loads(PINS.read_text()) if PINS.exists() else {}
+    if os.environ.get("ROLLWRITE_REPIN"):
+        pins[key] = got
+        PINS.write_text(json.dumps(dict(sorted(pins.items())), indent=1) + "\n")
+        return
+    assert key in pins, f"no pin for {key}; refresh with ROLLWRITE_REPIN=1 (see docstring)"
+    assert got == pins[key], f"{key} output changed; see the module docstring"
 
 
 def test_the_libraries_that_write_the_output_are_the_pinned_releases():

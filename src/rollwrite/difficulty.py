@@ -9,8 +9,8 @@ sgt-puzzles grades a puzzle by the weakest technique that still solves it.  Ours
   how far the strongest falls short is kept too.  Each game's ladder is in its ``ladder.py`` and
   docs/puzzles.md.  Lines & Sections has a ladder too: its puzzle has one right answer, so a rung
   scores 1 when its player finds it, and par is 1;
-- **one-move puzzles** (Scrambled Streets): how many tempting wrong answers there are (placements
-  that score nearly the best), with two cut points.
+- **one-move puzzles** (Scrambled Streets): a ladder of players that each look at some of the
+  placements and play the best of them; one that looks at the one best placement reaches par.
 """
 
 from __future__ import annotations
@@ -74,7 +74,37 @@ def check_ladder(ladder: Sequence[Rung]) -> None:
         raise ValueError("a ladder's rungs go from easy to hard, each with its own name")
 
 
-def by_count(tempting: float, cuts: tuple[float, float]) -> str:
-    """The level of a one-move puzzle with ``tempting`` wrong answers: easy below ``cuts[0]``, medium
-    below ``cuts[1]``, else hard."""
-    return LEVELS[0] if tempting < cuts[0] else LEVELS[1] if tempting < cuts[1] else LEVELS[2]
+def by_count(n: float, cuts: tuple[float, float]) -> str:
+    """The level of a puzzle measured by ``n`` (how far a ladder's strongest rung falls short of par, or
+    how far a simple player does): easy below ``cuts[0]``, medium below ``cuts[1]``, else hard."""
+    return LEVELS[0] if n < cuts[0] else LEVELS[1] if n < cuts[1] else LEVELS[2]
+
+
+# ---------------------------------------------------------------- the label in words, for a puzzle's page
+
+
+def ladder_meaning(grade: dict, ladder: Sequence[Rung], near: tuple[float, float] | None = None,
+                   goal: tuple[str, str] = ("reaches par", "to reach par")) -> str:
+    """What a puzzle's label means, in a sentence in its ladder's own words (each rung's ``about``):
+    which player first reaches par (``goal``, said of one and after "the first": ``("finds the winning
+    section", "to find it")`` for a puzzle with one right answer), or, when none does, how far the strongest falls short and where the cut points lie.
+    ``grade`` is :meth:`Grade.to_json`; "" when it is empty (a puzzle not graded)."""
+    if not grade:
+        return ""
+    level = f'**{str(grade["level"]).capitalize()}:**'
+    rung = next((r for r in ladder if r.name == grade.get("reached_by")), None)
+    if rung is not None:
+        if rung is ladder[0]:
+            return f"{level} our simplest player, {rung.name}, {goal[0]}: {rung.about}."
+        return (f"{level} of our {len(ladder)} players, simplest first, the first {goal[1]} is "
+                f"{rung.name}: {rung.about}.")
+    strongest = ladder[-1]
+    text = (f"{level} none of our {len(ladder)} players {goal[0]}; the strongest, {strongest.name} "
+            f"({strongest.about}), falls {_number(grade.get('short_by', 0))} short")
+    if near is not None:
+        text += f" (easy when short by less than {_number(near[0])}, medium by less than {_number(near[1])})"
+    return text + "."
+
+
+def _number(x: float) -> str:
+    return f"{x:g}" if x != int(x) else f"{int(x):,}"

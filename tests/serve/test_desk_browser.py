@@ -4,7 +4,9 @@ For every game: a known example sheet entered turn by turn with the keyboard alo
 parts of the page, arrow keys inside a grid or a row of choices, Enter to pick) shows the command line's
 total; a move the rules refuse is not offered; undo takes a turn back; Tab reaches the name field in at
 most 15 presses; a pasted sheet is read; two players submit and share the leaderboard, which is still
-there after a restart.  The default run enters the whole of the Shelving Wars and Lines & Sections
+there after a restart.  The Lines & Sections and Scrambled Streets puzzles are answered on the position
+they print, with the keyboard alone, and checked as ``rollwrite score --puzzle`` checks them; Scrambled
+Streets' cards are drawn as their faces.  The default run enters the whole of the Shelving Wars and Lines & Sections
 examples and the first turns of the others; the long run enters every example whole.
 
 Skipped (with the reason) only when chromium or Playwright is missing on a machine outside CI; with
@@ -205,6 +207,8 @@ def test_an_example_entered_with_the_keyboard_alone(cli, server, browser, reques
     if whole:
         assert total_of(page) == want_total
         assert page.inner_text("#status") == "rules: all checks passed"
+        if game == "lines-and-sections":  # the game over: the entry's last word, who won
+            assert page.inner_text("#ask") == "Bob wins."
     # undo takes the last turn back, and the text follows
     entered = page.input_value("#text")
     before = steps(page)
@@ -455,5 +459,172 @@ def test_no_serious_accessibility_finding_on_the_archive_name_and_variation_page
         states[name] = axe_findings(page)
         if shots:
             page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
+
+
+def widths(default: int) -> list:
+    """Both widths, 1280 and 390 px: the ``default`` one in the default run, the other in the long run."""
+    return [pytest.param(w, id=str(w), marks=() if w == default else pytest.mark.long) for w in (1280, 390)]
+
+
+def small_targets(page) -> list[str]:
+    """The controls shown on the page (grid spots, buttons, fields, disclosure summaries) less than 24 px
+    wide or tall, the least WCAG 2.2 asks of a target (links inside a sentence aside)."""
+    return page.evaluate("Array.from(document.querySelectorAll('.spot, button, input, summary, textarea'))"
+                         ".filter(b => b.offsetParent && b.type !== 'hidden').filter(b => {"
+                         " const r = b.getBoundingClientRect(); return r.width < 24 || r.height < 24; })"
+                         ".map(b => b.outerHTML.slice(0, 60))")
+
+
+def _answer_square(cli, tmp_path) -> str:  # noqa: ANN001 - the cli fixture
+    """The winning square of lines-and-sections#club's puzzle, from the answer `rollwrite puzzle` writes."""
+    cli("puzzle", "lines-and-sections", "--seed", "club", "--answers", str(tmp_path), "-q", "-o", str(tmp_path / "p.pdf"))
+    text = (tmp_path / "lines-and-sections_club.txt").read_text(encoding="utf-8")
+    return re.search(r"^shade: ([A-Z][0-9]+)", text, re.M).group(1)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("width", widths(1280))
+def test_a_lines_and_sections_puzzle_is_answered_with_the_keyboard_alone(cli, server, browser, tmp_path, width):
+    """The puzzle's page starts from its finished path: no point is offered, every square is; the answer
+    shaded with the keyboard says what ``rollwrite score --puzzle`` says (solved, or the reply that wins
+    for the opponent); undo takes it back; axe finds nothing serious in any of these states."""
+    right = _answer_square(cli, tmp_path)
+    wrong = "A1" if right != "A1" else "E5"
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made("/play/lines-and-sections/puzzle-seed/club"))
+    settle(page, 0)
+    assert tab_to(page, "#player", limit=16) <= 15
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    assert page.inner_text("#turn-title") == "Your move: shade the section that wins"
+    assert page.locator('.grid[data-grid="points"] [data-choice]').count() == 0  # the path is given
+    assert page.locator('.grid[data-grid="squares"] [data-choice]').count() == 25
+    assert page.locator("#fields input").count() == 0 and page.locator("#undo").is_disabled()
+    assert small_targets(page) == []
+    states = {"start": axe_findings(page)}
+    for square, want in ((wrong, 1), (right, 0)):
+        press_pick(page, square)
+        text = page.input_value("#text")
+        run = cli("score", "lines-and-sections", "-", "--seed", "club", "--puzzle", input=text)
+        doc = json.loads(cli("score", "lines-and-sections", "-", "--seed", "club", "--puzzle", "--json", input=text).stdout)
+        assert run.exit_code == want and f"shade: {square} You" in text
+        assert page.locator("[data-choice]").count() == 0  # one shading is the answer
+        if want:
+            page.wait_for_selector("#problems li")
+            assert page.inner_text("#total") == "not solved"
+            assert page.locator("#problems li").all_inner_texts() == [f"{p['where']}: {p['message']}" for p in doc["problems"]]
+            assert page.locator('.spot.bad[data-spot="%s"]' % wrong).count() == 1
+            states["wrong"] = axe_findings(page)
+            before = steps(page)
+            page.click("#undo")
+            settle(page, before)
+            assert page.input_value("#text") == "" and page.locator('.grid[data-grid="squares"] [data-choice]').count() == 25
+        else:
+            assert page.inner_text("#total") == "solved (the one right answer)"
+            assert page.inner_text("#status") == "rules: all checks passed" and doc["valid"]
+            assert page.locator("#who").is_hidden()  # a solo puzzle: no player of the sheet to choose
+            assert page.input_value("#share").splitlines()[1] == "score: solved (the one right answer)"
+            states["solved"] = axe_findings(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.fill("#player", "Pia")
+    page.click("#send")
+    page.wait_for_selector("#leaderboard table")
+    assert ["1", "Pia"] in [r.split("\t")[:2] for r in page.locator("#leaderboard tbody tr").all_inner_texts()]
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
+
+
+@pytest.mark.parametrize("width", widths(390))
+def test_scrambled_streets_cards_are_drawn_and_placed_with_the_keyboard_alone(cli, server, browser, width):
+    """The city's cards are drawn as their faces (streets, number, words for screen readers) in cells of
+    a card's shape; the card dealt is drawn; a card is pushed and placed with the keyboard, each way up
+    drawn on its button; undo takes it back; the whole example pasted scores the command line's total;
+    the cards are big enough to pick, the page no wider than the screen, and axe finds nothing serious."""
+    game, kind, value, example, illegal = CASES[2]
+    text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
+    want_total, _ = cli_score(cli, game, kind, value, text)
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
+    settle(page, 0)
+    assert tab_to(page, "#player", limit=16) <= 15
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    assert page.get_attribute("#turn-dice .picture", "aria-label").startswith("card 12, up: ")
+    assert page.locator('.grid[data-grid="city"] .spot').count() == 4
+    card = page.locator('.grid[data-grid="city"] [data-spot="c18"]')
+    assert card.inner_text() == "18" and "down" in card.get_attribute("class").split()
+    assert card.get_attribute("aria-label").startswith("card 18, down (turned half round): white street from bottom")
+    assert card.locator("svg path").count() >= 3 * 2  # three streets, each a casing and an edge at least
+    box = card.bounding_box()
+    assert box is not None and box["width"] >= 24 and box["height"] / box["width"] == pytest.approx(88 / 63, rel=0.05)
+    assert page.locator(f'[data-choice="{illegal}"]').count() == 0  # card 12 is in hand, not in the city
+    assert small_targets(page) == []
+    states = {"start": axe_findings(page)}
+    press_pick(page, "c5")
+    assert page.locator('.grid[data-grid="city"] .spot.chosen').count() == 1
+    assert sorted(page.eval_on_selector_all('.grid[data-grid="city"] [data-choice]', "bs => bs.map(b => b.dataset.choice)")) == ["c18", "c40"]
+    press_pick(page, "c40")
+    assert page.locator("#choices button .picture svg").count() == 2  # each way up, drawn
+    slot = page.locator('.grid[data-grid="city"] [data-spot="slot"]')  # the space the push opens, below 40
+    assert slot.get_attribute("aria-label") == "the space card 12 goes into" and slot.get_attribute("data-y") == "1"
+    assert page.get_attribute('[data-spot="c5"]', "data-y") == "2"
+    assert page.get_attribute('[data-choice="down"]', "aria-label").startswith("card 12 down (turned half round): card 12, down")
+    states["which way up"] = axe_findings(page)
+    press_pick(page, "down")
+    assert page.locator('.grid[data-grid="city"] .spot').count() == 5
+    assert "down" in page.get_attribute('[data-spot="c12"]', "class").split()
+    entered = page.input_value("#text")
+    assert "\n1. 12 down at 40|5 push 5\n" in entered
+    before = steps(page)
+    page.click("#undo")
+    settle(page, before)
+    assert page.locator('.grid[data-grid="city"] .spot').count() == 4 and page.input_value("#text") == ""
+    before = steps(page)
+    page.fill("#text", text)
+    settle(page, before)
+    assert total_of(page) == want_total
+    spots = page.eval_on_selector_all('.grid[data-grid="city"] .spot', "bs => bs.map(b => b.getBoundingClientRect())"
+                                      ".map(r => [r.width, r.height])")
+    assert len(spots) == 48 and min(min(s) for s in spots) >= 24 and small_targets(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # a wide city scrolls in its own box
+    states["the whole city"] = axe_findings(page)
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
+
+
+@pytest.mark.parametrize("width", widths(1280))
+def test_a_scrambled_streets_puzzle_is_answered_with_the_keyboard_alone(cli, server, browser, width):
+    """The puzzle's page starts from the city the puzzle prints; the card drawn placed with the keyboard
+    scores what ``rollwrite score --puzzle`` says, against par; its turns are not undone, the answer is;
+    axe finds nothing serious."""
+    from rollwrite.serve.desk import Desk, challenge
+
+    desk = Desk("scrambled-streets")
+    ch = challenge("scrambled-streets", "puzzle-seed", "picnic")
+    schedule = desk.schedule(ch, None)
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made(ch.path))
+    settle(page, 0)
+    assert tab_to(page, "#player", limit=16) <= 15
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    given = len(schedule.given.moves)
+    assert page.locator('.grid[data-grid="city"] .spot').count() == 4 + given and page.locator("#undo").is_disabled()
+    card = schedule.order[-1]
+    assert page.inner_text("#turn-title").endswith(f"places card {card}")
+    assert page.locator(f'[data-choice="c{card}"]').count() == 0  # the card drawn is not in the city yet
+    states = {"start": axe_findings(page)}
+    for _pick in ("the card to push", "the card across the edge"):
+        press_pick(page, page.get_attribute('.grid[data-grid="city"] [data-choice]', "data-choice"))
+    press_pick(page, "down")
+    text = page.input_value("#text")
+    doc = json.loads(cli("score", "scrambled-streets", "-", "--seed", "picnic", "--puzzle", "--json", input=text).stdout)
+    assert doc["valid"] and page.inner_text("#par").startswith(f"{doc['total']} of par {doc['par']}")
+    assert page.inner_text("#total") == f"total: {doc['total']}" and page.locator("#who").is_hidden()
+    assert page.locator("[data-choice]").count() == 0 and page.inner_text("#turn-title").startswith("Your answer: card")
+    states["answered"] = axe_findings(page)
+    before = steps(page)
+    page.click("#undo")
+    settle(page, before)
+    assert page.input_value("#text") == "" and page.locator('.grid[data-grid="city"] .spot').count() == 4 + given
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.close()
     assert {k: v for k, v in states.items() if v} == {}

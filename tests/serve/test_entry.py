@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -181,12 +182,69 @@ def test_a_floating_shelf_is_offered_from_a_corner_of_the_players_box():
     assert _problems(desk, ch, out["text"]) <= UNFINISHED
 
 
-def test_a_puzzle_that_starts_from_a_position_of_its_own_is_taken_as_text():
-    desk = _DESKS["lines-and-sections"]
-    ch = challenge("lines-and-sections", "puzzle-seed", "picnic")
-    assert not desk.entered(ch) and desk.entered(challenge("lines-and-sections", "seed", "picnic"))
+def test_a_puzzle_whose_entry_leaves_it_to_text_is_taken_as_text():
+    desk = Desk("shelving-wars")  # its puzzle is solo play on a battlefield of its own size
+    ch = challenge("shelving-wars", "puzzle-seed", "closet")
+    assert not desk.entered(ch) and desk.entered(challenge("shelving-wars", "seed", "closet"))
     with pytest.raises(Exception, match="is entered as text on this desk"):
         desk.play(ch, text="", picked=[])
+
+
+def test_a_scrambled_streets_puzzle_is_answered_by_one_turn_on_its_printed_city(cli, made_puzzle):
+    """The puzzle's page starts from the city its puzzle prints (nothing to type, its turns not undone);
+    the card drawn is placed, and that one turn is the answer, scored against par as ``score --puzzle``
+    scores it."""
+    desk = _DESKS["scrambled-streets"]
+    ch = challenge("scrambled-streets", "puzzle-seed", "picnic")
+    _layout, _game, puzzle = made_puzzle("scrambled-streets", "picnic")
+    answer = puzzle.answer.moves[-1]
+    start = desk.play(ch, text="", picked=[])
+    assert start["text"] == "" and start["view"]["played"] == 0 and start["view"]["fields"] == []
+    assert start["view"]["turn"] == f"Turn {len(puzzle.answer.moves)}: Black places card {answer.card}"
+    assert len(start["view"]["grids"][0]["spots"]) == 4 + len(puzzle.answer.moves) - 1  # the city as printed
+    assert desk.play(ch, text="", picked=[], undo=True)["text"] == ""  # its turns are given, not entered
+    other = answer.b if answer.push == answer.a else answer.a
+    picks = [f"c{answer.push}", f"c{other}", "down" if answer.rotation == 180 else "up"]
+    out = desk.play(ch, text="", picked=picks)
+    assert out["changed"] and out["choices"] == [] and out["view"]["done"] and out["check"]["valid"]
+    assert out["text"] == desk.game.format(puzzle.answer, desk.layout.data)  # the answer the puzzle keeps
+    assert out["check"]["par_text"].startswith(f"{out['check']['total']} of par {int(puzzle.par)}")
+    run = cli("score", "scrambled-streets", "-", "--seed", "picnic", "--puzzle", "--json", input=out["text"])
+    assert run.exit_code == 0 and json.loads(run.stdout)["total"] == out["check"]["total"]
+    assert desk.play(ch, text=out["text"], picked=[], undo=True)["text"] == ""
+    with pytest.raises(EntryError):  # the answer is one turn: nothing more is offered
+        desk.play(ch, text=out["text"], picked=[f"c{answer.card}"])
+
+
+def test_a_lines_and_sections_puzzle_is_answered_by_shading_on_its_given_path(cli, tmp_path):
+    """The puzzle's page starts from its finished path (nothing to type, nothing to undo); every unshaded
+    section may be shaded; the one shading is the answer, checked as ``score --puzzle`` checks it."""
+    desk = _DESKS["lines-and-sections"]
+    ch = challenge("lines-and-sections", "puzzle-seed", "club")
+    assert desk.entered(ch)
+    cli("puzzle", "lines-and-sections", "--seed", "club", "--answers", str(tmp_path), "-q", "-o", str(tmp_path / "p.pdf"))
+    answer = desk.read((tmp_path / "lines-and-sections_club.txt").read_text(encoding="utf-8"))
+    start = desk.play(ch, text="", picked=[])
+    assert start["text"] == "" and start["view"]["played"] == 0 and start["view"]["fields"] == []
+    assert start["view"]["turn"] == "Your move: shade the section that wins"
+    assert sorted(c["id"] for c in start["choices"]) == sorted(f"{x}{y}" for x in "ABCDE" for y in range(1, 6))
+    assert desk.play(ch, text="", picked=[], undo=True)["text"] == ""  # the given path is not taken back
+    right = f"{chr(65 + answer.shades[0].square[0])}{answer.shades[0].square[1] + 1}"
+    out = desk.play(ch, text="", picked=[right])
+    assert out["changed"] and out["choices"] == [] and out["view"]["done"]
+    assert out["text"] == desk.game.format(answer, desk.layout.data)  # the answer `rollwrite puzzle` writes
+    assert out["check"]["valid"] and out["check"]["verdict"] == "solved (the one right answer)" and out["check"]["puzzle"]
+    run = cli("score", "lines-and-sections", "-", "--seed", "club", "--puzzle", input=out["text"])
+    assert run.exit_code == 0 and "rules: all checks passed" in run.stdout
+    wrong = desk.play(ch, text="", picked=["A1"] if right != "A1" else ["E5"])
+    assert not wrong["check"]["valid"] and wrong["check"]["verdict"] == "not solved"
+    said = cli("score", "lines-and-sections", "-", "--seed", "club", "--puzzle", "--json", input=wrong["text"])
+    assert said.exit_code == 1
+    assert [p["message"] for p in wrong["check"]["problems"]] == [p["message"] for p in json.loads(said.stdout)["problems"]]
+    back = desk.play(ch, text=wrong["text"], picked=[], undo=True)
+    assert back["text"] == "" and back["view"]["turn"] == start["view"]["turn"]
+    with pytest.raises(EntryError):  # the answer is one shading: nothing more is offered
+        desk.play(ch, text=wrong["text"], picked=["E5" if right != "E5" else "A1"])
 
 
 def test_a_problem_is_marked_at_its_spots():
@@ -250,3 +308,50 @@ def test_the_problems_of_every_game_are_marked_at_their_places():
     sections = _DESKS["lines-and-sections"]
     out = sections.check(challenge("lines-and-sections", "seed", "club~s3"), text="size: 3\nplayers: Ann, Bob\npath: A1 B1 A1\n")
     assert [(p["where"], p["spots"]) for p in out["problems"]] == [("move 2", ["points:B1", "points:A1"])]
+
+
+def test_a_scrambled_streets_card_is_drawn_as_its_face_shows():
+    """Each card of the city is its face as it lies (its streets from point to point, in their colours, a
+    card turned half round drawn so), in a cell of a card's shape, with its streets in words; the card
+    dealt is drawn, and so is each way up it may be placed."""
+    desk, ch = _DESKS["scrambled-streets"], challenge("scrambled-streets", "daily", "2026-11-22")
+    deck = desk.layout.data
+    out = desk.play(ch, text="", picked=[])
+    city = out["view"]["grids"][0]
+    assert city["cell"][1] / city["cell"][0] == pytest.approx(88 / 63, rel=1e-3)  # the deck's 63 × 88 mm
+    spot = next(s for s in city["spots"] if s["id"] == "c18")  # the deal puts 18 down, bottom left
+    assert (spot["x"], spot["y"], spot["t"], spot["m"]) == (0, 1, "18", "card down")
+    assert spot["l"] == ("card 18, down (turned half round): white street from bottom to upper left; "
+                         "black street from lower left to top; gray street from upper right to lower right")
+    for street, (d, pens) in zip(deck.card(18).streets, spot["a"]["s"]):  # 18: ac white, bd black, ef gray
+        numbers = [float(v) for v in re.findall(r"-?[0-9.]+", d)]
+        assert numbers[:2] == pytest.approx(deck.xy(street.a, turned=True), abs=0.01)
+        assert numbers[-2:] == pytest.approx(deck.xy(street.b, turned=True), abs=0.01)
+        assert [p[1] for p in pens][1:] == {"white": ["#111111", "#ffffff"], "black": ["#111111"],
+                                            "gray": ["#6a6a6a", "#9a9a9a", "#ffffff"]}[street.colour]
+    assert out["view"]["pictures"][0]["l"].startswith("card 12, up: ")  # the card dealt for turn 1
+    ways = desk.play(ch, text="", picked=["c5", "c40"])
+    assert ways["ask"] == "Pick which way up card 12 lies:" and ways["chosen"] == ["city:c5", "city:c40"]
+    pushed = {s["id"]: (s["x"], s["y"]) for s in ways["view"]["grids"][0]["spots"]}  # 5 pushed down, away from 40
+    assert pushed == {"c23": (0, 0), "c40": (1, 0), "c18": (0, 1), "slot": (1, 1), "c5": (1, 2)}
+    assert [(c["id"], c["art"]["l"].split(":")[0]) for c in ways["choices"]] == [
+        ("up", "card 12, up"), ("down", "card 12, down (turned half round)")]
+
+
+@pytest.mark.parametrize(("game", "value"), [("lines-and-sections", "club"), ("scrambled-streets", "picnic")])
+@settings(max_examples=examples(6), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_answer_offered_on_a_puzzles_page_is_one_the_rules_accept(game, value, seed):
+    """Random answers through a puzzle's page: whatever is picked among the choices offered, the answer's
+    only problem is the puzzle's own verdict (a shading that does not win), never a broken rule, and
+    once it is entered nothing more is offered."""
+    desk, ch = _DESKS[game], challenge(game, "puzzle-seed", value)
+    rng = random.Random(seed)
+    picked: list[str] = []
+    while True:
+        out = desk.play(ch, text="", picked=picked)
+        if out["changed"]:
+            break
+        picked = picked + [rng.choice(out["choices"])["id"]]
+    assert _problems(desk, ch, out["text"]) <= {"puzzle"} and out["choices"] == [] and out["view"]["done"]
+    assert desk.play(ch, text=out["text"], picked=[], undo=True)["text"] == ""

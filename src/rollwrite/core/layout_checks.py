@@ -22,12 +22,14 @@ from rollwrite.planner import plan_page
 from rollwrite.sheet import check_safe_area
 
 
-def check_layout(layout: Layout, page: Any = None) -> list[RollwriteError]:
+def check_layout(layout: Layout, page: Any = None, jobs: Any = ()) -> list[RollwriteError]:
     """Every check ``check-layout`` makes, and ``print`` makes before it prints a layout that is not a
     built-in recorded as checked: the fit on the layout's own paper, its safe area when its sheets are
     cut (on ``page``, the page as it will print, when given: print's options may cut it or not), the fit
     on A4 and Letter both for a layout made for either, and that no two elements print over each other.
-    The problems found: the first fit problem alone, or every overlap."""
+    The problems found: the first fit problem alone, or every overlap.  ``jobs``: sheets whose own texts
+    are measured too (rollwrite.buildcontext.SheetJob: a run of puzzles and their answers), besides a
+    sheet without dice and one with sample dice."""
     try:
         check_geometry(layout)
         check_safe_area(layout, page or layout.page)  # on cut sheets, nothing nearer the cut than the safe margin
@@ -36,7 +38,7 @@ def check_layout(layout: Layout, page: Any = None) -> list[RollwriteError]:
                 check_geometry(layout, paper)
     except RollwriteError as error:
         return [error]
-    return list(overlap_errors(layout))
+    return list(overlap_errors(layout, jobs))
 
 
 @dataclass(frozen=True)

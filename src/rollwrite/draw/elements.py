@@ -152,6 +152,87 @@ def _build_paragraph(v: ParagraphV, pen: Pen, ctx: Any) -> None:
         y += step
 
 
+# ---------------------------------------------------------------- puzzle notes
+
+
+class PuzzleNotesV(Value):
+    w: float
+    h: float
+    size: float
+    fit: float
+    leading: float
+    font: str
+    show: str = "all"  # all, par (on an answer page: why it scores par) or difficulty (nothing there)
+
+
+NOTES_SHOWN = ["all", "par", "difficulty"]
+
+
+def _read_puzzle_notes(node: Node, data: Any) -> PuzzleNotesV:
+    r = Reader(node, "a puzzle-notes element")
+    w, h = expect_pair(r.raw("size"), minimum=5)
+    size = r.number("text", 7.5, minimum=3, maximum=36, unit="pt")
+    v = PuzzleNotesV(w, h, size=size, fit=r.number("fit", size, minimum=3, maximum=36, unit="pt"),
+                     leading=r.number("leading", 1.25, minimum=0.8, maximum=3, unit=None),
+                     font=read_font(r, "font", "regular", ["regular", "condensed"]),
+                     show=r.str("show", "all", choices=NOTES_SHOWN))
+    r.done()
+    return replace(v, fit=min(v.fit, v.size))
+
+
+def puzzle_notes(ctx: Any, show: str = "all") -> list[str]:
+    """The sentences a ``puzzle-notes`` element prints on the sheet ``ctx`` draws.  On a puzzle page what
+    par means (``show: par``, ``Game.par_notes``), what its difficulty label means (``show: difficulty``,
+    ``Game.difficulty_meaning``), or both (``all``, ``Game.puzzle_notes``); on an answer page why the
+    answer scores par (``Game.answer_notes``, for ``all`` and ``par``); none on any other sheet."""
+    puzzle = getattr(ctx, "puzzle", None)
+    if puzzle is None:
+        return []
+    # deferred for start-up: only a puzzle's pages need the games' registry here
+    from rollwrite import games
+
+    game = games.get(puzzle.game)
+    if game is None:
+        return []
+    if getattr(ctx, "answer", None) is not None:
+        return [] if show == "difficulty" else game.answer_notes(puzzle)
+    if show == "par":
+        return game.par_notes(puzzle)
+    if show == "difficulty":
+        label = game.difficulty_meaning(puzzle)
+        return [label] if label else []
+    return game.puzzle_notes(puzzle)
+
+
+def notes_paragraph(v: PuzzleNotesV, notes: list[str]) -> ParagraphV:
+    """``notes`` as a paragraph a sentence a line, at the largest size from the element's ``text`` down to
+    its ``fit`` (in steps of a tenth of a point) whose lines fit its height; at ``fit`` when none does
+    (:func:`notes_overflow` says so)."""
+    size = v.size
+    while True:
+        para = ParagraphV("\n".join(notes), v.w, size, v.leading, v.font, "•")
+        if size <= v.fit or notes_height(para) <= v.h + 1e-6:
+            return para
+        size = max(v.fit, round(size - 0.1, 1))
+
+
+def notes_height(para: ParagraphV) -> float:
+    """The height the lines of ``para`` take, from the top of the first to the foot of the last."""
+    n = len(paragraph_lines(para))
+    return 0.0 if n == 0 else para.size * PT * (1.04 + para.leading * (n - 1))
+
+
+def notes_overflow(v: PuzzleNotesV, notes: list[str]) -> float:
+    """How far (mm) ``notes`` run below the element's foot even at its ``fit`` size; 0 when they fit."""
+    return max(0.0, notes_height(notes_paragraph(v, notes)) - v.h)
+
+
+def _build_puzzle_notes(v: PuzzleNotesV, pen: Pen, ctx: Any) -> None:
+    notes = puzzle_notes(ctx, v.show)
+    if notes:
+        _build_paragraph(notes_paragraph(v, notes), pen, ctx)
+
+
 # ---------------------------------------------------------------- grid
 
 
@@ -803,7 +884,9 @@ def _build_roll_track(v: RollTrackV, pen: Pen, ctx: Any) -> None:
         note = notes.get(t.number)
         if note:  # an answer's note takes the place of the reserves (the puzzle's page has them)
             rx = x + tick + 7.0 + text_width(dice, v.size, "bold")
-            pen.text(rx, base, note, size=max(v.size * 0.8, MIN_TEXT), font="bold")
+            size, room = max(v.size * 0.8, MIN_TEXT), col_w - (rx - x) - 1.0
+            face = "bold" if text_width(note, size, "bold") <= room else "condensed"  # kept to its column
+            pen.text(rx, base, note, size=fit_size(note, size, face, room, MIN_TEXT), font=face)
         elif v.rerolls and t.rerolls:
             rx = x + tick + 7.0 + text_width(dice, v.size, "bold")
             parts = [f"{letters[k] if k < len(letters) else spec.die_label(k)[:1]}: {''.join(map(str, res))}"
@@ -891,6 +974,9 @@ def _challenge_bounds(v: ChallengeV) -> tuple[float, float, float, float]:
 GENERIC: dict[str, ElementType] = {
     "text": ElementType(_read_text, _build_text, lambda v: _text_bounds(v)[2:], "one line of text", _text_bounds),
     "paragraph": ElementType(_read_paragraph, _build_paragraph, _paragraph_size, "wrapped text, **bold** runs, '- ' bullets"),
+    "puzzle-notes": ElementType(_read_puzzle_notes, _build_puzzle_notes, lambda v: (v.w, v.h),
+                                "on a puzzle page what par and its difficulty label mean, on an answer page why "
+                                "the answer scores par; nothing on other sheets"),
     "grid": ElementType(_read_grid, _build_grid, _grid_size, "a grid of spaces, optionally shaped and marked", _grid_bounds),
     "box": ElementType(_read_box, _build_box, lambda v: (v.w, v.h), "a rectangle with an optional label"),
     "line": ElementType(_read_line, _build_line, lambda v: _line_bounds(v)[2:], "a straight line; 'to' is the far end measured from 'at'", _line_bounds),

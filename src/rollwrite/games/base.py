@@ -162,6 +162,20 @@ class Puzzle:
             return f"par {par}, no sheet beats {plain_number(self.bound)}"
         return f"par {par}, not proven"
 
+    def par_meaning(self, what: str = "sheet") -> str:
+        """What par means, in a sentence for the puzzle page, as far as it is proven and no further
+        (the words of :meth:`par_text`): ``**Par 41 (proven):** no sheet scores more.``; ``**Par 38:** the best
+        our search found; no sheet can beat 45.``; ``**Par 9:** the best our search found, not proven: you
+        may beat it.``  ``what`` names what scores (``placement`` for a one-move puzzle); "" without par."""
+        if self.par is None:
+            return ""
+        par = plain_number(self.par)
+        if self.par_proven:
+            return f"**Par {par} (proven):** no {what} scores more."
+        if self.bound is not None:
+            return f"**Par {par}:** the best our search found; no {what} can beat {plain_number(self.bound)}."
+        return f"**Par {par}:** the best our search found, not proven: you may beat it."
+
     def to_json(self) -> dict:
         return {
             "game": self.game,
@@ -284,12 +298,36 @@ class Game(Generic[SheetT, DataT]):
     can_puzzle: bool = False
     #: options ``rollwrite puzzle`` accepts for this game (as ``print_options``), e.g. {"size"}
     puzzle_options: frozenset[str] = frozenset()
+    #: what a puzzle's par is the score of, in its page's words (``no sheet scores more``)
+    par_what: str = "sheet"
 
     def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
         """The layout a puzzle is printed on: by default the game's, varied by ``options`` for one player
         (:meth:`vary`).  A game whose puzzle differs from free play (one player, a smaller board) says so here;
         :meth:`dice_spec` of the result must give the puzzle's dice."""
         return self.vary(layout, options, 1)
+
+    def difficulty_meaning(self, puzzle: Puzzle) -> str:
+        """What the puzzle's difficulty label says, in a sentence for its page, in the words of the game's
+        ladder (rollwrite.difficulty: ``ladder_meaning``); "" for a puzzle not graded."""
+        return ""
+
+    def par_notes(self, puzzle: Puzzle) -> list[str]:
+        """What a puzzle page says par means (:meth:`Puzzle.par_meaning`, in the game's words for what
+        scores); none with par hidden or without par.  The sentences may hold ``**bold**`` runs."""
+        par = "" if puzzle.extra.get("hide_par") else puzzle.par_meaning(self.par_what)
+        return [par] if par else []
+
+    def puzzle_notes(self, puzzle: Puzzle) -> list[str]:
+        """What a puzzle page says under its rules: what par means and what its difficulty label means
+        (the ``puzzle-notes`` element prints them)."""
+        label = self.difficulty_meaning(puzzle)
+        return self.par_notes(puzzle) + ([label] if label else [])
+
+    def answer_notes(self, puzzle: Puzzle) -> list[str]:
+        """What an answer page says to show why its answer scores par, beside the answer drawn (the
+        ``puzzle-notes`` element prints them); by default nothing (the sheet drawn shows it)."""
+        return []
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:

@@ -29,10 +29,36 @@ class EntryError(UsageError):
 
 
 @dataclass(frozen=True, slots=True)
+class Stroke:
+    """One line of a picture: ``d`` its outline as SVG path data, in the picture's units, drawn by each of
+    its ``pens`` in turn, each (width, color ``#rrggbb``, dash pattern such as "2 1.5" or "" for solid):
+    a street's casing, its edges, its fill and its centre line are one outline drawn four times."""
+
+    d: str
+    pens: tuple[tuple[float, str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Art:
+    """A small picture the page draws: a card's face in a spot of a grid, on a choice's button, or beside
+    the turn's words.  Its lines lie in a ``width`` × ``height`` box; ``label`` is what a screen reader
+    says of it (the words the picture shows; a spot's picture has its spot's ``label``)."""
+
+    width: float
+    height: float
+    strokes: tuple[Stroke, ...]
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"w": self.width, "h": self.height, "l": self.label,
+                "s": [[s.d, [list(p) for p in s.pens]] for s in self.strokes]}
+
+
+@dataclass(frozen=True, slots=True)
 class Spot:
     """One place of a drawn grid: ``x``, ``y`` from the top left; ``text`` what is drawn in it; ``marks``
     words for its look (``wn`` a wall on its north side, ``p1`` player 1's, ``on`` on the path...);
-    ``label`` what a screen reader says of it."""
+    ``label`` what a screen reader says of it; ``art`` a picture drawn under its text (a card's face)."""
 
     id: str
     x: int
@@ -40,16 +66,21 @@ class Spot:
     text: str = ""
     marks: str = ""
     label: str = ""
+    art: Art | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "x": self.x, "y": self.y, "t": self.text, "m": self.marks, "l": self.label or self.id}
+        out = {"id": self.id, "x": self.x, "y": self.y, "t": self.text, "m": self.marks, "l": self.label or self.id}
+        if self.art is not None:
+            out["a"] = self.art.to_json()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class Grid:
     """A grid drawn on the page: the store, a floor, the battlefield, the city.  ``cols`` and ``rows``
     are the headings printed over and beside it (A-G and 1-7); ``gap`` draws the middle line before
-    that column; ``points`` draws the spots as the points where grid lines meet."""
+    that column; ``points`` draws the spots as the points where grid lines meet; ``cell`` is a spot's
+    width and height in squares of the page's grids (a card stands taller than it is wide)."""
 
     key: str
     title: str
@@ -60,24 +91,30 @@ class Grid:
     rows: tuple[str, ...] = ()
     gap: int | None = None
     points: bool = False
+    cell: tuple[float, float] = (1.0, 1.0)
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "title": self.title, "w": self.width, "h": self.height,
                 "cols": list(self.cols), "rows": list(self.rows), "gap": self.gap, "points": self.points,
-                "spots": [s.to_json() for s in self.spots]}
+                "cell": list(self.cell), "spots": [s.to_json() for s in self.spots]}
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One choice of the next pick: ``id`` is what the page sends back; ``spot`` is ``grid:spot`` when it
-    is picked on a grid (empty for a button)."""
+    is picked on a grid (empty for a button); ``art`` a picture its button shows beside its words (the
+    card as it would lie)."""
 
     id: str
     label: str
     spot: str = ""
+    art: Art | None = None
 
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "label": self.label, "spot": self.spot}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "label": self.label, "spot": self.spot}
+        if self.art is not None:
+            out["art"] = self.art.to_json()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,24 +142,31 @@ class View:
     played: int = 0  # turns entered
     done: bool = False  # nothing is left to play
     log: tuple[str, ...] = field(default=())  # the turns entered, one line each
+    pictures: tuple[Art, ...] = ()  # the turn's dice or card drawn (the card dealt, as its face shows)
 
     def to_json(self) -> dict[str, Any]:
         return {"grids": [g.to_json() for g in self.grids], "turn": self.turn, "dice": list(self.dice),
                 "ask": self.ask, "fields": [f.to_json() for f in self.fields], "played": self.played,
-                "done": self.done, "log": list(self.log)}
+                "done": self.done, "log": list(self.log), "pictures": [a.to_json() for a in self.pictures]}
 
 
 class Entry(Generic[SheetT, DataT]):
     """What every game's entry provides; see the module's docstring.  ``schedule`` is the challenge's
     dice (or deal) in the shape of the game's ``score_dice_spec``, or None for a game without dice."""
 
-    #: whether a puzzle of the game is entered the same way, from :meth:`start` with the puzzle's dice (a
-    #: puzzle that starts from a position of its own is taken as text)
+    #: whether a puzzle of the game is entered on screen: from :meth:`start`, with what
+    #: :meth:`puzzle_schedule` makes of the puzzle as ``schedule`` (else the puzzle is taken as text)
     puzzles: bool = True
 
     def start(self, data: DataT, schedule: Any) -> SheetT:
         """The sheet before anything is entered."""
         raise NotImplementedError
+
+    def puzzle_schedule(self, puzzle: Any) -> Any:
+        """What the entry's methods take as ``schedule`` on a puzzle's page: the puzzle's dice (or deal).  A
+        puzzle that starts from a position of its own gives what its entry needs to start there and to
+        keep the position's part of the sheet from being undone."""
+        return puzzle.schedule
 
     def view(self, sheet: SheetT, data: DataT, schedule: Any) -> View:
         raise NotImplementedError
@@ -130,6 +174,16 @@ class Entry(Generic[SheetT, DataT]):
     def options(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> list[Choice]:
         """The choices of the pick after ``picked`` (each already offered); [] when nothing is left."""
         raise NotImplementedError
+
+    def prompt(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> str:
+        """What to pick next in the middle of a turn (``picked`` not empty), in words; "" leaves it to the
+        page ("Pick one", "Pick where, on the sheet")."""
+        return ""
+
+    def preview(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> View | None:
+        """What to draw in the middle of a turn (``picked`` not empty), when the picks so far change the
+        sheet's look (the cards a push moves, the space it opens); None draws :meth:`view`."""
+        return None
 
     def apply(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> SheetT | None:
         """The sheet with the turn ``picked`` makes, or None while the picks are not a whole turn yet."""

@@ -23,11 +23,11 @@ from rollwrite.resources import layouts_dir
 from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 
 CHECKED: dict[str, str] = {
-    'lines-and-sections': '7ad2921841954c00cd577074fa22b349f19115da951f527c92868dab43e1789d',
-    'long-way': '17c530b5d205dc512f72dfcdd19b32684b4282fa20f213a8c0b5d0dd75c461db',
+    'lines-and-sections': 'fd6489cc2a9ab672ce9776c0a3c2dd395040a19740b9afeca028bb642d2c7e35',
+    'long-way': '231bbdf635a108e244c372b035ee0dca1c59838e8f9dac8bf558065196b4ecbf',
     'scrambled-streets': '05a3693b94cdf0c79f7cc4dd88e934960fa521c4772a65f8f7e195c69bd943fe',
-    'shelving-wars': '58cffe6fa46751d21c7d5a0073b7bf0fe0bee5d6d2ccc6be3adf1ba59c8d5f14',
-    'wobbly-cafe': '87189f2e1b9bac1f1b581a2e739a778327bb17f83a62a83518e23374b59a0abb',
+    'shelving-wars': 'b670ac5a4fe8cf4c3d4b09df913a02491f9a0750d39a696844e344a93d591295',
+    'wobbly-cafe': '36786ed190f365672720b5550373409a5f71fef80af37b3ff59cac969fd8c3b2',
 }
 
 

@@ -162,16 +162,19 @@ def _touching(elements: list[Any], boxes: list[Box | None]) -> Any:
                 yield (min(i, j), max(i, j), (x0, y0, x1, y1))
 
 
-def find_overlaps(layout: Any) -> list[tuple[Any, Any, Box]]:
+def find_overlaps(layout: Any, jobs: Any = ()) -> list[tuple[Any, Any, Box]]:
     """Every pair of elements (front and back separately) whose ink overlaps and that the layout does
-    not allow to, with the shared box."""
+    not allow to, with the shared box: on a sheet without dice, on one with sample dice, and on each of
+    ``jobs`` (rollwrite.buildcontext.SheetJob: puzzle and answer pages, drawn with their own texts)."""
     types = element_types(games.get(layout.game))
     found: dict[tuple[int, int], tuple[Any, Any, Box]] = {}
-    for schedule in (None, sample_schedule(layout)):
+    sheets = [(None, None, None), (sample_schedule(layout), None, None)]
+    sheets += [(job.schedule, job.puzzle, job.answer) for job in jobs]
+    for schedule, puzzle, answer in sheets:
         parts = [("front", layout.sheet.elements), ("back", layout.sheet.back)]
         parts += [(page.name, page.elements) for page in getattr(layout, "pages", ())]  # a layout's extra pages
         for side, elements in parts:
-            ctx = BuildContext(layout, layout.data, schedule, 1, 1, 1, 1, side)
+            ctx = BuildContext(layout, layout.data, schedule, 1, 1, 1, 1, side, puzzle=puzzle, answer=answer)
             boxes = []
             for el in elements:
                 scratch = Page(layout.sheet.width, layout.sheet.height)
@@ -195,10 +198,11 @@ def _name(el: Any) -> str:
     return f"the {el.type} at line {n.line}" + (f" ('{el.id}')" if el.id is not None else "") + copy_words(el)
 
 
-def overlap_errors(layout: Any) -> list[InputError]:
-    """One error per overlap, at the later element's place in the layout file."""
+def overlap_errors(layout: Any, jobs: Any = ()) -> list[InputError]:
+    """One error per overlap, at the later element's place in the layout file (``jobs``: as for
+    :func:`find_overlaps`)."""
     out = []
-    for a, b, (x0, y0, x1, y1) in find_overlaps(layout):
+    for a, b, (x0, y0, x1, y1) in find_overlaps(layout, jobs):
         later, earlier = (b, a) if (b.node.line, b.node.col, b.copy) >= (a.node.line, a.node.col, a.copy) else (a, b)
         out.append(later.node.error(
             f"this {later.type}{copy_words(later)} prints over {_name(earlier)}, from ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm",

@@ -185,10 +185,12 @@ class Desk:
                          hint=f"check it on its own page, {path_of(ch.game, kind, ch.value, code)}")
 
     def schedule(self, ch: Challenge, sheet: Any) -> Any:
-        """The challenge's dice (or deal) for ``sheet`` (None: before anything is entered)."""
+        """The challenge's dice (or deal) for ``sheet`` (None: before anything is entered); on a puzzle's
+        page, what the game's entry takes for the puzzle (Entry.puzzle_schedule)."""
         if ch.puzzle:
             options = self.game.puzzle_options_of(sheet) if sheet is not None else {}
-            return self.puzzles(ch, tuple(sorted(options.items()))).schedule
+            puzzle = self.puzzles(ch, tuple(sorted(options.items())))
+            return self.entry.puzzle_schedule(puzzle) if self.entry is not None else puzzle.schedule
         spec = self.game.score_dice_spec(self.layout, sheet)
         if spec is None:
             return None
@@ -224,6 +226,10 @@ class Desk:
         except RollwriteError as error:
             return {"valid": False, "error": {"message": str(error)}}
         out = self._result(evaluation, sheet)
+        if puzzle is not None:  # a solo puzzle: no player of the sheet to choose
+            out["puzzle"] = True
+        if puzzle is not None and puzzle.par is None:  # one right answer, no score to reach
+            out["verdict"] = "solved (the one right answer)" if out["valid"] else "not solved"
         if puzzle is not None and puzzle.par is not None:
             out["par"] = plain_number(puzzle.par)
             line = f"{out['total']} of par {out['par']}"
@@ -258,12 +264,15 @@ class Desk:
         if changed:  # the dice's shape may follow the sheet (a battlefield's players)
             schedule = self.schedule(ch, sheet)
         choices = entry.choices(sheet, picked, data, schedule)
-        said = [next(c.label for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
+        made = [next(c for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
                 for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it
-        view = entry.view(sheet, data, schedule)
+        said = [c.label for c in made]
+        view = (entry.preview(sheet, picked, data, schedule) if picked else None) or entry.view(sheet, data, schedule)
         blank = sheet == self.start(ch)  # nothing entered: no text, nothing to check
         new_text = "" if blank else self.game.format(sheet, data)
         out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked, "said": said,
+                               "chosen": [c.spot for c in made if c.spot],  # the turn's picks on the sheet
+                               "ask": entry.prompt(sheet, picked, data, schedule) if picked else "",
                                "choices": [c.to_json() for c in choices], "view": view.to_json()}
         if new_text:
             out["check"] = self.check(ch, text=new_text)

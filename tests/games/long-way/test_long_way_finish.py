@@ -237,7 +237,8 @@ def test_the_pages_say_what_to_do_and_the_answer_names_the_finish(tmp_path, cli)
                                   "Reach par. Name long-way@2027-03-05 finish puzzle · par 6 (proven)")
     assert ("Finish the store as drawn after turn 16 (its rolls ticked): play rolls 17 and 18 or stop. "
             "Par 6 (proven): no finish scores more; 106 finished stores reach it.") in puzzle_page
-    assert "Par (top right) is proven: every finish of the two rolls was tried and none scores more." in puzzle_page
+    assert ("Par (top right) is proven: no finish of the two rolls scores more. Easy: one of the two first turns "
+            "that score most at once leads to par; medium: one of the best seven; hard: none.") in puzzle_page
     for free_play in ("1 or more players", "the others play on", "Solo:", "mark entrance and exit", "active player"):
         assert free_play not in puzzle_page and free_play not in answer_page
     assert "Best finish" not in puzzle_page  # the puzzle page does not give the answer away

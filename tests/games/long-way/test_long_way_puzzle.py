@@ -239,8 +239,8 @@ def test_the_puzzle_page_has_the_solo_rules_and_says_what_par_is(cli, tmp_path, 
     assert r.exit_code == 0, r.output
     (page,) = (" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "p.pdf").pages)
     for words in ("A puzzle for one", "take the next roll printed below", "the next unused one of that die's printed reserve",
-                  "Stop : the game ends here", "Par (top right) is the best store our searches found, not a proof",
-                  "is a proven bound"):
+                  "Stop : the game ends here", "the best our search found", "That bound is proven but far above what any store reaches",
+                  "reach"):
         assert words in page, words
     for free_play in ("1 or more players", "the others play on", "very good", "the active player"):
         assert free_play not in page, free_play

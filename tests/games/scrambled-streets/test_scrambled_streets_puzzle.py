@@ -113,7 +113,7 @@ def test_the_puzzle_page_teaches_placing_pushing_scoring_and_the_notation_withou
     assert r.exit_code == 0, r.output
     puzzle_page, answer_page = (" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "p.pdf").pages)
     for words in ("Placing.", "Push P, and every card beyond it in its row or column", "Scoring.",
-                  "2 more for a loop", "Your answer.", "WAY at A|B push P", "so it is proven"):
+                  "2 more for a loop", "Your answer.", "WAY at A|B push P", "(proven): no placement scores more", "every placement was tried"):
         assert words in puzzle_page, words
     # the answer: the last turn of the typed-in answer
     answer = re.findall(r"^\d+\. (\d+ (?:up|down) at \d+\|\d+ push \d+)\s*$",

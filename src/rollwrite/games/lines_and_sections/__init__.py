@@ -107,6 +107,13 @@ class LinesAndSections(Game["Position", Data]):
         return solved(referee(sheet))
 
     # ---- "shade to win" puzzles
+    def difficulty_meaning(self, puzzle: Puzzle) -> str:
+        # deferred for start-up: only a puzzle's page needs the ladder's words
+        from rollwrite.difficulty import ladder_meaning
+        from rollwrite.games.lines_and_sections.ladder import LADDER
+
+        return ladder_meaning(puzzle.grade, LADDER, goal=("finds the winning section", "to find it"))
+
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
                     jobs: int = 1) -> Any:
         # deferred for start-up: `games` and 2 more commands need this module, not these imports

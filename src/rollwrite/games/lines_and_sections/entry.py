@@ -1,7 +1,9 @@
 """Lines & Sections on screen: the path is drawn a segment a move on the board's points (its first point
 anywhere, then only the steps the referee allows), and once it is stuck the sections are shaded a move
 each on the board's squares.  The referee (rules.referee) says whose move it is and what may be drawn
-or shaded.  See rollwrite.games.entry."""
+or shaded.  A "shade to win" puzzle starts from its finished path (``schedule`` is then the puzzle,
+solve.Puzzle): the player shades the one section they think wins, and that is the answer, checked as
+``rollwrite score ... --puzzle`` checks it.  See rollwrite.games.entry."""
 
 from __future__ import annotations
 
@@ -14,20 +16,56 @@ from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, 
 from rollwrite.games.lines_and_sections.data import MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE, data_of
 from rollwrite.games.lines_and_sections.format import Game, Shade, point_name, square_name
 from rollwrite.games.lines_and_sections.rules import DOWN, RIGHT, Result, referee, section_key
+from rollwrite.games.lines_and_sections.solve import OPPONENT, YOU, Puzzle
 
 
 def _xy(name: str) -> tuple[int, int]:
     return ord(name[0]) - 65, int(name[1:]) - 1
 
 
-class SectionsEntry(Entry[Game, Any]):
-    puzzles = False  # its puzzle is a position to shade to a win
+def _puzzle(schedule: Any) -> Puzzle | None:
+    """The puzzle a puzzle's page starts from, or None on a game's page."""
+    return schedule if isinstance(schedule, Puzzle) else None
 
+
+def _given(sheet: Game, schedule: Any) -> bool:
+    """Whether ``sheet`` holds the puzzle's position as it is given (its path, its players): then only
+    the shading is the player's to enter and take back."""
+    pz = _puzzle(schedule)
+    return pz is not None and (sheet.size, tuple(sheet.path), sheet.players) == (pz.size, pz.path, pz.game((YOU, OPPONENT)).players)
+
+
+class SectionsEntry(Entry[Game, Any]):
     def start(self, data: Any, schedule: Any) -> Game:
+        pz = _puzzle(schedule)
+        if pz is not None:
+            return pz.game((YOU, OPPONENT))
         d = data_of(data)
         return Game(size=d.size, players=tuple(f"Player {i + 1}" for i in range(d.players)))
 
+    def puzzle_schedule(self, puzzle: Any) -> Any:
+        return puzzle.extra.get("lines")  # the position (rollwrite.games.lines_and_sections.solve.Puzzle)
+
     def view(self, sheet: Game, data: Any, schedule: Any) -> View:
+        if _given(sheet, schedule):
+            return self._puzzle_view(sheet, schedule)
+        return self._view(sheet)
+
+    def _puzzle_view(self, sheet: Game, schedule: Any) -> View:
+        """A puzzle's page: the finished path is given; the player's one move is to shade a section."""
+        base = self._view(sheet)
+        log = base.log[-len(sheet.shades):] if sheet.shades else ()
+        if not sheet.shades:
+            return dataclasses.replace(base, turn="Your move: shade the section that wins", fields=(), log=log,
+                                       played=0, ask="The path is the puzzle's, finished, and you shade first. Pick "
+                                       "a square of the section you think wins: whatever your opponent shades next, "
+                                       "you can always answer, until they have no safe section left.")
+        first = sheet.shades[0]
+        return dataclasses.replace(base, turn=f"Your answer: you shade {square_name(first.square)}", fields=(),
+                                   log=log, played=len(sheet.shades), done=True,
+                                   ask="The check below says whether it wins; Undo takes it back to try another.")
+
+    def _view(self, sheet: Game) -> View:
         res = referee(sheet)
         b, n = res.board, sheet.size
         on = {point_name(p) for p in sheet.path}
@@ -84,6 +122,8 @@ class SectionsEntry(Entry[Game, Any]):
     def options(self, sheet: Game, picked: Sequence[str], data: Any, schedule: Any) -> list[Choice]:
         if picked:
             return []
+        if _puzzle(schedule) is not None and (not _given(sheet, schedule) or sheet.shades):
+            return []  # a puzzle's answer is its one shading (a sheet typed otherwise is checked as it is)
         res = referee(sheet)
         b, n = res.board, sheet.size
         if res.phase == "drawing" and not sheet.path:
@@ -121,6 +161,8 @@ class SectionsEntry(Entry[Game, Any]):
     def undo(self, sheet: Game, data: Any, schedule: Any) -> Game:
         if sheet.shades:
             return dataclasses.replace(sheet, shades=sheet.shades[:-1])
+        if _given(sheet, schedule):
+            return sheet  # the puzzle's path is given, not entered
         return dataclasses.replace(sheet, path=sheet.path[:-1], path_lines=(), path_cols=())
 
     def spots_of(self, sheet: Game, where: str, message: str, data: Any) -> list[str]:
@@ -149,4 +191,7 @@ class SectionsEntry(Entry[Game, Any]):
         raise EntryError(f"the sheet has no field '{key[:40]}'")
 
     def turns(self, sheet: Game, data: Any, schedule: Any) -> list[list[str]]:
-        return [[point_name(p)] for p in sheet.path] + [[square_name(s.square)] for s in sheet.shades]
+        shades = [[square_name(s.square)] for s in sheet.shades]
+        if _given(dataclasses.replace(sheet, shades=()), schedule):
+            return shades
+        return [[point_name(p)] for p in sheet.path] + shades

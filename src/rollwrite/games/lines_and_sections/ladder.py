@@ -44,7 +44,8 @@ LADDER = (
     Rung("parity", "easy", "the first section in greedy's order that leaves an even number of safe sections"),
     Rung("win in 2", "medium", "the first section in greedy's order after which you can always leave nothing "
                                "safe with your next shading"),
-    Rung("win in 3", "hard", "the same, leaving nothing safe by your third shading at the latest"),
+    Rung("win in 3", "hard", "the first section in greedy's order after which you can always leave nothing "
+                             "safe by your third shading at the latest"),
     Rung("nim-sum", "hard", "the shading that leaves groups whose Sprague–Grundy values have nim-sum 0"),
 )
 check_ladder(LADDER)

@@ -14,6 +14,7 @@ from rollwrite.dice import DiceSpec
 from rollwrite.errors import UsageError
 from rollwrite.games.base import ElementType, Evaluation, Game, Puzzle
 from rollwrite.layoutlang.nodes import Node
+from rollwrite.numbers import plain_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.games.entry import Entry
@@ -91,12 +92,54 @@ class LongWay(Game["Sheet", "Chart"]):
         from rollwrite.valueclass import replace
 
         base = super().puzzle_layout(layout, {k: v for k, v in options.items() if k != "finish"})
-        texts = ({"players": FINISH_PLAYERS, "rules": FINISH_RULES, "rating": FINISH_PAR, "heading": FINISH_HEADING}
-                 if options.get("finish")
-                 else {"players": SOLO_PLAYERS, "rules": SOLO_RULES, "rating": SOLO_PAR})
-        elements = tuple(replace(el, value=replace(el.value, text=texts[el.id])) if el.id in texts else el
-                         for el in base.sheet.elements)
-        return dataclasses.replace(base, sheet=replace(base.sheet, elements=elements))
+        if options.get("finish"):  # the finish puzzle's own texts (finish.py), free play's none
+            texts = {"players": FINISH_PLAYERS, "rules": FINISH_RULES, "rating": FINISH_PAR, "heading": FINISH_HEADING}
+            return dataclasses.replace(base, sheet=replace(base.sheet, elements=tuple(
+                replace(el, value=replace(el.value, text=texts[el.id])) if el.id in texts else el
+                for el in base.sheet.elements)))
+        # deferred for start-up: `games` and `print long-way` need this module, not this import
+        from rollwrite.draw.elements import PuzzleNotesV
+
+        texts = {"players": SOLO_PLAYERS, "rules": SOLO_RULES}
+        elements: list[Any] = []
+        for el in base.sheet.elements:
+            if el.id in texts:
+                elements.append(replace(el, value=replace(el.value, text=texts[el.id])))
+            elif el.id == "rating":  # what par means (on the answer page, why it scores par) in its place
+                v = el.value
+                elements.append(replace(el, type="puzzle-notes", value=PuzzleNotesV(
+                    v.width, RATING_ROOM, v.size, MIN_NOTES, v.leading, v.font, "par")))
+            else:
+                elements.append(el)
+            if el.id == "rules":  # what the label means, in the room under the rules
+                v = el.value
+                elements.append(replace(el, id="difficulty", type="puzzle-notes", at=(el.at[0], LABEL_AT),
+                                        value=PuzzleNotesV(v.width, LABEL_ROOM, v.size, MIN_NOTES, 1.15, v.font,
+                                                           "difficulty")))
+        return dataclasses.replace(base, sheet=replace(base.sheet, elements=tuple(elements)))
+
+    def difficulty_meaning(self, puzzle: Puzzle) -> str:
+        """The whole game's puzzle in its ladder's words (ladder.py); the finish puzzle's page says its own."""
+        if puzzle.extra.get("kind") == "finish":
+            return ""
+        # deferred for start-up: only a puzzle's page needs the ladder's words
+        from rollwrite.difficulty import ladder_meaning
+        from rollwrite.games.long_way.ladder import LADDER, NEAR
+
+        return ladder_meaning(puzzle.grade, LADDER, NEAR)
+
+    def par_notes(self, puzzle: Puzzle) -> list[str]:
+        """What par means; the whole game's bound comes from a relaxation, far above any store."""
+        notes = super().par_notes(puzzle)
+        if notes and puzzle.extra.get("kind") != "finish" and not puzzle.par_proven and puzzle.bound is not None:
+            notes.append("That bound is proven but far above what any store reaches.")
+        return notes
+
+    def answer_notes(self, puzzle: Puzzle) -> list[str]:
+        """Why the answer scores par: the path drawn, the score boxes, the rerolls and the stop."""
+        return [f"**Why it scores {plain_number(puzzle.par)}:** the grey line is the shoppers' path: "
+                "displays on it less empty spaces, as the boxes above say. Rerolls and the stop are "
+                "written beside the rolls."] if puzzle.par is not None else []
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:
@@ -155,8 +198,10 @@ SOLO_RULES = (
     "- **Stop**: the game ends here, whatever rolls are left; it often pays, as every empty space on the "
     "route costs a point."
 )
-SOLO_PAR = ("Par (top right) is the best store our searches found, not a proof: you may beat it. "
-            "\"No sheet beats N\" is a proven bound, far above what any store reaches.")
+#: where a puzzle page's notes go (mm): what par means in the free-play rating's place, 11.5 mm tall;
+#: what the difficulty label means under the rules, from LABEL_AT down LABEL_ROOM (to the bonus menu); both at least
+#: MIN_NOTES pt (tests/puzzles/test_puzzle_words.py holds every label's words to that room)
+RATING_ROOM, LABEL_AT, LABEL_ROOM, MIN_NOTES = 11.5, 66.2, 7.4, 6.0
 
 
 #: the finish puzzle's texts in their place (finish.py)
@@ -175,8 +220,8 @@ FINISH_RULES = (
     "- **Draw a cafeteria** instead: the fork over two side-by-side empty spaces. Two per game at most.\n"
     "- **Stop**: the game ends here; it may pay, as every empty space on the route costs a point."
 )
-FINISH_PAR = ("Par (top right) is proven: every finish of the two rolls was tried and none scores more. "
-              "Under the store: how many different stores reach it.")
+FINISH_PAR = ("Par (top right) is proven: no finish of the two rolls scores more. Easy: one of the two "
+              "first turns that score most at once leads to par; medium: one of the best seven; hard: none.")
 
 
 def graded(puzzle: Any, chart: Any) -> Any:
@@ -201,5 +246,8 @@ def turn_notes(sheet: Any) -> dict[int, str]:
         if t.action == "stop":
             notes[t.number] = "STOP"
         elif t.rerolls:
-            notes[t.number] = "rerolled " + ", ".join(f"{('light', 'dark')[die]} to {value}" for die, value in t.rerolls)
+            # in words for one or two rerolls, as the puzzle page's reserves (l, d) for more: it keeps to its column
+            words = [f"{('light', 'dark')[die]} to {value}" if len(t.rerolls) <= 2 else f"{'ld'[die]} {value}"
+                     for die, value in t.rerolls]
+            notes[t.number] = "rerolled " + ", ".join(words)
     return notes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.dice import DealSpec
@@ -26,6 +27,7 @@ class ScrambledStreets(Game["Position", "Deck"]):
     players = (2, 2)
     can_score = True
     can_puzzle = True
+    par_what = "placement"
 
     def load_data(self, node: Node | None) -> Deck:
         # deferred for start-up: `games` needs this module, not games.scrambled_streets.data
@@ -75,12 +77,23 @@ class ScrambledStreets(Game["Position", "Deck"]):
 
         return evaluate(sheet, data, schedule)
 
+    def difficulty_meaning(self, puzzle: Puzzle) -> str:
+        # deferred for start-up: only a puzzle's page needs the ladder's words
+        from rollwrite.difficulty import ladder_meaning
+        from rollwrite.games.scrambled_streets.ladder import LADDER
+
+        return ladder_meaning(puzzle.grade, LADDER, goal=("finds the best placement", "to find it"))
+
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:
         # deferred for start-up: `games` and 2 more commands need this module, not this import
+        from rollwrite.games.scrambled_streets.ladder import grade
         from rollwrite.games.scrambled_streets.solve import make_position, puzzle_of
 
-        return puzzle_of(make_position(layout.data, schedule), schedule)
+        pos = make_position(layout.data, schedule)
+        puzzle = puzzle_of(pos, schedule)
+        graded = grade(pos.city, layout.data, pos.player, pos.answer.scores, pos.answer.best)
+        return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json())
 
     def evaluate_puzzle(self, puzzle: Puzzle, sheet: Position, data: Deck) -> Evaluation:
         # deferred for start-up: `games` and 2 more commands need this module, not this import

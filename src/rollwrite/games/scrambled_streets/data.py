@@ -17,6 +17,8 @@ works for the game:
 
 from __future__ import annotations
 
+import math
+
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -294,3 +296,24 @@ def _missing():
                       hint="see layouts/scrambled-streets.yaml")
 
 
+_INWARD = {"n": (0.0, 1.0), "s": (0.0, -1.0), "e": (-1.0, 0.0), "w": (1.0, 0.0)}
+
+
+def street_curve(deck: Deck, s: Street, bleed: float = 0.0):
+    """(start, [(c1, c2, end)]) of a street on an upright card, in the card's own mm; with a ``bleed``,
+    each end runs on straight past the card's edge by that much."""
+    (ax, ay), (bx, by) = deck.xy(s.a), deck.xy(s.b)
+    d = math.hypot(bx - ax, by - ay)
+    k = (0.7 if deck.side[s.a] == deck.side[s.b] else 0.4) * d
+    (nax, nay), (nbx, nby) = _INWARD[deck.side[s.a]], _INWARD[deck.side[s.b]]
+    pieces = [((ax + nax * k, ay + nay * k), (bx + nbx * k, by + nby * k), (bx, by))]
+    if not bleed:
+        return (ax, ay), pieces
+    start, end = (ax - nax * bleed, ay - nay * bleed), (bx - nbx * bleed, by - nby * bleed)
+    return start, [_straight(start, (ax, ay)), *pieces, _straight((bx, by), end)]
+
+
+def _straight(a: tuple[float, float], b: tuple[float, float]):
+    """A straight Bézier piece from ``a`` to ``b``."""
+    return ((a[0] + (b[0] - a[0]) / 3, a[1] + (b[1] - a[1]) / 3),
+            (a[0] + 2 * (b[0] - a[0]) / 3, a[1] + 2 * (b[1] - a[1]) / 3), b)

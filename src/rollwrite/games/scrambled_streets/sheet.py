@@ -13,36 +13,15 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.draw.elements import MIN_TEXT, fit_size
+from rollwrite.draw.elements import MIN_TEXT, ParagraphV, fit_size, paragraph_lines
 from rollwrite.draw.metrics import text_width
 from rollwrite.draw.scene import PT, Pen
 from rollwrite.games.base import ElementType
-from rollwrite.games.scrambled_streets.data import Deck, Street
+from rollwrite.games.scrambled_streets.data import Deck, Street, street_curve
 from rollwrite.layoutlang.nodes import Node, Reader
 
-_INWARD = {"n": (0.0, 1.0), "s": (0.0, -1.0), "e": (-1.0, 0.0), "w": (1.0, 0.0)}
 FRAME = "#9a9a9a"
 HIGHLIGHT = "#d9d9d9"
-
-
-def street_curve(deck: Deck, s: Street, bleed: float = 0.0):
-    """(start, [(c1, c2, end)]) of a street on an upright card, in the card's own mm; with a ``bleed``,
-    each end runs on straight past the card's edge by that much."""
-    (ax, ay), (bx, by) = deck.xy(s.a), deck.xy(s.b)
-    d = math.hypot(bx - ax, by - ay)
-    k = (0.7 if deck.side[s.a] == deck.side[s.b] else 0.4) * d
-    (nax, nay), (nbx, nby) = _INWARD[deck.side[s.a]], _INWARD[deck.side[s.b]]
-    pieces = [((ax + nax * k, ay + nay * k), (bx + nbx * k, by + nby * k), (bx, by))]
-    if not bleed:
-        return (ax, ay), pieces
-    start, end = (ax - nax * bleed, ay - nay * bleed), (bx - nbx * bleed, by - nby * bleed)
-    return start, [_straight(start, (ax, ay)), *pieces, _straight((bx, by), end)]
-
-
-def _straight(a: tuple[float, float], b: tuple[float, float]):
-    """A straight Bézier piece from ``a`` to ``b``."""
-    return ((a[0] + (b[0] - a[0]) / 3, a[1] + (b[1] - a[1]) / 3),
-            (a[0] + 2 * (b[0] - a[0]) / 3, a[1] + 2 * (b[1] - a[1]) / 3), b)
 
 
 def draw_street(pen: Pen, deck: Deck, s: Street, bleed: float = 0.0) -> None:
@@ -318,6 +297,25 @@ def _path_line(path: Any) -> str:
     return text + (" + 2 for the loop" if path.loop else "") + f" = {path.value}."
 
 
+def _notes(pen: Pen, puzzle: Any, y: float, size: float, step: float, width: float) -> float:
+    """What par and the label mean, in the words every puzzle page uses (Game.puzzle_notes), from ``y``
+    down; returns where they end."""
+    # deferred for start-up: only a puzzle page needs the games' registry
+    from rollwrite import games
+
+    game = games.get(puzzle.game)
+    notes = game.puzzle_notes(puzzle) if game is not None else []
+    if notes and not puzzle.extra.get("hide_par"):
+        notes[0] += " Exactly one placement reaches it: every placement was tried."
+    for _, runs in paragraph_lines(ParagraphV("\n".join(notes), width, size, 1.0, "regular", "•")):
+        x = 0.0
+        for text, face in runs:
+            pen.text(x, y, text, size=size, font=face)
+            x += text_width(text, size, face)
+        y += step
+    return y
+
+
 def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
     """A placement puzzle (ctx.puzzle) and, on an answer page (ctx.answer), its answer drawn: the city
     after the best placement, the new card framed and the cards of the scoring path shaded."""
@@ -356,9 +354,7 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
              "point for each street it runs along (a card crossed twice counts twice), and 2 more for a "
              "loop with no loose end. Streets that cross on a card do not meet."),
             ("Your answer.", f"Write it as {pos.card} WAY at A|B push P: the card, up or down, the edge "
-             "it goes into (the two cards' numbers) and the card pushed away, one of A and B. Par is the "
-             "most any placement scores: every placement was tried, so it is proven, and exactly one "
-             "placement reaches it."),
+             "it goes into (the two cards' numbers) and the card pushed away, one of A and B."),
         ]
     if answer:
         best = puzzle.extra["best"]
@@ -378,6 +374,8 @@ def _build_puzzle(v: BoxV, pen: Pen, ctx: Any) -> None:
         for line in _wrap(f"{head} {text}", size * 0.9, text_w):
             pen.text(0, y, line, size=size * 0.9)
             y += lh * 0.9
+    if not answer:
+        y = _notes(pen, puzzle, y + lh * 0.3, size * 0.9, lh * 0.9, text_w)
     if not answer:
         cx = v.w - card_w
         pen.text(cx, size * PT * 1.6, f"{who} drew:", size=size, font="bold")

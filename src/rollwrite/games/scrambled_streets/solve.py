@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rollwrite.dice import Deal, DealSpec, below, make_deal, words
-from rollwrite.difficulty import by_count
 from rollwrite.games.base import Evaluation, Problem, Puzzle
 from rollwrite.games.scrambled_streets.data import START_SIZE, Deck
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed
@@ -71,10 +70,6 @@ class Answer:
     tried: int  # how many placements were tried (all of them)
     worst: int
     scores: tuple[int, ...] = ()  # what each placement scores, in the order of ``placements``
-
-    def near(self, within: int) -> int:
-        """How many placements other than the best score within ``within`` points of it."""
-        return sum(1 for s in self.scores if self.best - within <= s) - len(self.paths)
 
     @property
     def clear(self) -> bool:
@@ -165,19 +160,10 @@ def make_position(deck: Deck, deal: Deal) -> Position:
     return found
 
 
-#: tempting placements (one point short of the best) that part easy from medium and medium from hard
-CUTS = (1, 3)
-
-
-def difficulty(pos: Position) -> str:
-    """A placement puzzle's difficulty: how many placements score one point less than the best (see
-    rollwrite.difficulty)."""
-    return by_count(pos.answer.near(1), CUTS)
-
-
 def puzzle_of(pos: Position, deal: Deal):
     """The puzzle protocol's Puzzle for a position: par is the best score, proven (every placement was
-    tried); the answer is the game with the best placement added, marked as a puzzle's answer."""
+    tried); the answer is the game with the best placement added, marked as a puzzle's answer.  Its
+    difficulty is left to the game's ladder (``ladder.grade``)."""
 
     best, path = pos.answer.paths[0]
     n = len(pos.game.moves) + 1
@@ -187,7 +173,7 @@ def puzzle_of(pos: Position, deal: Deal):
     prompt = (f"{who} has drawn card {pos.card}. Where does it go to score the most? "
               f"({pos.answer.tried} placements are possible.)")
     return Puzzle("scrambled-streets", deal.id, prompt, answer, deal, par=pos.answer.best, par_proven=True,
-                  bound=pos.answer.best, difficulty=difficulty(pos),
+                  bound=pos.answer.best,
                   extra={"position": pos, "best": [p.words(pos.card) for p, _ in pos.answer.paths],
                          "path": path, "placement": best})
 

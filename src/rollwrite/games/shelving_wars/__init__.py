@@ -8,7 +8,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.errors import InputError
-from rollwrite.games.base import ElementType, Evaluation, Game
+from rollwrite.games.base import ElementType, Evaluation, Game, Puzzle
 from rollwrite.games.shelving_wars.data import (
     MAX_PLAYERS, MIN_PLAYERS, Data, as_data, dice_shape, layout_data, read_data, vary,
 )
@@ -109,6 +109,35 @@ class ShelvingWars(Game["Sheet", Data]):
         return evaluate(sheet, as_data(data), schedule)
 
     # ---- solo puzzles
+    def difficulty_meaning(self, puzzle: Puzzle) -> str:
+        # deferred for start-up: only a puzzle's page needs the ladder's words
+        from rollwrite.difficulty import ladder_meaning
+        from rollwrite.games.shelving_wars.ladder import LADDER
+
+        return ladder_meaning(puzzle.grade, LADDER)
+
+    def answer_notes(self, puzzle: Puzzle) -> list[str]:
+        """Why the answer scores par: each box's points (area less height and width), each floating
+        shelf's cost, added up; the roll that fits no box, which ends the game; and what par means."""
+        # deferred for start-up: only an answer page needs the solver's scoring
+        from rollwrite.games.shelving_wars.solve import value
+
+        turns = puzzle.answer.players[0].turns if puzzle.answer.players else ()
+        points = [value(t.h, t.w) if hasattr(t, "h") else -t.length for t in turns]
+        if not points:
+            return [puzzle.par_meaning(self.par_what)]
+        sums = " ".join(f"{'−' if p < 0 else '+'} {abs(p)}" for p in points[1:])
+        first = f"−{-points[0]}" if points[0] < 0 else str(points[0])
+        notes = [f"**Why it scores {sum(points)}:** each box scores its area less its height and width"
+                 f"{' (a floating shelf costs its length)' if any(not hasattr(t, 'h') for t in turns) else ''}: "
+                 f"{first} {sums} = {sum(points)}, added up turn by turn in the score column."]
+        ended = puzzle.extra.get("ended_after")
+        rolls = puzzle.schedule.group(1) if puzzle.schedule is not None else []
+        if ended is not None and ended < len(rolls):
+            roll = " ".join(str(d) for d in rolls[ended].dice)
+            notes.append(f"Roll {ended + 1} ({roll}) then fits no box: the game ends there.")
+        return notes + [puzzle.par_meaning(self.par_what)]
+
     def make_puzzle(self, layout: Any, challenge: str, schedule: Any, options: dict[str, int], *,
                     jobs: int = 1) -> Any:
         # deferred for start-up: `games` and 2 more commands need this module, not these imports

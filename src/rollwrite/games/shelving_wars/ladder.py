@@ -29,8 +29,8 @@ LADDER = (
     Rung("greedy", "easy", "each turn the best-scoring box now, at the first place it fits (nearest the corner)"),
     Rung("lookahead", "easy", "each turn the box and place that score most with the best box the next roll can then build"),
     Rung("search 100", "easy", "the puzzle's branch and bound, stopped after 100 positions"),
-    Rung("search 1,000", "medium", "the same, stopped after 1,000 positions"),
-    Rung("search 20,000", "hard", "the same, stopped after 20,000 positions"),
+    Rung("search 1,000", "medium", "the puzzle's branch and bound, stopped after 1,000 positions"),
+    Rung("search 20,000", "hard", "the puzzle's branch and bound, stopped after 20,000 positions"),
 )
 check_ladder(LADDER)
 

@@ -205,7 +205,7 @@ def _column(pen: Pen, v: ScoreColumnsV, ctx: Any, d: Data, k: int, w: float, hea
     mark = 5.0
     _corner_mark(pen, 0, 0.5, mark, k + 1)
     corner = d.corners[k]
-    label = f"Player {k + 1} · {corner}"
+    label = f"Your corner: {corner}" if d.players == 1 else f"Player {k + 1} · {corner}"
     ls = _fit(label, size, w - mark - 2, "bold")
     pen.text(mark + 1.5, 0.5 + ls * PT * 0.8, label, size=ls, font="bold")
     pen.line(mark + 1.5, head_h - 2.0, w, head_h - 2.0, width=0.25, color=GREY)

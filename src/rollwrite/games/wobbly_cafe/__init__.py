@@ -8,6 +8,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollwrite.games.base import ElementType, Evaluation, Game
+from rollwrite.numbers import plain_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from rollwrite.games.wobbly_cafe.data import CafeData
@@ -83,6 +84,34 @@ class WobblyCafe(Game["CafeSheet", "CafeData"]):
         base = super().puzzle_layout(layout, options)
         page = base.page.replace(orientation="portrait", per_page=PerPage(count=1), scale=PUZZLE_SCALE)
         return dataclasses.replace(base, page=page)
+
+    def difficulty_meaning(self, puzzle: Puzzle) -> str:
+        # deferred for start-up: only a puzzle's page needs the ladder's words
+        from rollwrite.difficulty import ladder_meaning
+        from rollwrite.games.wobbly_cafe.play import LADDER, NEAR
+
+        return ladder_meaning(puzzle.grade, LADDER, NEAR)
+
+    def par_notes(self, puzzle: Puzzle) -> list[str]:
+        """What par means, and where each floor's own par is."""
+        notes = super().par_notes(puzzle)
+        if notes and puzzle.parts:
+            notes.append("Each floor's own par is printed under its rolls (with a bound no floor beats "
+                         "when that floor's par is not proven).")
+        return notes
+
+    def answer_notes(self, puzzle: Puzzle) -> list[str]:
+        """Why the answer scores par: its paying groups marked, each floor's count, the sum (each floor of
+        the answer scores that floor's par)."""
+        scores = [part["par"] for part in puzzle.parts]
+        total = plain_number(puzzle.par) if puzzle.par is not None else sum(scores)
+        return [f"**Why it scores {total}:** the groups that pay are shaded, their numbers in bold; the "
+                "numbers in grey pay nothing.",
+                "Under each floor, how many groups pay of each value (a group on a nice view counted twice), "
+                "times the value: " + " + ".join(str(x) for x in scores) + f" = {total}." if scores else
+                "Under each floor, how many groups pay of each value (a group on a nice view counted twice), "
+                "times the value.",
+                puzzle.par_meaning(self.par_what)]
 
     def make_puzzle(self, layout: Any, challenge: str, schedule: Schedule | None, options: dict[str, int], *,
                     jobs: int = 1) -> Puzzle:

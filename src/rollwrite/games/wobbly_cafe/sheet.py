@@ -17,6 +17,7 @@ from rollwrite.layoutlang.nodes import Node, Reader, expect_pair
 
 
 VIEW_TINT = "#e4e4e4"
+PAYING_TINT = "#ffec8a"  # an answer's paying groups, as a highlighter marks them
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,8 @@ def _build_floor(v: FloorV, pen: Any, ctx: Any) -> None:
     inside = {(r, c) for r, cols in enumerate(d.rows) for c in cols}
     for r, c in sorted(d.nice):
         pen.rect(c * cs, r * cs, cs, cs, width=0.0, stroke=None, fill=VIEW_TINT)
+    for r, c in _paying_spaces(v, ctx):  # an answer's paying groups, as a highlighter marks them
+        pen.rect(c * cs, r * cs, cs, cs, width=0.0, stroke=None, fill=PAYING_TINT)
     # edges: thin between two spaces, thick on the outline of the floor
     for r in range(len(d.rows) + 1):
         for c in range(d.width):
@@ -94,8 +97,20 @@ def _build_floor(v: FloorV, pen: Any, ctx: Any) -> None:
             pen.text(0, -2.5, v.label, size=8, font="bold")
 
 
+def _paying_spaces(v: FloorV, ctx: Any) -> list[tuple[int, int]]:
+    """On an answer page, the (row, column) of each space of a group that pays; else none."""
+    sheet = getattr(ctx, "answer", None)
+    if sheet is None or v.floor > len(sheet.floors):
+        return []
+    from rollwrite.games.wobbly_cafe.rules import paying_groups  # only an answer page needs the rules
+
+    d = v.data
+    return sorted((r, d.rows[r][k]) for g in paying_groups(sheet.floors[v.floor - 1], d) for r, k in g.spaces)
+
+
 def _draw_answer(v: FloorV, pen: Any, ctx: Any) -> None:
-    """On an answer page: each space's number, as a player writes it; paying groups in bold."""
+    """On an answer page: each space's number, as a player writes it; paying groups in bold (and
+    shaded, by ``_build_floor``, as the rules' highlighter marks them)."""
     from rollwrite.games.wobbly_cafe.rules import paying_groups  # only an answer page needs the rules
 
     sheet = getattr(ctx, "answer", None)

@@ -53,7 +53,7 @@
     var strong = document.createElement("p");
     strong.className = "total";
     strong.id = "total";
-    strong.textContent = (loud ? "total: " : "so far: ") + total;
+    strong.textContent = doc.verdict || (loud ? "total: " : "so far: ") + total;  // a puzzle with one answer: right or not
     scoreBox.appendChild(strong);
     if (doc.par_text) {
       var par = document.createElement("p");
@@ -64,7 +64,7 @@
     }
     scoreBox.appendChild(pre);
     send.disabled = !doc.valid;
-    showPlayers(doc.valid && doc.players && doc.players.length > 1 ? doc.players : []);
+    showPlayers(doc.valid && !doc.puzzle && doc.players && doc.players.length > 1 ? doc.players : []);
     lastCheck = doc;
     showShare();
   }
@@ -75,9 +75,9 @@
     var doc = lastCheck;
     shareBox.hidden = !(doc && doc.valid);
     if (shareBox.hidden) { share.value = ""; return; }
-    var score = doc.par_text || String(doc.total);
+    var score = doc.verdict || doc.par_text || String(doc.total);
     var chosen = whoList.querySelector("input:checked");
-    if (doc.players && doc.players.length > 1 && !doc.par_text) {
+    if (doc.players && doc.players.length > 1 && !doc.puzzle) {
       score = chosen ? doc.players[+chosen.value - 1].name + " " + doc.players[+chosen.value - 1].total :
         doc.players.map(function (p) { return p.name + " " + p.total; }).join(", ");
     }
@@ -211,13 +211,43 @@
 
   function pick(id) { picked = picked.concat([id]); return step({}); }
 
+  var SVG = "http://www.w3.org/2000/svg";
+  function picture(art, cls) {  // a game's picture (a card's face): its lines, drawn in its own box
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 " + art.w + " " + art.h);
+    svg.setAttribute("class", cls);
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    art.s.forEach(function (line) {  // [outline, [[width, color, dash], ...]]: the outline drawn by each pen
+      line[1].forEach(function (pen) {
+        var p = document.createElementNS(SVG, "path");
+        p.setAttribute("d", line[0]);
+        p.setAttribute("fill", "none");
+        p.setAttribute("stroke", pen[1]);
+        p.setAttribute("stroke-width", String(pen[0]));
+        if (pen[2]) { p.setAttribute("stroke-dasharray", pen[2]); }
+        svg.appendChild(p);
+      });
+    });
+    return svg;
+  }
+
   function draw(doc) {
     var view = doc.view;
     lastView = view;
     drawFields(view.fields);
-    document.getElementById("turn-title").textContent = view.done ? "The game is over: nothing is left to play." : view.turn;
+    document.getElementById("turn-title").textContent = view.done ? view.turn || "The game is over: nothing is left to play." : view.turn;
     var dice = document.getElementById("turn-dice");
     dice.textContent = "";
+    (view.pictures || []).forEach(function (art) {
+      var fig = document.createElement("span");
+      fig.className = "picture";
+      fig.setAttribute("role", "img");
+      fig.setAttribute("aria-label", art.l);
+      fig.style.aspectRatio = art.w + " / " + art.h;
+      fig.appendChild(picture(art, "art"));
+      dice.appendChild(fig);
+    });
     view.dice.forEach(function (d) { var s = document.createElement("span"); s.textContent = d; dice.appendChild(s); });
     var choices = doc.choices;
     var onGrid = {};
@@ -225,13 +255,13 @@
     var buttons = choices.filter(function (c) { return !c.spot; });
     var ask = view.ask;
     if (picked.length) {
-      ask = "So far this turn: " + doc.said.join(", ") + ". " + (buttons.length ? "Pick one:" : "Pick where, on the sheet:");
+      ask = "So far this turn: " + doc.said.join(", ") + ". " + (doc.ask || (buttons.length ? "Pick one:" : "Pick where, on the sheet:"));
     }
-    document.getElementById("ask").textContent = view.done ? "" : ask;
+    document.getElementById("ask").textContent = ask;  // once the game is over: the entry's last word (who won)
     drawChoices(buttons);
     document.getElementById("back").hidden = !picked.length;
     document.getElementById("undo").disabled = !view.played && !history.length;
-    drawGrids(view.grids, onGrid);
+    drawGrids(view.grids, onGrid, doc.chosen || []);
     var log = document.getElementById("log");
     log.textContent = "";
     view.log.forEach(function (line) { var li = document.createElement("li"); li.textContent = line; log.appendChild(li); });
@@ -278,6 +308,15 @@
     var items = buttons.map(function (c) {
       var b = document.createElement("button");
       b.type = "button"; b.textContent = c.label; b.setAttribute("data-choice", c.id);
+      if (c.art) {  // the choice drawn (a card as it would lie), its words beside the picture
+        b.classList.add("with-art");
+        var fig = document.createElement("span");
+        fig.className = "picture";
+        fig.style.aspectRatio = c.art.w + " / " + c.art.h;
+        fig.appendChild(picture(c.art, "art"));
+        b.insertBefore(fig, b.firstChild);
+        if (c.art.l) { b.setAttribute("aria-label", c.label + ": " + c.art.l); }
+      }
       b.addEventListener("click", function () { focusAfter = "choices"; pick(c.id); });
       fresh.appendChild(b);
       return b;
@@ -292,7 +331,7 @@
 
   var spotFocus = {};  // grid key -> the spot the keyboard was on
 
-  function drawGrids(grids, onGrid) {
+  function drawGrids(grids, onGrid, chosen) {
     var box = document.getElementById("grids");
     box.textContent = "";
     grids.forEach(function (g) {
@@ -308,7 +347,11 @@
       el.setAttribute("data-grid", g.key);
       var headed = g.cols.length ? 1 : 0, side = g.rows.length ? 1 : 0;
       el.style.setProperty("--cols", g.w);
-      el.style.gridTemplateColumns = (side ? "var(--head) " : "") + "repeat(" + g.w + ", var(--sq))";
+      if (g.cell && (g.cell[0] !== 1 || g.cell[1] !== 1)) {  // spots of another shape than a square
+        el.style.setProperty("--cw", "calc(var(--sq) * " + g.cell[0] + ")");
+        el.style.setProperty("--ch", "calc(var(--sq) * " + g.cell[1] + ")");
+      }
+      el.style.gridTemplateColumns = (side ? "var(--head) " : "") + "repeat(" + g.w + ", var(--cw))";
       if (headed) {
         if (side) { el.appendChild(head("", 1, 1)); }
         g.cols.forEach(function (c, x) { el.appendChild(head(c, x + 1 + side, 1)); });
@@ -319,8 +362,18 @@
         var b = document.createElement("button");
         var choice = onGrid[g.key + ":" + s.id];
         b.type = "button";
-        b.className = "spot " + s.m + (choice ? " can" : "") + (g.gap !== null && s.x === g.gap ? " gap" : "");
-        b.textContent = s.t;
+        b.className = "spot " + s.m + (choice ? " can" : "") + (g.gap !== null && s.x === g.gap ? " gap" : "") +
+          (chosen.indexOf(g.key + ":" + s.id) >= 0 ? " chosen" : "");
+        if (s.a) {  // a picture under the spot's words
+          b.classList.add("with-art");
+          b.appendChild(picture(s.a, "art"));
+          var words = document.createElement("span");
+          words.className = "t";
+          words.textContent = s.t;
+          if (s.t) { b.appendChild(words); }
+        } else {
+          b.textContent = s.t;
+        }
         b.style.gridColumn = String(s.x + 1 + side);
         b.style.gridRow = String(s.y + 1 + headed);
         b.setAttribute("data-spot", s.id);
