@@ -32,6 +32,7 @@ LATER: set[str] = set()
 UNTIL_STOPPED = {
     "rollwrite serve",
     "rollwrite serve --db postgresql:///desk",  # tests/serve/test_desk_postgres.py, on a PostgreSQL of its own
+    "rollwrite serve --live-only",  # tests/serve/test_desk_live.py
 }
 
 _EXIT = re.compile(r"\bexit (?:code )?(\d)\b")

@@ -107,5 +107,5 @@ def test_a_toy_game_on_the_desk(toy, cli):
         stored = client.post("/play/toy-dice/seed/club/submit", data={"csrf": token, "name": "Ann", "text": text})
         assert stored.status_code == 200  # followed to the page
         board = client.get("/play/toy-dice/seed/club/leaderboard.json").json()
-        assert board["places"] == [{"rank": 1, "name": "Ann", "score": dice[0] + dice[2]}]
+        assert board["places"] == [{"rank": 1, "name": "Ann", "score": dice[0] + dice[2], "live": False}]
     maker.stop()

@@ -131,7 +131,7 @@ def test_submit_stores_only_a_verified_sheet_and_escapes_names(any_client):
     shown = client.get(stored.headers["location"]).text  # a browser's first name: its key, shown once
     assert 'id="player-key"' in shown and 'id="player-key"' not in client.get(stored.headers["location"]).text
     board = client.get("/play/wobbly-cafe/daily/2026-11-22/leaderboard.json").json()
-    assert board["places"] == [{"rank": 1, "name": "Al", "score": 128}]
+    assert board["places"] == [{"rank": 1, "name": "Al", "score": 128, "live": False}]
 
 
 def test_leaderboard_shares_ties_and_keeps_one_entry_per_name(db_url):
@@ -195,7 +195,7 @@ def test_a_puzzle_is_checked_against_its_par_and_ranked_with_it(client):
     sent = client.post(ch.path + "/submit", data={"csrf": token, "name": "Ann", "text": answer}, follow_redirects=False)
     assert sent.status_code == 303
     board = client.get(ch.path + "/leaderboard.json").json()
-    assert board["places"] == [{"rank": 1, "name": "Ann", "score": out["total"], "par": out["par"]}]
+    assert board["places"] == [{"rank": 1, "name": "Ann", "score": out["total"], "par": out["par"], "live": False}]
     assert f"{out['total']} of par {out['par']}" in client.get(ch.path).text
 
 
@@ -336,8 +336,9 @@ def test_each_player_of_a_sheet_gets_a_row_of_their_own(client):
         assert client.post(url, data={"csrf": token, "name": name, "player": player, "text": text},
                            follow_redirects=False).status_code == 303
     board = client.get(CLOSET + "~s8/leaderboard.json").json()
-    assert board == {"id": "shelving-wars#closet~s8", "places": [{"rank": 1, "name": "Lee", "score": 14},
-                                                                 {"rank": 2, "name": "Kim", "score": 7}]}
+    assert board == {"id": "shelving-wars#closet~s8", "live_only": False,
+                     "places": [{"rank": 1, "name": "Lee", "score": 14, "live": False},
+                                {"rank": 2, "name": "Kim", "score": 7, "live": False}]}
 
 
 def test_the_lines_and_sections_daily_is_the_puzzle_of_its_date(client):

@@ -164,7 +164,7 @@ def test_every_sheet_is_kept_with_its_time_and_version_and_an_operator_removes_a
     (entry,) = db.entries_of(engine, "wobbly-cafe@2026-11-22")
     assert (entry.score, entry.submissions, entry.removed) == (128, 3, None)
     listed = cli("desk", "entries", "wobbly-cafe@2026-11-22", "--db", path)
-    assert listed.exit_code == 0 and listed.stdout.startswith("128\tAnn\t20") and "3 sheets" in listed.stdout
+    assert listed.exit_code == 0 and listed.stdout.startswith("128\tAnn\tpasted\t20") and "3 sheets" in listed.stdout
     gone = cli("desk", "remove", "wobbly-cafe@2026-11-22", "ann", "--reason", "a copied answer", "--db", path)
     assert gone.exit_code == 0 and "removed the entry of ann" in gone.stdout
     assert db.leaderboard(engine, "wobbly-cafe@2026-11-22") == []

@@ -5,7 +5,8 @@ parts of the page, arrow keys inside a grid or a row of choices, Enter to pick) 
 total; a move the rules refuse is not offered; undo takes a turn back; Tab reaches the name field in at
 most 15 presses; a pasted sheet is read; two players submit and share the leaderboard, which is still
 there after a restart.  The Lines & Sections and Scrambled Streets puzzles are answered on the position
-they print, with the keyboard alone, and checked as ``rollwrite score --puzzle`` checks them; Scrambled
+they print, and the Shelving Wars puzzle played alone on its own battlefield, with the keyboard alone,
+and checked as ``rollwrite score --puzzle`` checks them; Scrambled
 Streets' cards are drawn as their faces.  The default run enters the whole of the Shelving Wars and Lines & Sections
 examples and the first turns of the others; the long run enters every example whole.
 
@@ -411,7 +412,7 @@ def test_a_two_player_sheet_gives_two_rows_and_a_variations_sheet_its_own_board(
         page.wait_for_selector("#leaderboard table")
         settle(page)
     rows = [r.split("\t") for r in page.locator("#leaderboard tbody tr").all_inner_texts()]
-    assert [r for r in rows if r[1] in ("Kim", "Lee")] == [["1", "Lee", "14"], ["2", "Kim", "7"]]  # others' too
+    assert [r for r in rows if r[1] in ("Kim", "Lee")] == [["1", "Lee", "14", "pasted"], ["2", "Kim", "7", "pasted"]]  # others' too
     page.close()
 
 
@@ -459,6 +460,75 @@ def test_no_serious_accessibility_finding_on_the_archive_name_and_variation_page
         states[name] = axe_findings(page)
         if shots:
             page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
+
+
+def _roll_shown(page, turn) -> bool:
+    """Whether the page (its whole DOM) shows ``turn``'s roll as the entry draws a turn's dice."""
+    return f"<span>light {turn.dice[0]}</span><span>dark {turn.dice[1]}</span>" in page.content()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_live_daily_shows_the_next_roll_only_after_the_move_is_stored(server, browser, width):
+    """The Long Way's daily played live with the keyboard alone: before the entrance and exit are stored
+    no roll is on the page; each turn's roll appears only once the turn before is stored (absent from
+    the DOM until then); a reload resumes the game; the entry goes on the leaderboard marked live.  axe
+    finds nothing serious in each state, and Tab reaches the start button and the name field in 15."""
+    from rollwrite.serve.desk import Desk, challenge
+
+    path = "/play/long-way/daily/2026-11-22"
+    rolls = Desk("long-way").schedule(challenge("long-way", "daily", "2026-11-22"), None).group(1)
+    assert rolls[0].dice[:2] != rolls[1].dice[:2]  # two turns told apart by their rolls
+    page = browser.new_page(viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.context.add_cookies([{"name": "desk_player", "value": f"live-browser-{width}", "url": server.url}])
+    page.goto(server.url + server.made(path + "/live"))
+    states = {"live, not started": axe_findings(page)}
+    assert tab_to(page, "#start", limit=16) <= 15
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play")
+    settle(page, 0)
+    assert tab_to(page, "#player", limit=16) <= 15
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    states["live, started"] = axe_findings(page)
+    assert "sheet.pdf" not in page.content() and "sheet.png" not in page.content()
+    assert page.inner_text("#turn-dice") == "" and "<span>light " not in page.content()
+    for pick in ("g:A1", "N", "g:G7"):
+        press_pick(page, pick)
+        assert "<span>light " not in page.content()  # no roll before the entrance and exit are stored
+    press_pick(page, "S")
+    assert _roll_shown(page, rolls[0]) and not _roll_shown(page, rolls[1])
+    assert page.inner_text("#status").startswith("Stored.")
+    shots = Path(os.environ["DESK_SHOTS"]) if os.environ.get("DESK_SHOTS") else None
+    # turn 1, by the keyboard: turn 2's roll is nowhere on the page until turn 1 is whole and stored
+    logged = page.locator("#log li").count()
+    while page.locator("#log li").count() == logged:
+        assert not _roll_shown(page, rolls[1])
+        choice = page.evaluate("Array.from(document.querySelectorAll('[data-choice]')).map(b => b.dataset.choice)"
+                               ".filter(c => !['stop', 'rl', 'rd', 'cafe'].includes(c))[0]")
+        press_pick(page, choice)
+        if page.locator("#log li").count() == logged and "a pick made" not in " ".join(states):
+            states["live, a pick made"] = axe_findings(page)
+            if shots:
+                page.screenshot(path=str(shots / f"live-{width}.png"), full_page=True)
+    assert _roll_shown(page, rolls[1])
+    # a reload resumes the game at turn 2
+    page.reload()
+    settle(page, 0)
+    assert _roll_shown(page, rolls[1]) and page.locator("#log li").count() == logged + 1
+    assert page.input_value("#text").startswith("entrance: A1 N\nexit: G7 S\n")  # the stored turns' text
+    assert page.locator("#undo").is_hidden()  # a stored turn is not taken back
+    press_pick(page, "stop")
+    page.wait_for_function("() => !document.getElementById('send').disabled")
+    states["live, over"] = axe_findings(page)
+    page.fill("#player", f"Liv{width}")
+    page.click("#send")
+    page.wait_for_selector("#leaderboard table")
+    row = next(r for r in page.locator("#leaderboard tbody tr").all_inner_texts() if f"Liv{width}" in r)
+    assert row.split("\t")[-1].strip().lower() == "live", row
+    states["live, submitted"] = axe_findings(page)
+    if shots:
+        page.screenshot(path=str(shots / f"live-submitted-{width}.png"), full_page=True)
     page.close()
     assert {k: v for k, v in states.items() if v} == {}
 
@@ -532,6 +602,31 @@ def test_a_lines_and_sections_puzzle_is_answered_with_the_keyboard_alone(cli, se
     assert ["1", "Pia"] in [r.split("\t")[:2] for r in page.locator("#leaderboard tbody tr").all_inner_texts()]
     page.close()
     assert {k: v for k, v in states.items() if v} == {}
+
+
+def test_a_live_game_played_on_in_another_tab_is_drawn_afresh(server, browser):
+    """Two tabs of one live game: a pick in the tab left behind is refused, saying so, and that tab is drawn
+    again as the desk stored the game (the other tab's turn in it)."""
+    path = "/play/long-way/daily/2026-11-22"
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_cookies([{"name": "desk_player", "value": "live-browser-tabs", "url": server.url}])
+    first, second = context.new_page(), context.new_page()
+    first.goto(server.url + server.made(path + "/live"))
+    first.click("#start")
+    first.wait_for_selector("#play")
+    settle(first, 0)
+    second.goto(server.url + path + "/live")
+    settle(second, 0)
+    for pick in ("g:A1", "N", "g:G7", "S"):
+        press_pick(first, pick)
+    assert first.inner_text("#turn-dice") != "" and second.inner_text("#turn-dice") == ""  # the gates stored in one
+    before = steps(second)
+    second.click('[data-choice="g:B1"]')
+    second.wait_for_function(f"() => +(document.getElementById('desk').dataset.steps || 0) > {before}")
+    second.wait_for_function("() => document.getElementById('status').textContent.includes('moved on')")
+    assert second.inner_text("#turn-dice") == first.inner_text("#turn-dice")  # the game as stored, gates and all
+    assert second.locator(".spot.gate").count() == 2
+    context.close()
 
 
 @pytest.mark.parametrize("width", widths(390))
@@ -625,6 +720,54 @@ def test_a_scrambled_streets_puzzle_is_answered_with_the_keyboard_alone(cli, ser
     page.click("#undo")
     settle(page, before)
     assert page.input_value("#text") == "" and page.locator('.grid[data-grid="city"] .spot').count() == 4 + given
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.close()
+    assert {k: v for k, v in states.items() if v} == {}
+
+
+@pytest.mark.parametrize("width", widths(1280))
+def test_a_shelving_wars_puzzle_is_played_alone_with_the_keyboard(cli, server, browser, tmp_path, width):
+    """The puzzle's page starts from the puzzle's own battlefield (10 squares a side, one player, no field
+    to fill) and its first roll; the answer `rollwrite puzzle --answers` writes, entered box by box with
+    the keyboard, scores what ``rollwrite score --puzzle`` says against par, and the game ends where the
+    rules end it; undo takes the last box back; axe finds nothing serious."""
+    cli("puzzle", "shelving-wars", "--seed", "closet", "--answers", str(tmp_path), "-q", "-o", str(tmp_path / "p.pdf"))
+    answer = (tmp_path / "shelving-wars_closet.txt").read_text(encoding="utf-8")
+    _fields, turns = planned("shelving-wars", "puzzle-seed", "closet", answer)
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made("/play/shelving-wars/puzzle-seed/closet"))
+    settle(page, 0)
+    assert tab_to(page, "#player", limit=16) <= 15
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    assert page.inner_text("#turn-title") == "Turn 1 of 8: your roll"
+    assert page.locator('.grid[data-grid="field"] .spot').count() == 100  # the puzzle's battlefield, not 15 × 15
+    assert page.locator("#fields input").count() == 0 and page.locator("#undo").is_disabled()
+    assert sorted(page.eval_on_selector_all("#choices [data-choice]", "bs => bs.map(b => b.dataset.choice)")) == [
+        "box1x2", "box1x6", "box2x1", "box2x6", "box6x1", "box6x2"]  # the roll 2 1 6: no 6 × 6, no shelf yet
+    assert small_targets(page) == []
+    states = {"start": axe_findings(page)}
+    press_pick(page, turns[0][0])
+    assert page.eval_on_selector_all('.grid[data-grid="field"] [data-choice]', "bs => bs.map(b => b.dataset.choice)") == ["A1"]
+    states["where the first box goes"] = axe_findings(page)
+    press_pick(page, turns[0][1])
+    texts = [page.input_value("#text")]
+    for turn in turns[1:]:
+        for pick in turn:
+            press_pick(page, pick)
+        texts.append(page.input_value("#text"))
+    text = texts[-1]
+    doc = json.loads(cli("score", "shelving-wars", "-", "--seed", "closet", "--puzzle", "--json", input=text).stdout)
+    assert doc["valid"] and doc["total"] == 49 and "player: You" in text
+    page.wait_for_selector("#par")
+    assert page.inner_text("#par").startswith("49 of par 49") and page.locator("#who").is_hidden()
+    assert page.locator("[data-choice]").count() == 0
+    assert page.inner_text("#turn-title").startswith("Your answer: turn 7's roll")
+    assert page.inner_text("#status") == "rules: all checks passed"
+    states["answered"] = axe_findings(page)
+    before = steps(page)
+    page.click("#undo")
+    settle(page, before)
+    assert page.input_value("#text") == texts[-2] and page.inner_text("#turn-title") == "Turn 6 of 8: your roll"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.close()
     assert {k: v for k, v in states.items() if v} == {}

@@ -47,7 +47,7 @@ def test_the_readmes_postgresql_desk_keeps_its_leaderboard_across_a_restart(post
                 assert submit(client, name, sheet).status_code == 303
             assert submit(client, "Cy", slip).status_code == 422  # a sheet that breaks a rule is not stored
             before = client.get(PAGE + "/leaderboard.json").json()["places"]
-        assert before == [{"rank": 1, "name": "Ann", "score": 128}, {"rank": 1, "name": "Bob", "score": 128}]
+        assert before == [{"rank": 1, "name": "Ann", "score": 128, "live": False}, {"rank": 1, "name": "Bob", "score": 128, "live": False}]
         server.restart()
         with httpx.Client(base_url=server.url, timeout=TIMEOUT) as client:
             assert client.get(PAGE + "/leaderboard.json").json()["places"] == before

@@ -183,11 +183,74 @@ def test_a_floating_shelf_is_offered_from_a_corner_of_the_players_box():
 
 
 def test_a_puzzle_whose_entry_leaves_it_to_text_is_taken_as_text():
-    desk = Desk("shelving-wars")  # its puzzle is solo play on a battlefield of its own size
+    """An entry that says its game's puzzles are not entered on screen (``puzzles = False``) leaves the
+    puzzle's page to typed text, and the page's entry refuses to play it."""
+    from rollwrite.games.shelving_wars.entry import ShelvingEntry
+
+    desk = Desk("shelving-wars")
+    desk.entry = type("TextOnly", (ShelvingEntry,), {"puzzles": False})()
     ch = challenge("shelving-wars", "puzzle-seed", "closet")
     assert not desk.entered(ch) and desk.entered(challenge("shelving-wars", "seed", "closet"))
     with pytest.raises(Exception, match="is entered as text on this desk"):
         desk.play(ch, text="", picked=[])
+
+
+def test_a_shelving_wars_puzzle_is_solo_play_on_its_own_battlefield(cli, tmp_path):
+    """The puzzle's page starts from the puzzle's battlefield (10 squares a side, one player, no capture)
+    and offers player 1's rolls of the challenge in turn, only the boxes the rules allow; the answer
+    `rollwrite puzzle --answers` writes, entered turn by turn, scores what ``score --puzzle`` says, and
+    the game ends where the rules end it (a roll that fits no box); undo takes turns back one by one."""
+    day = "2027-01-05"
+    desk = _DESKS["shelving-wars"]
+    ch = challenge("shelving-wars", "puzzle-daily", day)
+    assert desk.entered(ch) and desk.can_live(ch)  # played live, it shows each roll once the turn before is stored
+    cli("puzzle", "shelving-wars", "--daily", day, "--with-solutions", "--answers", str(tmp_path), "-q",
+        "-o", str(tmp_path / "p.pdf"))
+    answer_text = (tmp_path / f"shelving-wars_{day}.txt").read_text(encoding="utf-8")
+    answer = desk.read(answer_text)
+    start = desk.play(ch, text="", picked=[])
+    assert start["text"] == "" and start["view"]["played"] == 0 and start["view"]["fields"] == []
+    assert start["view"]["turn"] == "Turn 1 of 8: your roll" and start["view"]["dice"] == ["2", "2", "4"]
+    (grid,) = start["view"]["grids"]
+    assert (grid["w"], grid["h"]) == (10, 10)  # the puzzle's battlefield, not the game's 15
+    assert [c["id"] for c in start["choices"]] == ["box2x2", "box2x4", "box4x2"]  # no shelf before a box
+    assert [c["id"] for c in desk.play(ch, text="", picked=["box2x4"])["choices"]] == ["A1"]  # on the corner
+    with pytest.raises(EntryError, match="is not a move the rules allow here"):
+        desk.play(ch, text="", picked=["box6x6"])
+    with pytest.raises(EntryError, match="is not a move the rules allow here"):
+        desk.play(ch, text="", picked=["box2x4", "C3"])
+    assert desk.play(ch, text="", picked=[], undo=True)["text"] == ""  # nothing to take back
+    text, texts = "", []
+    assert desk.entry is not None
+    for turn in desk.entry.turns(answer, desk.layout.data, desk.schedule(ch, answer)):
+        for i in range(1, len(turn) + 1):
+            out = desk.play(ch, text=text, picked=turn[:i])
+        assert out["changed"], turn
+        texts.append(text)
+        text = out["text"]
+    assert len(texts) == 7 and out["choices"] == [] and out["view"]["done"] and out["view"]["fields"] == []
+    assert out["view"]["turn"] == "Your answer: turn 8's roll 3 3 5 fits no box, so the game ends there"
+    assert out["check"]["valid"] and out["check"]["puzzle"] and out["check"]["par_text"] == "49 of par 49"
+    (you,) = desk.read(text).players  # the answer's boxes, its one player named for the page
+    assert you.turns == answer.players[0].turns and you.name == "You"
+    want = cli("score", "shelving-wars", "-", "--daily", day, "--puzzle", input=answer_text)
+    got = cli("score", "shelving-wars", "-", "--daily", day, "--puzzle", input=text)
+    assert got.exit_code == want.exit_code == 0
+    assert got.stdout.splitlines()[-1] == want.stdout.splitlines()[-1] == "49 of par 49"
+    early = desk.play(ch, text=texts[3], picked=[])  # three boxes in: a score short of par, and the next roll
+    assert early["view"]["turn"] == "Turn 4 of 8: your roll" and early["view"]["dice"] == ["2", "4", "5"]
+    assert not early["view"]["done"] and early["check"]["total"] == 22
+    run = cli("score", "shelving-wars", "-", "--daily", day, "--puzzle", input=texts[3])
+    assert run.stdout.splitlines()[-1] == f"22 of par 49" == early["check"]["par_text"]
+    assert run.exit_code == 1 and {p["message"] for p in early["check"]["problems"]}  # it stopped while a box fits
+    for before in reversed(texts):  # undo walks the answer back turn by turn, to the empty battlefield
+        text = desk.play(ch, text=text, picked=[], undo=True)["text"]
+        assert text == before
+    pasted = desk.play(ch, text=texts[2].replace("size: 10", "size: 9"), picked=[])  # the puzzle on 9 squares
+    assert (pasted["view"]["grids"][0]["w"], pasted["view"]["turn"]) == (9, "Turn 3 of 8: your roll")
+    assert "box3x2" in {c["id"] for c in pasted["choices"]} and pasted["check"]["par_text"].startswith("21 of par ")
+    on = desk.play(ch, text=pasted["text"], picked=["box3x2", "E6"])
+    assert on["changed"] and "size: 9" in on["text"] and on["check"]["total"] == 22
 
 
 def test_a_scrambled_streets_puzzle_is_answered_by_one_turn_on_its_printed_city(cli, made_puzzle):
@@ -338,7 +401,8 @@ def test_a_scrambled_streets_card_is_drawn_as_its_face_shows():
         ("up", "card 12, up"), ("down", "card 12, down (turned half round)")]
 
 
-@pytest.mark.parametrize(("game", "value"), [("lines-and-sections", "club"), ("scrambled-streets", "picnic")])
+@pytest.mark.parametrize(("game", "value"), [("lines-and-sections", "club"), ("scrambled-streets", "picnic"),
+                                             ("shelving-wars", "closet")])
 @settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_answer_offered_on_a_puzzles_page_is_one_the_rules_accept(game, value, seed):
@@ -348,10 +412,14 @@ def test_every_answer_offered_on_a_puzzles_page_is_one_the_rules_accept(game, va
     desk, ch = _DESKS[game], challenge(game, "puzzle-seed", value)
     rng = random.Random(seed)
     picked: list[str] = []
-    while True:
-        out = desk.play(ch, text="", picked=picked)
+    text = before = ""
+    while True:  # turn after turn (a Shelving Wars puzzle has up to eight) until nothing is offered
+        out = desk.play(ch, text=text, picked=picked)
         if out["changed"]:
-            break
+            before, text, picked = text, out["text"], []
+            if not out["choices"]:
+                break
+            continue
         picked = picked + [rng.choice(out["choices"])["id"]]
-    assert _problems(desk, ch, out["text"]) <= {"puzzle"} and out["choices"] == [] and out["view"]["done"]
-    assert desk.play(ch, text=out["text"], picked=[], undo=True)["text"] == ""
+    assert _problems(desk, ch, out["text"]) <= {"puzzle"} and out["view"]["done"]
+    assert desk.play(ch, text=out["text"], picked=[], undo=True)["text"] == before

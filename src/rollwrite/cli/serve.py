@@ -101,6 +101,7 @@ def serve_command(
     request_timeout: float = typer.Option(10.0, "--request-timeout", metavar="SECONDS", min=0.5, max=600, help="Time a request has to arrive whole (its line, headers and body); then a 408."),
     access_log: str = typer.Option("-", "--access-log", metavar="FILE|-|off", help="Where the access log goes (Combined Log Format): - for standard error, a file, or off."),
     prepare_ahead: bool = typer.Option(True, "--prepare-ahead/--no-prepare-ahead", help="Make today's and tomorrow's dailies and their puzzles (UTC) before anyone asks."),
+    live_only: bool = typer.Option(False, "--live-only", help="Rank only live play: where a challenge can be played live (its game has dice or cards to hold back), its board ranks the games played live on the desk, and while it takes entries its rolls are shown only as a live game reaches them (no sheet to print, no pasted sheets)."),
     workers: int = typer.Option(1, "--workers", metavar="N", min=1, max=16, help="Processes answering requests (each draws and keeps its own copy of the sheets)."),
 ) -> None:
     """Serve the daily-challenge desk: print a challenge, enter it on screen, and keep a leaderboard."""
@@ -128,12 +129,13 @@ def serve_command(
         raise fail(error) from None
     local = tuple(dict.fromkeys((*LOCAL_NAMES, host.lower(), f"[{host.lower()}]" if ":" in host else host.lower())))
     settings = Settings(db=url, hosts=(*hosts, *local), proxies=proxies, open_days=open_days,
-                        client_connections=client_connections, request_seconds=request_timeout, prepare_ahead=prepare_ahead, access_log="" if access_log == "off" else access_log)
+                        client_connections=client_connections, request_seconds=request_timeout, prepare_ahead=prepare_ahead, access_log="" if access_log == "off" else access_log,
+                        live_only=live_only)
     os.environ[ENV] = settings.to_env()
     n = workers
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(printable(f"rollwrite desk on http://{shown_host}:{port}/ (database: {database.shown(db)}, {n} "
-                         f"worker{'s' if n > 1 else ''}); Ctrl+C stops it"))
+                         f"worker{'s' if n > 1 else ''}{'; ranking live play only' if live_only else ''}); Ctrl+C stops it"))
     uvicorn.run("rollwrite.serve.app:app_from_env", factory=True, host=host, port=port, workers=n,
                 http="rollwrite.serve.transport:DeskProtocol", log_level="warning", access_log=False,
                 proxy_headers=bool(proxies), forwarded_allow_ips=",".join(proxies) if proxies else None,
@@ -160,7 +162,7 @@ def desk_entries(
     db: str = typer.Option("rollwrite-desk.sqlite", "--db", metavar="FILE|URL", envvar=DB_ENV, help=DB_HELP),
     db_password_file: Path = typer.Option(None, "--db-password-file", metavar="FILE", help="A file holding the database's password."),
 ) -> None:
-    """List a challenge's entries, removed ones too: score, name, when, which rollwrite checked it."""
+    """List a challenge's entries, removed ones too: score, name, live or pasted, when, which rollwrite checked it."""
     try:
         from rollwrite.serve import db as database  # deferred: the serve extra (see _open)
 
@@ -175,7 +177,8 @@ def desk_entries(
     for e in rows:
         score = f"{e.score:g}" + (f" of par {e.par:g}" if e.par is not None else "")
         sent = f"{e.submissions} sheet{'s' if e.submissions != 1 else ''}"
-        line = f"{score}\t{e.name}\t{e.at or 'time unknown'}\trollwrite {e.version or '?'}\t{sent}"
+        line = (f"{score}\t{e.name}\t{'live' if e.live else 'pasted'}\t{e.at or 'time unknown'}\t"
+                f"rollwrite {e.version or '?'}\t{sent}")
         if e.removed is not None:
             line += f"\tremoved {e.removed_at}: {e.removed}"
         typer.echo(printable(line))

@@ -14,11 +14,12 @@ page offers only what the rules accept; any other pick is refused with :class:`E
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from rollwrite.errors import UsageError
+from rollwrite.valueclass import replace
 
 SheetT = TypeVar("SheetT")
 DataT = TypeVar("DataT")
@@ -157,6 +158,12 @@ class Entry(Generic[SheetT, DataT]):
     #: whether a puzzle of the game is entered on screen: from :meth:`start`, with what
     #: :meth:`puzzle_schedule` makes of the puzzle as ``schedule`` (else the puzzle is taken as text)
     puzzles: bool = True
+    #: whether the game can be played live: its turns reveal rolls (or cards) that the desk holds back
+    #: until the turn before is stored (:meth:`revealed` says how far a sheet has reached)
+    live: bool = False
+    #: whether a puzzle's page starts from a position printed with the puzzle (a city, a path: turns the
+    #: puzzle shows before the player's), so that its rolls or cards are all in sight and it is not played live
+    puzzle_from_position: bool = False
 
     def start(self, data: DataT, schedule: Any) -> SheetT:
         """The sheet before anything is entered."""
@@ -205,6 +212,13 @@ class Entry(Generic[SheetT, DataT]):
         """The picks that enter the turns of ``sheet`` from :meth:`start` one by one (fields aside)."""
         raise NotImplementedError
 
+    def revealed(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> Any:
+        """The schedule as far as ``sheet`` and the picks ``picked`` of its turn in progress have reached:
+        the rolls (or cards) of the turns played and of the turn to play (a reroll's value once it is
+        picked), every later one blanked to 0, in the schedule's own shape.  Live play hands the entry only
+        this, so that nothing it draws or offers can tell a later roll.  Only for a ``live`` entry."""
+        raise NotImplementedError
+
     # ---- shared by every entry
 
     def choices(self, sheet: SheetT, picked: Sequence[str], data: DataT, schedule: Any) -> list[Choice]:
@@ -221,6 +235,27 @@ class Entry(Generic[SheetT, DataT]):
             if picked[-1] not in {c.id for c in self.options(sheet, picked[:-1], data, schedule)}:
                 raise EntryError(f"'{str(picked[-1])[:40]}' is not a move the rules allow here")
         return self.apply(sheet, picked, data, schedule)
+
+
+def blank_rolls(schedule: Any, shown: Callable[[Any], Sequence[int] | None]) -> Any:
+    """A dice schedule with the rolls not shown blanked to 0: ``shown(turn)`` is None for a turn not
+    reached (its dice and reserve all blanked), else how many values of each die's reserve are shown
+    (its dice are)."""
+    turns = []
+    for t in schedule.turns:
+        counts = shown(t)
+        if counts is None:
+            turns.append(replace(t, dice=(0,) * len(t.dice), rerolls=tuple((0,) * len(r) for r in t.rerolls)))
+            continue
+        rerolls = tuple(tuple(v if i < (counts[d] if d < len(counts) else 0) else 0 for i, v in enumerate(r))
+                        for d, r in enumerate(t.rerolls))
+        turns.append(replace(t, rerolls=rerolls))
+    return replace(schedule, turns=tuple(turns))
+
+
+def blank_cards(deal: Any, shown: int) -> Any:
+    """A deal with every card after its first ``shown`` blanked to 0 (the deck's size kept)."""
+    return replace(deal, order=deal.order[:shown] + (0,) * max(len(deal.order) - shown, 0))
 
 
 def column_letters(n: int) -> tuple[str, ...]:

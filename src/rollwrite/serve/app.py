@@ -13,6 +13,12 @@ Routes (nothing else is served; no request path reaches the file system):
   (see :meth:`rollwrite.serve.desk.Desk.play`);
 - ``POST .../submit``: a form with the player's name and the sheet's text; a verified sheet is stored;
 - ``GET .../leaderboard.json``;
+- ``GET .../live``: the challenge played live (where its game has rolls or cards to hold back): the page
+  shows only the rolls up to the turn to play; ``POST .../live`` (a form) starts the player's live game;
+  ``POST .../live-play``: JSON ``{"picked": [...], "seq": N, "field": [key, value]}``, one step of it,
+  each whole turn stored in the database before the next roll is answered (see
+  :meth:`rollwrite.serve.desk.Desk.live_step`); ``POST .../live-submit``: its finished sheet, from the
+  desk's own record, as an entry marked live;
 - ``GET /static/desk.js``, ``/static/desk.css``: read from the package once, at start.
 
 Every POST comes from the desk's own pages (``Origin`` and ``Sec-Fetch-Site`` are checked where the
@@ -81,7 +87,11 @@ _STATIC = {name: files("rollwrite.serve").joinpath("static", name).read_bytes() 
 _TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
 #: the parts of a challenge's path after its value, and the methods each answers
 ACTIONS = {"": ("GET", "HEAD"), "check": ("POST",), "play": ("POST",), "submit": ("POST",), "sheet.pdf": ("GET", "HEAD"),
-           "sheet.png": ("GET", "HEAD"), "leaderboard.json": ("GET", "HEAD")}
+           "sheet.png": ("GET", "HEAD"), "leaderboard.json": ("GET", "HEAD"), "live": ("GET", "HEAD", "POST"),
+           "live-play": ("POST",), "live-submit": ("POST",)}
+#: what a live-only desk holds back while a challenge that can be played live takes entries: everything
+#: that shows or tells its rolls (the page with its dice redirects to the live page)
+HELD_BACK = ("check", "play", "submit", "sheet.pdf", "sheet.png")
 DB_AWAY = "the desk's database is out of reach"
 log = logging.getLogger("rollwrite.serve")
 
@@ -204,8 +214,9 @@ class DeskApp:
                    if self.desks[slug].game.can_puzzle and not ch.puzzle}
         finishes = {slug: challenge(slug, "finish-daily", today) for slug in self.desks
                     if "finish" in self.desks[slug].game.puzzle_options}
+        lives = {slug for slug, _t, ch in rows if self.desks[slug].can_live(ch)}
         return self.page(request, "index.html", games=rows, puzzles=puzzles, finishes=finishes, today=today,
-                         open_days=self.settings.open_days)
+                         open_days=self.settings.open_days, lives=lives)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params
@@ -231,10 +242,30 @@ class DeskApp:
         if daily != ch:  # a game without dice: its daily is the day's puzzle
             where = daily.path + (f"/{action}" if action else "")
             return RedirectResponse(where, status_code=303 if request.method in ("GET", "HEAD") else 308)
+        if action.startswith("live") and not self.desks[ch.game].can_live(ch):
+            raise _problem(404, self.no_live(ch))
+        if self.settings.live_only and self.desks[ch.game].can_live(ch) and self._when(ch)["open"]:
+            if action == "":
+                return RedirectResponse(f"{ch.path}/live", status_code=303)
+            if action in HELD_BACK:
+                raise _problem(403, "this desk ranks only live play: the challenge's rolls are shown only as its "
+                                    f"live game reaches them, at {ch.path}/live")
         handlers: dict[str, Callable[..., Awaitable[Response]]] = {
             "": self.play, "check": self.check, "play": self.play_step, "submit": self.submit, "sheet.pdf": self.download,
-            "sheet.png": self.download, "leaderboard.json": self.board}
+            "sheet.png": self.download, "leaderboard.json": self.board, "live": self.live,
+            "live-play": self.live_play, "live-submit": self.live_submit}
         return await handlers[action](request, ch, action)
+
+    def no_live(self, ch: Challenge) -> str:
+        """Why a challenge has no live play."""
+        desk = self.desks[ch.game]
+        if not desk.has_dice:
+            return (f"{desk.layout.title} has no dice and no cards: every turn is known from the start, so there is "
+                    "nothing to hold back and no live play; its entries are ranked as they are played")
+        if desk.entry is None or not desk.entry.live:
+            return f"{desk.layout.title} is not played live on this desk"
+        return (f"this puzzle of {desk.layout.title} starts from a position of its own, printed on its sheet: "
+                "it is not played live")
 
     def _when(self, ch: Challenge) -> dict[str, Any]:
         closes = self.closes(ch)
@@ -249,11 +280,7 @@ class DeskApp:
                 raise
             return self.page(request, "preparing.html", status=503, headers=dict(exc.headers or {}), ch=ch,
                              title=desk.layout.title, retry=PREPARE_RETRY)
-        try:
-            board = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
-        except SQLAlchemyError as exc:
-            log.error("the leaderboard of %s could not be read: %s", ch.id, exc)
-            board = None
+        board, unranked = await self._boards(ch)
         new_key = request.cookies.get(SHOW_KEY, "")
         if new_key != request.cookies.get(PLAYER, ""):
             new_key = ""
@@ -261,10 +288,122 @@ class DeskApp:
                              svg=svg, dice=dice, board=board, has_entry=desk.entered(ch), puzzle=puzzle,
                              plain_number=plain_number, command=command_for(ch),
                              stored=request.query_params.get("stored", ""), max_name=MAX_NAME, new_key=new_key,
-                             **self._when(ch), **extra)
+                             can_live=desk.can_live(ch), no_live=self.no_live(ch), live_only=self.live_ranked(ch),
+                             has_dice=desk.has_dice, unranked=unranked, **self._when(ch), **extra)
         if SHOW_KEY in request.cookies:
             response.delete_cookie(SHOW_KEY, path="/", httponly=True, samesite="strict", secure=_https(request))
         return response
+
+    def live_ranked(self, ch: Challenge) -> bool:
+        """Whether the challenge's board ranks only live play."""
+        return self.settings.live_only and self.desks[ch.game].can_live(ch)
+
+    async def _boards(self, ch: Challenge) -> tuple[list[db.Place] | None, list[db.Place]]:
+        """(the board, the entries it leaves unranked: pasted ones on a board of live play only); None for
+        a board the database cannot give."""
+        live_only = self.live_ranked(ch)
+        try:
+            board = await run_in_threadpool(db.leaderboard, self.engine, ch.id, 500, True if live_only else None)
+            unranked = await run_in_threadpool(db.leaderboard, self.engine, ch.id, 500, False) if live_only else []
+        except SQLAlchemyError as exc:
+            log.error("the leaderboard of %s could not be read: %s", ch.id, exc)
+            return None, []
+        return board, unranked
+
+    # -- live play ---------------------------------------------------------------------------------------
+
+    async def live(self, request: Request, ch: Challenge, _action: str = "", **extra: Any) -> Response:
+        """The live page (GET), or the start of the player's live game (POST, a form)."""
+        key = request.cookies.get(PLAYER, "")
+        if request.method == "POST":
+            form = await _form(request)
+            self._csrf(request, form.get("csrf", ""))
+            self._limit(self.prepares, request, "new live games")
+            if not key:
+                raise _problem(403, "live play needs the desk's cookies: the game is kept for this browser")
+            if not self._when(ch)["open"]:
+                raise _problem(403, f"the daily of {ch.daily} takes no entries any more: it is not played live")
+            try:
+                await run_in_threadpool(db.start_live, self.engine, ch.id, key)
+            except SQLAlchemyError:
+                raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
+            return RedirectResponse(f"{ch.path}/live", status_code=303)
+        return await self.live_page(request, ch, **extra)
+
+    async def live_page(self, request: Request, ch: Challenge, **extra: Any) -> Response:
+        """The live page: the start button, or the player's live game (drawn by desk.js from live-play)."""
+        desk = self.desks[ch.game]
+        key = request.cookies.get(PLAYER, "")
+        try:
+            puzzle = self._made(request, ("page", ch, desk.has_dice))[2]
+        except HTTPException as exc:
+            if exc.detail != "preparing":
+                raise
+            return self.page(request, "preparing.html", status=503, headers=dict(exc.headers or {}), ch=ch,
+                             title=desk.layout.title, retry=PREPARE_RETRY, here=f"{ch.path}/live")
+        try:
+            game = await run_in_threadpool(db.live_game, self.engine, ch.id, key)
+        except SQLAlchemyError:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
+        board, unranked = await self._boards(ch)
+        return self.page(request, "live.html", status=extra.pop("status", 200), ch=ch, title=desk.layout.title,
+                         game=game, board=board, unranked=unranked, puzzle=puzzle, plain_number=plain_number,
+                         max_name=MAX_NAME, live_only=self.live_ranked(ch), command=command_for(ch),
+                         stored=request.query_params.get("stored", ""), **self._when(ch), **extra)
+
+    async def _live_game(self, request: Request, ch: Challenge) -> db.LiveGame:
+        try:
+            game = await run_in_threadpool(db.live_game, self.engine, ch.id, request.cookies.get(PLAYER, ""))
+        except SQLAlchemyError:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
+        if game is None:
+            raise _problem(404, f"this browser plays no live game of {ch.id}: start one at {ch.path}/live")
+        return game
+
+    async def live_play(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
+        self._csrf(request, request.headers.get("x-csrf-token", ""))
+        self._limit(self.checks, request, "checks")
+        try:
+            doc = orjson.loads(await _body(request))
+        except orjson.JSONDecodeError:
+            raise _problem(400, "the request is not JSON") from None
+        _text, picked, undo, field = _step_of(doc)
+        seq = doc.get("seq")
+        if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
+            raise _problem(400, '"seq" is the number the last answer gave')
+        game = await self._live_game(request, ch)
+        moving = bool(picked) or undo or field is not None
+        if moving and seq != game.seq:
+            raise _problem(409, "this live game moved on in another page: it is shown as stored")
+        if moving and game.finished:
+            raise _problem(409, "this live game is over: every turn is stored")
+        try:
+            result = await self._run(self.desks[ch.game].live_step, ch, text=game.sheet, locked=game.picks,
+                                     turns=game.turns, picked=picked, undo=undo, field=field)
+        except RollwriteError as error:
+            raise _problem(409, error.message) from None
+        store = result.pop("store", None)
+        if store is not None:
+            try:
+                saved = await run_in_threadpool(lambda: db.save_live(
+                    self.engine, game, sheet=store["text"], turns=store["turns"], picks=tuple(store["picks"]),
+                    finished=store["finished"]))
+            except SQLAlchemyError:
+                raise _problem(503, f"the turn was NOT stored: {DB_AWAY}", {"Retry-After": "30"}) from None
+            if saved is None:
+                raise _problem(409, "this live game moved on in another page: it is shown as stored")
+            game = saved
+        result.update(seq=game.seq, turns=game.turns, finished=game.finished is not None)
+        return FastJSON(result, headers=HEADERS)
+
+    async def live_submit(self, request: Request, ch: Challenge, _action: str = "") -> Response:
+        form = await _form(request)
+        self._csrf(request, form.get("csrf", ""))
+        self._limit(self.submits, request, "submissions")
+        game = await self._live_game(request, ch)
+        if game.finished is None:
+            raise _problem(409, "the live game is not over yet: its entry is submitted once its last turn is stored")
+        return await self._enter(request, ch, form, game.sheet, live=True, live_game=game.id)
 
     # -- something to come back to: an archive per game, a page per name -----------------------------
 
@@ -360,10 +499,17 @@ class DeskApp:
         form = await _form(request)
         self._csrf(request, form.get("csrf", ""))
         self._limit(self.submits, request, "submissions")
-        text = form.get("text", "")
+        return await self._enter(request, ch, form, form.get("text", ""), live=False)
+
+    async def _enter(self, request: Request, ch: Challenge, form: dict[str, str], text: str, *, live: bool,
+                     live_game: int | None = None) -> Response:
+        """Store a sheet as an entry: ``live`` only for the sheet of the player's own live game, read from
+        the desk's record (nothing the player sends makes an entry live)."""
         raw_name, given_key = form.get("name", ""), form.get("key", "").strip()
 
         async def again(status: int, message: str, **extra: Any) -> Response:  # the page, the sheet kept
+            if live:
+                return await self.live_page(request, ch, status=status, refused=message, name_value=raw_name, **extra)
             return await self.play(request, ch, status=status, refused=message, sheet_text=text,
                                    name_value=raw_name, **extra)
 
@@ -386,13 +532,15 @@ class DeskApp:
             raise _problem(422, f"only a sheet that passes every check is stored: {what}")
         score = float(result["total"])
         players = result.get("players") or []
+        player = 1
         if len(players) > 1 and not ch.puzzle:  # a sheet of several players: a row for the one who submits it
             which = form.get("player", "").strip()
             if not (which.isdigit() and 1 <= int(which) <= len(players)):
                 names = ", ".join(p["name"] for p in players)
                 return await again(400, f"this sheet has {len(players)} players ({names}): say which of them "
                                         "you are; the leaderboard ranks each player's own result")
-            me = players[int(which) - 1]
+            player = int(which)
+            me = players[player - 1]
             score = float(me["total"])
             if not raw_name.strip():
                 raw_name = me["name"]
@@ -405,7 +553,12 @@ class DeskApp:
         try:
             stored = await run_in_threadpool(lambda: db.submit(
                 self.engine, challenge=ch.id, game=ch.game, name=name, score=score, sheet=text,
-                par=None if par is None else float(par), player_key=player_key))
+                par=None if par is None else float(par), player_key=player_key, live=live,
+                live_first=self.live_ranked(ch), live_game=None if live_game is None else (live_game, player)))
+        except db.LiveTaken as taken:
+            return await again(409, f"this live game's player is already submitted under another name, or this name "
+                                    f"as another of its players ({taken.name}, as names are compared): a live game "
+                                    "is one entry a player, each under one name")
         except db.NameTaken:
             return await again(403, f"the name {name} belongs to another player: it was first submitted from "
                                     "another browser. If it is yours, give its key (shown when you first "
@@ -418,7 +571,7 @@ class DeskApp:
             return await again(503, f"your sheet was NOT stored: {DB_AWAY}. Your sheet's text is kept below: "
                                     "submit it again in a minute, or copy it somewhere safe")
         flag = "kept" if stored.kept else "better"
-        response = RedirectResponse(f"{ch.path}?stored={flag}#leaderboard", status_code=303)
+        response = RedirectResponse(f"{ch.path}{'/live' if live else ''}?stored={flag}#leaderboard", status_code=303)
         _player_cookie(response, request, player_key)
         if stored.claimed:  # shown once, on the page the player comes back to (never in a URL)
             response.set_cookie(SHOW_KEY, player_key, max_age=600, httponly=True, samesite="strict", path="/",
@@ -426,13 +579,17 @@ class DeskApp:
         return response
 
     async def board(self, request: Request, ch: Challenge, _action: str = "") -> JSONResponse:
-        try:
-            places = await run_in_threadpool(db.leaderboard, self.engine, ch.id)
-        except SQLAlchemyError:
-            raise _problem(503, DB_AWAY, {"Retry-After": "30"}) from None
-        return JSONResponse({"id": ch.id, "places": [{"rank": p.rank, "name": p.name, "score": plain_number(p.score),
-                                                       **({} if p.par is None else {"par": plain_number(p.par)})}
-                                                      for p in places]}, headers=HEADERS)
+        places, unranked = await self._boards(ch)
+        if places is None:
+            raise _problem(503, DB_AWAY, {"Retry-After": "30"})
+
+        def row(p: db.Place) -> dict[str, Any]:
+            return {"rank": p.rank, "name": p.name, "score": plain_number(p.score), "live": p.live,
+                    **({} if p.par is None else {"par": plain_number(p.par)})}
+
+        return JSONResponse({"id": ch.id, "live_only": self.live_ranked(ch), "places": [row(p) for p in places],
+                             **({"unranked": [row(p) for p in unranked]} if self.live_ranked(ch) else {})},
+                            headers=HEADERS)
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -479,7 +636,8 @@ class DeskApp:
         headers = dict(getattr(exc, "headers", None) or {})
         if status == 500 and not isinstance(exc, HTTPException):
             log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
-        if "application/json" in request.headers.get("accept", "") or request.url.path.endswith((".json", "/check", "/play")):
+        if "application/json" in request.headers.get("accept", "") or request.url.path.endswith(
+                (".json", "/check", "/play", "/live-play")):
             return JSONResponse({"error": detail}, status_code=status, headers={**HEADERS, **headers})
         return self.page(request, "error.html", status=status, headers=headers, status_code=status, message=detail)
 

@@ -12,6 +12,8 @@ The record is honest: every verified submission is kept in ``desk_submissions`` 
 sheet's text and the rollwrite version that checked it; ``desk_entries`` holds each name's best one, the
 row the leaderboard shows, until an operator removes it with a reason (:func:`remove`), which it keeps.
 A name belongs to the first player who submits under it (``desk_names``: a hash of that player's key).
+A live game (``desk_live``) is kept turn by turn under a hash of its player's key; an entry (and a
+submission) is marked ``live`` only when the desk stored it from that record.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -55,6 +58,7 @@ entries = Table(
     Column("version", String(40), nullable=True),  # the rollwrite that verified it
     Column("removed", Text, nullable=True),  # the operator's reason, when the entry was taken off the board
     Column("removed_at", String(32), nullable=True),
+    Column("live", Integer, nullable=False, server_default="0"),  # 1: played live on this desk (set from its record)
     UniqueConstraint("challenge", "name_key", name="one_entry_per_name"),
 )
 
@@ -69,6 +73,7 @@ submissions = Table(
     Column("sheet", Text, nullable=False),
     Column("version", String(40), nullable=False),
     Column("at", String(32), nullable=False),
+    Column("live", Integer, nullable=False, server_default="0"),
 )
 
 names = Table(
@@ -77,6 +82,23 @@ names = Table(
     Column("name", String(80), nullable=False),
     Column("key_hash", String(64), nullable=False),  # sha256 of the player's key (the key itself is not kept)
     Column("at", String(32), nullable=False),
+)
+
+
+live_games = Table(
+    "desk_live", metadata,  # a game played live: the turns stored so far, each roll shown only after the one before
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("challenge", String(200), nullable=False),
+    Column("key_hash", String(64), nullable=False),  # sha256 of the key of the player who plays it
+    Column("sheet", Text, nullable=False),  # the game's text of the turns stored ("" before the first)
+    Column("turns", Integer, nullable=False),  # turns stored
+    Column("picks", Text, nullable=False),  # the picks of the turn in progress that showed a roll (JSON list)
+    Column("seq", Integer, nullable=False),  # how many times it was stored: a page out of date is refused
+    Column("started", String(32), nullable=False),
+    Column("updated", String(32), nullable=False),
+    Column("finished", String(32), nullable=True),  # when its last turn was stored
+    Column("entry_names", Text, nullable=True),  # JSON: each player of the sheet -> the name (key) it went under
+    UniqueConstraint("challenge", "key_hash", name="one_live_game_per_player"),
 )
 
 
@@ -102,15 +124,29 @@ def _v2(conn: Connection) -> None:
 def _v3(conn: Connection) -> None:
     for column in ("at VARCHAR(32)", "version VARCHAR(40)", "removed TEXT", "removed_at VARCHAR(32)"):
         conn.execute(text(f"ALTER TABLE desk_entries ADD COLUMN {column}"))
-    third = MetaData()
-    for table in (submissions, names):
-        table.to_metadata(third)
+    third = MetaData()  # the record as version 3 made it (version 4 added its live mark)
+    Table("desk_submissions", third,
+          Column("id", Integer, primary_key=True, autoincrement=True),
+          Column("challenge", String(200), nullable=False), Column("name", String(80), nullable=False),
+          Column("name_key", String(80), nullable=False), Column("score", Float, nullable=False),
+          Column("par", Float, nullable=True), Column("sheet", Text, nullable=False),
+          Column("version", String(40), nullable=False), Column("at", String(32), nullable=False))
+    names.to_metadata(third)
     third.create_all(conn)
     conn.execute(text("CREATE INDEX desk_submissions_by_entry ON desk_submissions (challenge, name_key)"))
 
 
+def _v4(conn: Connection) -> None:
+    """Live play: the live games, and the mark of an entry (and a submission) played live."""
+    for table in ("desk_entries", "desk_submissions"):
+        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN live INTEGER NOT NULL DEFAULT 0"))
+    fourth = MetaData()
+    live_games.to_metadata(fourth)
+    fourth.create_all(conn)
+
+
 #: version n is reached by MIGRATIONS[n - 1]; the schema above is the last one's
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4)
 VERSION = len(MIGRATIONS)
 
 
@@ -253,6 +289,15 @@ class NameTaken(Exception):
     """The name belongs to another player (whose key this submission does not carry)."""
 
 
+class LiveTaken(Exception):
+    """The live game's player was submitted under another name (``name``, as compared), or the name as
+    another of its players: a live game is one entry a player."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 class Removed(Exception):
     """The name's entry on this challenge was removed by the operator; ``reason`` says why."""
 
@@ -271,12 +316,35 @@ class Stored:
     claimed: bool = False
 
 
+def _claim_live(conn: Connection, live_game: tuple[int, int], key: str) -> None:
+    """Note that player ``live_game[1]`` of live game ``live_game[0]`` goes under the name ``key``."""
+    game, player = live_game
+    for _attempt in range(5):  # another submission of the game at once: read again
+        was = conn.execute(select(live_games.c.entry_names).where(live_games.c.id == game)).scalar()
+        taken: dict[str, str] = json.loads(was) if was else {}
+        if taken.get(str(player), key) != key:
+            raise LiveTaken(taken[str(player)])
+        if any(k == key for p, k in taken.items() if p != str(player)):
+            raise LiveTaken(key)
+        now_names = json.dumps({**taken, str(player): key}, sort_keys=True)
+        same = live_games.c.entry_names.is_(None) if was is None else live_games.c.entry_names == was
+        if conn.execute(live_games.update().where(live_games.c.id == game, same)
+                        .values(entry_names=now_names)).rowcount == 1:
+            return
+    raise UsageError("the entry could not be stored; try again")
+
+
 def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float, sheet: str,
-           par: float | None = None, player_key: str = "", version: str = "") -> Stored:
+           par: float | None = None, player_key: str = "", version: str = "", live: bool = False,
+           live_first: bool = False, live_game: tuple[int, int] | None = None) -> Stored:
     """Store a verified sheet under a name: in the record always, as the name's entry when it is the
     name's best.  The first submission under a name gives the name to ``player_key``; a later one under
     it without that key raises NameTaken (nothing stored).  ``player_key`` empty: names are not held
-    (a desk's own tools)."""
+    (a desk's own tools).  ``live``: the sheet is the one of a live game of this desk's record (never
+    from what the player sent), ``live_game`` (its id, the sheet's player submitted): each player of a
+    live game goes under one name (LiveTaken, nothing stored, under another).  A live sheet wins a tie
+    with a pasted one; ``live_first``: it replaces a pasted entry whatever the scores (a desk that ranks
+    only live play)."""
     key = name_key(name)
     version = version or __version__
     for _attempt in range(3):  # two first submissions of one name at once: the loser reads the winner's row
@@ -291,22 +359,26 @@ def submit(engine: Engine, *, challenge: str, game: str, name: str, score: float
                         claimed = True
                     elif not hmac.compare_digest(holder.key_hash, key_hash(player_key)):
                         raise NameTaken(name)
+                if live_game is not None:
+                    _claim_live(conn, live_game, key)
                 at = now()
                 conn.execute(submissions.insert().values(challenge=challenge, name=name, name_key=key, score=score,
-                                                         par=par, sheet=sheet, version=version, at=at))
-                row = conn.execute(select(entries.c.id, entries.c.score, entries.c.removed).where(
+                                                         par=par, sheet=sheet, version=version, at=at, live=int(live)))
+                row = conn.execute(select(entries.c.id, entries.c.score, entries.c.removed, entries.c.live).where(
                     entries.c.challenge == challenge, entries.c.name_key == key)).first()
                 if row is not None and row.removed is not None:
                     raise Removed(row.removed)
                 if row is None:
                     conn.execute(entries.insert().values(challenge=challenge, game=game, name=name, name_key=key,
                                                          score=score, sheet=sheet, par=par, seq=0, at=at,
-                                                         version=version))
+                                                         version=version, live=int(live)))
                     return Stored(True, score, claimed)
-                if score <= row.score:
+                over_pasted = live and not row.live
+                if not (score > row.score or (over_pasted and (live_first or score == row.score))):
                     return Stored(False, row.score, claimed)
                 conn.execute(entries.update().where(entries.c.id == row.id).values(
-                    name=name, score=score, sheet=sheet, par=par, seq=entries.c.seq + 1, at=at, version=version))
+                    name=name, score=score, sheet=sheet, par=par, seq=entries.c.seq + 1, at=at, version=version,
+                    live=int(live)))
                 return Stored(True, score, claimed)
         except IntegrityError:
             continue
@@ -341,6 +413,7 @@ class Entry:
     removed: str | None
     removed_at: str | None
     submissions: int
+    live: bool = False
 
 
 def entries_of(engine: Engine, challenge: str) -> list[Entry]:
@@ -349,11 +422,11 @@ def entries_of(engine: Engine, challenge: str) -> list[Entry]:
             .group_by(submissions.c.name_key).subquery())
     with engine.connect() as conn:
         rows = conn.execute(select(entries.c.name, entries.c.score, entries.c.par, entries.c.at, entries.c.version,
-                                   entries.c.removed, entries.c.removed_at, func.coalesce(sent.c.n, 0))
+                                   entries.c.removed, entries.c.removed_at, func.coalesce(sent.c.n, 0), entries.c.live)
                             .select_from(entries.outerjoin(sent, sent.c.name_key == entries.c.name_key))
                             .where(entries.c.challenge == challenge)
                             .order_by(entries.c.score.desc(), entries.c.name_key)).all()
-    return [Entry(*row) for row in rows]
+    return [Entry(*row[:-1], bool(row[-1])) for row in rows]
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,18 +435,22 @@ class Place:
     name: str
     score: float
     par: float | None
+    live: bool = False
 
 
-def leaderboard(engine: Engine, challenge: str, limit: int = 500) -> list[Place]:
-    """The challenge's verified scores, best first; equal scores share a rank (1, 2, 2, 4)."""
+def leaderboard(engine: Engine, challenge: str, limit: int = 500, live: bool | None = None) -> list[Place]:
+    """The challenge's verified scores, best first; equal scores share a rank (1, 2, 2, 4).  ``live``:
+    True for the entries played live only, False for the pasted ones only (ranked among themselves)."""
+    where = [entries.c.challenge == challenge, entries.c.removed.is_(None)]
+    if live is not None:
+        where.append(entries.c.live == int(live))
     with engine.connect() as conn:
-        rows = conn.execute(select(entries.c.name, entries.c.score, entries.c.par)
-                            .where(entries.c.challenge == challenge, entries.c.removed.is_(None))
-                            .order_by(entries.c.score.desc(), entries.c.name_key).limit(limit)).all()
+        rows = conn.execute(select(entries.c.name, entries.c.score, entries.c.par, entries.c.live)
+                            .where(*where).order_by(entries.c.score.desc(), entries.c.name_key).limit(limit)).all()
     out: list[Place] = []
     for i, row in enumerate(rows):
         rank = out[-1].rank if out and out[-1].score == row.score else i + 1
-        out.append(Place(rank, row.name, row.score, row.par))
+        out.append(Place(rank, row.name, row.score, row.par, bool(row.live)))
     return out
 
 
@@ -396,6 +473,7 @@ class Day:
     best: float
     par: float | None
     winners: tuple[str, ...]
+    live: int = 0  # how many of its entries were played live
 
 
 def archive(engine: Engine, game: str, limit: int = 366) -> list[Day]:
@@ -403,7 +481,7 @@ def archive(engine: Engine, game: str, limit: int = 366) -> list[Day]:
     newest first (at most ``limit``); removed entries are left out."""
     alive = (entries.c.game == game, entries.c.removed.is_(None), entries.c.challenge.like(f"{game}@%"))
     with engine.connect() as conn:
-        days = conn.execute(select(entries.c.challenge, func.count(), func.max(entries.c.score))
+        days = conn.execute(select(entries.c.challenge, func.count(), func.max(entries.c.score), func.sum(entries.c.live))
                             .where(*alive).group_by(entries.c.challenge)
                             .order_by(entries.c.challenge.desc()).limit(limit)).all()
         if not days:
@@ -418,7 +496,7 @@ def archive(engine: Engine, game: str, limit: int = 366) -> list[Day]:
         if row.score == best[row.challenge]:
             winners.setdefault(row.challenge, []).append(row.name)
             pars[row.challenge] = row.par
-    return [Day(c, int(n), float(b), pars.get(c), tuple(winners.get(c, ()))) for c, n, b in days]
+    return [Day(c, int(n), float(b), pars.get(c), tuple(winners.get(c, ())), int(n_live or 0)) for c, n, b, n_live in days]
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +510,7 @@ class Played:
     par: float | None
     rank: int
     at: str | None
+    live: bool = False
 
 
 def entries_by_name(engine: Engine, name: str, limit: int = 1000) -> list[Played]:
@@ -440,7 +519,7 @@ def entries_by_name(engine: Engine, name: str, limit: int = 1000) -> list[Played
     key = name_key(name)
     with engine.connect() as conn:
         mine = conn.execute(select(entries.c.challenge, entries.c.game, entries.c.name, entries.c.score,
-                                   entries.c.par, entries.c.at)
+                                   entries.c.par, entries.c.at, entries.c.live)
                             .where(entries.c.name_key == key, entries.c.removed.is_(None))
                             .order_by(entries.c.challenge.desc()).limit(limit)).all()
         out = []
@@ -448,7 +527,8 @@ def entries_by_name(engine: Engine, name: str, limit: int = 1000) -> list[Played
             better = conn.execute(select(func.count()).select_from(entries)
                                   .where(entries.c.challenge == row.challenge, entries.c.removed.is_(None),
                                          entries.c.score > row.score)).scalar_one()
-            out.append(Played(row.challenge, row.game, row.name, float(row.score), row.par, int(better) + 1, row.at))
+            out.append(Played(row.challenge, row.game, row.name, float(row.score), row.par, int(better) + 1, row.at,
+                               bool(row.live)))
     return out
 
 
@@ -464,3 +544,67 @@ def streak(days: set[dt.date], today: dt.date) -> tuple[int, int]:
     while start - dt.timedelta(days=current) in days:
         current += 1
     return current, longest
+
+
+# ---------------------------------------------------------------- live games
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGame:
+    """A live game as the record holds it: ``picks`` are the picks of the turn in progress that showed a
+    roll (a reroll), which cannot be taken back."""
+
+    id: int
+    challenge: str
+    sheet: str
+    turns: int
+    picks: tuple[str, ...]
+    seq: int
+    started: str
+    updated: str
+    finished: str | None
+
+
+def _live_of(row: Any) -> LiveGame:
+    return LiveGame(row.id, row.challenge, row.sheet, int(row.turns), tuple(json.loads(row.picks)), int(row.seq),
+                    row.started, row.updated, row.finished)
+
+
+def live_game(engine: Engine, challenge: str, player_key: str) -> LiveGame | None:
+    """The live game of ``challenge`` that the player with ``player_key`` plays, or None."""
+    if not player_key:
+        return None
+    with engine.connect() as conn:
+        row = conn.execute(select(live_games).where(live_games.c.challenge == challenge,
+                                                     live_games.c.key_hash == key_hash(player_key))).first()
+    return None if row is None else _live_of(row)
+
+
+def start_live(engine: Engine, challenge: str, player_key: str) -> LiveGame:
+    """The player's live game of ``challenge``, started now if they have none (one a player: a game
+    started again would show its rolls again)."""
+    at = now()
+    try:
+        with engine.begin() as conn:
+            conn.execute(live_games.insert().values(challenge=challenge, key_hash=key_hash(player_key), sheet="",
+                                                    turns=0, picks="[]", seq=0, started=at, updated=at))
+    except IntegrityError:  # started a moment ago, from another tab
+        pass
+    game = live_game(engine, challenge, player_key)
+    assert game is not None
+    return game
+
+
+def save_live(engine: Engine, game: LiveGame, *, sheet: str, turns: int, picks: tuple[str, ...],
+              finished: bool) -> LiveGame | None:
+    """Store a live game's new state if nothing stored it since ``game`` was read (its ``seq``): the new
+    state, or None when another page moved the game on first."""
+    at = now()
+    with engine.begin() as conn:
+        done = conn.execute(live_games.update().where(live_games.c.id == game.id, live_games.c.seq == game.seq)
+                            .values(sheet=sheet, turns=turns, picks=json.dumps(list(picks)), seq=game.seq + 1,
+                                    updated=at, finished=at if finished else None))
+        if done.rowcount != 1:
+            return None
+    return LiveGame(game.id, game.challenge, sheet, turns, tuple(picks), game.seq + 1, game.started, at,
+                    at if finished else None)

@@ -9,7 +9,7 @@ loaded, and a challenge is a seed or a date, read by the same functions as the c
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -263,18 +263,85 @@ class Desk:
                 sheet, picked, changed = after, [], True
         if changed:  # the dice's shape may follow the sheet (a battlefield's players)
             schedule = self.schedule(ch, sheet)
+        blank = sheet == self.start(ch)  # nothing entered: no text, nothing to check
+        new_text = "" if blank else self.game.format(sheet, data)
+        out: dict[str, Any] = {"text": new_text, "changed": changed, **self._drawn(sheet, picked, schedule)}
+        if new_text:
+            out["check"] = self.check(ch, text=new_text)
+        return out
+
+    def _drawn(self, sheet: Any, picked: list[str], schedule: Any) -> dict[str, Any]:
+        """What the page draws of a sheet and the picks of its turn in progress: the picks said in words,
+        the choices of the next pick and the view."""
+        entry, data = self.entry, self.layout.data
+        assert entry is not None
         choices = entry.choices(sheet, picked, data, schedule)
         made = [next(c for c in entry.options(sheet, picked[:i], data, schedule) if c.id == p)
                 for i, p in enumerate(picked)]  # each pick was offered: entry.choices checked it
-        said = [c.label for c in made]
         view = (entry.preview(sheet, picked, data, schedule) if picked else None) or entry.view(sheet, data, schedule)
-        blank = sheet == self.start(ch)  # nothing entered: no text, nothing to check
-        new_text = "" if blank else self.game.format(sheet, data)
-        out: dict[str, Any] = {"text": new_text, "changed": changed, "picked": picked, "said": said,
-                               "chosen": [c.spot for c in made if c.spot],  # the turn's picks on the sheet
-                               "ask": entry.prompt(sheet, picked, data, schedule) if picked else "",
-                               "choices": [c.to_json() for c in choices], "view": view.to_json()}
-        if new_text:
+        return {"picked": picked, "said": [c.label for c in made],
+                "chosen": [c.spot for c in made if c.spot],  # the turn's picks on the sheet
+                "ask": entry.prompt(sheet, picked, data, schedule) if picked else "",
+                "choices": [c.to_json() for c in choices], "view": view.to_json()}
+
+    def can_live(self, ch: Challenge) -> bool:
+        """Whether the challenge can be played live: its page has the entry, the game's turns reveal rolls
+        or cards (a game without dice has nothing to hold back), and it starts from the empty sheet."""
+        # a puzzle that starts from a position of its own (the finish puzzle's store, Scrambled Streets' city)
+        # has its earlier turns printed: it is not played live
+        positioned = ch.puzzle and (bool(ch.kind_options) or self.entry is not None
+                                    and self.entry.puzzle_from_position)
+        return self.entered(ch) and self.has_dice and self.entry is not None and self.entry.live and not positioned
+
+    def live_step(self, ch: Challenge, *, text: str, locked: Sequence[str], turns: int, picked: list[str],
+                  undo: bool = False, field: tuple[str, str] | None = None) -> dict:
+        """One step of a live game: ``text`` is the game's text of the turns stored (the desk's record, never
+        what the player sends), ``locked`` the picks of the turn in progress that showed a roll and
+        ``turns`` the turns stored.  The entry is handed only :meth:`Entry.revealed`'s schedule, the rolls
+        of the turns stored and of the turn to play, so nothing in the answer can tell a later roll.  The
+        answer is :meth:`play`'s, with ``store`` (the record's new text, turns and locked picks, when the
+        step changed them) and the check only once the game is over."""
+        entry, data = self.entry, self.layout.data
+        if not self.can_live(ch):
+            raise UsageError(f"{ch.id} is not played live on this desk")
+        assert entry is not None
+        sheet = self.read(text) if text.strip() else self.start(ch)
+        locked = list(locked)
+        if not picked:  # the page as it was: the turn in progress from its picks that showed a roll
+            picked = list(locked)
+        elif picked[:len(locked)] != locked:
+            raise EntryError("a pick that showed a roll cannot be taken back in live play")
+        store: dict[str, Any] | None = None
+        if undo:
+            raise EntryError("a stored turn cannot be taken back in live play")
+        if field is not None:  # a name at any time; a setting that changes the dice before the first turn
+            named = entry.set_field(sheet, field[0], field[1], data)
+            if (turns or locked) and self.schedule(ch, named) != self.schedule(ch, sheet):
+                raise EntryError(f"in live play the {field[0][:40]} is set before the first turn: it changes the dice")
+            sheet = named
+            self._writable(sheet, field[0])
+            picked, store = list(locked), {"turns": turns, "picks": list(locked)}
+        elif picked:
+            shown = entry.revealed(sheet, picked, data, self.schedule(ch, sheet))
+            after = entry.play(sheet, picked, data, shown)
+            if after is not None:
+                sheet, picked, store = after, [], {"turns": turns + 1, "picks": []}
+            else:
+                entry.choices(sheet, picked, data, shown)  # each pick offered
+                full = self.schedule(ch, sheet)
+                keep = max((i + 1 for i in range(len(picked)) if entry.revealed(sheet, picked[:i + 1], data, full)
+                            != entry.revealed(sheet, picked[:i], data, full)), default=len(locked))
+                if keep > len(locked):
+                    store = {"turns": turns, "picks": picked[:keep]}
+                    locked = picked[:keep]
+        drawn = self._drawn(sheet, picked, entry.revealed(sheet, picked, data, self.schedule(ch, sheet)))
+        new_text = "" if sheet == self.start(ch) else self.game.format(sheet, data)
+        out: dict[str, Any] = {"text": new_text, "changed": store is not None, **drawn,
+                               "locked": store["picks"] if store is not None else locked}
+        done = drawn["view"]["done"]
+        if store is not None:
+            out["store"] = {**store, "text": new_text, "finished": done}
+        if done and new_text:
             out["check"] = self.check(ch, text=new_text)
         return out
 

@@ -23,6 +23,7 @@ class Settings:
     request_seconds: float = 10.0  # a request must arrive whole within this time of its first byte
     access_log: str = "-"  # "-": standard error; a file name; "": none
     prepare_ahead: bool = True  # today's and tomorrow's dailies and their puzzles made before anyone asks
+    live_only: bool = False  # the boards of the challenges that can be played live rank live play only
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))

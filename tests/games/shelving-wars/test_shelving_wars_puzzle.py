@@ -85,6 +85,25 @@ def test_solo_puzzle_rolls_are_player_ones(cli, quick):
     assert [list(t.dice) for t in p.schedule.turns] == mine
 
 
+def test_a_solo_puzzles_answer_has_one_player_and_no_capture(cli, tmp_path, quick):
+    """The puzzle's terms are checked with the rules: a sheet of two players, or one that plays the
+    capture rule (which would score every empty square a lone player walls off), is not an answer."""
+    cli("puzzle", "shelving-wars", "--seed", "x", "--size", "9", "--answers", str(tmp_path), "-q", "-o", str(tmp_path / "p.pdf"))
+    answer = (tmp_path / "shelving-wars_x_s9.txt").read_text(encoding="utf-8")
+    first = answer.index("\nbox ")
+    two = answer.replace("player: answer", "player: Kim") + "\nplayer: Lee" + answer[first:]
+    captured = answer.replace("capture: no", "capture: yes")
+    for text, where, message in (
+        (two, "players", "a solo puzzle's answer has one player; this sheet has 2"),
+        (captured, "capture", "a solo puzzle is played without capture: write 'capture: no'"),
+    ):
+        run = cli("score", "shelving-wars", "-", "--seed", "x", "--puzzle", "--json", input=text)
+        assert run.exit_code == 1, run.output
+        problems = json.loads(run.stdout)["problems"]
+        assert {"where": where, "message": message} in [{k: p[k] for k in ("where", "message")} for p in problems]
+    assert cli("score", "shelving-wars", "-", "--seed", "x", "--puzzle", input=answer).exit_code == 0
+
+
 def test_solo_puzzle_size_is_checked(cli):
     r = cli("puzzle", "shelving-wars", "--seed", "x", "--size", "20")
     assert r.exit_code == 2 and "4 to 12 squares" in r.stderr

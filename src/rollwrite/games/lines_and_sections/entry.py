@@ -36,6 +36,7 @@ def _given(sheet: Game, schedule: Any) -> bool:
 
 
 class SectionsEntry(Entry[Game, Any]):
+    puzzle_from_position = True  # the puzzle's path is given
     def start(self, data: Any, schedule: Any) -> Game:
         pz = _puzzle(schedule)
         if pz is not None:

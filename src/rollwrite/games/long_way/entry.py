@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rollwrite.games.entry import Choice, Entry, Grid, Spot, View, column_letters, row_numbers
+from rollwrite.games.entry import Choice, Entry, Grid, Spot, View, blank_rolls, column_letters, row_numbers
 from rollwrite.games.long_way.data import BIT, SIZE, Chart
 from rollwrite.games.long_way.format import CAFE_LETTERS, Bonus, Gate, LogTurn, Sheet, cell_name, edge_sides, format_log_turn
 from rollwrite.games.long_way.rules import (
@@ -35,11 +35,31 @@ def _reserve(turn: Any, die: int) -> tuple[int, ...]:
     return tuple(turn.rerolls[die]) if die < len(turn.rerolls) else ()
 
 
+def _spare(word: str, reserve: tuple[int, ...]) -> str:
+    """What a die's reserve shows: its values, those not shown yet (0, in live play) counted."""
+    seen = [str(v) for v in reserve if v]
+    unseen = len(reserve) - len(seen)
+    return f"{word} rerolls " + ", ".join(seen + ([f"{unseen} not shown yet"] if unseen else []))
+
+
 def _turns(schedule: Any) -> list[Any]:
     return list(schedule.group(1)) if schedule is not None else []
 
 
 class LongWayEntry(Entry[Sheet, Chart]):
+    live = True
+
+    def revealed(self, sheet: Sheet, picked: Sequence[str], data: Chart, schedule: Any) -> Any:
+        """Nothing before the entrance and exit are drawn; then each played turn's dice and the reroll
+        values it used, and the turn to play's dice with the reroll values picked so far."""
+        if schedule is None:
+            return None
+        log = sheet.log or ()
+        reached = {t.number: tuple(sum(1 for d, _v in t.rerolls if d == die) for die in (0, 1)) for t in log}
+        if sheet.entrance != _NO_GATE and sheet.log is not None and not (log and log[-1].action == "stop"):
+            reached[len(log) + 1] = (picked.count("rl"), picked.count("rd"))
+        return blank_rolls(schedule, lambda t: reached.get(t.number) if t.group == 1 else None)
+
     def start(self, data: Chart, schedule: Any) -> Sheet:
         return Sheet((".",) * CELLS, (0,) * CELLS, (0,) * CELLS, _NO_GATE, _NO_GATE, 0, 0, ())
 
@@ -285,7 +305,7 @@ class LongWayEntry(Entry[Sheet, Chart]):
             return View((grid,), played=played, done=True, log=log)
         dice, _r, turn = now
         st, _p = replay_state(sheet.log or (), data)
-        spare = [f"{w} rerolls {', '.join(map(str, _reserve(turn, d)))}" for d, w in ((0, "light"), (1, "dark")) if _reserve(turn, d)]
+        spare = [_spare(w, _reserve(turn, d)) for d, w in ((0, "light"), (1, "dark")) if _reserve(turn, d)]
         return View((grid,), turn=f"Turn {len(sheet.log or ()) + 1}: coins {st.coins}",
                     dice=(f"light {dice[0]}", f"dark {dice[1]}", *spare),
                     ask="Pick where the tile's first space goes (or reroll, a cafeteria, or stop).", played=played, log=log)

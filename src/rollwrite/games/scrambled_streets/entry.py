@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.games.entry import Art, Choice, Entry, EntryError, Field, Grid, Spot, Stroke, View
+from rollwrite.games.entry import Art, Choice, Entry, EntryError, Field, Grid, Spot, Stroke, View, blank_cards
 from rollwrite.games.scrambled_streets.data import START_PLACES, START_SIZE, Deck
 from rollwrite.games.scrambled_streets.data import street_curve
 from rollwrite.games.scrambled_streets.format import Game, Move, Placed, plain_moves
@@ -118,6 +118,13 @@ def _grid(city: City, data: Deck, last: int | None, card: int | None = None) -> 
 
 
 class StreetsEntry(Entry[Game, Deck]):
+    live = True
+    puzzle_from_position = True  # the puzzle's city and the cards played into it are printed
+
+    def revealed(self, sheet: Game, picked: Sequence[str], data: Deck, schedule: Any) -> Any:
+        """The starting city's cards, the cards of the turns played and the card of the turn to play."""
+        return None if schedule is None else blank_cards(schedule, START_SIZE + len(sheet.moves) + 1)
+
     def puzzle_schedule(self, puzzle: Any) -> PuzzleDeal:
         printed: Game = puzzle.answer  # the puzzle's turns, then the answer's
         moves = tuple(Move(i + 1, *numbers) for i, numbers in enumerate(plain_moves(printed)))[:-1]

@@ -148,6 +148,12 @@ class ShelvingWars(Game["Sheet", Data]):
         graded = grade(puzzle.answer.size, [t.dice for t in schedule.group(1)], puzzle.par)
         return dataclasses.replace(puzzle, difficulty=graded.level, grade=graded.to_json())
 
+    def evaluate_puzzle(self, puzzle: Any, sheet: Sheet, data: Data) -> Evaluation:
+        # deferred for start-up: `games` and 2 more commands need this module, not this import
+        from rollwrite.games.shelving_wars.solve import evaluate_answer
+
+        return evaluate_answer(puzzle, sheet, as_data(data))
+
     def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
         return {"size": sheet.size}
 

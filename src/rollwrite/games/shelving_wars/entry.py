@@ -2,16 +2,22 @@
 the player's roll; a box is picked by its size (two of the dice) and then its top-left square, a
 floating shelf by its length (one die), the square it starts at and the corner and direction.  Only
 what the rules' own checks (rules.Board) accept is offered; a player whose roll fits no box ends the
-game, as the rules say.  See rollwrite.games.entry."""
+game, as the rules say.  A solo puzzle's page starts from the puzzle's own battlefield (its size, one
+player, no capture) and plays player 1's rolls of the challenge (``schedule`` is then a PuzzleRolls);
+the game it enters is the answer, scored against par as ``rollwrite score --puzzle`` scores it.  See
+rollwrite.games.entry."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View, column_letters, row_numbers
+from rollwrite.games.entry import (
+    Choice, Entry, EntryError, Field, Grid, Spot, View, blank_rolls, column_letters, row_numbers,
+)
 from rollwrite.games.shelving_wars.data import DIRECTION_NAMES, DIRECTIONS, MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE, Data
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet, Shelf, Turn, box_label, square_name
 from rollwrite.games.shelving_wars.rules import Board, Placed, corner_square, dice_fit, play_order
@@ -41,25 +47,60 @@ def _next(sheet: Sheet) -> tuple[int, int] | None:
     return None
 
 
+#: the solo player's name on a puzzle's page
+YOU = "You"
+
+
+@dataclass(frozen=True)
+class PuzzleRolls:
+    """A puzzle's page: the puzzle's dice (one player's rolls) and its battlefield before the first box."""
+
+    dice: Any  # rollwrite.dice.Schedule
+    blank: Sheet
+
+
+def _dice(schedule: Any) -> Any:
+    """The dice of a page: the challenge's, or its puzzle's."""
+    return schedule.dice if isinstance(schedule, PuzzleRolls) else schedule
+
+
 def _sq(name: str) -> tuple[int, int]:
     return int(name[1:]) - 1, ord(name[0]) - 65
 
 
 class ShelvingEntry(Entry[Sheet, Data]):
-    puzzles = False  # its puzzle is solo play on a battlefield of its own size
+    live = True
+
+    def revealed(self, sheet: Sheet, picked: Sequence[str], data: Data, schedule: Any) -> Any:
+        """Each player's rolls of the turns they played, and the roll of the player whose turn it is."""
+        if schedule is None:
+            return None
+        if isinstance(schedule, PuzzleRolls):  # a puzzle's page: the solo player's rolls, blanked alike
+            return dataclasses.replace(schedule, dice=self.revealed(sheet, picked, data, schedule.dice))
+        reached = {k + 1: len(p.turns) for k, p in enumerate(sheet.players)}
+        at = _next(sheet)
+        if at is not None:
+            reached[at[1] + 1] = at[0] + 1
+        return blank_rolls(schedule, lambda t: () if t.number <= reached.get(t.group, 0) else None)
+
+    def puzzle_schedule(self, puzzle: Any) -> PuzzleRolls:
+        answer: Sheet = puzzle.answer  # the puzzle's battlefield (its size, no capture), one player
+        return PuzzleRolls(puzzle.schedule, dataclasses.replace(answer, players=(Player(YOU),)))
 
     def start(self, data: Data, schedule: Any) -> Sheet:
+        if isinstance(schedule, PuzzleRolls):
+            return schedule.blank
         return Sheet(size=data.size, turns=data.turns, dice=data.dice, sides=data.sides, capture=False,
                      players=tuple(Player(f"Player {k + 1}") for k in range(data.players)))
 
     def _now(self, sheet: Sheet, data: Data, schedule: Any) -> tuple[int, int, tuple[int, ...], Board] | None:
         """(turn, player, roll, board) of the next turn; None when the game is over."""
         at = _next(sheet)
-        if at is None or schedule is None:
+        if at is None or _dice(schedule) is None:
             return None
         t, k = at
         try:
-            roll = tuple(schedule.turn(k + 1, t + 1).dice)
+            roll = tuple(_dice(schedule).turn(k + 1, t + 1).dice)
         except (IndexError, AttributeError):
             return None
         board = _board(sheet, data)
@@ -106,12 +147,36 @@ class ShelvingEntry(Entry[Sheet, Data]):
         log = tuple(f"{sheet.players[k].name}, turn {t + 1}: {_said(sheet.players[k].turns[i])}"
                     for t, k, i in play_order(sheet))
         now = self._now(sheet, data, schedule)
+        if isinstance(schedule, PuzzleRolls):
+            return self._puzzle_view(sheet, schedule, grid, played, log, now)
         if now is None:
             return View((grid,), fields=fields, played=played, done=True, log=log)
         t, k, roll, _board_now = now
         return View((grid,), turn=f"Turn {t + 1} of {sheet.turns}: {sheet.players[k].name} (player {k + 1})",
                     dice=tuple(map(str, roll)), ask="Pick a box's size (two of the dice), or a floating shelf.",
                     fields=fields, played=played, log=log)
+
+    @staticmethod
+    def _puzzle_view(sheet: Sheet, schedule: PuzzleRolls, grid: Grid, played: int, log: tuple[str, ...],
+                     now: tuple[int, int, tuple[int, ...], Board] | None) -> View:
+        """A puzzle's page: one player, the puzzle's rolls in turn, no fields (the battlefield is the
+        puzzle's); once no turn is left, what ended the game."""
+        if now is not None:
+            t, _k, roll, _board_now = now
+            return View((grid,), turn=f"Turn {t + 1} of {sheet.turns}: your roll", dice=tuple(map(str, roll)),
+                        ask="Pick a box's size (two of the dice), or a floating shelf (it only costs points).",
+                        played=played, log=log)
+        at = _next(sheet)
+        last = _roll_of(schedule, at) if at is not None and len(sheet.players) == 1 else None
+        if at is None:
+            turn = f"Your answer: all {sheet.turns} turns built"
+        elif last is not None:
+            turn = f"Your answer: turn {at[0] + 1}'s roll {' '.join(map(str, last))} fits no box, so the game ends there"
+        else:
+            turn = "Your answer"
+        return View((grid,), turn=turn, played=played, done=True, log=log,
+                    ask="The check below gives what it scores against par; Undo takes the last turn back to try "
+                        "another way.")
 
     def options(self, sheet: Sheet, picked: Sequence[str], data: Data, schedule: Any) -> list[Choice]:
         now = self._now(sheet, data, schedule)
@@ -247,6 +312,13 @@ class ShelvingEntry(Entry[Sheet, Data]):
                                 if 0 <= item.y - dy < sheet.size and 0 <= item.x - dx < sheet.size)
             out.append([f"shelf{item.length}", square_name(r, c), f"{corner}:{DIRECTION_NAMES[(item.dx, item.dy)]}"])
         return out
+
+
+def _roll_of(schedule: Any, at: tuple[int, int]) -> tuple[int, ...] | None:
+    try:
+        return tuple(_dice(schedule).turn(at[1] + 1, at[0] + 1).dice)
+    except (IndexError, AttributeError):
+        return None
 
 
 def _said(item: Turn) -> str:

@@ -30,9 +30,10 @@ import dataclasses
 from dataclasses import dataclass
 
 from rollwrite.errors import UsageError
-from rollwrite.games.base import Puzzle
+from rollwrite.games.base import Evaluation, Problem, Puzzle
 from rollwrite.games.shelving_wars.data import MIN_SIZE, dice_shape, layout_data
 from rollwrite.games.shelving_wars.format import Box, Player, Sheet
+from rollwrite.games.shelving_wars.rules import evaluate
 
 #: positions a search may expand: every daily of 2027 is proven within 154,000
 NODE_BUDGET = 250_000
@@ -282,6 +283,19 @@ def make_puzzle(layout, challenge: str, schedule, options: dict):
     )
 
 
+
+
+def evaluate_answer(puzzle: Puzzle, sheet: Sheet, data) -> Evaluation:  # noqa: ANN001 - the game's Data
+    """A typed-in answer to a solo puzzle: the rules against the puzzle's dice, and the puzzle's own
+    terms: one player, and no capture (alone on the battlefield, every empty square would be walled off)."""
+    found = evaluate(sheet, data, puzzle.schedule)
+    extra = []
+    if len(sheet.players) != 1:
+        extra.append(Problem("players", f"a solo puzzle's answer has one player; this sheet has {len(sheet.players)}",
+                             "puzzle", sheet.players[1].line if len(sheet.players) > 1 else None))
+    if sheet.capture:
+        extra.append(Problem("capture", "a solo puzzle is played without capture: write 'capture: no'", "puzzle"))
+    return dataclasses.replace(found, problems=tuple(found.problems) + tuple(extra)) if extra else found
 
 
 def puzzle_layout(layout, options: dict):

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View, row_numbers
+from rollwrite.games.entry import Choice, Entry, EntryError, Field, Grid, Spot, View, blank_rolls, row_numbers
 from rollwrite.games.wobbly_cafe.data import CafeData
 from rollwrite.games.wobbly_cafe.format import CafeSheet
 
@@ -39,6 +39,18 @@ def _put(sheet: CafeSheet, f: int, r: int, k: int, values: tuple[int | None, int
 
 
 class CafeEntry(Entry[CafeSheet, CafeData]):
+    live = True
+
+    def revealed(self, sheet: CafeSheet, picked: Sequence[str], data: CafeData, schedule: Any) -> Any:
+        """Each floor's rolls of the pairs placed on it, and the roll of the next turn."""
+        if schedule is None:
+            return None
+        reached = {f + 1: len(_pairs(floor)) for f, floor in enumerate(sheet.floors)}
+        now = self._now(sheet, data, schedule)
+        if now is not None:
+            reached[now[0] + 1] += 1
+        return blank_rolls(schedule, lambda t: () if t.number <= reached.get(t.group, 0) else None)
+
     def start(self, data: CafeData, schedule: Any) -> CafeSheet:
         empty = tuple(tuple(None for _ in cols) for cols in data.rows)
         return CafeSheet(floors=tuple(empty for _ in range(data.floors)))

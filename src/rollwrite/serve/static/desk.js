@@ -1,7 +1,9 @@
 // The desk's entry: the sheet is entered turn by turn as the game is played.  The server holds the
 // rules: each pick is sent to it and it answers with the sheet's text, what to draw, the choices the
 // rules allow next and the check of the sheet.  Tab moves between the parts of the page; the arrow keys
-// move inside a grid or a row of choices, and Enter or Space picks.
+// move inside a grid or a row of choices, and Enter or Space picks.  Live play (a #play with data-live):
+// the server holds the game; the page sends only the picks of the turn in progress and the number of its
+// last answer ("seq"), and each roll comes in the answer that stores the turn before.
 (function () {
   "use strict";
   var desk = document.getElementById("desk");
@@ -16,6 +18,7 @@
   var list = document.getElementById("problems");
   var send = document.getElementById("send");
   var current = "", picked = [], history = [], typed = false, asked = 0, shown = 0, timer = null, lastView = null;
+  var live = !!(play && play.hasAttribute("data-live")), seq = null, locked = [];
 
   function post(url, body) {
     return fetch(url, {method: "POST", credentials: "same-origin",
@@ -143,6 +146,7 @@
   // ---- the sheet as text
   var store = "rollwrite-desk " + desk.getAttribute("data-id");
   function keep() {
+    if (live) { return; }  // the desk holds a live game
     try { sessionStorage.setItem(store, current); sessionStorage.setItem(store + " typed", typed ? "1" : ""); }
     catch (e) { /* storage off: nothing kept */ }
   }
@@ -180,7 +184,7 @@
   var focusAfter = null;  // where the keyboard was, to come back to after the page is redrawn
 
   function step(extra) {
-    var body = {text: current, picked: picked};
+    var body = live ? {picked: picked, seq: seq} : {text: current, picked: picked};
     Object.keys(extra).forEach(function (k) { if (k !== "again") { body[k] = extra[k]; } });
     var n = ++asked;
     status.textContent = "checking...";
@@ -188,7 +192,7 @@
       if (n < shown) { return; }
       shown = n;
       if (!res.ok) {  // a pick the rules no longer allow (a page out of date): say so, and draw the sheet afresh
-        picked = [];
+        picked = [];  // live: the answer brings back the turn's picks that showed a roll
         var why = res.doc.error;
         if (res.status === 409 && !extra.again) { step({again: true}).then(function () { status.textContent = why; }); }
         else { status.textContent = why; }
@@ -199,13 +203,15 @@
         showCheck({error: doc.error}, true);
         return;
       }
-      if (doc.changed && !extra.undo) { history.push(current); }
-      if (doc.changed || current.trim()) { setText(doc.text); }
+      if (live) { seq = doc.seq; locked = doc.locked; }
+      else if (doc.changed && !extra.undo) { history.push(current); }
+      if (doc.changed || current.trim() || live) { setText(doc.text); }  // live: the desk's record
       picked = doc.picked;
       draw(doc);
       var loud = typed || doc.view.done;
       showCheck(doc.check, loud);
       if (!loud) { status.textContent = doc.view.turn ? doc.view.turn + (doc.view.played ? "" : ": nothing entered yet") : ""; }
+      if (live && doc.changed && !loud) { status.textContent = "Stored. " + status.textContent; }
     }).catch(function () { status.textContent = "the desk could not be reached; your sheet is kept on this page"; });
   }
 
@@ -259,7 +265,7 @@
     }
     document.getElementById("ask").textContent = ask;  // once the game is over: the entry's last word (who won)
     drawChoices(buttons);
-    document.getElementById("back").hidden = !picked.length;
+    document.getElementById("back").hidden = picked.length <= (live ? locked.length : 0);
     document.getElementById("undo").disabled = !view.played && !history.length;
     drawGrids(view.grids, onGrid, doc.chosen || []);
     var log = document.getElementById("log");
@@ -440,7 +446,9 @@
       focusAfter = "grid:";
       if (history.length) { current = history.pop(); setText(current); step({}); } else { step({undo: true}); }
     });
-    document.getElementById("back").addEventListener("click", function () { picked = []; focusAfter = "grid:"; step({}); });
+    document.getElementById("back").addEventListener("click", function () {
+      picked = live ? locked.slice() : []; focusAfter = "grid:"; step({});
+    });
   }
 
   document.getElementById("copy").addEventListener("click", function () {
@@ -455,7 +463,7 @@
     document.getElementById("submit-text").value = text.value;
   });
 
-  var before = kept();
+  var before = live ? null : kept();
   if (before) { typed = keptTyped(); setText(before); }
   if (play) { step({}); } else if (before) { checkText(); }
 })();
