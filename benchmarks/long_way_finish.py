@@ -8,7 +8,8 @@ Run by hand from the project's virtual environment:
 Each day runs `rollwrite puzzle long-way --kind finish --daily DAY --json -o FILE` as a fresh process
 (interpreter start, imports, the exact search, the PDF written), with its own empty cache folder so no
 par record is read.  It prints the median and the worst wall time (goal: median <= 2 s, worst <= 6 s)
-and CPU time of the process, the slowest days, the split by difficulty, and how many days have one best finish.
+and CPU time of the process, the slowest days, the split by difficulty and by the first rung of the
+ladder to reach par, par, how many days have one best finish, and how many are finished in one roll.
 """
 
 from __future__ import annotations
@@ -42,8 +43,11 @@ def main() -> None:
     times: list[tuple[float, str]] = []
     cpus: list[float] = []
     levels: Counter = Counter()
+    rungs: Counter = Counter()
     unique = 0
+    flat = 0  # days finished in one roll (no store tried could be searched within its budget)
     pars = []
+    load0 = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         for day in days:
             env = {**os.environ, "XDG_CACHE_HOME": str(Path(tmp) / f"cache-{day}")}
@@ -58,16 +62,21 @@ def main() -> None:
             cpus.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
             doc = json.loads(run.stdout)
             levels[doc.get("difficulty", "")] += 1
+            rungs[(doc.get("grade") or {}).get("reached_by") or "none"] += 1
             pars.append(doc.get("par"))
             unique += "one finished store reaches par" in doc["prompt"]
+            flat += "play the next 2 rolls" not in doc["prompt"]
     walls = [w for w, _ in times]
+    print(f"load average (1, 5, 15 min) at the start {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}, at the end "
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"{len(days)} days: median {statistics.median(walls):.2f} s, worst {max(walls):.2f} s "
           f"(goal: median <= 2 s, worst <= 6 s)")
     print(f"CPU (user + system of the process): median {statistics.median(cpus):.2f} s, worst {max(cpus):.2f} s "
           "(the wall time of a loaded machine waits for other processes; this does not)")
     print("slowest: " + ", ".join(f"{d} {w:.2f} s" for w, d in sorted(times, reverse=True)[:5]))
     print("difficulty: " + ", ".join(f"{k or 'none'} {v}" for k, v in sorted(levels.items())))
-    print(f"one best finish on {unique} of {len(days)} days")
+    print("first rung to reach par: " + ", ".join(f"{k} {v}" for k, v in sorted(rungs.items())))
+    print(f"one best finish on {unique} of {len(days)} days; one roll (not two) on {flat}")
     print(f"par: min {min(pars)}, median {statistics.median(pars)}, max {max(pars)}")
 
 

@@ -273,10 +273,14 @@ def test_any_step_sent_to_the_entry_is_answered_without_a_server_error(step_clie
 
 
 def test_the_long_ways_finish_puzzle_is_listed_checked_and_ranked(client):
-    from rollwrite.serve.desk import puzzle_of
+    from rollwrite.serve.desk import challenge_of_id, puzzle_of
 
     ch = challenge("long-way", "finish-seed", "club")
-    assert ch.id == "long-way#club puzzle" and ch.path == "/play/long-way/finish-seed/club"
+    assert ch.id == "long-way#club finish puzzle" and ch.path == "/play/long-way/finish-seed/club"
+    # its own id, so its own board: the whole game's puzzle of the same seed is another challenge
+    assert challenge("long-way", "puzzle-seed", "club").id == "long-way#club puzzle"
+    assert challenge_of_id("long-way#club finish puzzle") == ch
+    assert challenge_of_id("long-way@2027-03-05 finish puzzle").path == "/play/long-way/finish-daily/2027-03-05"
     layout, puzzle = puzzle_of(ch)
     assert puzzle.extra["kind"] == "finish" and puzzle.par_proven
     desk = Desk("long-way")

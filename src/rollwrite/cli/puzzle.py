@@ -52,7 +52,7 @@ def puzzle_command(
     dpi: Optional[int] = typer.Option(None, "--dpi", metavar="DPI", rich_help_panel=OUTPUT, help="Pixels per inch of a PNG preview."),
     size: Optional[int] = typer.Option(None, "--size", metavar="N", help="Board size, for games that have one."),
     kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND", rich_help_panel=CHALLENGE,
-                                       help="game (the whole game, the default) or, for long-way, finish: a store built by the automatic player and the next roll, par proven."),
+                                       help="game (the whole game, the default) or, for long-way, finish: a store built by the automatic player and the next two rolls, par proven."),
     force: bool = typer.Option(False, "--force", rich_help_panel=OUTPUT, help="Replace output files even if rollwrite did not write them."),
     split: bool = typer.Option(False, "--split", rich_help_panel=CHALLENGE, help="With --days: one file per day, named after its date."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),

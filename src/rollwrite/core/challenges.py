@@ -89,6 +89,22 @@ def today_utc() -> Any:
     return today()
 
 
+#: the puzzle kinds an id may name before `` puzzle`` besides the whole game's (a game's ``puzzle_kind``,
+#: set by its puzzle option of the same name): ``long-way@2027-03-05 finish puzzle``
+PUZZLE_KINDS = ("finish",)
+
+
+def split_puzzle_id(text: str) -> tuple[str, str | None]:
+    """A puzzle's id taken apart: ``long-way@2027-03-05 finish puzzle`` -> ("long-way@2027-03-05",
+    "finish"), ``long-way#x puzzle`` -> ("long-way#x", ""); anything else -> (text, None)."""
+    for kind in PUZZLE_KINDS:
+        if text.endswith(f" {kind} puzzle"):
+            return text[: -len(f" {kind} puzzle")], kind
+    if text.endswith(" puzzle"):
+        return text[: -len(" puzzle")], ""
+    return text, None
+
+
 def looks_like_id(text: str) -> bool:
     """``game#...`` or ``game@...`` that is not an existing file."""
     return bool(_ID_START.match(text)) and not os.path.exists(text)  # False for a name no file can have

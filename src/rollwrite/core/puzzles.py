@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rollwrite.core.challenges import able_game, challenge_run, split_challenge, with_variations
+from rollwrite.core.challenges import able_game, challenge_run, split_challenge, split_puzzle_id, with_variations
 from rollwrite.core.printrun import Progress, check_output, no_progress
 from rollwrite.difficulty import LEVELS
 from rollwrite.errors import RollwriteError, UsageError, excerpt
@@ -27,9 +27,11 @@ from rollwrite.pool import cores
 def _split_id(game: str, seed: str | None,
               daily: str | None) -> tuple[str, str | None, str | None, dict[str, int]]:
     """A GAME argument that is a challenge or puzzle id (``wobbly-cafe@2026-11-22``, ``long-way#x puzzle``,
-    ``lines-and-sections#x~s6``) stands for the game, its --seed / --daily and its variation."""
-    text = game[: -len(" puzzle")] if game.endswith(" puzzle") else game
-    return split_challenge(text, seed, daily)
+    ``lines-and-sections#x~s6``) stands for the game, its --seed / --daily and its variation; a puzzle
+    kind it names (``long-way@2027-03-05 finish puzzle``) is the puzzle option of that name."""
+    text, kind = split_puzzle_id(game)
+    game, seed, daily, from_id = split_challenge(text, seed, daily)
+    return game, seed, daily, {**from_id, kind: 1} if kind else from_id
 
 
 def make_puzzles(game: str, *, seed: str | None = None, daily: str | None = None, days: int | None = None,
@@ -165,9 +167,10 @@ def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: 
 
     layout, g, opts = _puzzle_setup(game, options)
     (gid, s, day), = challenge_run(layout.game, seed, daily)
-    doc = par_records.load(g, layout, f"{gid} puzzle", options)
+    kind = g.puzzle_kind(opts)
+    doc = par_records.load(g, layout, f"{gid} {kind} puzzle" if kind else f"{gid} puzzle", options)
     if doc is not None:
-        puzzle = Puzzle(game=layout.game, challenge=gid, prompt=doc["prompt"], answer=doc["answer"],
+        puzzle = Puzzle(game=layout.game, challenge=gid, kind=kind, prompt=doc["prompt"], answer=doc["answer"],
                         schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
                         par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
                         best_known=doc["best_known"], difficulty=doc["difficulty"], extra={"from_record": True})
@@ -193,8 +196,10 @@ def held(puzzle: Any, total: float, game: str, *, seed: str | None, daily: str |
 
 
 def answer_name(puzzle: Any, taken: set[str]) -> str:
-    """A file name for a puzzle's typed-in answer: its challenge id in safe characters."""
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", puzzle.challenge.replace("#", "_").replace("@", "_")).strip("._") or "puzzle"
+    """A file name for a puzzle's typed-in answer: its challenge id in safe characters, and its kind when
+    it is not the whole game's (``long-way_2027-03-05_finish.txt``)."""
+    text = f"{puzzle.challenge} {puzzle.kind}" if getattr(puzzle, "kind", "") else puzzle.challenge
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", text.replace("#", "_").replace("@", "_")).strip("._") or "puzzle"
     name, n = f"{stem}.txt", 2
     while name in taken:
         name, n = f"{stem}-{n}.txt", n + 1

@@ -24,7 +24,7 @@ import os
 import sys
 from typing import Any
 
-from rollwrite.core.challenges import able_game, resolve_schedule, resolve_schedule_id, split_challenge
+from rollwrite.core.challenges import able_game, resolve_schedule, resolve_schedule_id, split_challenge, split_puzzle_id
 from rollwrite.errors import InputError, RollwriteError, UsageError, printable
 from rollwrite.numbers import plain_number
 from rollwrite.pool import cores
@@ -71,8 +71,8 @@ class _Scoring:
     """What scoring a sheet needs besides the sheet: the game, its layout, the id to check against."""
 
     def __init__(self, game: str, seed: str | None, daily: str | None, puzzle: bool) -> None:
-        if game.endswith(" puzzle"):  # a puzzle's id: check the sheet as its answer
-            game, puzzle = game[: -len(" puzzle")], True
+        game, self.kind = split_puzzle_id(game)  # a puzzle's id: check the sheet as its answer
+        puzzle = puzzle or self.kind is not None
         game, seed, daily, self.from_id = split_challenge(game, seed, daily)
         self.args = (game, seed, daily, puzzle)
         layout, g = able_game(game, "score")
@@ -91,6 +91,12 @@ class _Scoring:
         from rollwrite.core.puzzles import puzzle_to_check
 
         opts = self.g.puzzle_options_of(sheet)
+        if self.kind is not None and self.g.puzzle_kind(opts) != self.kind:
+            named = f"the {self.kind} puzzle" if self.kind else "the whole game's puzzle"
+            shown = self.g.puzzle_kind(opts)
+            raise UsageError(f"the id names {named}, but the sheet answers "
+                             + (f"the {shown} puzzle ('puzzle: {shown}')" if shown else "the whole game's"),
+                             hint="check it with the id of the puzzle it answers, or with --puzzle alone")
         key = tuple(sorted(opts.items()))
         if key not in self._puzzles:  # from the record its making left, when there is one
             self._puzzles[key] = puzzle_to_check(self.layout.game, seed=self.seed, daily=self.daily, options=opts)

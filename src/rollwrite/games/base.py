@@ -141,10 +141,13 @@ class Puzzle:
     #: a puzzle's place on its game's ladder (rollwrite.difficulty.Grade.to_json): the rung that first
     #: reaches par, the rungs' scores, how far the strongest falls short; {} for a puzzle without one
     grade: dict = field(default_factory=dict)
+    #: the puzzle's kind when a game makes more than one (The Long Way's ``finish``): its id says it
+    #: (``long-way@2027-03-05 finish puzzle``); "" for the whole game's puzzle
+    kind: str = ""
 
     @property
     def id(self) -> str:
-        return f"{self.challenge} puzzle"
+        return f"{self.challenge} {self.kind} puzzle" if self.kind else f"{self.challenge} puzzle"
 
     def par_text(self) -> str:
         """How par is printed, as far as it is proven and no further: ``par 41 (proven)`` when no sheet
@@ -335,6 +338,11 @@ class Game(Generic[SheetT, DataT]):
         count work in nodes, not seconds.  ``jobs`` is how many processes the solver may use (a game
         may use fewer): the puzzle must be the same on any number."""
         raise UsageError(f"{self.slug} makes no puzzles")
+
+    def puzzle_kind(self, options: dict[str, int]) -> str:
+        """The kind of puzzle ``options`` make, as its id names it (``finish``), or "" for the whole
+        game's puzzle."""
+        return ""
 
     def puzzle_options_of(self, sheet: SheetT) -> dict[str, int]:
         """The puzzle options a typed-in answer shows (e.g. its battlefield's size), so ``score --puzzle``

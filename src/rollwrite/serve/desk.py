@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from rollwrite import games
-from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id
+from rollwrite.core.challenges import resolve_schedule, resolve_schedule_id, split_puzzle_id
 from rollwrite.dice import parse_variant, parse_variant_id, split_variant, variant_code, with_variant
 from rollwrite.core.puzzles import make_puzzles
 from rollwrite.errors import InputError, RollwriteError, UsageError
@@ -103,15 +103,16 @@ def challenge(game: str, kind: str, value: str) -> Challenge:
     gid, seed, day = resolve_schedule_id(game, value if seeded else None, None if seeded else value, required=True,
                                          variant=code)
     assert gid is not None
-    return Challenge(game, kind, (seed if seeded else day) or "", gid + (" puzzle" if kind.startswith(("puzzle-", "finish-")) else ""),
-                     code)
+    suffix = " finish puzzle" if kind.startswith("finish-") else " puzzle" if kind.startswith("puzzle-") else ""
+    return Challenge(game, kind, (seed if seeded else day) or "", gid + suffix, code)
 
 
 def challenge_of_id(cid: str) -> Challenge:
-    """The challenge of a stored id (``game@DATE``, ``game#seed~s8``, ``... puzzle``): its page's address."""
-    puzzle = cid.endswith(" puzzle")
-    game, seed, day, code = parse_variant_id(cid[: -len(" puzzle")] if puzzle else cid)
-    kind = ("puzzle-" if puzzle else "") + ("seed" if seed is not None else "daily")
+    """The challenge of a stored id (``game@DATE``, ``game#seed~s8``, ``... puzzle``, ``... finish
+    puzzle``): its page's address."""
+    text, puzzle = split_puzzle_id(cid)
+    game, seed, day, code = parse_variant_id(text)
+    kind = {None: "", "": "puzzle-", "finish": "finish-"}[puzzle] + ("seed" if seed is not None else "daily")
     value = seed if seed is not None else day.isoformat() if day is not None else ""
     return challenge(game, kind, with_variant(value, code))
 

@@ -86,15 +86,17 @@ class LongWay(Game["Sheet", "Chart"]):
     # ---- solo puzzles
     def puzzle_layout(self, layout: Any, options: dict[str, int | None]) -> Any:
         """The free-play layout with the solo rules: one player, every roll printed, what par means in
-        place of the solo rating (elements ``players``, ``rules`` and ``rating``).  The finish puzzle
-        (``finish``) keeps the free-play texts: its page says under the store what to do and that par is
-        proven (finish.py)."""
+        place of the solo rating (elements ``players``, ``rules`` and ``rating``); the finish puzzle's
+        (``finish``) say that the store is given and two rolls finish it, and that its par is proven."""
         # deferred for start-up: `games` and `print long-way` need this module, not this import
         from rollwrite.valueclass import replace
 
         base = super().puzzle_layout(layout, {k: v for k, v in options.items() if k != "finish"})
-        if options.get("finish"):
-            return base
+        if options.get("finish"):  # the finish puzzle's own texts (finish.py), free play's none
+            texts = {"players": FINISH_PLAYERS, "rules": FINISH_RULES, "rating": FINISH_PAR, "heading": FINISH_HEADING}
+            return dataclasses.replace(base, sheet=replace(base.sheet, elements=tuple(
+                replace(el, value=replace(el.value, text=texts[el.id])) if el.id in texts else el
+                for el in base.sheet.elements)))
         # deferred for start-up: `games` and `print long-way` need this module, not this import
         from rollwrite.draw.elements import PuzzleNotesV
 
@@ -151,11 +153,14 @@ class LongWay(Game["Sheet", "Chart"]):
             # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
             from rollwrite.games.long_way.finish import graded_finish, make_puzzle as make_finish
 
-            return graded_finish(make_finish(chart, challenge, schedule), chart)
+            return graded_finish(make_finish(chart, challenge, schedule))
         # deferred for start-up: `print long-way` and 3 more commands need this module, not this import
         from rollwrite.games.long_way.solve import make_puzzle
 
         return graded(make_puzzle(chart, challenge, schedule, jobs=jobs), chart)
+
+    def puzzle_kind(self, options: dict[str, int]) -> str:
+        return "finish" if options.get("finish") else ""
 
     def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
         return {"finish": 1} if sheet.puzzle == "finish" else {}
@@ -171,7 +176,7 @@ class LongWay(Game["Sheet", "Chart"]):
         from rollwrite.games.long_way.data import as_chart
         from rollwrite.games.long_way.finish import start_problems
 
-        problems = start_problems(sheet, as_chart(data), puzzle.schedule)
+        problems = start_problems(sheet, as_chart(data), puzzle.schedule, puzzle)
         return dataclasses.replace(evaluation, problems=(*evaluation.problems, *problems))
 
 
@@ -197,6 +202,26 @@ SOLO_RULES = (
 #: what the difficulty label means under the rules, from LABEL_AT down LABEL_ROOM (to the bonus menu); both at least
 #: MIN_NOTES pt (tests/puzzles/test_puzzle_words.py holds every label's words to that room)
 RATING_ROOM, LABEL_AT, LABEL_ROOM, MIN_NOTES = 11.5, 66.2, 7.4, 6.0
+
+
+#: the finish puzzle's texts in their place (finish.py)
+FINISH_PLAYERS = "A puzzle for one: finish the store drawn below in two rolls. Reach par."
+FINISH_HEADING = "The store as given: finish it in two rolls."
+FINISH_RULES = (
+    "**The store is given**, drawn on the rolls ticked below, its coins in the coin box. **Play the next "
+    "two rolls** printed below, or stop sooner.\n"
+    "**Each turn** the light die picks the row of the tile chart (the shape), the dark die its column (the "
+    "walls). Cross out one coin to reroll one die: its new number is the next unused one of that die's "
+    "printed reserve. Then do one of these:\n"
+    "- **Draw the tile** exactly as charted (never turned) on empty spaces: its walls, and a dot on each of "
+    "its spaces without a wall. Draw a display on one of its spaces: the furniture of either die. If that "
+    "display touches a cafeteria, or an earlier display of the same furniture, with no wall between them "
+    "(a wall with a doorway does not count), take one bonus from the menu.\n"
+    "- **Draw a cafeteria** instead: the fork over two side-by-side empty spaces. Two per game at most.\n"
+    "- **Stop**: the game ends here; it may pay, as every empty space on the route costs a point."
+)
+FINISH_PAR = ("Par (top right) is proven: no finish of the two rolls scores more. Easy: one of the two "
+              "first turns that score most at once leads to par; medium: one of the best seven; hard: none.")
 
 
 def graded(puzzle: Any, chart: Any) -> Any:

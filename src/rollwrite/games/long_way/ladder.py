@@ -39,3 +39,33 @@ def grade(chart, schedule, par: float | None) -> Grade:
                lambda: first_search_score(chart, dice, LADDER_WIDTHS[0]),
                lambda: first_search_score(chart, dice, LADDER_WIDTHS[1]))
     return climb(par, list(zip(LADDER, players)), near=NEAR)
+
+
+# ---------------------------------------------------------------- the finish-the-store puzzle (finish.py)
+
+#: the finish puzzle's ladder: players of its two rolls, read from its exact search (each first turn's
+#: score and the best its last roll reaches; the last roll is always played at its best).  The store is
+#: chosen so that the greedy player falls short of par (finish.py ``worth``), but on a day where no store
+#: tried is so.
+FINISH_LADDER = (
+    Rung("automatic player", "easy", "the automatic player's own two rolls, as it played them"),
+    Rung("greedy", "easy", "the first roll's turn that scores most at once (stopping too; ties by the order "
+                           "the turns are made), then the best last roll"),
+    Rung("lookahead 2", "easy", "the two first turns that score most at once, each followed by its best "
+                                "last roll"),
+    Rung("lookahead 7", "medium", "the seven first turns that score most at once, each followed by its best "
+                                  "last roll"),
+)
+check_ladder(FINISH_LADDER)
+
+
+def greedy(firsts: list[tuple[int, int]], width: int) -> int:
+    """The best finish of the ``width`` first turns (stopping first) that score most at once."""
+    order = sorted(range(len(firsts)), key=lambda i: -firsts[i][0])  # stable: ties by the order made
+    return max(firsts[i][1] for i in order[:width])
+
+
+def grade_finish(par: float | None, player: int, firsts: list[tuple[int, int]]) -> Grade:
+    """A finish puzzle's grade: hard when no rung reaches par."""
+    players = (lambda: player, lambda: greedy(firsts, 1), lambda: greedy(firsts, 2), lambda: greedy(firsts, 7))
+    return climb(par, list(zip(FINISH_LADDER, players)))

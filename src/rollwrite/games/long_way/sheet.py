@@ -346,7 +346,7 @@ def _finish_start(ctx: Any) -> Any:
 def _finish_caption(v: AnswerSpec, pen: Any, puzzle: Any) -> None:
     """Under a finish puzzle's store: what to do, and what its par means."""
     turns, rolls = puzzle.extra["turns"], puzzle.extra["rolls"]
-    which = f"roll {turns + 1}" if rolls == 1 else f"rolls {turns + 1} to {turns + rolls}"
+    which = f"roll {turns + 1}" if rolls == 1 else f"rolls {turns + 1} and {turns + 2}"
     best = puzzle.extra["best_finishes"]
     line = f"Finish the store as drawn after turn {turns} (its rolls ticked): play {which} or stop."
     if puzzle.par is not None and not puzzle.extra.get("hide_par"):
