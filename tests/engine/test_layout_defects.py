@@ -24,7 +24,7 @@ def err(tmp_path: Path, monkeypatch, text: str) -> str:
 def test_extending_a_builtin_game_under_another_game_name_says_so_once_at_the_game_line(tmp_path, monkeypatch):
     assert err(tmp_path, monkeypatch, "extends: long-way\ngame: my-way\ntitle: Mine\n") == (
         "mine.yaml:2:7: game: 'my-way' is not the game 'long-way' of the layout this one extends, whose sheet "
-        "draws long-way's own elements ('long-way.answer' at layouts/long-way.yaml:66:13)\n"
+        "draws long-way's own elements ('long-way.answer' at layouts/long-way.yaml:67:13)\n"
         "  hint: keep 'game: long-way' to print its sheet with your changes, or write a layout of your own "
         "without 'extends'")
 

@@ -24,7 +24,7 @@ from rollwrite.layoutlang.layout import builtin_slugs, load_builtin
 
 CHECKED: dict[str, str] = {
     'lines-and-sections': 'fd6489cc2a9ab672ce9776c0a3c2dd395040a19740b9afeca028bb642d2c7e35',
-    'long-way': '231bbdf635a108e244c372b035ee0dca1c59838e8f9dac8bf558065196b4ecbf',
+    'long-way': 'b8ee04232235fce8528165527313de0d7997142fc8fb620db0288e836a022803',
     'scrambled-streets': '05a3693b94cdf0c79f7cc4dd88e934960fa521c4772a65f8f7e195c69bd943fe',
     'shelving-wars': 'b670ac5a4fe8cf4c3d4b09df913a02491f9a0750d39a696844e344a93d591295',
     'wobbly-cafe': '36786ed190f365672720b5550373409a5f71fef80af37b3ff59cac969fd8c3b2',

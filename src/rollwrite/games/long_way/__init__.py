@@ -200,8 +200,8 @@ SOLO_RULES = (
 )
 #: where a puzzle page's notes go (mm): what par means in the free-play rating's place, 11.5 mm tall;
 #: what the difficulty label means under the rules, from LABEL_AT down LABEL_ROOM (to the bonus menu); both at least
-#: MIN_NOTES pt (tests/puzzles/test_puzzle_words.py holds every label's words to that room)
-RATING_ROOM, LABEL_AT, LABEL_ROOM, MIN_NOTES = 11.5, 66.2, 7.4, 6.0
+#: MIN_NOTES pt, 9 pt in large print (tests/puzzles/test_puzzle_words.py holds every label's words to that room)
+RATING_ROOM, LABEL_AT, LABEL_ROOM, MIN_NOTES = 11.5, 66.2, 7.6, 6.4
 
 
 #: the finish puzzle's texts in their place (finish.py)
