@@ -533,6 +533,53 @@ def test_a_live_daily_shows_the_next_roll_only_after_the_move_is_stored(server, 
     assert {k: v for k, v in states.items() if v} == {}
 
 
+@pytest.mark.parametrize("game", ["wobbly-cafe", "shelving-wars", "scrambled-streets"])
+def test_every_live_game_shows_the_next_roll_only_after_the_turn_is_stored(server, browser, game):
+    """The other games played live (The Long Way's test is above), with the keyboard alone, for three
+    turns: what the turn shows (the dice, or the card dealt) is the roll of the turn to play, as the
+    game's ordinary page shows it for the same turns; and the roll that comes next is nowhere on the page
+    (its whole DOM) before the turn is stored, and on it after.  axe finds nothing serious once started."""
+    from rollwrite.serve.desk import Desk, challenge
+
+    day = "2026-11-22"
+    desk, ch = Desk(game), challenge(game, "daily", day)
+    path = f"/play/{game}/daily/{day}"
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page.context.add_cookies([{"name": "desk_player", "value": f"live-every-{game}", "url": server.url}])
+    page.goto(server.url + server.made(path + "/live"))
+    assert tab_to(page, "#start", limit=16) <= 15
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play")
+    settle(page, 0)
+    assert axe_findings(page) == []
+
+    def shown() -> str:
+        return page.inner_html("#turn-dice")
+
+    def ordinary(text: str) -> list[str]:  # what the game's ordinary page shows as the turn's roll
+        view = desk.play(ch, text=text, picked=[])["view"]
+        return [art["l"] for art in view["pictures"]] + view["dice"]
+
+    def words() -> list[str]:
+        return page.evaluate("Array.from(document.querySelectorAll('#turn-dice > span'))"
+                             ".map(s => s.getAttribute('aria-label') || s.textContent)")
+
+    for _ in range(3):
+        stored = page.input_value("#text")  # the live page's text: the turns stored
+        assert words() == ordinary(stored), "the turn's roll, as the ordinary page shows it"
+        before = page.content()
+        while page.input_value("#text") == stored:
+            before = page.content()
+            choice = page.evaluate("Array.from(document.querySelectorAll('[data-choice]')).map(b => b.dataset.choice)"
+                                   ".filter(c => c !== 'stop')[0]")
+            press_pick(page, choice)
+        assert page.inner_text("#status").startswith("Stored.")
+        nxt = shown()
+        assert nxt and nxt not in before, "the next roll was on the page before the turn was stored"
+        assert nxt in page.content()
+    page.close()
+
+
 def widths(default: int) -> list:
     """Both widths, 1280 and 390 px: the ``default`` one in the default run, the other in the long run."""
     return [pytest.param(w, id=str(w), marks=() if w == default else pytest.mark.long) for w in (1280, 390)]
