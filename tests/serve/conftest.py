@@ -34,3 +34,14 @@ def db_url(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "desk.sqlite")
     return request.getfixturevalue("postgres").create(f"desk{next(_names)}")
+
+
+@pytest.fixture(scope="module")
+def maker():
+    """One desk worker for a test file's apps (each app has its own limits and database): a sheet is made
+    once."""
+    from rollwrite.serve.maker import Maker
+
+    made = Maker().start()
+    yield made
+    made.stop()

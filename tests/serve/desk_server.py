@@ -83,3 +83,13 @@ class Server:
     def restart(self) -> Server:
         self.stop()
         return self.start()
+
+
+def ready(client, path: str, seconds: float = 300):
+    """The page ``path`` from a test client once the desk's worker has made it (a 503 until then)."""
+    end = time.monotonic() + seconds
+    while True:
+        page = client.get(path)
+        if page.status_code != 503 or time.monotonic() > end:
+            return page
+        time.sleep(0.3)

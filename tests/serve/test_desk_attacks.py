@@ -20,7 +20,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from desk_server import ROLLWRITE, Server, free_port
+from desk_server import ROLLWRITE, Server, free_port, ready
 from rollwrite.serve import db
 from rollwrite.serve.app import COOKIE, PLAYER, command_for, disposition, make_app
 from rollwrite.serve.desk import challenge
@@ -34,21 +34,6 @@ GOOD = (ROOT / "examples/wobbly-cafe/daily-2026-11-22.txt").read_text(encoding="
 TODAY = datetime.date(2026, 11, 24)
 
 
-def ready(client, path: str, seconds: float = 300):
-    end = time.monotonic() + seconds
-    while True:
-        page = client.get(path)
-        if page.status_code != 503 or time.monotonic() > end:
-            return page
-        time.sleep(0.3)
-
-
-@pytest.fixture(scope="module")
-def maker():
-    """One worker for this file's apps (each app has its own limits and database): a sheet is made once."""
-    made = Maker().start()
-    yield made
-    made.stop()
 
 
 @pytest.fixture

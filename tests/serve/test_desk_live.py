@@ -23,9 +23,10 @@ from starlette.testclient import TestClient
 from rollwrite.serve import db
 from rollwrite.serve.app import COOKIE, PLAYER, make_app
 from rollwrite.serve.desk import Desk, challenge, game_slugs
-from rollwrite.serve.maker import Maker
 from rollwrite.serve.settings import Settings
 from rollwrite.valueclass import replace
+
+from desk_server import ready
 
 ROOT = Path(__file__).resolve().parents[2]
 TODAY = datetime.date(2026, 11, 24)
@@ -34,20 +35,6 @@ DAY = "/play/long-way/daily/2026-11-22"
 LIVE_GAMES = [slug for slug in game_slugs() if Desk(slug).entry is not None and Desk(slug).entry.live]
 
 
-def ready(client, path: str, seconds: float = 300):
-    end = time.monotonic() + seconds
-    while True:
-        page = client.get(path)
-        if page.status_code != 503 or time.monotonic() > end:
-            return page
-        time.sleep(0.3)
-
-
-@pytest.fixture(scope="module")
-def maker():
-    made = Maker().start()
-    yield made
-    made.stop()
 
 
 def _client(app, key: str = "alice-key") -> TestClient:

@@ -365,13 +365,19 @@ class DeskApp:
             raise _problem(404, f"this browser plays no live game of {ch.id}: start one at {ch.path}/live")
         return game
 
-    async def live_play(self, request: Request, ch: Challenge, _action: str = "") -> Response:
+    async def _asked(self, request: Request) -> Any:
+        """The JSON a page's script sends for a check or a step of the entry: its CSRF token checked, the
+        client's checks counted (429 past its limit), the body read within its limits and parsed (400 if
+        it is not JSON: nesting deeper than 1024, NaN, a lone surrogate...)."""
         self._csrf(request, request.headers.get("x-csrf-token", ""))
         self._limit(self.checks, request, "checks")
         try:
-            doc = orjson.loads(await _body(request))
+            return orjson.loads(await _body(request))
         except orjson.JSONDecodeError:
             raise _problem(400, "the request is not JSON") from None
+
+    async def live_play(self, request: Request, ch: Challenge, _action: str = "") -> Response:
+        doc = await self._asked(request)
         _text, picked, undo, field = _step_of(doc)
         seq = doc.get("seq")
         if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
@@ -471,24 +477,13 @@ class DeskApp:
                         headers={**HEADERS, "Content-Disposition": disposition(f"{name}.{fmt}")})
 
     async def check(self, request: Request, ch: Challenge, _action: str = "") -> Response:
-        self._csrf(request, request.headers.get("x-csrf-token", ""))
-        self._limit(self.checks, request, "checks")
-        body = await _body(request)
-        try:
-            doc = orjson.loads(body)  # nesting deeper than 1024, NaN, a lone surrogate...: not JSON
-        except orjson.JSONDecodeError:
-            raise _problem(400, "the request is not JSON") from None
+        doc = await self._asked(request)
         if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
             raise _problem(400, 'send {"text": "..."}')
         return _json(await self._checked("check", ch, encode=True, text=doc["text"]))
 
     async def play_step(self, request: Request, ch: Challenge, _action: str = "") -> Response:
-        self._csrf(request, request.headers.get("x-csrf-token", ""))
-        self._limit(self.checks, request, "checks")
-        try:
-            doc = orjson.loads(await _body(request))
-        except orjson.JSONDecodeError:
-            raise _problem(400, "the request is not JSON") from None
+        doc = await self._asked(request)
         text, picked, undo, field = _step_of(doc)
         return _json(await self._checked("play", ch, encode=True, text=text, picked=picked, undo=undo, field=field))
 
