@@ -215,9 +215,10 @@ def open_db(db: str, connect_timeout: int = 10, label: str | None = None) -> Eng
         event.listen(engine, "connect", _sqlite_pragmas)
     try:
         with engine.connect() as conn:
-            # an SQLite file of another program's, named by mistake (a server's database may be shared)
-            foreign = (engine.dialect.name == "sqlite" and not inspect(conn).has_table("desk_meta")
-                       and bool(inspect(conn).get_table_names()))
+            # an SQLite file of another program's, named by mistake (a server's database may be shared); its
+            # tables read once: read twice, a desk migrating beside this one could commit in between
+            tables = set(inspect(conn).get_table_names()) if engine.dialect.name == "sqlite" else set()
+            foreign = bool(tables) and "desk_meta" not in tables
             conn.rollback()
         if foreign:  # left as it is
             raise UsageError(f"--db: '{excerpt(shown(db), 80)}' holds tables that are not the desk's; it is left as it is",
