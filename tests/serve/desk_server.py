@@ -53,15 +53,16 @@ class Server:
 
     def ready(self, path: str, seconds: float = 300) -> bytes:
         """The page at ``path`` once the desk's worker has made it (until then: a 503 saying it is being
-        prepared)."""
+        prepared).  Asked as a polite client asks: after a 429 (this address asked for more new challenges
+        than the desk prepares at once), again once its ``Retry-After`` has passed."""
         end = time.monotonic() + seconds
         while True:
             try:
                 return urllib.request.urlopen(self.url + path, timeout=60).read()
             except urllib.error.HTTPError as error:
-                if error.code != 503 or time.monotonic() > end:
+                if error.code not in (429, 503) or time.monotonic() > end:
                     raise
-                time.sleep(0.5)
+                time.sleep(float(error.headers.get("Retry-After", 1)) if error.code == 429 else 0.5)
 
     def made(self, path: str) -> str:
         """``path``, once its page is made (see ``ready``)."""
