@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -22,7 +23,9 @@ def free_port() -> int:
 
 class Server:
     """``rollwrite serve --port P --db DB`` on this machine (``env``: more variables for it, such as
-    libpq's PGHOST); ``restart`` keeps the port and the database."""
+    libpq's PGHOST); ``restart`` keeps the port and the database.  What it prints (its banner, and the
+    access log of every request) goes to a file, read by ``said``: a pipe nobody reads fills up after some
+    hundreds of requests, and the desk then waits for ever to write its next log line."""
 
     def __init__(self, db: Path | str, port: int | None = None, workers: int = 1,
                  env: dict[str, str] | None = None, args: tuple[str, ...] = (), host: str = "127.0.0.1") -> None:
@@ -34,15 +37,21 @@ class Server:
         self.host = host
         self.url = f"http://{f'[{host}]' if ':' in host else host}:{self.port}"
         self.proc: subprocess.Popen | None = None
+        self.output = tempfile.TemporaryFile()  # noqa: SIM115 - it lives as long as the server
+
+    def said(self) -> str:
+        """Everything the desk printed so far (across restarts)."""
+        self.output.seek(0)
+        return self.output.read().decode("utf-8", "replace")
 
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         self.proc = subprocess.Popen([*ROLLWRITE, "serve", "--host", self.host, "--port", str(self.port),
                                       "--db", str(self.db), "--workers", str(self.workers), *self.args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+                                     stdout=self.output, stderr=subprocess.STDOUT, env=env)
         for _ in range(300):  # up to 30 s on a busy machine
             if self.proc.poll() is not None:
-                raise RuntimeError("rollwrite serve stopped: " + self.proc.stdout.read().decode())  # type: ignore[union-attr]
+                raise RuntimeError("rollwrite serve stopped: " + self.said())
             try:
                 urllib.request.urlopen(self.url + "/static/desk.css", timeout=2).read()
                 return self
@@ -77,8 +86,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        if self.proc is not None and self.proc.stdout is not None:
-            self.proc.stdout.close()
         self.proc = None
 
     def restart(self) -> Server:

@@ -118,7 +118,7 @@ def test_two_desks_on_one_postgresql_behind_nginx_as_docs_desk_md_shows(postgres
         server = Server(url, port=port, env={"ROLLWRITE_DESK_DB": env_db})
         log = tmp_path / f"access-{n}.log"
         cmd = _desk_command(port, password, log)
-        server.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        server.proc = subprocess.Popen(cmd, stdout=server.output, stderr=subprocess.STDOUT,
                                        env={**os.environ, "ROLLWRITE_DESK_DB": env_db})
         desks.append((server, log))
     nginx_port = free_port()
@@ -165,7 +165,7 @@ def test_two_desks_on_one_postgresql_behind_nginx_as_docs_desk_md_shows(postgres
 def _wait(server: Server) -> bool:
     for _ in range(600):
         if server.proc.poll() is not None:  # type: ignore[union-attr]
-            raise RuntimeError("a desk stopped: " + server.proc.stdout.read().decode())  # type: ignore[union-attr]
+            raise RuntimeError("a desk stopped: " + server.said())
         try:
             httpx.get(server.url + "/static/desk.css", timeout=2)
             return True

@@ -397,3 +397,17 @@ def test_a_making_that_takes_too_long_is_given_up_and_the_worker_replaced():
         assert svg.startswith("<svg")
     finally:
         maker.stop()
+
+
+def test_a_desk_started_for_the_tests_keeps_answering_past_a_pipes_worth_of_access_log(tmp_path):
+    """The tests' desk logs every request (access logs are on by default).  Its output goes to a file:
+    sent to a pipe nobody reads, the desk stopped answering after about 590 requests (64 KiB of log), and
+    whichever browser test came after that many requests on one test worker timed out."""
+    server = Server(tmp_path / "desk.sqlite").start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            for _ in range(1200):
+                assert client.get("/static/desk.css").status_code == 200
+        assert server.said().count('"GET /static/desk.css HTTP/1.1" 200') >= 1200
+    finally:
+        server.stop()

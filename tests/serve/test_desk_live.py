@@ -425,7 +425,7 @@ def test_rollwrite_serve_live_only_as_docs_desk_md_shows_it(tmp_path):
 
     server = Server(tmp_path / "desk.sqlite", args=("--live-only",)).start()
     try:
-        assert "ranking live play only" in server.proc.stdout.readline().decode()  # its first line, as it starts
+        assert "ranking live play only" in server.said().splitlines()[0]  # its first line, as it starts
         opener = urllib.request.build_opener(type("NoRedirect", (urllib.request.HTTPRedirectHandler,), {
             "redirect_request": lambda *a, **k: None}))
         with pytest.raises(urllib.error.HTTPError) as moved:
