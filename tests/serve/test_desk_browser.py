@@ -17,6 +17,7 @@ CI=true they must run.
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import os
 import re
@@ -75,7 +76,7 @@ def cli_score(cli, game: str, kind: str, value: str, text: str) -> tuple[str, di
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """One desk for the module's tests (each game's challenge has a leaderboard of its own)."""
-    s = Server(tmp_path_factory.mktemp("desk") / "desk.sqlite").start()
+    s = Server(tmp_path_factory.mktemp("desk") / "desk.sqlite", args=("--proxy", "127.0.0.1")).start()
     yield s
     s.stop()
 
@@ -90,10 +91,22 @@ def browser():
         b.close()
 
 
+_addresses = itertools.count()
+
+
+def own_address(**options):
+    """``options`` of a page or a context that comes from an address of its own.  The module's desk trusts
+    X-Forwarded-For from this machine (``--proxy 127.0.0.1``), as it would behind a reverse proxy: each
+    test is then a player of its own, and the desk's per-client limits (six new live games or challenges
+    at once, then one every ten seconds) do not depend on which tests ran before it on the same worker."""
+    n = next(_addresses)
+    return {**options, "extra_http_headers": {"X-Forwarded-For": f"198.51.{100 + n // 250}.{n % 250 + 1}"}}
+
+
 def new_page(browser, server, **options):
     """A page of a browser that holds the tests' names (a desk gives a name to the first browser that
-    submits under it; each page here has a context of its own)."""
-    page = browser.new_page(**options)
+    submits under it; each page here has a context, and an address, of its own)."""
+    page = browser.new_page(**own_address(**options))
     page.context.add_cookies([{"name": "desk_player", "value": "the-browser-tests-key", "url": server.url}])
     return page
 
@@ -480,7 +493,7 @@ def test_a_live_daily_shows_the_next_roll_only_after_the_move_is_stored(server, 
     path = "/play/long-way/daily/2026-11-22"
     rolls = Desk("long-way").schedule(challenge("long-way", "daily", "2026-11-22"), None).group(1)
     assert rolls[0].dice[:2] != rolls[1].dice[:2]  # two turns told apart by their rolls
-    page = browser.new_page(viewport={"width": width, "height": 900}, bypass_csp=True)
+    page = browser.new_page(**own_address(viewport={"width": width, "height": 900}, bypass_csp=True))
     page.context.add_cookies([{"name": "desk_player", "value": f"live-browser-{width}", "url": server.url}])
     page.goto(server.url + server.made(path + "/live"))
     states = {"live, not started": axe_findings(page)}
@@ -544,7 +557,7 @@ def test_every_live_game_shows_the_next_roll_only_after_the_turn_is_stored(serve
     day = "2026-11-22"
     desk, ch = Desk(game), challenge(game, "daily", day)
     path = f"/play/{game}/daily/{day}"
-    page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = browser.new_page(**own_address(viewport={"width": 1280, "height": 900}, bypass_csp=True))
     page.context.add_cookies([{"name": "desk_player", "value": f"live-every-{game}", "url": server.url}])
     page.goto(server.url + server.made(path + "/live"))
     assert tab_to(page, "#start", limit=16) <= 15
@@ -655,7 +668,7 @@ def test_a_live_game_played_on_in_another_tab_is_drawn_afresh(server, browser):
     """Two tabs of one live game: a pick in the tab left behind is refused, saying so, and that tab is drawn
     again as the desk stored the game (the other tab's turn in it)."""
     path = "/play/long-way/daily/2026-11-22"
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(**own_address(viewport={"width": 1100, "height": 900}))
     context.add_cookies([{"name": "desk_player", "value": "live-browser-tabs", "url": server.url}])
     first, second = context.new_page(), context.new_page()
     first.goto(server.url + server.made(path + "/live"))
