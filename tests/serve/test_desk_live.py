@@ -382,6 +382,9 @@ def test_a_live_only_desk_holds_the_rolls_back_and_ranks_live_play(tmp_path, mak
     app = make_app(path, settings=Settings(db=path, prepare_ahead=False, live_only=True), today=lambda: TODAY,
                    maker=maker)
     with _client(app) as alice:
+        index = alice.get("/").text  # the front page says how this desk ranks, and the games played live
+        assert 'id="live-only"' in index and "ranks only live play" in index and "Print the day's sheet" not in index
+        assert index.count("play it live") == 1 + len(LIVE_GAMES)
         moved = alice.get(cafe, follow_redirects=False)
         assert moved.status_code == 303 and moved.headers["location"] == cafe + "/live"
         page = ready(alice, cafe + "/live")

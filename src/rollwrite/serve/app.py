@@ -221,7 +221,7 @@ class DeskApp:
                     if "finish" in self.desks[slug].game.puzzle_options}
         lives = {slug for slug, _t, ch in rows if self.desks[slug].can_live(ch)}
         return self.page(request, "index.html", games=rows, puzzles=puzzles, finishes=finishes, today=today,
-                         open_days=self.settings.open_days, lives=lives)
+                         open_days=self.settings.open_days, lives=lives, live_only=self.settings.live_only)
 
     async def go(self, request: Request) -> Response:
         q = request.query_params
