@@ -174,14 +174,102 @@ def test_a_par_out_of_range_is_not_believed(cli, tmp_path, value):
 ])
 def test_values_that_do_not_fit_together_are_refused(doc):
     good = {"id": "x puzzle", "par": 5, "par_proven": False, "bound": 9, "best_known": False, "parts": [],
-            "difficulty": "easy", "prompt": "p", "answer": "a"}
+            "difficulty": "easy", "prompt": "p", "given": {}, "answer": "a"}
     assert par_records._fit(good, "x puzzle")
     assert not par_records._fit({**good, **doc}, "x puzzle")
 
 
+@pytest.mark.parametrize("given", [
+    [1, 2],  # not names and values
+    {"turns": [1]},  # a value neither a short string nor a whole number
+    {"turns": -1}, {"turns": 1.5}, {"turns": 10**6}, {"style": "x" * 81},
+    {f"k{i}": i for i in range(9)},  # more values than a game keeps
+])
+def test_what_a_game_checks_answers_against_is_a_few_short_values(given):
+    good = {"id": "x puzzle", "par": 5, "par_proven": False, "bound": 9, "best_known": False, "parts": [],
+            "difficulty": "easy", "prompt": "p", "answer": "a",
+            "given": {"kind": "finish", "style": "finish/7", "turns": 10, "rolls": 2}}
+    assert par_records._fit(good, "x puzzle")
+    assert not par_records._fit({**good, "given": given}, "x puzzle")
+
+
+FINISH = ("long-way#rec finish puzzle", {"finish": 1})
+
+
+def make_finish(cli, tmp_path) -> Path:
+    r = cli("puzzle", "long-way", "--kind", "finish", "--seed", "rec", "--answers", str(tmp_path / "ans"),
+            "-o", str(tmp_path / "p.pdf"))
+    assert r.exit_code == 0, r.output
+    return next((tmp_path / "ans").iterdir())
+
+
+def test_a_finish_answer_is_checked_from_its_record_without_finding_its_store_again(cli, tmp_path, monkeypatch):
+    """The finish puzzle's store (the automatic player's style and turns) is kept in the record: checking
+    an answer neither solves nor weighs the stores tried again (seconds on some days)."""
+    from rollwrite.games.long_way import finish
+
+    answer = make_finish(cli, tmp_path)
+    (record,) = records()
+    doc = json.loads(record.read_text())
+    assert set(doc["given"]) == {"kind", "style", "turns", "rolls"} and doc["given"]["kind"] == "finish"
+    par = doc["par"]
+
+    def refuse(*a, **k):
+        raise AssertionError("the store was found again")
+
+    monkeypatch.setattr(finish, "start", refuse)
+    no_solving(monkeypatch, "long-way")
+    r = cli("score", "long-way", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == f"{par} of par {par}"
+    # an answer that does not start from the store is still refused, from the record alone
+    # (a store left empty, stopped on the first roll: legal, but not the puzzle's store)
+    text = answer.read_text()
+    first = next(line for line in text.splitlines() if line.startswith("1: roll "))
+    gates = [line for line in text.splitlines() if line.startswith(("entrance:", "exit:"))]
+    rows = ["   A    B    C    D    E    F    G"] + [f"{n}  " + "    ".join("." * 7) for n in range(1, 8)]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(["puzzle: finish", *gates, "coins: gained 0, spent 0", "store:", *rows, "log:",
+                              first.split(",")[0] + ", stop"]) + "\n")
+    r = cli("score", "long-way", str(bad), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 1, r.output
+    assert "is not the puzzle's" in r.output
+
+
+@pytest.mark.parametrize("change", [
+    {"style": "nope"}, {"style": "finish/99"}, {"turns": 10**5}, {"turns": 2.0}, {"turns": "10"}, {"rolls": 3},
+    {"turns": -1},
+])
+def test_a_finish_records_store_that_could_not_be_the_puzzles_is_found_again(cli, tmp_path, change):
+    """A store named in a record is checked before it is relied on: a style the automatic player does
+    not have, a turn past the dice, rolls no puzzle leaves..., digest made anew or not, and the answer is
+    checked against the store found again."""
+    answer = make_finish(cli, tmp_path)
+    (record,) = records()
+    good = json.loads(record.read_text())
+    forge(record, "long-way", *FINISH, given={**good["given"], **change})
+    r = cli("score", "long-way", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == f"{good['par']} of par {good['par']}"
+
+
+def test_a_finish_record_naming_another_store_is_not_believed(cli, tmp_path):
+    """A forger who names another store the automatic player did build (a turn earlier) with a digest
+    made anew: the record's own answer does not start from that store, so the record is not believed,
+    the puzzle is made again and recorded anew."""
+    answer = make_finish(cli, tmp_path)
+    (record,) = records()
+    good = json.loads(record.read_text())
+    forge(record, "long-way", *FINISH, given={**good["given"], "turns": good["given"]["turns"] - 1})
+    r = cli("score", "long-way", str(answer), "--seed", "rec", "--puzzle")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == f"{good['par']} of par {good['par']}"
+    assert json.loads(record.read_text()) == good
+
+
 def test_parts_must_add_up():
     good = {"id": "x puzzle", "par": 5, "par_proven": False, "bound": 9, "best_known": False, "difficulty": "",
-            "prompt": "p", "answer": "a",
+            "prompt": "p", "given": {}, "answer": "a",
             "parts": [{"name": "1", "par": 2, "bound": 4, "proven": False}, {"name": "2", "par": 3, "bound": 5, "proven": False}]}
     assert par_records._fit(good, "x puzzle")
     assert not par_records._fit({**good, "par": 6, "bound": 9}, "x puzzle")

@@ -184,7 +184,7 @@ def fill_field(page, key: str, value: str) -> None:
 
 
 def total_of(page) -> str:
-    page.wait_for_selector("#total", timeout=10000)
+    page.wait_for_selector("#total", timeout=30000)
     return page.inner_text("#total")
 
 

@@ -16,6 +16,9 @@ cannot be telling a lie we would repeat:
 - every value is in range: par and bound whole numbers from 0 to ``MOST`` (no negative, fraction, NaN,
   Infinity or 309-digit number), par never above the bound, a proven par equal to its bound, and the
   parts adding up to the whole;
+- what the game checks an answer against besides the dice (``given``: The Long Way's finish puzzle
+  keeps the automatic player's style, its turns and the rolls left) is a few names, short strings and
+  whole numbers, and the game checks each before it relies on it;
 - its answer, replayed on the puzzle's dice, is legal and scores par exactly (``core.puzzles`` checks
   that, having the dice);
 - and a sheet being scored never beats it: a sheet that scores more than a record's par makes the
@@ -51,12 +54,14 @@ import rollwrite
 from rollwrite import games
 from rollwrite.errors import RollwriteError
 
-FORMAT = 2  # the record's own layout; a change to it makes every older record unread
+FORMAT = 3  # the record's own layout; a change to it makes every older record unread
 MAX_RECORDS = 4000
 MAX_BYTES = 64 * 1024  # a record is a few hundred bytes; anything larger is not one of ours
-FIELDS = ("par", "par_proven", "bound", "best_known", "parts", "difficulty", "prompt", "answer")
+FIELDS = ("par", "par_proven", "bound", "best_known", "parts", "difficulty", "prompt", "given", "answer")
 #: the largest par or bound a record may hold: far above any game's (the café's three floors: under 200)
 MOST = 100_000
+#: the most values a record's ``given`` holds (The Long Way's finish: three)
+MAX_GIVEN = 8
 #: what a record's file is named: its key and .json; eviction touches nothing else
 RECORD_NAME = re.compile(r"[0-9a-f]{40}\.json")
 
@@ -109,8 +114,8 @@ def save(g: Any, layout: Any, puzzle: Any) -> None:
     if puzzle.par is None:
         return
     options = g.puzzle_options_of(puzzle.answer)
-    doc = {name: getattr(puzzle, name) for name in FIELDS[:-1]}
-    doc.update(id=puzzle.id, answer=g.format(puzzle.answer, layout.data))
+    doc = {name: getattr(puzzle, name) for name in FIELDS[:-2]}
+    doc.update(id=puzzle.id, given=g.puzzle_given(puzzle), answer=g.format(puzzle.answer, layout.data))
     if not _fit(doc, puzzle.id):  # never write what would not be read back
         return
     doc["digest"] = digest(layout.game, doc, puzzle.id, options)
@@ -240,6 +245,11 @@ def _fit(doc: Any, puzzle_id: str) -> bool:
             return False
     if parts and (sum(p["par"] for p in parts) != par or (bound is not None and sum(p["bound"] for p in parts) != bound)
                   or proven != all(p["proven"] for p in parts)):
+        return False
+    given = doc["given"]
+    if not (isinstance(given, dict) and len(given) <= MAX_GIVEN
+            and all(isinstance(k, str) and len(k) <= 40 and (_whole(v) or (isinstance(v, str) and len(v) <= 80))
+                    for k, v in given.items())):
         return False
     return (all(isinstance(doc[k], str) for k in ("difficulty", "prompt", "answer"))
             and isinstance(doc.get("digest", ""), str))

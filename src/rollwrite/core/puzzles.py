@@ -173,7 +173,8 @@ def puzzle_to_check(game: str, *, seed: str | None, daily: str | None, options: 
         puzzle = Puzzle(game=layout.game, challenge=gid, kind=kind, prompt=doc["prompt"], answer=doc["answer"],
                         schedule=challenge_schedule(g, layout, gid, s, day), par=doc["par"],
                         par_proven=doc["par_proven"], bound=doc["bound"], parts=doc["parts"],
-                        best_known=doc["best_known"], difficulty=doc["difficulty"], extra={"from_record": True})
+                        best_known=doc["best_known"], difficulty=doc["difficulty"],
+                        extra={**doc["given"], "from_record": True})
         try:
             replay = g.evaluate_puzzle(puzzle, puzzle.answer, layout.data)
         except (RollwriteError, ValueError):

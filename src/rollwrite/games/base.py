@@ -349,6 +349,14 @@ class Game(Generic[SheetT, DataT]):
         makes the same puzzle the sheet answers."""
         return {}
 
+    def puzzle_given(self, puzzle: Puzzle) -> dict[str, str | int]:
+        """What :meth:`evaluate_puzzle` checks an answer against besides the puzzle's dice (names and
+        short strings or whole numbers, from ``puzzle.extra``), kept in the puzzle's par record so that
+        ``score --puzzle`` need not find it again: handed back in ``extra``, where the game must still
+        check each value before it relies on it (a record is a file a user can change).  None by
+        default."""
+        return {}
+
     def evaluate_puzzle(self, puzzle: Puzzle, sheet: SheetT, data: DataT) -> Evaluation:
         """:meth:`evaluate` for a typed-in answer to ``puzzle``: its rule problems and its score.  By
         default the sheet is evaluated against the puzzle's dice."""

@@ -165,6 +165,12 @@ class LongWay(Game["Sheet", "Chart"]):
     def puzzle_options_of(self, sheet: Sheet) -> dict[str, int]:
         return {"finish": 1} if sheet.puzzle == "finish" else {}
 
+    def puzzle_given(self, puzzle: Puzzle) -> dict[str, str | int]:
+        """A finish puzzle's store: the automatic player's style, its turns and the rolls left."""
+        if puzzle.extra.get("kind") != "finish":
+            return {}
+        return {k: puzzle.extra[k] for k in ("kind", "style", "turns", "rolls")}
+
     def evaluate_puzzle(self, puzzle: Puzzle, sheet: Sheet, data: Chart) -> Evaluation:
         """A finish puzzle's answer must also start from its store: the automatic player's turns, as
         they were, before its own (finish.py)."""

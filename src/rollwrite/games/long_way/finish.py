@@ -478,6 +478,15 @@ def make_puzzle(chart: Chart, challenge: str, schedule: Any) -> Any:
     )
 
 
+def given_store(extra: dict, dice: int) -> bool:
+    """Whether ``extra`` (a puzzle's, perhaps read back from its par record) names a store the puzzle
+    could give: a style of the automatic player, a number of its turns short of the ``dice`` rolls, and
+    the rolls a puzzle leaves (its ``ROLLS``, or one)."""
+    style, turns, rolls = extra.get("style"), extra.get("turns"), extra.get("rolls")
+    return (style in STYLES and type(turns) is int and 0 <= turns < dice
+            and type(rolls) is int and rolls in (1, ROLLS))
+
+
 def start_problems(sheet: Sheet, chart: Chart, schedule: Any, puzzle: Any = None) -> list:
     """What keeps ``sheet`` (valid by the rules) from answering the finish puzzle of ``schedule`` (made
     as ``puzzle``, when it says how; else found again): its first turns must be the automatic player's,
@@ -487,7 +496,7 @@ def start_problems(sheet: Sheet, chart: Chart, schedule: Any, puzzle: Any = None
 
     dice = schedule_dice(schedule)
     extra = puzzle.extra if puzzle is not None else {}
-    if "turns" in extra and "style" in extra:
+    if given_store(extra, len(dice)):
         turns, rolls = extra["turns"], extra["rolls"]
         store = play(chart, dice[:turns], extra["style"])
     else:
