@@ -101,3 +101,32 @@ def test_a_link_out_of_the_folder_a_huge_png_and_an_svg_that_reaches_out_are_ref
     assert "this SVG reaches outside itself ('<!DOCTYPE')" in err(home, monkeypatch, "- {type: image, at: [2, 2], file: ent.svg, width: 5}")
     (home / "broken.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><rect")
     assert "this SVG file is not well-formed XML (line 1, column 41: unclosed token)" in err(home, monkeypatch, "- {type: image, at: [2, 2], file: broken.svg, width: 5}")
+
+
+def test_in_cmyk_everything_drawn_is_cmyk_and_a_layouts_own_picture_goes_in_as_it_is(cli, tmp_path, monkeypatch):
+    """README.md: ``--cmyk`` writes every colour rollwrite draws in CMYK, and a layout's own pictures go
+    into the PDF as they are (a PNG stays DeviceRGB: the shop is given pictures in its colours)."""
+    import io
+
+    from pypdf import PdfReader
+
+    monkeypatch.chdir(tmp_path)
+    sheet(tmp_path, "    - {type: box, at: [2, 40], size: [20, 10], fill: '#c83232'}\n"
+                    "    - {type: image, at: [30, 2], file: pics/red.png, width: 20}\n")
+    assert cli("print", "p.yaml", "--cmyk", "-o", "p.pdf").exit_code == 0
+    reader = PdfReader(io.BytesIO(Path("p.pdf").read_bytes()))
+    page = reader.pages[0]
+    ops = page.get_contents().get_data()
+    assert b" k" in ops and b" rg" not in ops and b" RG" not in ops
+    images = []
+
+    def walk(resources) -> None:  # noqa: ANN001 - the page's XObjects, and the forms' own
+        for obj in (resources.get("/XObject") or {}).values():
+            obj = obj.get_object()
+            if obj["/Subtype"] == "/Image":
+                images.append(obj["/ColorSpace"])
+            elif "/Resources" in obj:
+                walk(obj["/Resources"])
+
+    walk(page["/Resources"])
+    assert images == ["/DeviceRGB"]
