@@ -111,6 +111,17 @@ def new_page(browser, server, **options):
     return page
 
 
+def opened(browser, server, path: str, width: int):
+    """A new page of ``path`` (once the desk has made it) at ``width``, its entry drawn; Tab reaches the
+    name field within 15 presses; then the focus let go and the page at its top, as a player finds it."""
+    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
+    page.goto(server.url + server.made(path))
+    settle(page, 0)
+    assert tab_to(page, "#player", limit=16) <= 15
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    return page
+
+
 def planned(game: str, kind: str, value: str, text: str) -> tuple[list[tuple[str, str]], list[list[str]]]:
     """The fields and the picks of each turn that enter ``text`` (as the game's entry plays it)."""
     from rollwrite.serve.desk import Desk, challenge
@@ -621,11 +632,7 @@ def test_a_lines_and_sections_puzzle_is_answered_with_the_keyboard_alone(cli, se
     for the opponent); undo takes it back; axe finds nothing serious in any of these states."""
     right = _answer_square(cli, tmp_path)
     wrong = "A1" if right != "A1" else "E5"
-    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
-    page.goto(server.url + server.made("/play/lines-and-sections/puzzle-seed/club"))
-    settle(page, 0)
-    assert tab_to(page, "#player", limit=16) <= 15
-    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    page = opened(browser, server, "/play/lines-and-sections/puzzle-seed/club", width)
     assert page.inner_text("#turn-title") == "Your move: shade the section that wins"
     assert page.locator('.grid[data-grid="points"] [data-choice]').count() == 0  # the path is given
     assert page.locator('.grid[data-grid="squares"] [data-choice]').count() == 25
@@ -698,11 +705,7 @@ def test_scrambled_streets_cards_are_drawn_and_placed_with_the_keyboard_alone(cl
     game, kind, value, example, illegal = CASES[2]
     text = (ROOT / "examples" / game / example).read_text(encoding="utf-8")
     want_total, _ = cli_score(cli, game, kind, value, text)
-    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
-    page.goto(server.url + server.made(f"/play/{game}/{kind}/{value}"))
-    settle(page, 0)
-    assert tab_to(page, "#player", limit=16) <= 15
-    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    page = opened(browser, server, f"/play/{game}/{kind}/{value}", width)
     assert page.get_attribute("#turn-dice .picture", "aria-label").startswith("card 12, up: ")
     assert page.locator('.grid[data-grid="city"] .spot').count() == 4
     card = page.locator('.grid[data-grid="city"] [data-spot="c18"]')
@@ -756,11 +759,7 @@ def test_a_scrambled_streets_puzzle_is_answered_with_the_keyboard_alone(cli, ser
     desk = Desk("scrambled-streets")
     ch = challenge("scrambled-streets", "puzzle-seed", "picnic")
     schedule = desk.schedule(ch, None)
-    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
-    page.goto(server.url + server.made(ch.path))
-    settle(page, 0)
-    assert tab_to(page, "#player", limit=16) <= 15
-    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    page = opened(browser, server, ch.path, width)
     given = len(schedule.given.moves)
     assert page.locator('.grid[data-grid="city"] .spot').count() == 4 + given and page.locator("#undo").is_disabled()
     card = schedule.order[-1]
@@ -794,11 +793,7 @@ def test_a_shelving_wars_puzzle_is_played_alone_with_the_keyboard(cli, server, b
     cli("puzzle", "shelving-wars", "--seed", "closet", "--answers", str(tmp_path), "-q", "-o", str(tmp_path / "p.pdf"))
     answer = (tmp_path / "shelving-wars_closet.txt").read_text(encoding="utf-8")
     _fields, turns = planned("shelving-wars", "puzzle-seed", "closet", answer)
-    page = new_page(browser, server, viewport={"width": width, "height": 900}, bypass_csp=True)
-    page.goto(server.url + server.made("/play/shelving-wars/puzzle-seed/closet"))
-    settle(page, 0)
-    assert tab_to(page, "#player", limit=16) <= 15
-    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    page = opened(browser, server, "/play/shelving-wars/puzzle-seed/closet", width)
     assert page.inner_text("#turn-title") == "Turn 1 of 8: your roll"
     assert page.locator('.grid[data-grid="field"] .spot').count() == 100  # the puzzle's battlefield, not 15 × 15
     assert page.locator("#fields input").count() == 0 and page.locator("#undo").is_disabled()
